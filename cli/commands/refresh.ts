@@ -1,0 +1,70 @@
+import type { Command } from 'commander';
+import { loadConfig, type ServiceConfig } from '../../pipelines/config';
+import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
+import type { RefreshProgress } from '../../workflows/types';
+import { createWorker } from '../../workflows/worker';
+
+export interface RefreshOptions {
+  select?: string[];
+  json?: boolean;
+  /** Run a worker in this process for the duration (default), so a refresh works with no other worker. */
+  worker?: boolean;
+}
+
+const stateMark = { pending: '·', running: '…', done: '✓', failed: '✗' } as const;
+
+function printProgress(progress: RefreshProgress, json: boolean): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(progress)}\n`);
+    return;
+  }
+  const lines = progress.assets.map((a) => {
+    const extra = a.state === 'done' ? ` ${a.rows} rows in ${((a.durationMs ?? 0) / 1000).toFixed(1)} s` : '';
+    const metrics = a.metrics && Object.keys(a.metrics).length ? ` ${JSON.stringify(a.metrics)}` : '';
+    return `  ${stateMark[a.state]} ${a.name}${extra}${metrics}${a.error ? ` ERROR ${a.error}` : ''}`;
+  });
+  process.stderr.write(`${progress.runId}\n${lines.join('\n')}\n`);
+}
+
+export async function runRefresh(config: ServiceConfig, options: RefreshOptions = {}): Promise<RefreshProgress> {
+  const worker = options.worker === false ? undefined : await createWorker(config);
+  const running = worker?.run();
+  try {
+    const client = await connectClient(config);
+    const handle = await startRefresh(client, config, { select: options.select ?? [] });
+    process.stderr.write(`refresh ${handle.workflowId} started; watch it in the Temporal UI: http://127.0.0.1:8233/namespaces/${config.temporalNamespace}/workflows/${handle.workflowId}\n`);
+    const result = await watchRefresh(handle, (p) => printProgress(p, Boolean(options.json)));
+    await client.connection.close();
+    return result;
+  } finally {
+    if (worker) {
+      worker.shutdown();
+      await running;
+    }
+  }
+}
+
+export function registerRefreshCommands(program: Command): void {
+  program
+    .command('refresh')
+    .description('Ingest sources, transform, write Parquet and index into Elasticsearch (a Temporal workflow)')
+    .option('--select <assets>', 'comma-separated asset names (default: all)')
+    .option('--json', 'progress as JSON lines')
+    .option('--no-worker', 'do not run a worker in this process (use `pds worker` elsewhere)')
+    .action(async (opts: { select?: string; json?: boolean; worker: boolean }) => {
+      await runRefresh(loadConfig(), {
+        select: opts.select?.split(',').map((s) => s.trim()).filter(Boolean),
+        json: opts.json,
+        worker: opts.worker,
+      });
+    });
+  program
+    .command('worker')
+    .description('Run a Temporal worker for refreshes until interrupted')
+    .action(async () => {
+      const worker = await createWorker(loadConfig());
+      process.once('SIGINT', () => worker.shutdown());
+      process.once('SIGTERM', () => worker.shutdown());
+      await worker.run();
+    });
+}

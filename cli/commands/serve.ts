@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../../pipelines/config';
+import { startServer, type RunningServer } from '../../serving/server';
+
+/** Closes the server (in-flight requests finish) on the first SIGINT/SIGTERM. */
+export function closeOnSignal(server: RunningServer, extra: () => Promise<void> = async () => {}): void {
+  const stop = async (): Promise<void> => {
+    process.stderr.write('shutting down…\n');
+    await Promise.all([server.close(), extra()]);
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+export function registerServeCommands(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve the HTTP API')
+    .option('--port <n>', 'port (default 3000 or $PORT)')
+    .action(async (opts: { port?: string }) => {
+      const config = { ...loadConfig(), ...(opts.port ? { port: Number(opts.port) } : {}) };
+      const server = await startServer(config);
+      process.stderr.write(`API listening on ${server.url}\n`);
+      closeOnSignal(server);
+    });
+}

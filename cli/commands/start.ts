@@ -1,0 +1,74 @@
+// `npm start`: everything a newcomer needs, in order: stack up, sample data, refresh, API, a demo key and
+// a ready-to-paste call.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { stackUp } from '../../infra/stack';
+import { dataPaths, loadConfig } from '../../pipelines/config';
+import { createEsClient } from '../../pipelines/indexing/es-client';
+import { propertiesAlias } from '../../pipelines/indexing/aliases';
+import { generateSampleData } from '../../pipelines/sample-data';
+import { openAccountStore } from '../../serving/accounts/store';
+import { startServer } from '../../serving/server';
+import { runRefresh } from './refresh';
+import { closeOnSignal } from './serve';
+
+const say = (m: string): void => void process.stderr.write(`${m}\n`);
+
+/** A UPRN per country with the most certificates, to show in the example calls. */
+async function exampleUprns(esUrl: string, alias: string): Promise<Record<string, number>> {
+  const es = createEsClient(esUrl);
+  const out: Record<string, number> = {};
+  for (const country of ['England', 'Wales', 'Scotland']) {
+    const r = await es.search<{ uprn: number }>({
+      index: alias,
+      size: 1,
+      query: { bool: { filter: [{ term: { country } }, { range: { epc_count: { gte: 1 } } }] } },
+      sort: [{ epc_count: 'desc' }, { uprn: 'asc' }],
+      _source: ['uprn'],
+    });
+    const hit = r.hits.hits[0]?._source;
+    if (hit) out[country] = hit.uprn;
+  }
+  await es.close();
+  return out;
+}
+
+export function registerStartCommand(program: Command): void {
+  program
+    .command('start')
+    .description('Stack up, sample data, refresh, then serve the API on :3000 and print a demo key')
+    .option('--fresh', 'regenerate the sample data even if present')
+    .action(async (opts: { fresh?: boolean }) => {
+      const config = loadConfig();
+      const paths = dataPaths(config.dataDir);
+      say('1/4 starting Elasticsearch and Temporal (first run downloads and installs them)…');
+      await stackUp({ log: (m) => say(`    ${m}`) });
+      if (opts.fresh || !existsSync(resolve(paths.sampleRaw, 'manifest.json'))) {
+        say(`2/4 writing sample sources to ${paths.sampleRaw}…`);
+        await generateSampleData({ outDir: paths.sampleRaw, log: (m) => say(`    ${m}`) });
+      } else say(`2/4 sample sources already in ${paths.sampleRaw} (use --fresh to rewrite)`);
+      say('3/4 refreshing: ingest → enhance → Parquet → Elasticsearch…');
+      await runRefresh(config);
+      say('4/4 starting the API…');
+      const server = await startServer(config);
+      const accounts = openAccountStore(paths.accountsDb);
+      const { key } = accounts.createKey('demo');
+      accounts.close();
+      const uprns = await exampleUprns(config.esUrl, propertiesAlias(config));
+      const lines = [
+        '',
+        `API listening on ${server.url}`,
+        `Demo API key (shown once, stored hashed): ${key}`,
+        `Sample UPRNs: ${Object.entries(uprns).map(([c, u]) => `${c} ${u}`).join(', ')}`,
+        '',
+        'Try:',
+        ...Object.values(uprns).map((u) => `  curl -s -H 'x-api-key: ${key}' '${server.url}/epcs?uprn=${u}'`),
+        '',
+        `Parquet outputs: ${resolve(config.dataDir, 'parquet')}`,
+        'Temporal UI: http://127.0.0.1:8233   Stop: Ctrl-C, then `npx pds stack down`',
+      ];
+      process.stdout.write(`${lines.join('\n')}\n`);
+      closeOnSignal(server);
+    });
+}

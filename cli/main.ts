@@ -1,0 +1,28 @@
+// `pds`: the one front door. Each subcommand is a thin shell over a module; this folder is the
+// composition root, the only place that wires infra, pipelines, workflows and serving together.
+import { Command } from 'commander';
+import { registerAssetCommands } from './commands/assets';
+import { registerKeyCommands } from './commands/keys';
+import { registerRefreshCommands } from './commands/refresh';
+import { registerSampleDataCommand } from './commands/sample-data';
+import { registerServeCommands } from './commands/serve';
+import { registerStackCommands } from './commands/stack';
+import { registerStartCommand } from './commands/start';
+
+const program = new Command('pds')
+  .description('Property, Energy and Location Data Service')
+  .showHelpAfterError()
+  .configureHelp({ sortSubcommands: false });
+
+registerStartCommand(program);
+registerStackCommands(program);
+registerSampleDataCommand(program);
+registerRefreshCommands(program);
+registerServeCommands(program);
+registerKeyCommands(program);
+registerAssetCommands(program);
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  process.stderr.write(`pds: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+// Service configuration, read once from the environment. Defaults match `pds stack up` (infra/stack).
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+export interface ServiceConfig {
+  /** Root of everything the service writes: sample sources, Parquet, accounts database. */
+  dataDir: string;
+  esUrl: string;
+  temporalAddress: string;
+  temporalNamespace: string;
+  taskQueue: string;
+  port: number;
+  /** Prefix of every Elasticsearch index and alias we own, so tests can use their own. */
+  indexPrefix: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const dataDir = resolve(env.PDS_DATA_DIR ?? resolve(REPO_ROOT, '.pds/data'));
+  return {
+    dataDir,
+    esUrl: env.PDS_ES_URL ?? `http://127.0.0.1:${env.PDS_ES_PORT ?? '9200'}`,
+    temporalAddress: env.PDS_TEMPORAL_ADDRESS ?? `127.0.0.1:${env.PDS_TEMPORAL_PORT ?? '7233'}`,
+    temporalNamespace: env.PDS_TEMPORAL_NAMESPACE ?? 'default',
+    taskQueue: env.PDS_TASK_QUEUE ?? 'pds-refresh',
+    port: Number(env.PORT ?? env.PDS_PORT ?? 3000),
+    indexPrefix: env.PDS_INDEX_PREFIX ?? 'pds',
+  };
+}
+
+/** Where each kind of data lives under the data directory. */
+export const dataPaths = (dataDir: string) => ({
+  sampleRaw: resolve(dataDir, 'sample/raw'),
+  staged: resolve(dataDir, 'parquet/staged'),
+  derived: resolve(dataDir, 'parquet/derived'),
+  quarantine: resolve(dataDir, 'parquet/quarantine'),
+  accountsDb: resolve(dataDir, 'accounts.sqlite'),
+});

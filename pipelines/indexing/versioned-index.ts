@@ -1,0 +1,100 @@
+// Each refresh writes a new versioned index; the alias moves only after the new index passes its checks,
+// in one atomic _aliases call, so readers never see a half-built index.
+import type { Client } from '@elastic/elasticsearch';
+
+export interface IndexCheck {
+  expectedCount: number;
+  /** Ids that must be present in the new index (for example a few known UPRNs). */
+  sampleIds?: string[];
+}
+
+export const versionedIndexName = (alias: string, version: string): string =>
+  `${alias}-${version.toLowerCase().replace(/[^a-z0-9_-]/g, '-')}`;
+
+export async function createIndex(client: Client, index: string, mappings: object): Promise<void> {
+  // A retried activity may find its own half-filled index: start it again from empty.
+  await client.indices.delete({ index, ignore_unavailable: true });
+  await client.indices.create({
+    index,
+    settings: { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '-1' },
+    mappings: mappings as never,
+  });
+}
+
+export interface BulkResult {
+  indexed: number;
+  failed: { id: string; reason: string }[];
+}
+
+/** Streams documents into an index in bulk requests of `batchSize`. */
+export async function bulkIndex<T extends object>(
+  client: Client,
+  index: string,
+  docs: AsyncIterable<T> | Iterable<T>,
+  idOf: (doc: T) => string,
+  options: { batchSize?: number; onProgress?: (indexed: number) => void } = {},
+): Promise<BulkResult> {
+  const batchSize = options.batchSize ?? 1000;
+  const result: BulkResult = { indexed: 0, failed: [] };
+  let batch: object[] = [];
+  const flush = async (): Promise<void> => {
+    if (batch.length === 0) return;
+    const response = await client.bulk({ operations: batch, refresh: false });
+    for (const item of response.items) {
+      const op = item.index;
+      if (op?.error) result.failed.push({ id: String(op._id), reason: op.error.reason ?? op.error.type });
+      else result.indexed += 1;
+    }
+    batch = [];
+    options.onProgress?.(result.indexed);
+  };
+  for await (const doc of docs) {
+    batch.push({ index: { _index: index, _id: idOf(doc) } }, doc);
+    if (batch.length >= batchSize * 2) await flush();
+  }
+  await flush();
+  return result;
+}
+
+export class IndexCheckFailed extends Error {}
+
+/** Refreshes the new index, checks it, then points the alias at it alone. Returns the indexes it replaced. */
+export async function verifyAndSwapAlias(
+  client: Client,
+  alias: string,
+  index: string,
+  check: IndexCheck,
+): Promise<{ previous: string[] }> {
+  await client.indices.putSettings({ index, settings: { refresh_interval: '1s' } });
+  await client.indices.refresh({ index });
+  const { count } = await client.count({ index });
+  if (count !== check.expectedCount)
+    throw new IndexCheckFailed(`index ${index}: ${count} documents, expected ${check.expectedCount}`);
+  for (const id of check.sampleIds ?? []) {
+    const found = await client.exists({ index, id });
+    if (!found) throw new IndexCheckFailed(`index ${index}: sample document ${id} is missing`);
+  }
+  const previous = await aliasTargets(client, alias);
+  await client.indices.updateAliases({
+    actions: [
+      ...previous.filter((p) => p !== index).map((p) => ({ remove: { index: p, alias } })),
+      { add: { index, alias } },
+    ],
+  });
+  return { previous: previous.filter((p) => p !== index) };
+}
+
+export async function aliasTargets(client: Client, alias: string): Promise<string[]> {
+  const exists = await client.indices.existsAlias({ name: alias });
+  if (!exists) return [];
+  return Object.keys(await client.indices.getAlias({ name: alias }));
+}
+
+/** Deletes old versions of an alias's indexes, keeping the live one and the `keep` newest others. */
+export async function pruneOldIndexes(client: Client, alias: string, keep = 1): Promise<string[]> {
+  const live = new Set(await aliasTargets(client, alias));
+  const all = Object.keys(await client.indices.get({ index: `${alias}-*`, ignore_unavailable: true }));
+  const old = all.filter((i) => !live.has(i)).sort().reverse().slice(keep);
+  if (old.length) await client.indices.delete({ index: old });
+  return old;
+}

@@ -1,0 +1,193 @@
+// Parquet files written and read through DuckDB (built-in Parquet support, works offline).
+//
+// A writer streams rows into a DuckDB table in a scratch database next to the target (so memory stays
+// bounded: DuckDB spills to that file), then COPYs it to `<path>.tmp` and renames: a reader never sees a
+// half-written file, and a retried activity simply overwrites.
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import {
+  DuckDBInstance,
+  DuckDBTimestampValue,
+  type DuckDBAppender,
+  type DuckDBConnection,
+} from '@duckdb/node-api';
+
+export type ColumnType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'TIMESTAMP' | 'JSON';
+
+export interface ColumnSpec {
+  name: string;
+  type: ColumnType;
+}
+
+export interface ParquetWriteResult {
+  path: string;
+  rows: number;
+  bytes: number;
+}
+
+const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+const quoteString = (value: string): string => `'${value.replaceAll("'", "''")}'`;
+
+// JSON columns are staged as VARCHAR and cast on COPY, so nested values reach Parquet as JSON strings.
+const stagedType = (type: ColumnType): string => (type === 'JSON' ? 'VARCHAR' : type);
+
+async function openScratch(path: string): Promise<{ dir: string; connection: DuckDBConnection }> {
+  const dir = `${path}.scratch-${process.pid}`;
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const instance = await DuckDBInstance.create(`${dir}/stage.duckdb`, { threads: '2' });
+  const connection = await instance.connect();
+  await connection.run('SET autoinstall_known_extensions = false');
+  return { dir, connection };
+}
+
+export class ParquetTableWriter {
+  private rows = 0;
+
+  private constructor(
+    private readonly path: string,
+    private readonly columns: readonly ColumnSpec[],
+    private readonly scratchDir: string,
+    private readonly connection: DuckDBConnection,
+    private readonly appender: DuckDBAppender,
+  ) {}
+
+  static async open(path: string, columns: readonly ColumnSpec[]): Promise<ParquetTableWriter> {
+    if (columns.length === 0) throw new Error(`parquet ${path}: no columns`);
+    await mkdir(dirname(path), { recursive: true });
+    const { dir, connection } = await openScratch(path);
+    const ddl = columns.map((c) => `${quoteIdent(c.name)} ${stagedType(c.type)}`).join(', ');
+    await connection.run(`CREATE TABLE stage (${ddl})`);
+    const appender = await connection.createAppender('stage');
+    return new ParquetTableWriter(path, columns, dir, connection, appender);
+  }
+
+  append(row: Readonly<Record<string, unknown>>): void {
+    for (const column of this.columns) appendValue(this.appender, column, row[column.name]);
+    this.appender.endRow();
+    this.rows += 1;
+  }
+
+  /** Writes the Parquet file (zstd, sorted as given) and removes the scratch database. */
+  async close(options: { orderBy?: string[] } = {}): Promise<ParquetWriteResult> {
+    this.appender.closeSync();
+    const select = this.columns
+      .map((c) => (c.type === 'JSON' ? `${quoteIdent(c.name)}::JSON AS ${quoteIdent(c.name)}` : quoteIdent(c.name)))
+      .join(', ');
+    const order = options.orderBy?.length ? ` ORDER BY ${options.orderBy.map(quoteIdent).join(', ')}` : '';
+    const tmp = `${this.path}.tmp`;
+    try {
+      await this.connection.run(
+        `COPY (SELECT ${select} FROM stage${order}) TO ${quoteString(tmp)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
+      );
+      await rename(tmp, this.path);
+    } finally {
+      this.connection.closeSync();
+      await rm(this.scratchDir, { recursive: true, force: true });
+    }
+    return { path: this.path, rows: this.rows, bytes: (await stat(this.path)).size };
+  }
+
+  /** Abandons the write: no file appears at the target path. */
+  async abort(): Promise<void> {
+    try {
+      this.appender.closeSync();
+    } finally {
+      this.connection.closeSync();
+      await rm(this.scratchDir, { recursive: true, force: true });
+      await rm(`${this.path}.tmp`, { force: true });
+    }
+  }
+}
+
+function appendValue(appender: DuckDBAppender, column: ColumnSpec, value: unknown): void {
+  if (value === null || value === undefined) {
+    appender.appendNull();
+    return;
+  }
+  switch (column.type) {
+    case 'VARCHAR':
+      appender.appendVarchar(String(value));
+      return;
+    case 'JSON':
+      appender.appendVarchar(JSON.stringify(value));
+      return;
+    case 'DOUBLE':
+      appender.appendDouble(Number(value));
+      return;
+    case 'BIGINT':
+      appender.appendBigInt(BigInt(value as number | string | bigint));
+      return;
+    case 'BOOLEAN':
+      appender.appendBoolean(Boolean(value));
+      return;
+    case 'TIMESTAMP': {
+      const ms = value instanceof Date ? value.getTime() : Date.parse(String(value));
+      if (Number.isNaN(ms)) throw new Error(`column ${column.name}: not a timestamp: ${String(value)}`);
+      appender.appendTimestamp(new DuckDBTimestampValue(BigInt(ms) * 1000n));
+      return;
+    }
+  }
+}
+
+/** Writes all rows of an (async) iterable to one Parquet file. */
+export async function writeParquet(
+  path: string,
+  columns: readonly ColumnSpec[],
+  rows: Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>,
+  options: { orderBy?: string[] } = {},
+): Promise<ParquetWriteResult> {
+  const writer = await ParquetTableWriter.open(path, columns);
+  try {
+    for await (const row of rows) writer.append(row);
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+  return writer.close(options);
+}
+
+/**
+ * Runs a query over Parquet files and streams the result rows as plain JSON values (timestamps as ISO
+ * strings, JSON columns parsed). `sql` refers to files with read_parquet('...').
+ */
+export async function* queryParquet(sql: string): AsyncGenerator<Record<string, unknown>> {
+  const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+  const connection = await instance.connect();
+  try {
+    await connection.run('SET autoinstall_known_extensions = false');
+    const result = await connection.stream(sql);
+    const names = result.columnNames();
+    const jsonColumns = new Set(
+      result
+        .columnTypes()
+        .map((t, i) => (t.alias === 'JSON' ? names[i] : undefined))
+        .filter((n): n is string => n !== undefined),
+    );
+    for (;;) {
+      const chunk = await result.fetchChunk();
+      if (!chunk || chunk.rowCount === 0) break;
+      const columns = chunk.getColumns();
+      for (let r = 0; r < chunk.rowCount; r++) {
+        const row: Record<string, unknown> = {};
+        names.forEach((name, c) => {
+          row[name] = toJsonValue(columns[c]![r], jsonColumns.has(name));
+        });
+        yield row;
+      }
+    }
+  } finally {
+    connection.closeSync();
+  }
+}
+
+function toJsonValue(value: unknown, isJson: boolean): unknown {
+  if (value === null || value === undefined) return null;
+  if (isJson && typeof value === 'string') return JSON.parse(value);
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof DuckDBTimestampValue) return new Date(Number(value.micros / 1000n)).toISOString();
+  if (typeof value === 'object' && 'toString' in value) return value.toString();
+  return value;
+}
+
+export const parquetPath = (path: string): string => `read_parquet(${quoteString(path)})`;

@@ -1,0 +1,45 @@
+// GET /epcs (spec 2.10, 4.7): request query and response. The response validates what the API sends and
+// is the source of the OpenAPI description.
+import { z } from 'zod';
+import { EnhancedEpcSchema, EnhancedScottishEpcSchema } from '../epc';
+import { Timestamp, UprnParam } from './common';
+
+export const EpcsQuerySchema = z.object({ uprn: UprnParam });
+
+export const EpcCountrySchema = z.enum(['England', 'Wales', 'Scotland']);
+
+export const RawEpcSchema = z
+  .record(z.string(), z.string())
+  .describe('A certificate as published: lower-case field names, string values exactly as in the source file');
+
+export const RetrofitRecommendationSchema = z.object({
+  improvement_summary_text: z.string().nullable(),
+  improvement_description_text: z.string().nullable(),
+  improvement_id: z.number().int().nullable(),
+  indicative_cost_min: z.number().nullable().describe('GBP'),
+  indicative_cost_max: z.number().nullable().describe('GBP'),
+});
+
+/** What the index stores per UPRN; the time-dependent fields are derived from it per request. */
+export const StoredEpcBlockSchema = z.object({
+  epc_country: EpcCountrySchema.nullable(),
+  latest_lodgement_date: Timestamp.nullable(),
+  epcs: z.array(RawEpcSchema),
+  epcs_enhanced: z.array(z.union([EnhancedEpcSchema, EnhancedScottishEpcSchema])),
+  epc_retrofit_recommendations: z.array(RetrofitRecommendationSchema),
+});
+export type StoredEpcBlock = z.infer<typeof StoredEpcBlockSchema>;
+
+export const EpcsResponseSchema = z.object({
+  epc_country: EpcCountrySchema.nullable().describe('Country of the latest EPC'),
+  epc_in_date: z.boolean().nullable().describe('Whether the latest EPC is within its 10-year validity'),
+  epc_age: z.number().nullable().describe('Age of the latest EPC in years (decimal), from its lodgement date'),
+  epc_expiry: Timestamp.nullable().describe('Lodgement date of the latest EPC plus 10 years'),
+  epcs: z.array(RawEpcSchema).describe('Raw certificates, latest first (Scotland: the latest only)'),
+  epcs_enhanced: StoredEpcBlockSchema.shape.epcs_enhanced.describe('Enhanced certificates, in the order of `epcs`'),
+  epc_estimate: z.null().describe('Estimated assessment for a property with no EPC (not yet computed)'),
+  epc_retrofit_recommendations: z
+    .array(RetrofitRecommendationSchema)
+    .describe('Recommendations of the latest England and Wales certificate; empty for Scotland'),
+});
+export type EpcsResponse = z.infer<typeof EpcsResponseSchema>;

@@ -1,0 +1,31 @@
+// The `properties` index: one document per UPRN. Only what is queried is indexed (uprn, location,
+// postcode, country); the prebuilt response blocks ride along in _source under `blocks`, unindexed.
+import { z } from 'zod';
+
+export const PropertyDocumentSchema = z.object({
+  uprn: z.number().int(),
+  location: z.object({ lat: z.number(), lon: z.number() }),
+  x_coord: z.number(),
+  y_coord: z.number(),
+  postcode: z.string().nullable(),
+  country: z.enum(['England', 'Wales', 'Scotland']).nullable(),
+  epc_count: z.number().int(),
+  blocks: z.object({
+    epcs: z.record(z.string(), z.unknown()).nullable(),
+  }),
+});
+export type PropertyDocument = z.infer<typeof PropertyDocumentSchema>;
+
+export const PROPERTIES_INDEX_MAPPING = {
+  dynamic: 'strict',
+  properties: {
+    uprn: { type: 'long' },
+    location: { type: 'geo_point' },
+    x_coord: { type: 'double', index: false },
+    y_coord: { type: 'double', index: false },
+    postcode: { type: 'keyword' },
+    country: { type: 'keyword' },
+    epc_count: { type: 'integer' },
+    blocks: { type: 'object', enabled: false },
+  },
+} as const;

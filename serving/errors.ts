@@ -1,0 +1,58 @@
+// One error model for every non-2xx answer: {"error": {"code", "message", "details"?}}.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ZodError } from 'zod';
+import { ERROR_CODES, type ErrorBody, type ErrorCode, type FieldIssue } from '../schemas/errors';
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.status = ERROR_CODES[code];
+  }
+}
+
+/** Turns a zod failure into a 400 that names each failing field path. */
+export function invalidParameters(error: ZodError, where: 'query' | 'body'): ApiError {
+  const issues: FieldIssue[] = error.issues.map((issue) => ({
+    field: issue.path.length ? issue.path.join('.') : where,
+    message: issue.message,
+  }));
+  const fields = [...new Set(issues.map((i) => i.field))].join(', ');
+  return new ApiError('invalid_parameter', `Invalid ${where} parameter: ${fields}`, { issues });
+}
+
+export const errorBody = (error: ApiError): ErrorBody => ({
+  error: {
+    code: error.code,
+    message: error.message,
+    ...(error.details === undefined ? {} : { details: error.details }),
+  },
+});
+
+export const notFoundRoute: RequestHandler = (req, _res, next) =>
+  next(new ApiError('not_found', `No route for ${req.method} ${req.path}`));
+
+/** Last middleware: known errors keep their status; anything else is logged and hidden behind a 500. */
+export function errorHandler(log: (msg: string, fields: object) => void): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    let apiError: ApiError;
+    if (err instanceof ApiError) apiError = err;
+    else if (isBodyParserError(err) && err.type === 'entity.parse.failed')
+      apiError = new ApiError('invalid_json', 'Request body is not valid JSON');
+    else if (isBodyParserError(err) && err.type === 'entity.too.large')
+      apiError = new ApiError('payload_too_large', 'Request body is too large');
+    else {
+      log('unhandled error', { path: req.path, error: err instanceof Error ? err.stack : String(err) });
+      apiError = new ApiError('internal_error', 'Internal server error');
+    }
+    res.status(apiError.status).json(errorBody(apiError));
+  };
+}
+
+function isBodyParserError(err: unknown): err is { type: string } {
+  return typeof err === 'object' && err !== null && typeof (err as { type?: unknown }).type === 'string';
+}

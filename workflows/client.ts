@@ -1,0 +1,51 @@
+// Starting and watching refreshes from the CLI and tests.
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import type { ServiceConfig } from '../pipelines/config';
+import { progressQuery, refreshWorkflow } from './refresh.workflow';
+import type { RefreshInput, RefreshProgress } from './types';
+
+export async function connectClient(config: ServiceConfig): Promise<Client> {
+  const connection = await Connection.connect({ address: config.temporalAddress, connectTimeout: '10s' });
+  return new Client({ connection, namespace: config.temporalNamespace });
+}
+
+export async function startRefresh(
+  client: Client,
+  config: ServiceConfig,
+  input: RefreshInput,
+  options: { taskQueue?: string; workflowId?: string } = {},
+): Promise<WorkflowHandle<typeof refreshWorkflow>> {
+  const workflowId = options.workflowId ?? `refresh-${new Date().toISOString().replace(/[:.]/g, '-').toLowerCase()}`;
+  return client.workflow.start(refreshWorkflow, {
+    taskQueue: options.taskQueue ?? config.taskQueue,
+    workflowId,
+    args: [input],
+  });
+}
+
+/** Waits for the result, calling `onProgress` whenever the query answer changes. */
+export async function watchRefresh(
+  handle: WorkflowHandle<typeof refreshWorkflow>,
+  onProgress: (progress: RefreshProgress) => void,
+  pollMs = 500,
+): Promise<RefreshProgress> {
+  let last = '';
+  let done = false;
+  const result = handle.result().finally(() => {
+    done = true;
+  });
+  while (!done) {
+    try {
+      const progress = await handle.query(progressQuery);
+      const text = JSON.stringify(progress);
+      if (text !== last) onProgress(progress);
+      last = text;
+    } catch {
+      // The query fails until the workflow's first task has run; keep polling.
+    }
+    await Promise.race([result.catch(() => undefined), new Promise((r) => setTimeout(r, pollMs))]);
+  }
+  const final = await result;
+  onProgress(final);
+  return final;
+}

@@ -1,0 +1,46 @@
+// The refresh workflow: plans the selected assets (an activity, since planning reads the asset graph),
+// then materialises them wave by wave; assets in one wave run in parallel. Progress is a query.
+import { ApplicationFailure, defineQuery, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import type * as activities from './activities';
+import type { AssetProgress, RefreshInput, RefreshProgress } from './types';
+
+const { planRefresh } = proxyActivities<typeof activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { maximumAttempts: 3 },
+});
+
+const { materializeAsset } = proxyActivities<typeof activities>({
+  startToCloseTimeout: '2 hours',
+  heartbeatTimeout: '2 minutes',
+  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumAttempts: 4, nonRetryableErrorTypes: ['DataError'] },
+});
+
+export const progressQuery = defineQuery<RefreshProgress>('progress');
+
+export async function refreshWorkflow(input: RefreshInput = {}): Promise<RefreshProgress> {
+  const runId = workflowInfo().workflowId;
+  const progress: RefreshProgress = { runId, waves: [], assets: [] };
+  setHandler(progressQuery, () => progress);
+
+  progress.waves = await planRefresh(input.select ?? []);
+  progress.assets = progress.waves.flat().map((name): AssetProgress => ({ name, state: 'pending' }));
+  const entry = (name: string): AssetProgress => progress.assets.find((a) => a.name === name)!;
+
+  for (const wave of progress.waves) {
+    await Promise.all(
+      wave.map(async (name) => {
+        entry(name).state = 'running';
+        try {
+          const out = await materializeAsset(name, runId);
+          Object.assign(entry(name), { state: 'done', rows: out.rows, durationMs: out.durationMs, metrics: out.metrics });
+        } catch (error) {
+          Object.assign(entry(name), { state: 'failed', error: String((error as Error).cause ?? error) });
+          throw error;
+        }
+      }),
+    ).catch((error: unknown) => {
+      throw ApplicationFailure.nonRetryable(`refresh failed: ${String(error)}`, 'RefreshFailed');
+    });
+  }
+  return progress;
+}

@@ -1,0 +1,106 @@
+// Which ONSPD column feeds each target field (postcodes-uprn.md 2.3). Editions rename columns: legacy short
+// names (`oslaua`), and from 2025 year-suffixed names (`lad25cd`) whose year changes every edition. So each
+// target lists patterns; a pattern's (\d{2}) is the year, and among matching columns the newest year wins
+// (`lad26cd` over `lad25cd`, `lsoa21` over `lsoa11`).
+
+export const ONSPD_CODE_FIELDS = [
+  'census_output_area_code',
+  'county_code',
+  'county_electoral_division_code',
+  'local_authority_district_code',
+  'electoral_area_code',
+  'health_area_code',
+  'country_code',
+  'region_code',
+  'parliamentary_constituency_code',
+  'european_electoral_region_code',
+  'travel_to_work_area_code',
+  'itl_area_code',
+  'national_park_code',
+  'census_lower_layer_super_output_area_code',
+  'census_middle_layer_super_output_area_code',
+  'census_workplace_zone',
+  'ccg_lhb_chp_area_code',
+  'built_up_area_code',
+  'census_rural_urban_classification',
+  'census_output_area_classification',
+  'local_enterprise_partnership_code',
+  'local_enterprise_partnership_secondary_code',
+  'police_force_area_code',
+] as const;
+export type OnspdCodeField = (typeof ONSPD_CODE_FIELDS)[number];
+
+export const ONSPD_OTHER_FIELDS = [
+  'postcode',
+  'postcode_7',
+  'postcode_8',
+  'date_of_introduction',
+  'date_of_termination',
+  'user_type',
+  'easting',
+  'northing',
+  'grid_quality',
+  'latitude',
+  'longitude',
+] as const;
+export type OnspdOtherField = (typeof ONSPD_OTHER_FIELDS)[number];
+export type OnspdField = OnspdCodeField | OnspdOtherField;
+
+const Y = '(\\d{2})';
+const p = (source: string): RegExp => new RegExp(`^${source.replaceAll('YY', Y)}$`);
+
+/** Patterns per target, over lower-case header names. Earlier patterns win ties of equal year. */
+export const ONSPD_COLUMN_PATTERNS: Record<OnspdField, RegExp[]> = {
+  postcode: [p('pcds')],
+  postcode_7: [p('pcd7'), p('pcd')],
+  postcode_8: [p('pcd8'), p('pcd2')],
+  date_of_introduction: [p('dointr')],
+  date_of_termination: [p('doterm')],
+  user_type: [p('usrtypind'), p('usertype')],
+  easting: [p('east1m'), p('oseast1m')],
+  northing: [p('north1m'), p('osnrth1m')],
+  grid_quality: [p('gridind'), p('osgrdind')],
+  latitude: [p('lat')],
+  longitude: [p('long')],
+  census_output_area_code: [p('oaYYcd'), p('oaYY')],
+  county_code: [p('ctyYYcd'), p('oscty'), p('cty')],
+  county_electoral_division_code: [p('cedYYcd'), p('ced')],
+  local_authority_district_code: [p('ladYYcd'), p('oslaua'), p('laua')],
+  electoral_area_code: [p('wdYYcd'), p('osward'), p('ward')],
+  health_area_code: [p('hlthYYcd'), p('oshlthau'), p('hlthau')],
+  country_code: [p('ctryYYcd'), p('ctry')],
+  region_code: [p('rgnYYcd'), p('rgn'), p('gor')],
+  parliamentary_constituency_code: [p('pconYYcd'), p('pcon')],
+  european_electoral_region_code: [p('eerYYcd'), p('eer')],
+  travel_to_work_area_code: [p('ttwaYYcd'), p('ttwa')],
+  itl_area_code: [p('itlYYcd'), p('itl'), p('nuts')],
+  national_park_code: [p('nparkYYcd'), p('npark'), p('park')],
+  census_lower_layer_super_output_area_code: [p('lsoaYYcd'), p('lsoaYY')],
+  census_middle_layer_super_output_area_code: [p('msoaYYcd'), p('msoaYY')],
+  census_workplace_zone: [p('wzYYcd'), p('wzYY')],
+  ccg_lhb_chp_area_code: [p('sicblYYcd'), p('sicbl'), p('ccgYYcd'), p('ccg')],
+  built_up_area_code: [p('buaYYcd'), p('buaYY')],
+  census_rural_urban_classification: [p('rucYYind'), p('ruYYind')],
+  census_output_area_classification: [p('oacYYind'), p('oacYY')],
+  local_enterprise_partnership_code: [p('lepYYcd1'), p('lep1')],
+  local_enterprise_partnership_secondary_code: [p('lepYYcd2'), p('lep2')],
+  police_force_area_code: [p('pfaYYcd'), p('pfa')],
+};
+
+/** Column index per target field (absent targets are left out). */
+export function resolveOnspdColumns(header: readonly string[]): Partial<Record<OnspdField, number>> {
+  const names = header.map((h) => h.trim().toLowerCase());
+  const resolved: Partial<Record<OnspdField, number>> = {};
+  for (const [field, patterns] of Object.entries(ONSPD_COLUMN_PATTERNS) as [OnspdField, RegExp[]][]) {
+    let best: { index: number; year: number; rank: number } | undefined;
+    names.forEach((name, index) => {
+      const rank = patterns.findIndex((re) => re.test(name));
+      if (rank === -1) return;
+      const yy = patterns[rank]!.exec(name)?.[1];
+      const year = yy === undefined ? -1 : Number(yy);
+      if (!best || year > best.year || (year === best.year && rank < best.rank)) best = { index, year, rank };
+    });
+    if (best) resolved[field] = best.index;
+  }
+  return resolved;
+}

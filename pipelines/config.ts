@@ -7,6 +7,8 @@ export const REPO_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export interface ServiceConfig {
   /** Root of everything the service writes: sample sources, Parquet, accounts database. */
   dataDir: string;
+  /** Where the raw source files are read from (default: the generated sample region). */
+  sourcesDir: string;
   esUrl: string;
   temporalAddress: string;
   temporalNamespace: string;
@@ -20,6 +22,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   const dataDir = resolve(env.PDS_DATA_DIR ?? resolve(REPO_ROOT, '.pds/data'));
   return {
     dataDir,
+    sourcesDir: resolve(env.PDS_SOURCES_DIR ?? dataPaths(dataDir).sampleRaw),
     esUrl: env.PDS_ES_URL ?? `http://127.0.0.1:${env.PDS_ES_PORT ?? '9200'}`,
     temporalAddress: env.PDS_TEMPORAL_ADDRESS ?? `127.0.0.1:${env.PDS_TEMPORAL_PORT ?? '7233'}`,
     temporalNamespace: env.PDS_TEMPORAL_NAMESPACE ?? 'default',

@@ -1,15 +1,15 @@
 // The refresh workflow: plans the selected assets (an activity, since planning reads the asset graph),
 // then materialises them wave by wave; assets in one wave run in parallel. Progress is a query.
 import { ApplicationFailure, defineQuery, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
-import type * as activities from './activities';
+import type { RefreshActivities } from './activities';
 import type { AssetProgress, RefreshInput, RefreshProgress } from './types';
 
-const { planRefresh } = proxyActivities<typeof activities>({
+const { planRefresh } = proxyActivities<RefreshActivities>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 3 },
 });
 
-const { materializeAsset } = proxyActivities<typeof activities>({
+const { materializeAsset } = proxyActivities<RefreshActivities>({
   startToCloseTimeout: '2 hours',
   heartbeatTimeout: '2 minutes',
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumAttempts: 4, nonRetryableErrorTypes: ['DataError'] },

@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { ServiceConfig } from '../pipelines/config';
-import * as activities from './activities';
+import { createActivities } from './activities';
 
 export const workflowsPath = fileURLToPath(new URL('./index.ts', import.meta.url));
 
@@ -23,7 +23,7 @@ export async function createWorker(config: ServiceConfig, options: WorkerOptions
     namespace: config.temporalNamespace,
     taskQueue: options.taskQueue ?? config.taskQueue,
     workflowBundle: options.workflowBundle ?? (await bundleWorkflows()),
-    activities,
+    activities: createActivities(config),
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities ?? 2,
   });
 }

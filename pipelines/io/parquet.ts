@@ -62,8 +62,13 @@ export class ParquetTableWriter {
     return new ParquetTableWriter(path, columns, dir, connection, appender);
   }
 
-  append(row: Readonly<Record<string, unknown>>): void {
-    for (const column of this.columns) appendValue(this.appender, column, row[column.name]);
+  get rowCount(): number {
+    return this.rows;
+  }
+
+  append(row: object): void {
+    const values = row as Readonly<Record<string, unknown>>;
+    for (const column of this.columns) appendValue(this.appender, column, values[column.name]);
     this.appender.endRow();
     this.rows += 1;
   }
@@ -134,7 +139,7 @@ function appendValue(appender: DuckDBAppender, column: ColumnSpec, value: unknow
 export async function writeParquet(
   path: string,
   columns: readonly ColumnSpec[],
-  rows: Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>,
+  rows: Iterable<object> | AsyncIterable<object>,
   options: { orderBy?: string[] } = {},
 ): Promise<ParquetWriteResult> {
   const writer = await ParquetTableWriter.open(path, columns);

@@ -1,0 +1,60 @@
+// Shared ingest step: stream a loader's rows into a staged Parquet table; quarantined rows go to the
+// dataset's quarantine table with their file, line and reason. Nothing is dropped silently.
+import { resolve } from 'node:path';
+import { dataPaths } from '../config';
+import { ParquetTableWriter, writeParquet, type ColumnSpec } from '../io/parquet';
+import type { QuarantinedRow, SourceRow } from '../io/quarantine';
+import type { AssetContext } from './definition';
+
+export const QUARANTINE_COLUMNS: ColumnSpec[] = [
+  { name: 'dataset', type: 'VARCHAR' },
+  { name: 'file', type: 'VARCHAR' },
+  { name: 'line', type: 'BIGINT' },
+  { name: 'reason', type: 'VARCHAR' },
+  { name: 'raw', type: 'VARCHAR' },
+];
+
+export const stagedPath = (ctx: AssetContext, table: string): string =>
+  resolve(dataPaths(ctx.config.dataDir).staged, `${table}.parquet`);
+export const derivedPath = (ctx: AssetContext, table: string): string =>
+  resolve(dataPaths(ctx.config.dataDir).derived, `${table}.parquet`);
+export const quarantinePath = (ctx: AssetContext, table: string): string =>
+  resolve(dataPaths(ctx.config.dataDir).quarantine, `${table}.parquet`);
+
+export interface IngestResult {
+  rows: number;
+  quarantined: number;
+  outputs: string[];
+}
+
+/**
+ * Writes every accepted record of `sources` (one loader stream per file) to `table`, mapped by `toRow`,
+ * and every rejected row to the quarantine table of the same name.
+ */
+export async function ingestToParquet<T>(
+  ctx: AssetContext,
+  table: string,
+  columns: readonly ColumnSpec[],
+  sources: AsyncIterable<SourceRow<T>>[],
+  toRow: (record: T, file: string, line: number) => Record<string, unknown>,
+  options: { orderBy?: string[] } = {},
+): Promise<IngestResult> {
+  const writer = await ParquetTableWriter.open(stagedPath(ctx, table), columns);
+  const rejected: QuarantinedRow[] = [];
+  try {
+    for (const source of sources) {
+      for await (const row of source) {
+        if (row.ok) writer.append(toRow(row.record, row.file, row.line));
+        else rejected.push(row.row);
+        if ((writer.rowCount + rejected.length) % 50_000 === 0) ctx.heartbeat({ table, rows: writer.rowCount });
+      }
+    }
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+  const written = await writer.close(options);
+  const quarantine = await writeParquet(quarantinePath(ctx, table), QUARANTINE_COLUMNS, rejected);
+  if (rejected.length) ctx.log(`${table}: ${rejected.length} rows quarantined (${quarantine.path})`);
+  return { rows: written.rows, quarantined: rejected.length, outputs: [written.path, quarantine.path] };
+}

@@ -1,0 +1,29 @@
+import { readOsOpenUprn } from '../sources/os-open-uprn';
+import { defineAsset } from './definition';
+import { ingestToParquet } from './ingest';
+import { csvFilesIn, sourceDir } from './sources';
+
+export const osOpenUprn = defineAsset({
+  name: 'os_open_uprn',
+  kind: 'staged',
+  description: 'OS Open UPRN address points: UPRN with BNG and ETRS89 coordinates',
+  upstream: [],
+  async materialize(ctx) {
+    const files = await csvFilesIn(sourceDir(ctx, 'os-open-uprn'));
+    const result = await ingestToParquet(
+      ctx,
+      'os_open_uprn',
+      [
+        { name: 'uprn', type: 'BIGINT' },
+        { name: 'x_coord', type: 'DOUBLE' },
+        { name: 'y_coord', type: 'DOUBLE' },
+        { name: 'latitude', type: 'DOUBLE' },
+        { name: 'longitude', type: 'DOUBLE' },
+      ],
+      files.map((f) => readOsOpenUprn(f)),
+      (r) => ({ uprn: r.uprn, x_coord: r.x, y_coord: r.y, latitude: r.latitude, longitude: r.longitude }),
+      { orderBy: ['uprn'] },
+    );
+    return { rows: result.rows, outputs: result.outputs, metrics: { quarantined: result.quarantined } };
+  },
+});

@@ -1,0 +1,36 @@
+// Parquet column types derived from a zod object schema, so a table's layout follows its schema (the
+// single source) instead of a hand-kept list.
+import { z } from 'zod';
+import type { ColumnSpec, ColumnType } from './parquet';
+
+interface JsonSchemaNode {
+  type?: string | string[];
+  format?: string;
+  anyOf?: JsonSchemaNode[];
+}
+
+function columnType(node: JsonSchemaNode): ColumnType {
+  const variants = node.anyOf ?? [node];
+  const types = variants.flatMap((v) => (Array.isArray(v.type) ? v.type : [v.type])).filter((t) => t && t !== 'null');
+  const formats = variants.map((v) => v.format).filter(Boolean);
+  if (types.length === 1) {
+    switch (types[0]) {
+      case 'integer':
+        return 'BIGINT';
+      case 'number':
+        return 'DOUBLE';
+      case 'boolean':
+        return 'BOOLEAN';
+      case 'string':
+        return formats.includes('date-time') ? 'TIMESTAMP' : 'VARCHAR';
+    }
+  }
+  return 'JSON';
+}
+
+export function parquetColumnsFor(schema: z.ZodObject): ColumnSpec[] {
+  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as {
+    properties: Record<string, JsonSchemaNode>;
+  };
+  return Object.entries(json.properties).map(([name, node]) => ({ name, type: columnType(node) }));
+}

@@ -1,0 +1,63 @@
+// The EPC block stored in each UPRN's document: its certificates latest first (England and Wales: all of
+// them, current, expired and replaced; Scotland: the latest only, as the Scottish register publishes) and
+// the latest England and Wales certificate's recommendations.
+import type { StoredEpcBlock } from '../../../schemas/api/epcs';
+import type { EpcCountry } from './country';
+import { parseIndicativeCost } from './indicative-cost';
+
+export interface RawRecommendation {
+  improvement_item?: string | null;
+  improvement_summary_text?: string | null;
+  improvement_descr_text?: string | null;
+  improvement_id?: string | null;
+  indicative_cost?: string | null;
+}
+
+export interface UprnCertificate {
+  country: EpcCountry | null;
+  /** ISO timestamp of lodgement; certificates without one sort last. */
+  lodged_at: string | null;
+  raw: Record<string, string>;
+  enhanced: StoredEpcBlock['epcs_enhanced'][number];
+  recommendations: RawRecommendation[] | null;
+}
+
+const byLatestFirst = (a: UprnCertificate, b: UprnCertificate): number =>
+  (b.lodged_at ?? '').localeCompare(a.lodged_at ?? '');
+
+const nullIfBlank = (text: string | null | undefined): string | null => {
+  const t = text?.trim();
+  return t ? t : null;
+};
+
+function toRecommendation(rec: RawRecommendation): StoredEpcBlock['epc_retrofit_recommendations'][number] {
+  const cost = parseIndicativeCost(rec.indicative_cost);
+  const id = Number.parseInt(rec.improvement_id ?? '', 10);
+  return {
+    improvement_summary_text: nullIfBlank(rec.improvement_summary_text),
+    improvement_description_text: nullIfBlank(rec.improvement_descr_text),
+    improvement_id: Number.isFinite(id) ? id : null,
+    indicative_cost_min: cost.min,
+    indicative_cost_max: cost.max,
+  };
+}
+
+export function buildEpcBlock(certificates: readonly UprnCertificate[]): StoredEpcBlock | null {
+  if (certificates.length === 0) return null;
+  const sorted = [...certificates].sort(byLatestFirst);
+  const latest = sorted[0]!;
+  const kept = latest.country === 'Scotland' ? [latest] : sorted.filter((c) => c.country !== 'Scotland');
+  const recommendations =
+    latest.country === 'Scotland'
+      ? []
+      : [...(latest.recommendations ?? [])]
+          .sort((a, b) => Number(a.improvement_item ?? 0) - Number(b.improvement_item ?? 0))
+          .map(toRecommendation);
+  return {
+    epc_country: latest.country,
+    latest_lodgement_date: latest.lodged_at,
+    epcs: kept.map((c) => c.raw),
+    epcs_enhanced: kept.map((c) => c.enhanced),
+    epc_retrofit_recommendations: recommendations,
+  };
+}

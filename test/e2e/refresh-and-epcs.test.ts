@@ -1,0 +1,145 @@
+// End to end on the real stack: generate the sample region, run the refresh workflow on the real Temporal
+// server, then ask the real API (backed by the real Elasticsearch) for EPCs over HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Worker } from '@temporalio/worker';
+import { EpcsResponseSchema } from '../../schemas/api/epcs';
+import { RAW_EW_CERTIFICATE_FIELDS } from '../../schemas/epc';
+import { ENHANCED_EPC_FIELDS } from '../../schemas/epc';
+import { dataPaths } from '../../pipelines/config';
+import { createEsClient } from '../../pipelines/indexing/es-client';
+import { propertiesAlias } from '../../pipelines/indexing/aliases';
+import { queryParquet, parquetPath } from '../../pipelines/io/parquet';
+import { generateSampleData } from '../../pipelines/sample-data';
+import { openAccountStore } from '../../serving/accounts/store';
+import { startServer, type RunningServer } from '../../serving/server';
+import { silentLogger } from '../../serving/log';
+import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
+import type { RefreshProgress } from '../../workflows/types';
+import { createWorker } from '../../workflows/worker';
+import { testConfig } from '../helpers/config';
+
+const SPEC_2_10_KEYS = ['epc_in_date', 'epc_age', 'epc_expiry', 'epc_country', 'epcs', 'epcs_enhanced'];
+
+const config = testConfig('e2e');
+const es = createEsClient(config.esUrl);
+let worker: Worker;
+let workerRun: Promise<void>;
+let server: RunningServer;
+let key: string;
+let progress: RefreshProgress;
+const seen: RefreshProgress[] = [];
+
+async function uprnWithCertificates(country: string): Promise<{ uprn: number; count: number }> {
+  const sql = `SELECT uprn, epc_count FROM ${parquetPath(`${dataPaths(config.dataDir).derived}/uprn_epc_blocks.parquet`)}
+    WHERE country = '${country}' ORDER BY epc_count DESC, uprn LIMIT 1`;
+  for await (const row of queryParquet(sql)) return { uprn: Number(row.uprn), count: Number(row.epc_count) };
+  throw new Error(`no ${country} UPRN with certificates`);
+}
+
+const get = async (path: string, apiKey = key) => {
+  const res = await fetch(server.url + path, { headers: { 'x-api-key': apiKey } });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+};
+
+beforeAll(async () => {
+  await generateSampleData({ outDir: config.sourcesDir });
+  worker = await createWorker(config);
+  workerRun = worker.run();
+  const client = await connectClient(config);
+  const handle = await startRefresh(client, config, {});
+  progress = await watchRefresh(handle, (p) => seen.push(p), 250);
+  await client.connection.close();
+  const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb);
+  key = accounts.createKey('e2e').key;
+  accounts.close();
+  server = await startServer(config, silentLogger);
+}, 600_000);
+
+afterAll(async () => {
+  await server?.close();
+  worker?.shutdown();
+  await workerRun;
+  await es.indices.delete({ index: `${config.indexPrefix}-*`, ignore_unavailable: true });
+  await es.close();
+});
+
+describe('refresh of the sample region', () => {
+  it('materialises every asset in dependency order and reports progress', () => {
+    expect(progress.assets.every((a) => a.state === 'done')).toBe(true);
+    expect(progress.waves.flat()).toEqual(expect.arrayContaining(['os_open_uprn', 'epc_enhanced', 'properties_index']));
+    const order = progress.waves.flat();
+    expect(order.indexOf('epc_enhanced')).toBeGreaterThan(order.indexOf('epc_england_wales_raw'));
+    expect(order.indexOf('properties_index')).toBe(order.length - 1);
+    expect(seen.some((p) => p.assets.some((a) => a.state === 'running'))).toBe(true);
+  });
+
+  it('indexes one document per UPRN behind the alias', async () => {
+    const uprns = progress.assets.find((a) => a.name === 'os_open_uprn')!;
+    const index = progress.assets.find((a) => a.name === 'properties_index')!;
+    expect(uprns.rows).toBeGreaterThan(1000);
+    expect(index.rows).toBe(uprns.rows);
+    expect((await es.count({ index: propertiesAlias(config) })).count).toBe(uprns.rows);
+  });
+});
+
+describe('GET /epcs over HTTP', () => {
+  it.each(['England', 'Wales'])('answers spec 2.10 for a property in %s, every certificate latest first', async (country) => {
+    const { uprn, count } = await uprnWithCertificates(country);
+    const { status, body } = await get(`/epcs?uprn=${uprn}`);
+    expect(status).toBe(200);
+    expect(Object.keys(body)).toEqual(expect.arrayContaining(SPEC_2_10_KEYS));
+    expect(EpcsResponseSchema.parse(body)).toBeTruthy();
+    expect(body.epc_country).toBe(country);
+    expect(body.epcs).toHaveLength(count);
+    expect(body.epcs_enhanced).toHaveLength(count);
+    expect(Object.keys(body.epcs[0])).toEqual(expect.arrayContaining(RAW_EW_CERTIFICATE_FIELDS.filter((f) => f !== 'report_type')));
+    expect(Object.keys(body.epcs_enhanced[0]).sort()).toEqual([...ENHANCED_EPC_FIELDS].sort());
+    const lodged = body.epcs_enhanced.map((e: { lodgement_date: string }) => e.lodgement_date);
+    expect([...lodged].sort().reverse()).toEqual(lodged);
+    expect(body.epcs_enhanced[0].uprn).toBe(uprn);
+    expect(body.epc_expiry).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(typeof body.epc_in_date).toBe('boolean');
+    expect(body.epc_age).toBeGreaterThanOrEqual(0);
+  });
+
+  it('answers the latest certificate only for a property in Scotland', async () => {
+    const { uprn } = await uprnWithCertificates('Scotland');
+    const { status, body } = await get(`/epcs?uprn=${uprn}`);
+    expect(status).toBe(200);
+    expect(EpcsResponseSchema.parse(body)).toBeTruthy();
+    expect(body.epc_country).toBe('Scotland');
+    expect(body.epcs).toHaveLength(1);
+    expect(body.epc_retrofit_recommendations).toEqual([]);
+  });
+
+  it('answers a known UPRN without certificates with empty lists and nulls', async () => {
+    const sql = `SELECT u.uprn FROM ${parquetPath(`${dataPaths(config.dataDir).staged}/os_open_uprn.parquet`)} u
+      WHERE u.uprn NOT IN (SELECT uprn FROM ${parquetPath(`${dataPaths(config.dataDir).derived}/uprn_epc_blocks.parquet`)}) LIMIT 1`;
+    let uprn = 0;
+    for await (const row of queryParquet(sql)) uprn = Number(row.uprn);
+    const { status, body } = await get(`/epcs?uprn=${uprn}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ epc_country: null, epc_in_date: null, epcs: [], epcs_enhanced: [] });
+  });
+
+  it('is a 404 for an unknown UPRN, a 400 for a malformed one, a 403 without a valid key', async () => {
+    expect((await get('/epcs?uprn=999999999999')).status).toBe(404);
+    expect((await get('/epcs?uprn=abc')).body.error.details.issues[0].field).toBe('uprn');
+    expect((await get('/epcs?uprn=1', 'pds_wrong')).status).toBe(403);
+  });
+
+  it('is a 503 with the error shape when Elasticsearch is unreachable, and the process keeps running', async () => {
+    const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb);
+    const broken = await startServer({ ...config, esUrl: 'http://127.0.0.1:9' }, silentLogger);
+    try {
+      const res = await fetch(`${broken.url}/epcs?uprn=1`, { headers: { 'x-api-key': key } });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: { code: 'service_unavailable', message: expect.any(String) } });
+      const again = await fetch(`${broken.url}/epcs?uprn=1`, { headers: { 'x-api-key': key } });
+      expect(again.status).toBe(503);
+    } finally {
+      accounts.close();
+      await broken.close();
+    }
+  });
+});

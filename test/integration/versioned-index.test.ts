@@ -1,0 +1,79 @@
+// Versioned indexes against the real Elasticsearch: the alias moves only after the checks pass.
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEsClient } from '../../pipelines/indexing/es-client';
+import {
+  aliasTargets,
+  bulkIndex,
+  createIndex,
+  IndexCheckFailed,
+  pruneOldIndexes,
+  verifyAndSwapAlias,
+  versionedIndexName,
+} from '../../pipelines/indexing/versioned-index';
+import { testConfig } from '../helpers/config';
+
+const config = testConfig('alias');
+const es = createEsClient(config.esUrl);
+const alias = `${config.indexPrefix}-things`;
+const mapping = { dynamic: 'strict', properties: { n: { type: 'integer' }, location: { type: 'geo_point' } } };
+const docs = (count: number) =>
+  Array.from({ length: count }, (_, n) => ({ n, location: { lat: 51.38 + n / 1000, lon: -2.36 } }));
+
+afterAll(async () => {
+  await es.indices.delete({ index: `${alias}-*`, ignore_unavailable: true });
+  await es.close();
+});
+
+describe('versioned index and alias', () => {
+  it('builds v1, checks it and points the alias at it', async () => {
+    const v1 = versionedIndexName(alias, 'V1');
+    await createIndex(es, v1, mapping);
+    const result = await bulkIndex(es, v1, docs(25), (d) => String(d.n), { batchSize: 10 });
+    expect(result).toEqual({ indexed: 25, failed: [] });
+    await verifyAndSwapAlias(es, alias, v1, { expectedCount: 25, sampleIds: ['0', '24'] });
+    expect(await aliasTargets(es, alias)).toEqual([v1]);
+    const hits = await es.search({
+      index: alias,
+      query: { geo_distance: { distance: '200m', location: { lat: 51.38, lon: -2.36 } } },
+    });
+    expect(hits.hits.hits.map((h) => h._id).sort()).toEqual(['0', '1']);
+  });
+
+  it('leaves the alias on the old index when the new one fails its count check', async () => {
+    const v2 = versionedIndexName(alias, 'v2');
+    await createIndex(es, v2, mapping);
+    await bulkIndex(es, v2, docs(3), (d) => String(d.n));
+    await expect(verifyAndSwapAlias(es, alias, v2, { expectedCount: 25 })).rejects.toThrow(IndexCheckFailed);
+    expect(await aliasTargets(es, alias)).toEqual([versionedIndexName(alias, 'v1')]);
+    expect((await es.count({ index: alias })).count).toBe(25);
+  });
+
+  it('leaves the alias when a sample document is missing', async () => {
+    const v3 = versionedIndexName(alias, 'v3');
+    await createIndex(es, v3, mapping);
+    await bulkIndex(es, v3, docs(25), (d) => String(d.n));
+    await expect(verifyAndSwapAlias(es, alias, v3, { expectedCount: 25, sampleIds: ['999'] })).rejects.toThrow(
+      /sample document 999/,
+    );
+    expect(await aliasTargets(es, alias)).toEqual([versionedIndexName(alias, 'v1')]);
+  });
+
+  it('swaps atomically to a passing index and prunes old versions, keeping one spare', async () => {
+    const v4 = versionedIndexName(alias, 'v4');
+    await createIndex(es, v4, mapping);
+    await bulkIndex(es, v4, docs(30), (d) => String(d.n));
+    const { previous } = await verifyAndSwapAlias(es, alias, v4, { expectedCount: 30 });
+    expect(previous).toEqual([versionedIndexName(alias, 'v1')]);
+    expect(await aliasTargets(es, alias)).toEqual([v4]);
+    const pruned = await pruneOldIndexes(es, alias, 1);
+    expect(pruned.sort()).toEqual([versionedIndexName(alias, 'v1'), versionedIndexName(alias, 'v2')].sort());
+  });
+
+  it('rejects documents that break the strict mapping instead of indexing them', async () => {
+    const v5 = versionedIndexName(alias, 'v5');
+    await createIndex(es, v5, mapping);
+    const result = await bulkIndex(es, v5, [{ n: 1, surprise: true }], () => '1');
+    expect(result.indexed).toBe(0);
+    expect(result.failed[0]?.reason).toMatch(/surprise/);
+  });
+});

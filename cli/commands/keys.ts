@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { dataPaths, loadConfig } from '../../pipelines/config';
-import { openAccountStore } from '../../serving/accounts/store';
 
-const store = () => openAccountStore(dataPaths(loadConfig().dataDir).accountsDb);
+const store = async () =>
+  (await import('../../serving/accounts/store')).openAccountStore(dataPaths(loadConfig().dataDir).accountsDb);
 
 export function registerKeyCommands(program: Command): void {
   const keys = program.command('keys').description('API keys (stored hashed; a key is shown once)');
@@ -10,8 +10,8 @@ export function registerKeyCommands(program: Command): void {
     .command('create')
     .description('Create a key and print it once')
     .option('--name <name>', 'who or what the key is for', 'default')
-    .action((opts: { name: string }) => {
-      const accounts = store();
+    .action(async (opts: { name: string }) => {
+      const accounts = await store();
       const { key, record } = accounts.createKey(opts.name);
       accounts.close();
       process.stderr.write(`created key #${record.id} (${record.name}); it is not stored and will not be shown again\n`);
@@ -20,8 +20,8 @@ export function registerKeyCommands(program: Command): void {
   keys
     .command('list')
     .description('List keys (hints only, never the keys)')
-    .action(() => {
-      const accounts = store();
+    .action(async () => {
+      const accounts = await store();
       for (const k of accounts.listKeys())
         process.stdout.write(`#${k.id}\t${k.hint}\t${k.name}\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}\n`);
       accounts.close();
@@ -29,8 +29,8 @@ export function registerKeyCommands(program: Command): void {
   keys
     .command('revoke <id>')
     .description('Revoke a key by id')
-    .action((id: string) => {
-      const accounts = store();
+    .action(async (id: string) => {
+      const accounts = await store();
       const ok = accounts.revokeKey(Number(id));
       accounts.close();
       if (!ok) throw new Error(`no active key #${id}`);

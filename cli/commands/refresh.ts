@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig, type ServiceConfig } from '../../pipelines/config';
-import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
 import type { RefreshProgress } from '../../workflows/types';
-import { createWorker } from '../../workflows/worker';
 
 export interface RefreshOptions {
   select?: string[];
@@ -27,6 +25,8 @@ function printProgress(progress: RefreshProgress, json: boolean): void {
 }
 
 export async function runRefresh(config: ServiceConfig, options: RefreshOptions = {}): Promise<RefreshProgress> {
+  const { connectClient, startRefresh, watchRefresh } = await import('../../workflows/client');
+  const { createWorker } = await import('../../workflows/worker');
   const worker = options.worker === false ? undefined : await createWorker(config);
   const running = worker?.run();
   try {
@@ -62,6 +62,7 @@ export function registerRefreshCommands(program: Command): void {
     .command('worker')
     .description('Run a Temporal worker for refreshes until interrupted')
     .action(async () => {
+      const { createWorker } = await import('../../workflows/worker');
       const worker = await createWorker(loadConfig());
       process.once('SIGINT', () => worker.shutdown());
       process.once('SIGTERM', () => worker.shutdown());

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { dataPaths, loadConfig } from '../../pipelines/config';
-import { generateSampleData } from '../../pipelines/sample-data';
 
 export function registerSampleDataCommand(program: Command): void {
   program
@@ -11,6 +10,7 @@ export function registerSampleDataCommand(program: Command): void {
     .option('--scale <n>', 'multiply row counts (benchmarks)', '1')
     .action(async (opts: { out?: string; seed: string; scale: string }) => {
       const outDir = opts.out ?? dataPaths(loadConfig().dataDir).sampleRaw;
+      const { generateSampleData } = await import('../../pipelines/sample-data');
       const manifest = await generateSampleData({
         outDir,
         seed: Number(opts.seed),

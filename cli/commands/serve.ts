@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../pipelines/config';
-import { startServer, type RunningServer } from '../../serving/server';
+import type { RunningServer } from '../../serving/server';
 
 /** Closes the server (in-flight requests finish) on the first SIGINT/SIGTERM. */
 export function closeOnSignal(server: RunningServer, extra: () => Promise<void> = async () => {}): void {
@@ -20,6 +20,7 @@ export function registerServeCommands(program: Command): void {
     .option('--port <n>', 'port (default 3000 or $PORT)')
     .action(async (opts: { port?: string }) => {
       const config = { ...loadConfig(), ...(opts.port ? { port: Number(opts.port) } : {}) };
+      const { startServer } = await import('../../serving/server');
       const server = await startServer(config);
       process.stderr.write(`API listening on ${server.url}\n`);
       closeOnSignal(server);

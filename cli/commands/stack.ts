@@ -1,23 +1,24 @@
 import type { Command } from 'commander';
-import { stackDown, stackStatus, stackUp } from '../../infra/stack';
-import { printStatus } from '../../infra/stack/cli';
+import type { StackStatus } from '../../infra/stack';
+
+const stack = () => import('../../infra/stack');
+const print = async (status: StackStatus, json: boolean): Promise<void> =>
+  (await import('../../infra/stack/cli')).printStatus(status, json);
+const log = (m: string): void => void process.stderr.write(`${m}\n`);
 
 export function registerStackCommands(program: Command): void {
-  const stack = program.command('stack').description('Local Elasticsearch and Temporal servers');
-  stack
+  const cmd = program.command('stack').description('Local Elasticsearch and Temporal servers');
+  cmd
     .command('up')
     .description('Install (first time) and start Elasticsearch and Temporal; reuses a running stack')
-    .action(async () => printStatus(await stackUp({ log: (m) => process.stderr.write(`${m}\n`) }), false));
-  stack
+    .action(async () => print(await (await stack()).stackUp({ log }), false));
+  cmd
     .command('down')
     .description('Stop Elasticsearch and Temporal')
-    .action(async () => {
-      await stackDown();
-      printStatus(await stackStatus(), false);
-    });
-  stack
+    .action(async () => print(await (await stack()).stackDown({ log }), false));
+  cmd
     .command('status')
     .description('Show what is running, where, and its log files')
     .option('--json', 'machine-readable output')
-    .action(async (opts: { json?: boolean }) => printStatus(await stackStatus(), Boolean(opts.json)));
+    .action(async (opts: { json?: boolean }) => print(await (await stack()).stackStatus(), Boolean(opts.json)));
 }

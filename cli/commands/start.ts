@@ -3,13 +3,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { stackUp } from '../../infra/stack';
 import { dataPaths, loadConfig } from '../../pipelines/config';
-import { createEsClient } from '../../pipelines/indexing/es-client';
 import { propertiesAlias } from '../../pipelines/indexing/aliases';
-import { generateSampleData } from '../../pipelines/sample-data';
-import { openAccountStore } from '../../serving/accounts/store';
-import { startServer } from '../../serving/server';
 import { runRefresh } from './refresh';
 import { closeOnSignal } from './serve';
 
@@ -17,6 +12,7 @@ const say = (m: string): void => void process.stderr.write(`${m}\n`);
 
 /** A UPRN per country with the most certificates, to show in the example calls. */
 async function exampleUprns(esUrl: string, alias: string): Promise<Record<string, number>> {
+  const { createEsClient } = await import('../../pipelines/indexing/es-client');
   const es = createEsClient(esUrl);
   const out: Record<string, number> = {};
   for (const country of ['England', 'Wales', 'Scotland']) {
@@ -40,6 +36,10 @@ export function registerStartCommand(program: Command): void {
     .description('Stack up, sample data, refresh, then serve the API on :3000 and print a demo key')
     .option('--fresh', 'regenerate the sample data even if present')
     .action(async (opts: { fresh?: boolean }) => {
+      const { stackUp } = await import('../../infra/stack');
+      const { generateSampleData } = await import('../../pipelines/sample-data');
+      const { openAccountStore } = await import('../../serving/accounts/store');
+      const { startServer } = await import('../../serving/server');
       const config = loadConfig();
       const paths = dataPaths(config.dataDir);
       say('1/4 starting Elasticsearch and Temporal (first run downloads and installs them)…');

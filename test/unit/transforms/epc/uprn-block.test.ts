@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { buildEpcBlock, type UprnCertificate } from '../../../../pipelines/transforms/epc/uprn-block';
+
+const cert = (over: Partial<UprnCertificate> & { id: string }): UprnCertificate => ({
+  country: 'England',
+  lodged_at: null,
+  raw: { lmk_key: over.id },
+  enhanced: { lmk_key: over.id } as never,
+  recommendations: null,
+  ...over,
+});
+
+describe('buildEpcBlock', () => {
+  it('is null for a UPRN without certificates', () => {
+    expect(buildEpcBlock([])).toBeNull();
+  });
+
+  it('keeps every England and Wales certificate, latest first, undated last', () => {
+    const block = buildEpcBlock([
+      cert({ id: 'old', lodged_at: '2010-01-05T00:00:00.000Z' }),
+      cert({ id: 'undated' }),
+      cert({ id: 'new', lodged_at: '2021-07-01T00:00:00.000Z' }),
+    ])!;
+    expect(block.epcs.map((r) => r.lmk_key)).toEqual(['new', 'old', 'undated']);
+    expect(block.epcs_enhanced.map((r) => (r as { lmk_key: string }).lmk_key)).toEqual(['new', 'old', 'undated']);
+    expect(block.latest_lodgement_date).toBe('2021-07-01T00:00:00.000Z');
+    expect(block.epc_country).toBe('England');
+  });
+
+  it('keeps only the latest Scottish certificate', () => {
+    const block = buildEpcBlock([
+      cert({ id: 'a', country: 'Scotland', lodged_at: '2015-01-01T00:00:00.000Z' }),
+      cert({ id: 'b', country: 'Scotland', lodged_at: '2019-01-01T00:00:00.000Z' }),
+    ])!;
+    expect(block.epcs.map((r) => r.lmk_key)).toEqual(['b']);
+    expect(block.epc_retrofit_recommendations).toEqual([]);
+  });
+
+  it("lists the latest certificate's recommendations in item order with parsed costs", () => {
+    const block = buildEpcBlock([
+      cert({
+        id: 'new',
+        lodged_at: '2021-07-01T00:00:00.000Z',
+        recommendations: [
+          { improvement_item: '2', improvement_summary_text: 'Solar water heating', improvement_id: '19', indicative_cost: '£4,000 - £6,000' },
+          { improvement_item: '1', improvement_summary_text: 'Increase loft insulation to 270 mm ', improvement_descr_text: '', improvement_id: '5', indicative_cost: '£100 - £350' },
+        ],
+      }),
+      cert({ id: 'old', lodged_at: '2012-01-01T00:00:00.000Z', recommendations: [{ improvement_item: '1', indicative_cost: '£15' }] }),
+    ])!;
+    expect(block.epc_retrofit_recommendations).toEqual([
+      { improvement_summary_text: 'Increase loft insulation to 270 mm', improvement_description_text: null, improvement_id: 5, indicative_cost_min: 100, indicative_cost_max: 350 },
+      { improvement_summary_text: 'Solar water heating', improvement_description_text: null, improvement_id: 19, indicative_cost_min: 4000, indicative_cost_max: 6000 },
+    ]);
+  });
+});

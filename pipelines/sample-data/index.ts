@@ -1,0 +1,93 @@
+// Deterministic sample-data generator: writes every source dataset in its real published format for three
+// real-coordinate areas (Bath, Cardiff, Stirling), so the same loaders read these files and the real ones.
+// `scale` multiplies the UPRN count (and so certificates); 1 gives ~1,500 UPRNs per area, 200 gives >1M E&W
+// certificates for benchmarks. Files are streamed; only the compact address model is held in memory.
+import { mkdir } from 'node:fs/promises';
+import { SAMPLE_AREAS } from './areas';
+import { buildAddressBook, type AddressBook } from './addresses';
+import { writeEpcEnglandWales, type EpcWriteResult } from './epc-england-wales';
+import { writeEpcScotland } from './epc-scotland';
+import { emptyManifest, sampleFile, writeManifest, type SampleManifest } from './manifest';
+import { writeOnspd, writeOnspdDocuments } from './onspd';
+import { writeOsOpenUprn } from './os-open-uprn';
+
+export type { SampleManifest, SampleFile, SampleUprnRef } from './manifest';
+export { SAMPLE_AREAS, sampleAreaFor, type SampleArea, type SampleCountry } from './areas';
+
+export const DEFAULT_SAMPLE_DIR = '.pds/data/sample/raw';
+export const DEFAULT_SEED = 42;
+/** UPRNs per area at scale 1. */
+export const UPRNS_PER_AREA = 1500;
+
+export interface GenerateOptions {
+  outDir: string;
+  seed?: number;
+  /** Multiplies UPRN (and so certificate) counts; fractions allowed (e.g. 0.1 for fast tests). */
+  scale?: number;
+  log?: (message: string) => void;
+}
+
+export async function generateSampleData(opts: GenerateOptions): Promise<SampleManifest> {
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const scale = opts.scale ?? 1;
+  const log = opts.log ?? ((): void => undefined);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+    throw new Error(`seed must be an integer in 0..2^32-1, got ${seed}`);
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 1000)
+    throw new Error(`scale must be in (0, 1000], got ${scale}`);
+  const perArea = Math.max(20, Math.round(UPRNS_PER_AREA * scale));
+  const outDir = opts.outDir;
+  await mkdir(outDir, { recursive: true });
+  const manifest = emptyManifest(seed, scale);
+  const started = Date.now();
+  const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+
+  const books: AddressBook[] = SAMPLE_AREAS.map((area) => buildAddressBook(area, seed, perArea));
+  for (const book of books) {
+    manifest.areas.push({
+      id: book.area.id,
+      name: book.area.name,
+      country: book.area.country,
+      localAuthorityCode: book.area.localAuthority.code,
+      localAuthorityName: book.area.localAuthority.name,
+      uprns: book.size,
+      postcodes: book.postcodes.length,
+    });
+  }
+  log(`address model: ${books.length} areas x ${perArea} UPRNs (${elapsed()})`);
+
+  const uprnFile = await writeOsOpenUprn(books, outDir);
+  manifest.files.push(sampleFile(outDir, 'os-open-uprn', 'csv (OS Open UPRN, UTF-8 with BOM, LF)', uprnFile));
+  log(`os-open-uprn: ${uprnFile.rows} rows (${elapsed()})`);
+
+  const onspdFile = await writeOnspd(books, outDir);
+  manifest.files.push(sampleFile(outDir, 'onspd', 'csv (ONSPD 2025 layout, quoted, CRLF)', onspdFile));
+  for (const doc of await writeOnspdDocuments(SAMPLE_AREAS, outDir)) {
+    manifest.files.push(
+      sampleFile(outDir, 'onspd', 'csv (ONSPD Documents name lookup, UTF-8 with BOM, CRLF)', doc.file),
+    );
+  }
+  log(`onspd: ${onspdFile.rows} postcodes (${elapsed()})`);
+
+  for (let a = 0; a < books.length; a++) {
+    const book = books[a] as AddressBook;
+    const country = book.area.country;
+    const result: EpcWriteResult =
+      country === 'Scotland'
+        ? await writeEpcScotland(book, a, outDir, seed)
+        : await writeEpcEnglandWales(book, a, outDir, seed);
+    for (const f of result.files) {
+      manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, country === 'Scotland' ? 2 : 1));
+    }
+    for (const s of [result.withEpc, result.withoutEpc]) {
+      if (s) manifest.samples.push({ areaId: book.area.id, country, ...s });
+    }
+    log(
+      `${country === 'Scotland' ? 'epc-scotland' : 'epc-england-wales'} ${book.area.name}: ${result.certificates} certificates (${elapsed()})`,
+    );
+  }
+
+  await writeManifest(outDir, manifest);
+  log(`done: ${manifest.files.length} files in ${outDir} (${elapsed()})`);
+  return manifest;
+}

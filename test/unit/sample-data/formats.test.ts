@@ -1,0 +1,357 @@
+// The sample files must match the real published formats (reference/datasets/epc.md, postcodes-uprn.md):
+// exact headers, encodings, quoting, line endings, and the messy values real files carry.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bngToWgs84 } from '../../../pipelines/geo/bng';
+import { band } from '../../../pipelines/sample-data/sap';
+import { generate, parseCsv, PATHS, records, type Generated } from './helpers';
+
+// Literal lists copied from the reference documents, not from the generator.
+const EW_CERTIFICATES_HEADER =
+  'LMK_KEY,ADDRESS1,ADDRESS2,ADDRESS3,POSTCODE,BUILDING_REFERENCE_NUMBER,CURRENT_ENERGY_RATING,POTENTIAL_ENERGY_RATING,' +
+  'CURRENT_ENERGY_EFFICIENCY,POTENTIAL_ENERGY_EFFICIENCY,PROPERTY_TYPE,BUILT_FORM,INSPECTION_DATE,LOCAL_AUTHORITY,' +
+  'CONSTITUENCY,COUNTY,LODGEMENT_DATE,TRANSACTION_TYPE,ENVIRONMENT_IMPACT_CURRENT,ENVIRONMENT_IMPACT_POTENTIAL,' +
+  'ENERGY_CONSUMPTION_CURRENT,ENERGY_CONSUMPTION_POTENTIAL,CO2_EMISSIONS_CURRENT,CO2_EMISS_CURR_PER_FLOOR_AREA,' +
+  'CO2_EMISSIONS_POTENTIAL,LIGHTING_COST_CURRENT,LIGHTING_COST_POTENTIAL,HEATING_COST_CURRENT,HEATING_COST_POTENTIAL,' +
+  'HOT_WATER_COST_CURRENT,HOT_WATER_COST_POTENTIAL,TOTAL_FLOOR_AREA,ENERGY_TARIFF,MAINS_GAS_FLAG,FLOOR_LEVEL,' +
+  'FLAT_TOP_STOREY,FLAT_STOREY_COUNT,MAIN_HEATING_CONTROLS,MULTI_GLAZE_PROPORTION,GLAZED_TYPE,GLAZED_AREA,' +
+  'EXTENSION_COUNT,NUMBER_HABITABLE_ROOMS,NUMBER_HEATED_ROOMS,LOW_ENERGY_LIGHTING,NUMBER_OPEN_FIREPLACES,' +
+  'HOTWATER_DESCRIPTION,HOT_WATER_ENERGY_EFF,HOT_WATER_ENV_EFF,FLOOR_DESCRIPTION,FLOOR_ENERGY_EFF,FLOOR_ENV_EFF,' +
+  'WINDOWS_DESCRIPTION,WINDOWS_ENERGY_EFF,WINDOWS_ENV_EFF,WALLS_DESCRIPTION,WALLS_ENERGY_EFF,WALLS_ENV_EFF,' +
+  'SECONDHEAT_DESCRIPTION,SHEATING_ENERGY_EFF,SHEATING_ENV_EFF,ROOF_DESCRIPTION,ROOF_ENERGY_EFF,ROOF_ENV_EFF,' +
+  'MAINHEAT_DESCRIPTION,MAINHEAT_ENERGY_EFF,MAINHEAT_ENV_EFF,MAINHEATCONT_DESCRIPTION,MAINHEATC_ENERGY_EFF,' +
+  'MAINHEATC_ENV_EFF,LIGHTING_DESCRIPTION,LIGHTING_ENERGY_EFF,LIGHTING_ENV_EFF,MAIN_FUEL,WIND_TURBINE_COUNT,' +
+  'HEAT_LOSS_CORRIDOR,UNHEATED_CORRIDOR_LENGTH,FLOOR_HEIGHT,PHOTO_SUPPLY,SOLAR_WATER_HEATING_FLAG,' +
+  'MECHANICAL_VENTILATION,ADDRESS,LOCAL_AUTHORITY_LABEL,CONSTITUENCY_LABEL,POSTTOWN,CONSTRUCTION_AGE_BAND,' +
+  'LODGEMENT_DATETIME,TENURE,FIXED_LIGHTING_OUTLETS_COUNT,LOW_ENERGY_FIXED_LIGHT_COUNT,UPRN,UPRN_SOURCE,REPORT_TYPE';
+const EW_RECOMMENDATIONS_HEADER =
+  'LMK_KEY,IMPROVEMENT_ITEM,IMPROVEMENT_SUMMARY_TEXT,IMPROVEMENT_DESCR_TEXT,IMPROVEMENT_ID,IMPROVEMENT_ID_TEXT,INDICATIVE_COST';
+const UPRN_HEADER = 'UPRN,X_COORDINATE,Y_COORDINATE,LATITUDE,LONGITUDE';
+const ONSPD_HEADER =
+  'pcd7,pcd8,pcds,dointr,doterm,usrtypind,east1m,north1m,gridind,oa21cd,cty25cd,ced25cd,lad25cd,wd25cd,nhser24cd,' +
+  'ctry25cd,rgn25cd,pcon24cd,ttwa15cd,itl25cd,npark16cd,lsoa21cd,msoa21cd,wz11cd,sicbl24cd,bua24cd,ruc21ind,' +
+  'oac11ind,lat,long,lep21cd1,lep21cd2,pfa23cd,imd20ind,icb23cd';
+// interface-spec 2.10 "Raw EPC, Scotland" field names (without the service-added `id`), upper-cased, plus POST_TOWN
+// (listed in epc.md section 3).
+const SCOTLAND_SPEC_FIELDS =
+  '3_yr_energy_cost_current, 3_yr_energy_savings_potential, addendum_text, address1, address2, address3, air_tightness_description, air_tightness_energy_eff, air_tightness_env_eff, alternative_improvements, building_reference_number, built_form, co2_emiss_curr_per_floor_area, co2_emissions_current, co2_emissions_potential, constituency, constituency_label, construction_age_band, current_energy_efficiency, current_energy_rating, current_environmental_rating, data_zone, data_zone_2011, energy_consumption_current, energy_consumption_potential, energy_tariff, environment_impact_current, environment_impact_potential, extension_count, fixed_lighting_outlets_count, flat_top_storey, floor_description, floor_energy_eff, floor_env_eff, floor_height, floor_level, glazed_area, glazed_type, heat_loss_corridoor, heating_cost_current, heating_cost_potential, hot_water_cost_current, hot_water_cost_potential, hot_water_energy_eff, hot_water_env_eff, hotwater_description, impact_cavity_wall_insulation, impact_loft_insulation, impact_solid_wall_insulation, improvements, inspection_date, lighting_cost_current, lighting_cost_potential, lighting_description, lighting_energy_eff, lighting_env_eff, local_authority_label, lodgement_date, low_energy_fixed_light_count, low_energy_lighting, lzc_energy_sources, main_fuel, main_heating_category, main_heating_controls, mainheat_description, mainheat_energy_eff, mainheat_env_eff, mainheatc_energy_eff, mainheatc_env_eff, mainheatcont_description, mains_gas_flag, mechanical_ventilation, multi_glaze_proportion, number_habitable_rooms, number_heated_rooms, number_open_fireplaces, osg_reference_number, photo_supply, postcode, potential_energy_efficiency, potential_energy_rating, potential_environmental_rating, property_type, roof_description, roof_energy_eff, roof_env_eff, secondheat_description, sheating_energy_eff, sheating_env_eff, solar_water_heating_flag, space_heating_demand, tenure, total_floor_area, transaction_type, type_of_assessment, unheated_corridor_length, wall_description, wall_energy_eff, wall_env_eff, water_heating_demand, wind_turbine_count, windows_description, windows_energy_eff, windows_env_eff'
+    .split(', ')
+    .map((s) => s.toUpperCase());
+
+const BAND_RANGE: Record<string, [number, number]> = {
+  A: [92, 200],
+  B: [81, 91],
+  C: [69, 80],
+  D: [55, 68],
+  E: [39, 54],
+  F: [21, 38],
+  G: [-2000, 20],
+};
+
+let g: Generated;
+let bath: Record<string, string>[];
+let cardiff: Record<string, string>[];
+let ew: Record<string, string>[];
+
+beforeAll(async () => {
+  g = await generate(0.5);
+  bath = records(await g.text(PATHS.bathCerts));
+  cardiff = records(await g.text(PATHS.cardiffCerts));
+  ew = [...bath, ...cardiff];
+}, 60_000);
+
+describe('OS Open UPRN', () => {
+  it('is UTF-8 with a BOM and the exact 5-column header', async () => {
+    const bytes = await g.bytes(PATHS.uprn);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).split('\n');
+    expect(lines[0]).toBe(UPRN_HEADER);
+  });
+
+  it('has BNG to 2 decimals and lat/lon consistent with bng.ts within 1e-6 degrees, sorted by UPRN', async () => {
+    const rows = parseCsv((await g.text(PATHS.uprn)).slice(1)).slice(1);
+    expect(rows.length).toBe(g.manifest.areas.reduce((s, a) => s + a.uprns, 0));
+    let prev = 0;
+    for (const [uprn, x, y, lat, lon] of rows) {
+      expect(x).toMatch(/^\d{6}\.\d{2}$/);
+      expect(y).toMatch(/^\d{6}\.\d{2}$/);
+      expect(lat).toMatch(/^\d{2}\.\d{8}$/);
+      expect(lon).toMatch(/^-\d\.\d{8}$/);
+      const ll = bngToWgs84(Number(x), Number(y));
+      expect(Math.abs(ll.latitude - Number(lat))).toBeLessThan(1e-6);
+      expect(Math.abs(ll.longitude - Number(lon))).toBeLessThan(1e-6);
+      expect(Number(uprn)).toBeGreaterThan(prev);
+      prev = Number(uprn);
+    }
+  });
+});
+
+describe('ONSPD', () => {
+  let rows: string[][];
+  let lines: string[];
+  beforeAll(async () => {
+    const text = await g.text(PATHS.onspd);
+    expect(text).toContain('\r\n');
+    lines = text.split('\r\n').filter((l) => l);
+    rows = parseCsv(text).slice(1);
+  });
+
+  it('has the 2025 header and quotes every field except lat, long and imd20ind', () => {
+    expect(lines[0]).toBe(ONSPD_HEADER);
+    for (const line of lines.slice(1)) {
+      // 35 fields: 32 quoted, then lat/long/imd unquoted at positions 29, 30, 34.
+      expect(line).toMatch(/^("[^"]*",){28}-?\d+\.\d{6},-?\d+\.\d{6},("[^"]*",){3}\d+,"[^"]*"$/);
+    }
+  });
+
+  it('formats postcodes as pcd7 / pcd8 / pcds and puts each in the right country', () => {
+    const country: Record<string, string> = { BA: 'E92000001', CF: 'W92000004', FK: 'S92000003' };
+    const region: Record<string, string> = { BA: 'E12000009', CF: 'W99999999', FK: 'S99999999' };
+    const la: Record<string, string> = { BA: 'E06000022', CF: 'W06000015', FK: 'S12000030' };
+    const districts = new Set<string>();
+    for (const r of rows) {
+      const [pcd7, pcd8, pcds] = r as [string, string, string];
+      expect(pcds).toMatch(/^(BA[12]|CF1[0145]|CF24|FK[789]) \d[ABDEFGHJLNPQRSTUWXYZ]{2}$/);
+      const [outward, inward] = pcds.split(' ') as [string, string];
+      districts.add(outward);
+      expect(pcd7).toHaveLength(7);
+      expect(pcd7).toBe(outward.padEnd(4, ' ') + inward);
+      expect(pcd8).toHaveLength(8);
+      expect(pcd8).toBe(`${outward.padEnd(4, ' ')} ${inward}`);
+      const areaLetters = outward.slice(0, 2);
+      expect(r[15]).toBe(country[areaLetters]);
+      expect(r[16]).toBe(region[areaLetters]);
+      expect(r[12]).toBe(la[areaLetters]);
+      const prefix = (country[areaLetters] ?? '').charAt(0);
+      for (const col of [9, 13, 21, 22]) expect(r[col]?.charAt(0)).toBe(prefix); // oa, ward, lsoa, msoa
+      if (areaLetters === 'FK') {
+        expect(r[9]).toMatch(/^S00/);
+        expect(r[21]).toMatch(/^S01/);
+        expect(r[22]).toMatch(/^S02/);
+        expect(r[13]).toMatch(/^S13/);
+      }
+    }
+    expect([...districts].sort()).toEqual([
+      'BA1',
+      'BA2',
+      'CF10',
+      'CF11',
+      'CF14',
+      'CF24',
+      'FK7',
+      'FK8',
+      'FK9',
+    ]);
+  });
+
+  it('includes terminated postcodes and a postcode with no grid reference', () => {
+    const terminated = rows.filter((r) => r[4] !== '');
+    expect(terminated.length).toBeGreaterThanOrEqual(3);
+    for (const r of terminated) expect(r[4]).toMatch(/^20[12]\d(0[1-9]|1[0-2])$/);
+    const noGrid = rows.filter((r) => r[8] === '9');
+    expect(noGrid.length).toBeGreaterThanOrEqual(1);
+    for (const r of noGrid) expect([r[6], r[7], r[28], r[29]]).toEqual(['', '', '99.999999', '0.000000']);
+  });
+
+  it('writes Documents name lookups with ONS-style headers', async () => {
+    const docs = g.manifest.files.filter((f) => f.path.startsWith('onspd/Documents/'));
+    expect(docs.map((d) => d.path.split('/').pop()).sort()).toEqual([
+      'CTRY Country names and codes UK as at 05_25.csv',
+      'CTY County names and codes UK as at 05_25.csv',
+      'LAD Local Authority District names and codes UK as at 04_25.csv',
+      'PCON Westminster Parliamentary Constituency names and codes UK as at 07_24.csv',
+      'RGN Region names and codes EN as at 05_25.csv',
+      'WD Ward names and codes UK as at 05_25.csv',
+    ]);
+    const lad = records(
+      await g.text('onspd/Documents/LAD Local Authority District names and codes UK as at 04_25.csv'),
+    );
+    expect(lad).toContainEqual({ LAD25CD: 'W06000015', LAD25NM: 'Cardiff', LAD25NMW: 'Caerdydd' });
+    expect(lad).toContainEqual({
+      LAD25CD: 'E06000022',
+      LAD25NM: 'Bath and North East Somerset',
+      LAD25NMW: '',
+    });
+    const ctry = records(await g.text('onspd/Documents/CTRY Country names and codes UK as at 05_25.csv'));
+    expect(ctry.map((r) => r.CTRY25CD)).toEqual(
+      expect.arrayContaining(['E92000001', 'W92000004', 'S92000003']),
+    );
+  });
+});
+
+describe('EPC England & Wales', () => {
+  it('has the 93 published certificate columns and 7 recommendation columns, LF line endings', async () => {
+    for (const path of [PATHS.bathCerts, PATHS.cardiffCerts]) {
+      const text = await g.text(path);
+      expect(text.split('\n')[0]).toBe(EW_CERTIFICATES_HEADER);
+      expect(text).not.toContain('\r');
+    }
+    expect(EW_CERTIFICATES_HEADER.split(',')).toHaveLength(93);
+    for (const path of [PATHS.bathRecs, PATHS.cardiffRecs]) {
+      expect((await g.text(path)).split('\n')[0]).toBe(EW_RECOMMENDATIONS_HEADER);
+    }
+    for (const r of parseCsv(await g.text(PATHS.bathCerts))) expect(r).toHaveLength(93);
+  });
+
+  it('has plausible, internally consistent ratings and values', () => {
+    for (const r of ew) {
+      const cur = Number(r.CURRENT_ENERGY_EFFICIENCY);
+      const pot = Number(r.POTENTIAL_ENERGY_EFFICIENCY);
+      expect(pot).toBeGreaterThanOrEqual(cur);
+      const rating = r.CURRENT_ENERGY_RATING ?? '';
+      if (rating !== 'INVALID!') {
+        const [lo, hi] = BAND_RANGE[rating] ?? [NaN, NaN];
+        expect(cur).toBeGreaterThanOrEqual(lo);
+        expect(cur).toBeLessThanOrEqual(hi);
+      }
+      expect(r.POTENTIAL_ENERGY_RATING).toBe(band(pot));
+      expect(Number(r.ENVIRONMENT_IMPACT_POTENTIAL)).toBeGreaterThanOrEqual(
+        Number(r.ENVIRONMENT_IMPACT_CURRENT),
+      );
+      const tfa = Number(r.TOTAL_FLOOR_AREA);
+      expect(tfa).toBeGreaterThan(r.PROPERTY_TYPE === 'Flat' ? 25 : 40);
+      expect(tfa).toBeLessThan(r.PROPERTY_TYPE === 'Flat' ? 120 : 260);
+      const heating = Number(r.HEATING_COST_CURRENT);
+      expect(heating).toBeGreaterThan(10);
+      expect(heating).toBeLessThan(8000);
+      expect(r.LODGEMENT_DATETIME).toMatch(/^20(09|1\d|2[0-5])-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      expect(r.INSPECTION_DATE).toMatch(/^(20|00)\d\d-\d\d-\d\d$/);
+      expect(['2', '3']).toContain(r.REPORT_TYPE);
+    }
+    const keys = new Set(ew.map((r) => r.LMK_KEY));
+    expect(keys.size).toBe(ew.length);
+  });
+
+  it('has several certificates for some UPRNs, none for about 15%, and some blank UPRNs', async () => {
+    const perUprn = new Map<string, number>();
+    for (const r of ew) if (r.UPRN) perUprn.set(r.UPRN, (perUprn.get(r.UPRN) ?? 0) + 1);
+    expect(Math.max(...perUprn.values())).toBeGreaterThanOrEqual(4);
+    const ewUprns = g.manifest.areas.filter((a) => a.country !== 'Scotland').reduce((s, a) => s + a.uprns, 0);
+    const without = 1 - perUprn.size / ewUprns;
+    expect(without).toBeGreaterThan(0.1);
+    expect(without).toBeLessThan(0.25);
+    expect(ew.filter((r) => r.UPRN === '').length).toBeGreaterThan(0);
+    const certs = ew.length / (ewUprns / 3000);
+    expect(certs).toBeGreaterThan(5000);
+    expect(certs).toBeLessThan(7500);
+  });
+
+  it('carries the messy raw values real files have', async () => {
+    const all = ew.flatMap((r) => Object.values(r));
+    const has = (v: string | RegExp): boolean =>
+      all.some((x) => (typeof v === 'string' ? x === v : v.test(x)));
+    for (const v of ['NO DATA!', 'NODATA!', 'INVALID!', 'N/A', 'not recorded', ''])
+      expect(has(v), v).toBe(true);
+    expect(has(/^England and Wales: (before 1900|1900-1929|1930-1949|1950-1966)$/)).toBe(true);
+    expect(ew.some((r) => /^\d{4}$/.test(r.CONSTRUCTION_AGE_BAND ?? ''))).toBe(true);
+    for (const v of [
+      'double glazing installed before 2002',
+      'double glazing installed during or after 2002',
+      'single glazing',
+    ]) {
+      expect(has(v), v).toBe(true);
+    }
+    for (const v of ['owner-occupied', 'Owner-occupied', 'rental (social)', 'Rented (private)'])
+      expect(has(v), v).toBe(true);
+    expect(has(/ - this is for backwards compatibility only and should not be used$/)).toBe(true);
+    expect(has(/W\/m\?K/)).toBe(true);
+    expect(has(/W\/mÂ²K/)).toBe(true);
+    expect(has(/ $/)).toBe(true);
+    expect(has(/[^,],$/)).toBe(true);
+    expect(has(/^\d+\.0$/)).toBe(true);
+    expect(ew.some((r) => r.INSPECTION_DATE?.startsWith('00'))).toBe(true);
+    expect(cardiff.some((r) => (r.WALLS_DESCRIPTION ?? '').includes('|'))).toBe(true);
+    expect(bath.every((r) => !(r.WALLS_DESCRIPTION ?? '').includes('|'))).toBe(true);
+    for (const v of ['Ground', 'ground floor', '1st', '01', '1.0', 'mid floor']) expect(has(v), v).toBe(true);
+    const recs = records(await g.text(PATHS.bathRecs));
+    const costs = new Set(recs.map((r) => r.INDICATIVE_COST));
+    for (const v of ['£100 - £350', '£4,000 - £14,000', '']) expect(costs.has(v), v).toBe(true);
+    expect([...costs].some((c) => /^£\d+$/.test(c ?? ''))).toBe(true);
+    expect([...costs].some((c) => /^\d+$/.test(c ?? ''))).toBe(true);
+    // Quoted values with commas round-trip.
+    expect(recs.every((r) => Object.keys(r).length === 7)).toBe(true);
+    const lmk = new Set(bath.map((r) => r.LMK_KEY));
+    expect(recs.every((r) => lmk.has(r.LMK_KEY))).toBe(true);
+  });
+});
+
+describe('EPC Scotland', () => {
+  let bytes: Buffer;
+  let rows: string[][];
+  beforeAll(async () => {
+    bytes = await g.bytes(PATHS.scotland);
+    rows = parseCsv(bytes.toString('utf8').slice(1));
+  });
+
+  it('is UTF-8 with a BOM, CRLF, and shows the documented Latin-1 artefacts when read as Latin-1', () => {
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const latin1 = bytes.toString('latin1');
+    expect(latin1.startsWith('ï»¿OSG_REFERENCE_NUMBER,')).toBe(true);
+    expect(latin1).toContain('Total floor area (mÂ²)');
+    const utf8 = bytes.toString('utf8');
+    expect(utf8).toContain('Total floor area (m²)');
+    expect(utf8.split('\r\n').length).toBeGreaterThan(rows.length - 1);
+  });
+
+  it('has two header rows: machine names (the spec list) then friendly names', () => {
+    const [machine, friendly] = rows as [string[], string[]];
+    expect([...machine].sort()).toEqual([...SCOTLAND_SPEC_FIELDS, 'POST_TOWN'].sort());
+    expect(machine).toHaveLength(105);
+    expect(machine).toContain('WALL_DESCRIPTION');
+    expect(machine).not.toContain('WALLS_DESCRIPTION');
+    expect(friendly).toHaveLength(machine.length);
+    expect(friendly[machine.indexOf('OSG_REFERENCE_NUMBER')]).toBe('OSG_UPRN');
+    expect(friendly[machine.indexOf('BUILDING_REFERENCE_NUMBER')]).toBe('Property_UPRN');
+    expect(friendly[machine.indexOf('INSPECTION_DATE')]).toBe('Date of Assessment');
+    expect(friendly[machine.indexOf('LODGEMENT_DATE')]).toBe('Date of Certificate');
+    expect(friendly[machine.indexOf('WALL_DESCRIPTION')]).toBe('WALL_DESCRIPTION');
+    for (const r of rows) expect(r).toHaveLength(machine.length);
+  });
+
+  it('carries Scottish value formats', () => {
+    const header = rows[0] as string[];
+    const data = rows.slice(2).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+    const col = (name: string): string[] => data.map((r) => r[name] ?? '');
+    expect(col('CONSTRUCTION_AGE_BAND')).toEqual(
+      expect.arrayContaining(['before 1919', '1919-1929', '1950-1964']),
+    );
+    expect(col('TENURE')).toEqual(
+      expect.arrayContaining(['rented (social)', 'rented (private)', 'owner-occupied']),
+    );
+    expect(col('WALL_DESCRIPTION').some((v) => v.includes(' | '))).toBe(true);
+    expect(col('WALL_ENERGY_EFF').some((v) => / \| /.test(v))).toBe(true);
+    expect(col('LODGEMENT_DATE').some((v) => /^\d\d\/\d\d\/20\d\d$/.test(v))).toBe(true);
+    expect(col('LODGEMENT_DATE').some((v) => /^20\d\d-\d\d-\d\d$/.test(v))).toBe(true);
+    expect(data.some((r) => Object.values(r).includes('NULL'))).toBe(true);
+    expect(col('PHOTO_SUPPLY').some((v) => /^Array: .*; {2}\|$/.test(v))).toBe(true);
+    const item =
+      /^Description: [^;]+; Indicative Cost: [^;]*; Typical Saving: £\d+; Energy Rating after improvement: [A-G] \d+; Environmental Rating after improvement: [A-G] \d+; Green Deal Eligible: [YN]$/;
+    const items = col('IMPROVEMENTS').flatMap((v) => (v ? v.split(' | ') : []));
+    expect(items.length).toBeGreaterThan(100);
+    for (const it of items) expect(it).toMatch(item);
+    expect(col('DATA_ZONE').every((v) => /^S01\d{6}$/.test(v))).toBe(true);
+    const perOsg = new Map<string, number>();
+    for (const v of col('OSG_REFERENCE_NUMBER')) if (v) perOsg.set(v, (perOsg.get(v) ?? 0) + 1);
+    expect(Math.max(...perOsg.values())).toBeGreaterThanOrEqual(2);
+    for (const r of data) {
+      const cur = Number(r.CURRENT_ENERGY_EFFICIENCY);
+      expect(r.CURRENT_ENERGY_RATING).toBe(band(cur));
+      expect(Number(r.POTENTIAL_ENERGY_EFFICIENCY)).toBeGreaterThanOrEqual(cur);
+      expect(r.POSTCODE).toMatch(/^FK[789] \d[A-Z]{2}$/);
+    }
+  });
+});
+
+describe('manifest', () => {
+  it('lists every file with rows and checksums, and sample UPRNs per country', () => {
+    expect(g.manifest.files).toHaveLength(13);
+    for (const f of g.manifest.files) {
+      expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(f.bytes).toBeGreaterThan(0);
+    }
+    for (const country of ['England', 'Wales', 'Scotland']) {
+      const s = g.manifest.samples.filter((x) => x.country === country);
+      expect(s.some((x) => x.certificates >= 2)).toBe(true);
+      expect(s.some((x) => x.certificates === 0)).toBe(true);
+    }
+  });
+});

@@ -15,7 +15,7 @@ import type { CsvEncoding } from '../../io/csv-reader';
 import { DataError } from '../../io/errors';
 import type { SourceRow } from '../../io/quarantine';
 import { cleanHeaderCell } from '../common/header';
-import { openCsvTable, toSourceRow } from '../common/table';
+import { openCsvTable, reject, toSourceRow, type Rejection } from '../common/table';
 import { detectEpcFormat, type EpcFormat } from './detect-format';
 
 export const EW_CERTIFICATES_DATASET = 'epc-england-wales-certificates';
@@ -90,6 +90,10 @@ function requireFields(plan: RawRecordPlan, required: readonly string[], file: s
   }
 }
 
+// A row without its certificate id cannot be joined or deduplicated: quarantine it.
+const withId = <T extends { lmk_key: string }>(record: T): T | Rejection =>
+  record.lmk_key.trim() === '' ? reject('LMK_KEY (certificate id) is blank') : record;
+
 export interface EwReadOptions {
   encoding?: CsvEncoding;
 }
@@ -108,7 +112,7 @@ export async function* readEnglandWalesCertificates(
   requireFields(plan, required, file);
   const context = { dataset: EW_CERTIFICATES_DATASET, file, width: header.length };
   const build = compileRawRecordBuilder(plan);
-  const map = (fields: string[]) => build(fields) as RawEwCertificate;
+  const map = (fields: string[]) => withId(build(fields) as RawEwCertificate);
   for await (const batch of table.batches) {
     for (const row of batch) yield toSourceRow(row, context, map);
   }
@@ -126,7 +130,7 @@ export async function* readEnglandWalesRecommendations(
   requireFields(plan, ['lmk_key', 'improvement_item'], file);
   const context = { dataset: EW_RECOMMENDATIONS_DATASET, file, width: header.length };
   const build = compileRawRecordBuilder(plan);
-  const map = (fields: string[]) => build(fields) as RawEwRecommendation;
+  const map = (fields: string[]) => withId(build(fields) as RawEwRecommendation);
   for await (const batch of table.batches) {
     for (const row of batch) yield toSourceRow(row, context, map);
   }

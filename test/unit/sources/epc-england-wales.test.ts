@@ -91,13 +91,15 @@ describe('readEnglandWalesCertificates', () => {
 
   it('quarantines rows with the wrong column count or broken quoting and carries on', async () => {
     const good = legacyRow(SOUTH_HAMS_FLAT);
-    const text = `${LEGACY_HEADER}\n${good}\nshort,row\n${good.replace('"Flat 2, 10 Fore Street"', '"Flat 2" 10')}\n${good}\n`;
+    const noId = legacyRow({ ...SOUTH_HAMS_FLAT, LMK_KEY: '' });
+    const text = `${LEGACY_HEADER}\n${good}\nshort,row\n${good.replace('"Flat 2, 10 Fore Street"', '"Flat 2" 10')}\n${noId}\n${good}\n`;
     const rows = await all(readEnglandWalesCertificates(await tempFile('certificates.csv', text)));
     expect(rows.map((r) => (r.ok ? `ok ${r.line}` : `${r.row.line}: ${r.row.reason}`))).toEqual([
       'ok 2',
       '3: expected 93 columns, found 2',
       '4: unexpected character after closing quote',
-      'ok 5',
+      '5: LMK_KEY (certificate id) is blank',
+      'ok 6',
     ]);
     expect(rows[1]).toMatchObject({
       ok: false,

@@ -1,0 +1,31 @@
+// Energy bands (A-G) and element efficiency ratings (Very Good ... Very Poor).
+import type { EfficiencyRating, EnergyRating } from '../../../../../schemas/epc';
+import { categoryKey, lookup } from './normalise';
+
+/** `d` / `D` → `D`; `INVALID!` and anything else → null. */
+export function toEnergyRating(value: string | null | undefined): EnergyRating | null {
+  const key = categoryKey(value);
+  return key !== null && /^[a-g]$/.test(key) ? (key.toUpperCase() as EnergyRating) : null;
+}
+
+// Welsh ratings appear on bilingual certificates (`Da iawn` = very good, `Gwael` = poor).
+const EFFICIENCY = new Map<string, EfficiencyRating>([
+  ['very good', 'Very Good'],
+  ['good', 'Good'],
+  ['average', 'Average'],
+  ['poor', 'Poor'],
+  ['very poor', 'Very Poor'],
+  ['da iawn', 'Very Good'],
+  ['da', 'Good'],
+  ['cyfartalog', 'Average'],
+  ['gwael', 'Poor'],
+  ['gwael iawn', 'Very Poor'],
+]);
+
+/**
+ * `Very Good` ... `Very Poor` in one spelling. Multi-part Scottish values (`Good | Average`) take the first
+ * meaningful part (the main element); `N/A`, `NO DATA!`, `N/A | N/A` → null.
+ */
+export function toEfficiencyRating(value: string | null | undefined): EfficiencyRating | null {
+  return lookup(EFFICIENCY, value);
+}

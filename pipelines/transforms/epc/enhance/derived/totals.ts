@@ -1,0 +1,15 @@
+// Fields computed from other fields of the same certificate.
+import { roundTo } from '../values/numbers';
+
+/** CO2 saving if the recommendations were carried out: current minus potential, tonnes per year. */
+export function co2ReductionPotential(current: number | null, potential: number | null): number | null {
+  return current === null || potential === null ? null : roundTo(current - potential, 3);
+}
+
+/** Annual energy, kWh per year: consumption per m² (kWh/m²/year) times total floor area (m²). */
+export function totalEnergyConsumption(
+  perSquareMetre: number | null,
+  floorArea: number | null,
+): number | null {
+  return perSquareMetre === null || floorArea === null ? null : roundTo(perSquareMetre * floorArea, 2);
+}

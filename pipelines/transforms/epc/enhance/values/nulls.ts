@@ -1,0 +1,34 @@
+// Null-like markers. The register back-fills and placeholders mean "no data", not a value (ODC glossary:
+// INVALID! = out of range, NO DATA!/NODATA! = not mandatory at lodgement, not recorded = added later).
+
+const NULL_MARKERS = new Set([
+  '',
+  'no data!',
+  'nodata!',
+  'no data',
+  'invalid!',
+  'n/a',
+  'not recorded',
+  'null',
+  '(null)',
+  'not applicable',
+]);
+
+// Placeholder descriptions and template slots: `SAP05:Walls`, `%%MAINHEATCONTROL%%`,
+// `*** INVALID INPUT Code : 57 ***`.
+const PLACEHOLDER = /^(?:SAP05:[A-Za-z-]+|%%[A-Z_]+%%|\*{3}.*\*{3})$/;
+
+/** Whether a value means "no data"; multi-part values (`N/A | N/A`) are null-like when every part is. */
+export function isNullLike(value: string | null | undefined): boolean {
+  if (value === null || value === undefined) return true;
+  const parts = value.includes('|') ? value.split('|') : [value];
+  return parts.every((part) => {
+    const t = part.trim();
+    return NULL_MARKERS.has(t.toLowerCase()) || PLACEHOLDER.test(t);
+  });
+}
+
+/** The trimmed value, or null when it is missing or null-like. */
+export function nullIfMissing(value: string | null | undefined): string | null {
+  return isNullLike(value) ? null : value!.trim();
+}

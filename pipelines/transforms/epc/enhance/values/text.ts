@@ -1,0 +1,53 @@
+// Free-text cleaning: mojibake, special characters, stray whitespace, trailing commas and separators.
+import { fixMojibake } from './mojibake';
+import { isNullLike } from './nulls';
+
+/** Control characters, the Unicode replacement character and zero-width characters carry no meaning. */
+export function removeSpecialCharacters(text: string): string {
+  return (
+    text
+      .replace(/[\t\n\r\u00A0]/g, ' ')
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD\u200B-\u200D\u2060\uFEFF]/g, '')
+  );
+}
+
+/** Trim, collapse runs of spaces, and drop trailing commas and empty ` | ` parts (`Poor |`, `Flat 1,`). */
+export function tidyWhitespace(text: string): string {
+  return text
+    .replace(/ {2,}/g, ' ')
+    .replace(/[\s,|]+$/, '')
+    .replace(/^[\s,|]+/, '')
+    .replace(/\s*\|\s*/g, ' | ');
+}
+
+/** `Room heaters, (null)` → `Room heaters`: a missing part filled in with the literal `(null)`. */
+export function removeNullFragments(text: string): string {
+  return text.replace(/,?\s*\(null\)/gi, '');
+}
+
+/** Clean a free-text value; null when nothing meaningful is left. */
+export function cleanText(value: string | null | undefined): string | null {
+  if (isNullLike(value)) return null;
+  const text = tidyWhitespace(removeNullFragments(removeSpecialCharacters(fixMojibake(value!))));
+  return isNullLike(text) ? null : text;
+}
+
+/** The parts of a ` | `-joined value that carry data (`N/A | Good` → [`Good`]). */
+export function meaningfulParts(value: string | null): string[] {
+  if (value === null) return [];
+  return value
+    .split('|')
+    .map((p) => p.trim())
+    .filter((p) => !isNullLike(p));
+}
+
+/** The first meaningful part: English of an `English|Welsh` E&W cell, main element of a Scottish one. */
+export function firstPart(value: string | null): string | null {
+  return meaningfulParts(value)[0] ?? null;
+}
+
+/** `England and Wales: 1930-1949` → `1930-1949`: the country is known from the dataset. */
+export function removeCountryPrefix(text: string): string {
+  return text.replace(/^(?:England and Wales|England|Wales|Scotland|Northern Ireland)\s*:\s*/i, '');
+}

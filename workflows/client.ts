@@ -15,7 +15,8 @@ export async function startRefresh(
   input: RefreshInput,
   options: { taskQueue?: string; workflowId?: string } = {},
 ): Promise<WorkflowHandle<typeof refreshWorkflow>> {
-  const workflowId = options.workflowId ?? `refresh-${new Date().toISOString().replace(/[:.]/g, '-').toLowerCase()}`;
+  const workflowId =
+    options.workflowId ?? `refresh-${new Date().toISOString().replace(/[:.]/g, '-').toLowerCase()}`;
   return client.workflow.start(refreshWorkflow, {
     taskQueue: options.taskQueue ?? config.taskQueue,
     workflowId,

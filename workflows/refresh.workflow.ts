@@ -1,6 +1,12 @@
 // The refresh workflow: plans the selected assets (an activity, since planning reads the asset graph),
 // then materialises them wave by wave; assets in one wave run in parallel. Progress is a query.
-import { ApplicationFailure, defineQuery, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  ApplicationFailure,
+  defineQuery,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { RefreshActivities } from './activities';
 import type { AssetProgress, RefreshInput, RefreshProgress } from './types';
 
@@ -12,7 +18,12 @@ const { planRefresh } = proxyActivities<RefreshActivities>({
 const { materializeAsset } = proxyActivities<RefreshActivities>({
   startToCloseTimeout: '2 hours',
   heartbeatTimeout: '2 minutes',
-  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumAttempts: 4, nonRetryableErrorTypes: ['DataError'] },
+  retry: {
+    initialInterval: '2s',
+    backoffCoefficient: 2,
+    maximumAttempts: 4,
+    nonRetryableErrorTypes: ['DataError'],
+  },
 });
 
 export const progressQuery = defineQuery<RefreshProgress>('progress');
@@ -32,7 +43,12 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
         entry(name).state = 'running';
         try {
           const out = await materializeAsset(name, runId);
-          Object.assign(entry(name), { state: 'done', rows: out.rows, durationMs: out.durationMs, metrics: out.metrics });
+          Object.assign(entry(name), {
+            state: 'done',
+            rows: out.rows,
+            durationMs: out.durationMs,
+            metrics: out.metrics,
+          });
         } catch (error) {
           Object.assign(entry(name), { state: 'failed', error: String((error as Error).cause ?? error) });
           throw error;

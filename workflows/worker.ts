@@ -1,6 +1,13 @@
 // A Temporal worker serving the refresh workflow and its activities on the configured task queue.
 import { fileURLToPath } from 'node:url';
-import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import {
+  DefaultLogger,
+  NativeConnection,
+  Runtime,
+  Worker,
+  bundleWorkflowCode,
+  type WorkflowBundleWithSourceMap,
+} from '@temporalio/worker';
 import type { ServiceConfig } from '../pipelines/config';
 import { createActivities } from './activities';
 
@@ -8,7 +15,10 @@ export const workflowsPath = fileURLToPath(new URL('./index.ts', import.meta.url
 
 /** Bundling takes a couple of seconds; do it once and share the bundle between workers (tests). */
 export const bundleWorkflows = (): Promise<WorkflowBundleWithSourceMap> =>
-  bundleWorkflowCode({ workflowsPath, logger: { info() {}, warn() {}, error() {}, debug() {}, trace() {}, log() {} } });
+  bundleWorkflowCode({
+    workflowsPath,
+    logger: { info() {}, warn() {}, error() {}, debug() {}, trace() {}, log() {} },
+  });
 
 export interface WorkerOptions {
   taskQueue?: string;
@@ -16,7 +26,23 @@ export interface WorkerOptions {
   maxConcurrentActivities?: number;
 }
 
+let runtimeInstalled = false;
+
+/** Worker lifecycle chatter stays out of the CLI's output: only warnings and errors are logged. */
+function installQuietRuntime(): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  try {
+    Runtime.install({
+      logger: new DefaultLogger((process.env.PDS_WORKER_LOG_LEVEL as 'WARN' | undefined) ?? 'WARN'),
+    });
+  } catch {
+    // Already installed by the host (for example a test harness): keep its logger.
+  }
+}
+
 export async function createWorker(config: ServiceConfig, options: WorkerOptions = {}): Promise<Worker> {
+  installQuietRuntime();
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   return Worker.create({
     connection,

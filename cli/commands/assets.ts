@@ -10,7 +10,9 @@ export function registerAssetCommands(program: Command): void {
       const { planWaves } = await import('../../pipelines/assets/plan');
       for (const name of planWaves(ASSETS).flat()) {
         const a = ASSETS.find((x) => x.name === name)!;
-        process.stdout.write(`${a.name}\t${a.kind}\t<- ${a.upstream.join(', ') || '(source files)'}\n  ${a.description}\n`);
+        process.stdout.write(
+          `${a.name}\t${a.kind}\t<- ${a.upstream.join(', ') || '(source files)'}\n  ${a.description}\n`,
+        );
       }
     });
 }

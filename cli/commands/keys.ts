@@ -14,7 +14,9 @@ export function registerKeyCommands(program: Command): void {
       const accounts = await store();
       const { key, record } = accounts.createKey(opts.name);
       accounts.close();
-      process.stderr.write(`created key #${record.id} (${record.name}); it is not stored and will not be shown again\n`);
+      process.stderr.write(
+        `created key #${record.id} (${record.name}); it is not stored and will not be shown again\n`,
+      );
       process.stdout.write(`${key}\n`);
     });
   keys
@@ -23,7 +25,9 @@ export function registerKeyCommands(program: Command): void {
     .action(async () => {
       const accounts = await store();
       for (const k of accounts.listKeys())
-        process.stdout.write(`#${k.id}\t${k.hint}\t${k.name}\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}\n`);
+        process.stdout.write(
+          `#${k.id}\t${k.hint}\t${k.name}\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}\n`,
+        );
       accounts.close();
     });
   keys

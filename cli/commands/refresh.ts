@@ -24,7 +24,10 @@ function printProgress(progress: RefreshProgress, json: boolean): void {
   process.stderr.write(`${progress.runId}\n${lines.join('\n')}\n`);
 }
 
-export async function runRefresh(config: ServiceConfig, options: RefreshOptions = {}): Promise<RefreshProgress> {
+export async function runRefresh(
+  config: ServiceConfig,
+  options: RefreshOptions = {},
+): Promise<RefreshProgress> {
   const { connectClient, startRefresh, watchRefresh } = await import('../../workflows/client');
   const { createWorker } = await import('../../workflows/worker');
   const worker = options.worker === false ? undefined : await createWorker(config);
@@ -32,7 +35,9 @@ export async function runRefresh(config: ServiceConfig, options: RefreshOptions 
   try {
     const client = await connectClient(config);
     const handle = await startRefresh(client, config, { select: options.select ?? [] });
-    process.stderr.write(`refresh ${handle.workflowId} started; watch it in the Temporal UI: http://127.0.0.1:8233/namespaces/${config.temporalNamespace}/workflows/${handle.workflowId}\n`);
+    process.stderr.write(
+      `refresh ${handle.workflowId} started; watch it in the Temporal UI: http://127.0.0.1:8233/namespaces/${config.temporalNamespace}/workflows/${handle.workflowId}\n`,
+    );
     const result = await watchRefresh(handle, (p) => printProgress(p, Boolean(options.json)));
     await client.connection.close();
     return result;
@@ -47,13 +52,18 @@ export async function runRefresh(config: ServiceConfig, options: RefreshOptions 
 export function registerRefreshCommands(program: Command): void {
   program
     .command('refresh')
-    .description('Ingest sources, transform, write Parquet and index into Elasticsearch (a Temporal workflow)')
+    .description(
+      'Ingest sources, transform, write Parquet and index into Elasticsearch (a Temporal workflow)',
+    )
     .option('--select <assets>', 'comma-separated asset names (default: all)')
     .option('--json', 'progress as JSON lines')
     .option('--no-worker', 'do not run a worker in this process (use `pds worker` elsewhere)')
     .action(async (opts: { select?: string; json?: boolean; worker: boolean }) => {
       await runRefresh(loadConfig(), {
-        select: opts.select?.split(',').map((s) => s.trim()).filter(Boolean),
+        select: opts.select
+          ?.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
         json: opts.json,
         worker: opts.worker,
       });

@@ -20,5 +20,7 @@ export function registerStackCommands(program: Command): void {
     .command('status')
     .description('Show what is running, where, and its log files')
     .option('--json', 'machine-readable output')
-    .action(async (opts: { json?: boolean }) => print(await (await stack()).stackStatus(), Boolean(opts.json)));
+    .action(async (opts: { json?: boolean }) =>
+      print(await (await stack()).stackStatus(), Boolean(opts.json)),
+    );
 }

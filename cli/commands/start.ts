@@ -60,7 +60,9 @@ export function registerStartCommand(program: Command): void {
         '',
         `API listening on ${server.url}`,
         `Demo API key (shown once, stored hashed): ${key}`,
-        `Sample UPRNs: ${Object.entries(uprns).map(([c, u]) => `${c} ${u}`).join(', ')}`,
+        `Sample UPRNs: ${Object.entries(uprns)
+          .map(([c, u]) => `${c} ${u}`)
+          .join(', ')}`,
         '',
         'Try:',
         ...Object.values(uprns).map((u) => `  curl -s -H 'x-api-key: ${key}' '${server.url}/epcs?uprn=${u}'`),

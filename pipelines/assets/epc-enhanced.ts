@@ -31,16 +31,22 @@ function publishedRecord(row: Record<string, unknown>): Record<string, string> {
   return raw;
 }
 
-async function enhanceEnglandWalesTable(ctx: AssetContext, certificates: ParquetTableWriter): Promise<number> {
+async function enhanceEnglandWalesTable(
+  ctx: AssetContext,
+  certificates: ParquetTableWriter,
+): Promise<number> {
   const analyst = await ParquetTableWriter.open(derivedPath(ctx, 'epc_enhanced_england_wales'), [
     ...parquetColumnsFor(EnhancedEpcSchema),
     COUNTRY,
   ]);
-  for await (const row of queryParquet(`SELECT * FROM ${parquetPath(stagedPath(ctx, EW_CERTIFICATE_TABLE))}`)) {
+  for await (const row of queryParquet(
+    `SELECT * FROM ${parquetPath(stagedPath(ctx, EW_CERTIFICATE_TABLE))}`,
+  )) {
     const raw = publishedRecord(row);
     const enhanced = enhanceEnglandWales(raw as never);
     const country: EpcCountry | null =
-      countryFromOnsCode(raw.local_authority) ?? countryFromOnsCode(row.folder_local_authority as string | null);
+      countryFromOnsCode(raw.local_authority) ??
+      countryFromOnsCode(row.folder_local_authority as string | null);
     analyst.append({ ...enhanced, country });
     certificates.append({
       uprn: enhanced.uprn,
@@ -60,7 +66,9 @@ async function enhanceScotlandTable(ctx: AssetContext, certificates: ParquetTabl
     ...parquetColumnsFor(EnhancedScottishEpcSchema),
     COUNTRY,
   ]);
-  for await (const row of queryParquet(`SELECT raw FROM ${parquetPath(stagedPath(ctx, SCOTLAND_CERTIFICATE_TABLE))}`)) {
+  for await (const row of queryParquet(
+    `SELECT raw FROM ${parquetPath(stagedPath(ctx, SCOTLAND_CERTIFICATE_TABLE))}`,
+  )) {
     const raw = row.raw as Record<string, string>;
     const enhanced = enhanceScotland(raw);
     analyst.append({ ...enhanced, country: 'Scotland' });
@@ -82,7 +90,10 @@ export const epcEnhanced = defineAsset({
   description: 'EPCs cleaned and typed by the enhancement rules (spec 2.10), England and Wales and Scotland',
   upstream: ['epc_england_wales_raw', 'epc_scotland_raw'],
   async materialize(ctx) {
-    const certificates = await ParquetTableWriter.open(derivedPath(ctx, EPC_CERTIFICATES_TABLE), CERTIFICATE_COLUMNS);
+    const certificates = await ParquetTableWriter.open(
+      derivedPath(ctx, EPC_CERTIFICATES_TABLE),
+      CERTIFICATE_COLUMNS,
+    );
     try {
       const englandWales = await enhanceEnglandWalesTable(ctx, certificates);
       const scotland = await enhanceScotlandTable(ctx, certificates);

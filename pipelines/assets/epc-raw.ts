@@ -38,7 +38,12 @@ export const epcEnglandWalesRaw = defineAsset({
       EW_CERTIFICATE_TABLE,
       [...RAW_EW_CERTIFICATE_FIELDS.map(varchar), varchar('folder_local_authority'), ...PROVENANCE],
       certificates.map((f) => readEnglandWalesCertificates(f.path)),
-      (r, file, line) => ({ ...r, folder_local_authority: laOf.get(file) ?? null, source_file: file, source_line: line }),
+      (r, file, line) => ({
+        ...r,
+        folder_local_authority: laOf.get(file) ?? null,
+        source_file: file,
+        source_line: line,
+      }),
     );
     const recs = await ingestToParquet(
       ctx,

@@ -46,7 +46,8 @@ export async function ingestToParquet<T>(
       for await (const row of source) {
         if (row.ok) writer.append(toRow(row.record, row.file, row.line));
         else rejected.push(row.row);
-        if ((writer.rowCount + rejected.length) % 50_000 === 0) ctx.heartbeat({ table, rows: writer.rowCount });
+        if ((writer.rowCount + rejected.length) % 50_000 === 0)
+          ctx.heartbeat({ table, rows: writer.rowCount });
       }
     }
   } catch (error) {

@@ -18,7 +18,8 @@ export function planWaves(graph: readonly AssetNode[], selection?: readonly stri
     const wave = [...selected].filter(
       (name) => !done.has(name) && byName.get(name)!.upstream.every((u) => done.has(u) || !selected.has(u)),
     );
-    if (wave.length === 0) throw new Error(`dependency cycle among: ${[...selected].filter((n) => !done.has(n)).join(', ')}`);
+    if (wave.length === 0)
+      throw new Error(`dependency cycle among: ${[...selected].filter((n) => !done.has(n)).join(', ')}`);
     wave.sort();
     waves.push(wave);
     wave.forEach((n) => done.add(n));

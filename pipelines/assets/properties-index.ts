@@ -5,7 +5,13 @@ import { PROPERTIES_INDEX_MAPPING } from '../../schemas/index/properties';
 import type { StoredEpcBlock } from '../../schemas/api/epcs';
 import { propertiesAlias } from '../indexing/aliases';
 import { createEsClient } from '../indexing/es-client';
-import { bulkIndex, createIndex, pruneOldIndexes, verifyAndSwapAlias, versionedIndexName } from '../indexing/versioned-index';
+import {
+  bulkIndex,
+  createIndex,
+  pruneOldIndexes,
+  verifyAndSwapAlias,
+  versionedIndexName,
+} from '../indexing/versioned-index';
 import { parquetPath, queryParquet } from '../io/parquet';
 import { DataError } from '../io/errors';
 import { defineAsset } from './definition';
@@ -52,7 +58,9 @@ export const propertiesIndex = defineAsset({
     const blocks = parquetPath(derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE));
     const expected = await scalar(`SELECT count(*) FROM ${uprns}`);
     if (expected === 0) throw new DataError('no UPRNs to index');
-    const orphanBlocks = await scalar(`SELECT count(*) FROM ${blocks} WHERE uprn NOT IN (SELECT uprn FROM ${uprns})`);
+    const orphanBlocks = await scalar(
+      `SELECT count(*) FROM ${blocks} WHERE uprn NOT IN (SELECT uprn FROM ${uprns})`,
+    );
 
     const es = createEsClient(ctx.config.esUrl);
     try {
@@ -72,7 +80,9 @@ export const propertiesIndex = defineAsset({
         onProgress: (n) => ctx.heartbeat({ indexed: n }),
       });
       if (result.failed.length)
-        throw new DataError(`${result.failed.length} documents rejected, first: ${JSON.stringify(result.failed[0])}`);
+        throw new DataError(
+          `${result.failed.length} documents rejected, first: ${JSON.stringify(result.failed[0])}`,
+        );
       const { previous } = await verifyAndSwapAlias(es, alias, index, {
         expectedCount: expected,
         sampleIds: sampleIds.slice(0, 50),
@@ -82,7 +92,11 @@ export const propertiesIndex = defineAsset({
       return {
         rows: result.indexed,
         outputs: [`elasticsearch:${index}`],
-        metrics: { documents: result.indexed, with_epc: await scalar(`SELECT count(*) FROM ${blocks} WHERE uprn IN (SELECT uprn FROM ${uprns})`), epc_uprns_not_in_os_open_uprn: orphanBlocks },
+        metrics: {
+          documents: result.indexed,
+          with_epc: await scalar(`SELECT count(*) FROM ${blocks} WHERE uprn IN (SELECT uprn FROM ${uprns})`),
+          epc_uprns_not_in_os_open_uprn: orphanBlocks,
+        },
       };
     } finally {
       await es.close();

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { DataError } from '../io/errors';
 import type { AssetContext } from './definition';
 
-export const sourceDir = (ctx: AssetContext, dataset: string): string => resolve(ctx.config.sourcesDir, dataset);
+export const sourceDir = (ctx: AssetContext, dataset: string): string =>
+  resolve(ctx.config.sourcesDir, dataset);
 
 /** The CSV files directly in a folder, sorted; a missing or empty folder is a DataError. */
 export async function csvFilesIn(dir: string): Promise<string[]> {
@@ -15,7 +16,10 @@ export async function csvFilesIn(dir: string): Promise<string[]> {
   } catch {
     throw new DataError(`source folder not found: ${dir}`);
   }
-  const files = names.filter((n) => n.toLowerCase().endsWith('.csv')).sort().map((n) => join(dir, n));
+  const files = names
+    .filter((n) => n.toLowerCase().endsWith('.csv'))
+    .sort()
+    .map((n) => join(dir, n));
   if (files.length === 0) throw new DataError(`no CSV files in ${dir}`);
   return files;
 }

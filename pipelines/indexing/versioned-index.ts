@@ -94,7 +94,11 @@ export async function aliasTargets(client: Client, alias: string): Promise<strin
 export async function pruneOldIndexes(client: Client, alias: string, keep = 1): Promise<string[]> {
   const live = new Set(await aliasTargets(client, alias));
   const all = Object.keys(await client.indices.get({ index: `${alias}-*`, ignore_unavailable: true }));
-  const old = all.filter((i) => !live.has(i)).sort().reverse().slice(keep);
+  const old = all
+    .filter((i) => !live.has(i))
+    .sort()
+    .reverse()
+    .slice(keep);
   if (old.length) await client.indices.delete({ index: old });
   return old;
 }

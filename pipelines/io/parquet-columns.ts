@@ -11,7 +11,9 @@ interface JsonSchemaNode {
 
 function columnType(node: JsonSchemaNode): ColumnType {
   const variants = node.anyOf ?? [node];
-  const types = variants.flatMap((v) => (Array.isArray(v.type) ? v.type : [v.type])).filter((t) => t && t !== 'null');
+  const types = variants
+    .flatMap((v) => (Array.isArray(v.type) ? v.type : [v.type]))
+    .filter((t) => t && t !== 'null');
   const formats = variants.map((v) => v.format).filter(Boolean);
   if (types.length === 1) {
     switch (types[0]) {

@@ -77,7 +77,9 @@ export class ParquetTableWriter {
   async close(options: { orderBy?: string[] } = {}): Promise<ParquetWriteResult> {
     this.appender.closeSync();
     const select = this.columns
-      .map((c) => (c.type === 'JSON' ? `${quoteIdent(c.name)}::JSON AS ${quoteIdent(c.name)}` : quoteIdent(c.name)))
+      .map((c) =>
+        c.type === 'JSON' ? `${quoteIdent(c.name)}::JSON AS ${quoteIdent(c.name)}` : quoteIdent(c.name),
+      )
       .join(', ');
     const order = options.orderBy?.length ? ` ORDER BY ${options.orderBy.map(quoteIdent).join(', ')}` : '';
     const tmp = `${this.path}.tmp`;

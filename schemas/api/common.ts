@@ -9,4 +9,6 @@ export const UprnParam = z
   .refine((n) => n > 0, 'must be a positive integer');
 
 /** ISO 8601 UTC timestamp with milliseconds and a trailing Z. */
-export const Timestamp = z.iso.datetime({ precision: 3 }).describe('ISO 8601 UTC timestamp with milliseconds and Z');
+export const Timestamp = z.iso
+  .datetime({ precision: 3 })
+  .describe('ISO 8601 UTC timestamp with milliseconds and Z');

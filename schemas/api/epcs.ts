@@ -10,7 +10,9 @@ export const EpcCountrySchema = z.enum(['England', 'Wales', 'Scotland']);
 
 export const RawEpcSchema = z
   .record(z.string(), z.string())
-  .describe('A certificate as published: lower-case field names, string values exactly as in the source file');
+  .describe(
+    'A certificate as published: lower-case field names, string values exactly as in the source file',
+  );
 
 export const RetrofitRecommendationSchema = z.object({
   improvement_summary_text: z.string().nullable(),
@@ -33,10 +35,15 @@ export type StoredEpcBlock = z.infer<typeof StoredEpcBlockSchema>;
 export const EpcsResponseSchema = z.object({
   epc_country: EpcCountrySchema.nullable().describe('Country of the latest EPC'),
   epc_in_date: z.boolean().nullable().describe('Whether the latest EPC is within its 10-year validity'),
-  epc_age: z.number().nullable().describe('Age of the latest EPC in years (decimal), from its lodgement date'),
+  epc_age: z
+    .number()
+    .nullable()
+    .describe('Age of the latest EPC in years (decimal), from its lodgement date'),
   epc_expiry: Timestamp.nullable().describe('Lodgement date of the latest EPC plus 10 years'),
   epcs: z.array(RawEpcSchema).describe('Raw certificates, latest first (Scotland: the latest only)'),
-  epcs_enhanced: StoredEpcBlockSchema.shape.epcs_enhanced.describe('Enhanced certificates, in the order of `epcs`'),
+  epcs_enhanced: StoredEpcBlockSchema.shape.epcs_enhanced.describe(
+    'Enhanced certificates, in the order of `epcs`',
+  ),
   epc_estimate: z.null().describe('Estimated assessment for a property with no EPC (not yet computed)'),
   epc_retrofit_recommendations: z
     .array(RetrofitRecommendationSchema)

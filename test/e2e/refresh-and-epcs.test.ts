@@ -66,7 +66,9 @@ afterAll(async () => {
 describe('refresh of the sample region', () => {
   it('materialises every asset in dependency order and reports progress', () => {
     expect(progress.assets.every((a) => a.state === 'done')).toBe(true);
-    expect(progress.waves.flat()).toEqual(expect.arrayContaining(['os_open_uprn', 'epc_enhanced', 'properties_index']));
+    expect(progress.waves.flat()).toEqual(
+      expect.arrayContaining(['os_open_uprn', 'epc_enhanced', 'properties_index']),
+    );
     const order = progress.waves.flat();
     expect(order.indexOf('epc_enhanced')).toBeGreaterThan(order.indexOf('epc_england_wales_raw'));
     expect(order.indexOf('properties_index')).toBe(order.length - 1);
@@ -83,24 +85,29 @@ describe('refresh of the sample region', () => {
 });
 
 describe('GET /epcs over HTTP', () => {
-  it.each(['England', 'Wales'])('answers spec 2.10 for a property in %s, every certificate latest first', async (country) => {
-    const { uprn, count } = await uprnWithCertificates(country);
-    const { status, body } = await get(`/epcs?uprn=${uprn}`);
-    expect(status).toBe(200);
-    expect(Object.keys(body)).toEqual(expect.arrayContaining(SPEC_2_10_KEYS));
-    expect(EpcsResponseSchema.parse(body)).toBeTruthy();
-    expect(body.epc_country).toBe(country);
-    expect(body.epcs).toHaveLength(count);
-    expect(body.epcs_enhanced).toHaveLength(count);
-    expect(Object.keys(body.epcs[0])).toEqual(expect.arrayContaining(RAW_EW_CERTIFICATE_FIELDS.filter((f) => f !== 'report_type')));
-    expect(Object.keys(body.epcs_enhanced[0]).sort()).toEqual([...ENHANCED_EPC_FIELDS].sort());
-    const lodged = body.epcs_enhanced.map((e: { lodgement_date: string }) => e.lodgement_date);
-    expect([...lodged].sort().reverse()).toEqual(lodged);
-    expect(body.epcs_enhanced[0].uprn).toBe(uprn);
-    expect(body.epc_expiry).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(typeof body.epc_in_date).toBe('boolean');
-    expect(body.epc_age).toBeGreaterThanOrEqual(0);
-  });
+  it.each(['England', 'Wales'])(
+    'answers spec 2.10 for a property in %s, every certificate latest first',
+    async (country) => {
+      const { uprn, count } = await uprnWithCertificates(country);
+      const { status, body } = await get(`/epcs?uprn=${uprn}`);
+      expect(status).toBe(200);
+      expect(Object.keys(body)).toEqual(expect.arrayContaining(SPEC_2_10_KEYS));
+      expect(EpcsResponseSchema.parse(body)).toBeTruthy();
+      expect(body.epc_country).toBe(country);
+      expect(body.epcs).toHaveLength(count);
+      expect(body.epcs_enhanced).toHaveLength(count);
+      expect(Object.keys(body.epcs[0])).toEqual(
+        expect.arrayContaining(RAW_EW_CERTIFICATE_FIELDS.filter((f) => f !== 'report_type')),
+      );
+      expect(Object.keys(body.epcs_enhanced[0]).sort()).toEqual([...ENHANCED_EPC_FIELDS].sort());
+      const lodged = body.epcs_enhanced.map((e: { lodgement_date: string }) => e.lodgement_date);
+      expect([...lodged].sort().reverse()).toEqual(lodged);
+      expect(body.epcs_enhanced[0].uprn).toBe(uprn);
+      expect(body.epc_expiry).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(typeof body.epc_in_date).toBe('boolean');
+      expect(body.epc_age).toBeGreaterThanOrEqual(0);
+    },
+  );
 
   it('answers the latest certificate only for a property in Scotland', async () => {
     const { uprn } = await uprnWithCertificates('Scotland');
@@ -134,7 +141,9 @@ describe('GET /epcs over HTTP', () => {
     try {
       const res = await fetch(`${broken.url}/epcs?uprn=1`, { headers: { 'x-api-key': key } });
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ error: { code: 'service_unavailable', message: expect.any(String) } });
+      expect(await res.json()).toEqual({
+        error: { code: 'service_unavailable', message: expect.any(String) },
+      });
       const again = await fetch(`${broken.url}/epcs?uprn=1`, { headers: { 'x-api-key': key } });
       expect(again.status).toBe(503);
     } finally {

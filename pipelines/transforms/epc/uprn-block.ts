@@ -55,7 +55,8 @@ export function buildEpcBlock(certificates: readonly UprnCertificate[]): StoredE
           .map(toRecommendation);
   return {
     epc_country: latest.country,
-    latest_lodgement_date: latest.lodged_at,
+    // Validity runs from the certificate's lodgement date; the datetime only orders same-day lodgements.
+    latest_lodgement_date: latest.enhanced.lodgement_date ?? latest.lodged_at,
     epcs: kept.map((c) => c.raw),
     epcs_enhanced: kept.map((c) => c.enhanced),
     epc_retrofit_recommendations: recommendations,

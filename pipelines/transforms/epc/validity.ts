@@ -15,4 +15,5 @@ export function epcAgeYears(lodgementDate: string, now: Date): number {
   return Math.max(0, Math.round(years * 100) / 100);
 }
 
-export const epcInDate = (lodgementDate: string, now: Date): boolean => now.getTime() < Date.parse(epcExpiry(lodgementDate));
+export const epcInDate = (lodgementDate: string, now: Date): boolean =>
+  now.getTime() < Date.parse(epcExpiry(lodgementDate));

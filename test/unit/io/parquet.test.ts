@@ -45,7 +45,9 @@ describe('Parquet through DuckDB', () => {
       yield { id: 1 };
       throw new Error('source broke');
     })();
-    await expect(writeParquet(path, [{ name: 'id', type: 'BIGINT' }], failing)).rejects.toThrow('source broke');
+    await expect(writeParquet(path, [{ name: 'id', type: 'BIGINT' }], failing)).rejects.toThrow(
+      'source broke',
+    );
     expect(existsSync(path)).toBe(false);
     expect(readdirSync(dir).filter((f) => f.startsWith('aborted'))).toEqual([]);
   });

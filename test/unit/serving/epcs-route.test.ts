@@ -41,7 +41,12 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  const app = createApp({ accounts, properties: repo, log: silentLogger, now: () => new Date('2025-06-01T00:00:00.000Z') });
+  const app = createApp({
+    accounts,
+    properties: repo,
+    log: silentLogger,
+    now: () => new Date('2025-06-01T00:00:00.000Z'),
+  });
   server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -74,7 +79,9 @@ describe('GET /epcs', () => {
       status: 403,
       body: { error: { code: 'missing_api_key', message: 'The x-api-key header is required' } },
     });
-    expect((await get(`/epcs?uprn=${doc.uprn}`, { 'x-api-key': 'pds_nope' })).body.error.code).toBe('invalid_api_key');
+    expect((await get(`/epcs?uprn=${doc.uprn}`, { 'x-api-key': 'pds_nope' })).body.error.code).toBe(
+      'invalid_api_key',
+    );
   });
 
   it.each(['/epcs', '/epcs?uprn=', '/epcs?uprn=12ab', '/epcs?uprn=-5', '/epcs?uprn=1234567890123'])(

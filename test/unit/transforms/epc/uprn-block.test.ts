@@ -22,7 +22,11 @@ describe('buildEpcBlock', () => {
       cert({ id: 'new', lodged_at: '2021-07-01T00:00:00.000Z' }),
     ])!;
     expect(block.epcs.map((r) => r.lmk_key)).toEqual(['new', 'old', 'undated']);
-    expect(block.epcs_enhanced.map((r) => (r as { lmk_key: string }).lmk_key)).toEqual(['new', 'old', 'undated']);
+    expect(block.epcs_enhanced.map((r) => (r as { lmk_key: string }).lmk_key)).toEqual([
+      'new',
+      'old',
+      'undated',
+    ]);
     expect(block.latest_lodgement_date).toBe('2021-07-01T00:00:00.000Z');
     expect(block.epc_country).toBe('England');
   });
@@ -42,15 +46,42 @@ describe('buildEpcBlock', () => {
         id: 'new',
         lodged_at: '2021-07-01T00:00:00.000Z',
         recommendations: [
-          { improvement_item: '2', improvement_summary_text: 'Solar water heating', improvement_id: '19', indicative_cost: '£4,000 - £6,000' },
-          { improvement_item: '1', improvement_summary_text: 'Increase loft insulation to 270 mm ', improvement_descr_text: '', improvement_id: '5', indicative_cost: '£100 - £350' },
+          {
+            improvement_item: '2',
+            improvement_summary_text: 'Solar water heating',
+            improvement_id: '19',
+            indicative_cost: '£4,000 - £6,000',
+          },
+          {
+            improvement_item: '1',
+            improvement_summary_text: 'Increase loft insulation to 270 mm ',
+            improvement_descr_text: '',
+            improvement_id: '5',
+            indicative_cost: '£100 - £350',
+          },
         ],
       }),
-      cert({ id: 'old', lodged_at: '2012-01-01T00:00:00.000Z', recommendations: [{ improvement_item: '1', indicative_cost: '£15' }] }),
+      cert({
+        id: 'old',
+        lodged_at: '2012-01-01T00:00:00.000Z',
+        recommendations: [{ improvement_item: '1', indicative_cost: '£15' }],
+      }),
     ])!;
     expect(block.epc_retrofit_recommendations).toEqual([
-      { improvement_summary_text: 'Increase loft insulation to 270 mm', improvement_description_text: null, improvement_id: 5, indicative_cost_min: 100, indicative_cost_max: 350 },
-      { improvement_summary_text: 'Solar water heating', improvement_description_text: null, improvement_id: 19, indicative_cost_min: 4000, indicative_cost_max: 6000 },
+      {
+        improvement_summary_text: 'Increase loft insulation to 270 mm',
+        improvement_description_text: null,
+        improvement_id: 5,
+        indicative_cost_min: 100,
+        indicative_cost_max: 350,
+      },
+      {
+        improvement_summary_text: 'Solar water heating',
+        improvement_description_text: null,
+        improvement_id: 19,
+        indicative_cost_min: 4000,
+        indicative_cost_max: 6000,
+      },
     ]);
   });
 });

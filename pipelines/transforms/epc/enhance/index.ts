@@ -7,6 +7,7 @@ export { isNullLike, nullIfMissing } from './values/nulls';
 export { decodeHtmlEntities, fixMojibake, fixUnitSymbols, repairDoubleEncoding } from './values/mojibake';
 export {
   cleanText,
+  cleanTextFully,
   firstPart,
   meaningfulParts,
   removeCountryPrefix,

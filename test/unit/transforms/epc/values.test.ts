@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cleanText,
+  cleanTextFully,
   decodeHtmlEntities,
   englandWalesDescription,
   firstPart,
@@ -111,6 +112,26 @@ describe('trailing spaces, commas and separators', () => {
     expect(cleanText(' Boiler &amp; radiators, mains gas, ')).toBe('Boiler & radiators, mains gas');
     expect(cleanText('NO DATA!,')).toBeNull();
     expect(cleanText(undefined)).toBeNull();
+  });
+
+  it('gives the same answer on its fast path for plain text as the full rules', () => {
+    const samples = [
+      'Cavity wall, as built, insulated (assumed)',
+      'Pitched, 250 mm loft insulation',
+      'Average thermal transmittance 0.25 W/m2K',
+      'Average thermal transmittance 0.25 W / m?K',
+      'Room heaters, (NULL)',
+      'Flat 2,',
+      ',Flat 2',
+      'a  b',
+      'Good|Average',
+      'x',
+      'A & B',
+      '50%',
+      "O'Brien's Cottage",
+      'TOTNES',
+    ];
+    for (const s of samples) expect(cleanText(s), s).toBe(cleanTextFully(s));
   });
 
   it('takes the first meaningful part of a multi-part value', () => {

@@ -1,6 +1,7 @@
 // Construction age band. E&W values carry an `England and Wales: ` prefix; some rows hold a bare year
 // instead of a band. Bands stay as published (E&W and Scottish bands differ and are not merged: a Scottish
 // 1950-1964 cannot be split into E&W's 1950-1966 and 1967-1975); a bare year becomes its country's band.
+import { memoise } from '../values/memo';
 import { cleanText, removeCountryPrefix } from '../values/text';
 
 export type AgeBandScheme = 'england-wales' | 'scotland';
@@ -45,10 +46,7 @@ const BAND = /^(?:before \d{4}|\d{4}-\d{4}|\d{4} onwards|post-\d{4})$/;
  * `England and Wales: 1930-1949` → `1930-1949`; `1935` → `1930-1949` (E&W) or `1930-1949` (Scotland);
  * `Before 1900` → `before 1900`; `NO DATA!`, `INVALID!`, `Not applicable`, `Not recorded` → null.
  */
-export function toConstructionAgeBand(
-  value: string | null | undefined,
-  scheme: AgeBandScheme,
-): string | null {
+function ageBandRule(value: string | null | undefined, scheme: AgeBandScheme): string | null {
   const text = cleanText(value);
   if (text === null) return null;
   const band = removeCountryPrefix(text)
@@ -62,4 +60,14 @@ export function toConstructionAgeBand(
   }
   if (!BAND.test(band)) return null;
   return band.startsWith('post-') ? `Post-${band.slice(5)}` : band;
+}
+
+const ewAgeBand = memoise((value) => ageBandRule(value, 'england-wales'));
+const scottishAgeBand = memoise((value) => ageBandRule(value, 'scotland'));
+
+export function toConstructionAgeBand(
+  value: string | null | undefined,
+  scheme: AgeBandScheme,
+): string | null {
+  return scheme === 'scotland' ? scottishAgeBand(value) : ewAgeBand(value);
 }

@@ -3,6 +3,7 @@
 // `Basement`, `Ground`, an ordinal (`1st`, `2nd`, `3rd`, `4th`, ..., `21st`), `21st or above`,
 // `20th or above` (for `20+`), `Mid floor`, `Top floor`.
 import { categoryKey } from './normalise';
+import { memoise } from '../values/memo';
 
 /** 1 → `1st`, 2 → `2nd`, 11 → `11th`, 22 → `22nd`. */
 export function ordinal(n: number): string {
@@ -21,7 +22,7 @@ const WORDS = new Map<string, string>([
   ['20+', '20th or above'],
 ]);
 
-export function toFloorLevel(value: string | null | undefined): string | null {
+function toFloorLevelRule(value: string | null | undefined): string | null {
   const key = categoryKey(value);
   if (key === null) return null;
   const word = WORDS.get(key);
@@ -35,3 +36,5 @@ export function toFloorLevel(value: string | null | undefined): string | null {
   }
   return null;
 }
+
+export const toFloorLevel = memoise(toFloorLevelRule);

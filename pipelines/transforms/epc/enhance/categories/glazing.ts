@@ -2,13 +2,14 @@
 // spec asks; glazed area keeps the published five-step scale.
 import type { GlazedArea, GlazedType } from '../../../../../schemas/epc';
 import { categoryKey, lookup } from './normalise';
+import { memoise } from '../values/memo';
 
 /**
  * `double glazing installed before 2002` / `... during or after 2002` / `double, known data` → `Double`;
  * triple → `Triple`; `single glazing` → `Single`; `secondary glazing` → `Secondary`. `not defined`,
  * `unknown complex glazing regime`, `INVALID!` → null.
  */
-export function toGlazedType(value: string | null | undefined): GlazedType | null {
+function toGlazedTypeRule(value: string | null | undefined): GlazedType | null {
   const key = categoryKey(value);
   if (key === null || key.includes('unknown complex')) return null;
   if (key.startsWith('secondary')) return 'Secondary';
@@ -28,6 +29,10 @@ const AREA = new Map<string, GlazedArea>([
 ]);
 
 /** The five published steps in one spelling; `Not Defined` and the Scottish digit codes (meaning unpublished) → null. */
-export function toGlazedArea(value: string | null | undefined): GlazedArea | null {
+function toGlazedAreaRule(value: string | null | undefined): GlazedArea | null {
   return lookup(AREA, value);
 }
+
+export const toGlazedType = memoise(toGlazedTypeRule);
+
+export const toGlazedArea = memoise(toGlazedAreaRule);

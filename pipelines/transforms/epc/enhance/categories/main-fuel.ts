@@ -4,6 +4,7 @@
 // (`bulk wood pellets`). Standard form: a base fuel, with ` (community)` when a community scheme supplies it.
 import type { BaseFuel, MainFuel } from '../../../../../schemas/epc';
 import { categoryKey } from './normalise';
+import { memoise } from '../values/memo';
 
 // Ordered: the first rule whose pattern matches wins, so specific fuels come before the general ones
 // (`rapeseed oil` before `oil`, `bottled lpg` before `lpg`, `smokeless coal` before `coal`).
@@ -31,7 +32,7 @@ const RULES: [RegExp, BaseFuel | 'No heating system'][] = [
   [/\boil\b|kerosene|gas oil/, 'Oil'],
 ];
 
-export function toMainFuel(value: string | null | undefined): MainFuel | null {
+function toMainFuelRule(value: string | null | undefined): MainFuel | null {
   const key = categoryKey(value);
   if (key === null) return null;
   const community = /\(community\)/.test(key) || key.startsWith('community heating');
@@ -44,3 +45,5 @@ export function toMainFuel(value: string | null | undefined): MainFuel | null {
   const fuel = rule[1];
   return community && fuel !== 'No heating system' ? `${fuel} (community)` : fuel;
 }
+
+export const toMainFuel = memoise(toMainFuelRule);

@@ -1,6 +1,7 @@
 // Property type, built form, and the two combined in words (dwelling_type).
 import type { BuiltForm, PropertyType } from '../../../../../schemas/epc';
 import { categoryKey, lookup } from './normalise';
+import { memoise } from '../values/memo';
 
 const PROPERTY_TYPE = new Map<string, PropertyType>([
   ['house', 'House'],
@@ -11,7 +12,7 @@ const PROPERTY_TYPE = new Map<string, PropertyType>([
 ]);
 
 /** `House`, `Flat`, `Maisonette`, `Bungalow`, `Park home` in any case; anything else → null. */
-export function toPropertyType(value: string | null | undefined): PropertyType | null {
+function toPropertyTypeRule(value: string | null | undefined): PropertyType | null {
   return lookup(PROPERTY_TYPE, value);
 }
 
@@ -25,7 +26,7 @@ const BUILT_FORM = new Map<string, BuiltForm>([
 ]);
 
 /** The six published forms (`Semi-Detached`, `Mid-Terrace`, ...) whatever the case, spaces or hyphens. */
-export function toBuiltForm(value: string | null | undefined): BuiltForm | null {
+function toBuiltFormRule(value: string | null | undefined): BuiltForm | null {
   const key = categoryKey(value);
   return key === null ? null : (BUILT_FORM.get(key.replace(/[\s_-]+/g, '-')) ?? null);
 }
@@ -58,3 +59,7 @@ export function toDwellingType(parts: DwellingParts): string | null {
   if (level !== null) return `Mid-floor ${noun}`;
   return type;
 }
+
+export const toPropertyType = memoise(toPropertyTypeRule);
+
+export const toBuiltForm = memoise(toBuiltFormRule);

@@ -1,9 +1,10 @@
 // Energy bands (A-G) and element efficiency ratings (Very Good ... Very Poor).
 import type { EfficiencyRating, EnergyRating } from '../../../../../schemas/epc';
 import { categoryKey, lookup } from './normalise';
+import { memoise } from '../values/memo';
 
 /** `d` / `D` → `D`; `INVALID!` and anything else → null. */
-export function toEnergyRating(value: string | null | undefined): EnergyRating | null {
+function toEnergyRatingRule(value: string | null | undefined): EnergyRating | null {
   const key = categoryKey(value);
   return key !== null && /^[a-g]$/.test(key) ? (key.toUpperCase() as EnergyRating) : null;
 }
@@ -26,6 +27,10 @@ const EFFICIENCY = new Map<string, EfficiencyRating>([
  * `Very Good` ... `Very Poor` in one spelling. Multi-part Scottish values (`Good | Average`) take the first
  * meaningful part (the main element); `N/A`, `NO DATA!`, `N/A | N/A` → null.
  */
-export function toEfficiencyRating(value: string | null | undefined): EfficiencyRating | null {
+function toEfficiencyRatingRule(value: string | null | undefined): EfficiencyRating | null {
   return lookup(EFFICIENCY, value);
 }
+
+export const toEnergyRating = memoise(toEnergyRatingRule);
+
+export const toEfficiencyRating = memoise(toEfficiencyRatingRule);

@@ -1,6 +1,7 @@
 // Energy tariff, mechanical ventilation and heat-loss corridor: short closed lists in mixed spellings.
 import type { EnergyTariff, HeatLossCorridor, MechanicalVentilation } from '../../../../../schemas/epc';
 import { lookup } from './normalise';
+import { memoise } from '../values/memo';
 
 const TARIFF = new Map<string, EnergyTariff>([
   ['single', 'Single'],
@@ -18,7 +19,7 @@ const TARIFF = new Map<string, EnergyTariff>([
 ]);
 
 /** Meter type in one spelling; `Unknown`, `unknown` and stray codes such as `5` → null. */
-export function toEnergyTariff(value: string | null | undefined): EnergyTariff | null {
+function toEnergyTariffRule(value: string | null | undefined): EnergyTariff | null {
   return lookup(TARIFF, value);
 }
 
@@ -31,7 +32,7 @@ const VENTILATION = new Map<string, MechanicalVentilation>([
   ['mechanical - non recovering', 'Mechanical'], // extract-only or balanced: not said
 ]);
 
-export function toMechanicalVentilation(value: string | null | undefined): MechanicalVentilation | null {
+function toMechanicalVentilationRule(value: string | null | undefined): MechanicalVentilation | null {
   return lookup(VENTILATION, value);
 }
 
@@ -41,6 +42,12 @@ const CORRIDOR = new Map<string, HeatLossCorridor>([
   ['unheated corridor', 'Unheated corridor'],
 ]);
 
-export function toHeatLossCorridor(value: string | null | undefined): HeatLossCorridor | null {
+function toHeatLossCorridorRule(value: string | null | undefined): HeatLossCorridor | null {
   return lookup(CORRIDOR, value);
 }
+
+export const toEnergyTariff = memoise(toEnergyTariffRule);
+
+export const toMechanicalVentilation = memoise(toMechanicalVentilationRule);
+
+export const toHeatLossCorridor = memoise(toHeatLossCorridorRule);

@@ -2,6 +2,7 @@
 // categoryKey removes; `unknown` / `not recorded` are no data.
 import type { TransactionType } from '../../../../../schemas/epc';
 import { lookup } from './normalise';
+import { memoise } from '../values/memo';
 
 const TRANSACTION = new Map<string, TransactionType>([
   ['marketed sale', 'Marketed sale'],
@@ -22,6 +23,8 @@ const TRANSACTION = new Map<string, TransactionType>([
   ['none of the above', 'None of the above'],
 ]);
 
-export function toTransactionType(value: string | null | undefined): TransactionType | null {
+function toTransactionTypeRule(value: string | null | undefined): TransactionType | null {
   return lookup(TRANSACTION, value);
 }
+
+export const toTransactionType = memoise(toTransactionTypeRule);

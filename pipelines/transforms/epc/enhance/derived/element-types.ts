@@ -1,6 +1,7 @@
 // Construction types from element descriptions (`Cavity wall, as built, insulated (assumed)` → Cavity).
 // Descriptions that only quote a U-value (`Average thermal transmittance 0.28 W/m²K`) give no type → null.
 import type { FloorType, RoofType, WallType } from '../../../../../schemas/epc';
+import { memoise } from '../values/memo';
 import { firstPart } from '../values/text';
 
 type Rules<T> = [RegExp, T][];
@@ -34,15 +35,15 @@ const FLOOR_RULES: Rules<FloorType> = [
   [/^to external air/, 'To external air'],
 ];
 
-function classify<T>(description: string | null, rules: Rules<T>): T | null {
+function classify<T>(description: string | null | undefined, rules: Rules<T>): T | null {
   // The first part is the main element (Scottish multi-part values; English part of a bilingual cell).
-  const text = firstPart(description)
+  const text = firstPart(description ?? null)
     ?.toLowerCase()
     .replace(/^\(|\)$/g, '');
   if (text === undefined) return null;
   return rules.find(([pattern]) => pattern.test(text))?.[1] ?? null;
 }
 
-export const wallsType = (description: string | null): WallType | null => classify(description, WALL_RULES);
-export const roofType = (description: string | null): RoofType | null => classify(description, ROOF_RULES);
-export const floorType = (description: string | null): FloorType | null => classify(description, FLOOR_RULES);
+export const wallsType = memoise((description): WallType | null => classify(description, WALL_RULES));
+export const roofType = memoise((description): RoofType | null => classify(description, ROOF_RULES));
+export const floorType = memoise((description): FloorType | null => classify(description, FLOOR_RULES));

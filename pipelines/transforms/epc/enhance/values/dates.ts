@@ -1,6 +1,7 @@
 // Dates and timestamps → ISO 8601 UTC with milliseconds and Z. EPC dates are calendar dates without a zone;
 // they are kept as midnight UTC so the date never shifts. LODGEMENT_DATETIME has no zone either; read as UTC.
 import { nullIfMissing } from './nulls';
+import { memoise } from './memo';
 
 const YMD =
   /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -45,7 +46,7 @@ function offsetOf(zone: string | undefined): number {
  * `2019-05-31`, `2019-05-31 13:04:08`, `31/05/2019`, `31/05/2019 13:04:08`, `0012-05-01` (→ 2012) →
  * `2019-05-31T00:00:00.000Z` style; null for anything that is not a real date.
  */
-export function toTimestamp(value: string | null | undefined): string | null {
+function toTimestampRule(value: string | null | undefined): string | null {
   const text = nullIfMissing(value);
   if (text === null) return null;
   let m = YMD.exec(text);
@@ -61,3 +62,5 @@ export function toTimestamp(value: string | null | undefined): string | null {
   }
   return null;
 }
+
+export const toTimestamp = memoise(toTimestampRule);

@@ -1,12 +1,17 @@
 // Element descriptions. E&W bilingual certificates hold `English|Welsh` in one cell: the English part is
 // kept. Scottish cells join several elements with ` | `: all meaningful parts are kept.
 import { cleanText, firstPart, meaningfulParts } from './text';
+import { memoise } from './memo';
 
-export function englandWalesDescription(value: string | null | undefined): string | null {
+function englandWalesDescriptionRule(value: string | null | undefined): string | null {
   return firstPart(cleanText(value));
 }
 
-export function scottishDescription(value: string | null | undefined): string | null {
+function scottishDescriptionRule(value: string | null | undefined): string | null {
   const parts = meaningfulParts(cleanText(value));
   return parts.length === 0 ? null : parts.join(' | ');
 }
+
+export const englandWalesDescription = memoise(englandWalesDescriptionRule);
+
+export const scottishDescription = memoise(scottishDescriptionRule);

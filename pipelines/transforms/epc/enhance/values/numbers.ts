@@ -10,7 +10,10 @@ export function roundTo(value: number, decimals: number): number {
 }
 
 /** A decimal number (`£1,234.50` → 1234.5), or null. */
+const SIMPLE = /^-?\d+(?:\.\d+)?$/;
+
 export function toNumber(value: string | null | undefined): number | null {
+  if (value !== null && value !== undefined && SIMPLE.test(value)) return Number(value); // the common case
   const text = nullIfMissing(value);
   if (text === null) return null;
   const plain = text.replace(/^£\s*/, '').replace(/(\d),(?=\d{3}(?:\D|$))/g, '$1');

@@ -26,10 +26,22 @@ export function removeNullFragments(text: string): string {
   return text.replace(/,?\s*\(null\)/gi, '');
 }
 
+// Text that no rule below would change: printable ASCII without `&`, double spaces, or leading and trailing
+// spaces or commas, and none of the patterns the rules rewrite. Most values are like this and skip the rules.
+const PLAIN = /^[!-%'-+\--~](?:[!-%'-~]| (?! ))*(?<=[!-%'-+\--~])$|^[!-%'-+\--~]$/;
+const REWRITTEN = /[|?]|\(null\)|\/\s*m/i;
+
 /** Clean a free-text value; null when nothing meaningful is left. */
 export function cleanText(value: string | null | undefined): string | null {
   if (isNullLike(value)) return null;
-  const text = tidyWhitespace(removeNullFragments(removeSpecialCharacters(fixMojibake(value!))));
+  if (PLAIN.test(value!) && !REWRITTEN.test(value!)) return value!;
+  return cleanTextFully(value!);
+}
+
+/** cleanText without the shortcut for plain text (the shortcut must give the same answer). */
+export function cleanTextFully(value: string): string | null {
+  if (isNullLike(value)) return null;
+  const text = tidyWhitespace(removeNullFragments(removeSpecialCharacters(fixMojibake(value))));
   return isNullLike(text) ? null : text;
 }
 

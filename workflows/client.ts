@@ -1,5 +1,10 @@
 // Starting and watching refreshes from the CLI and tests.
-import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  type WorkflowHandle,
+  type WorkflowHandleWithFirstExecutionRunId,
+} from '@temporalio/client';
 import type { ServiceConfig } from '../pipelines/config';
 import { progressQuery, refreshWorkflow } from './refresh.workflow';
 import type { RefreshInput, RefreshProgress } from './types';
@@ -9,17 +14,21 @@ export async function connectClient(config: ServiceConfig): Promise<Client> {
   return new Client({ connection, namespace: config.temporalNamespace });
 }
 
+export const refreshWorkflowId = (config: Pick<ServiceConfig, 'indexPrefix'>): string =>
+  `${config.indexPrefix}-refresh`;
+
 export async function startRefresh(
   client: Client,
   config: ServiceConfig,
   input: RefreshInput,
   options: { taskQueue?: string; workflowId?: string } = {},
-): Promise<WorkflowHandle<typeof refreshWorkflow>> {
-  const workflowId =
-    options.workflowId ?? `refresh-${new Date().toISOString().replace(/[:.]/g, '-').toLowerCase()}`;
+): Promise<WorkflowHandleWithFirstExecutionRunId<typeof refreshWorkflow>> {
+  // One refresh at a time per index prefix: a fixed workflow id with the FAIL conflict policy makes a
+  // second start fail with WorkflowExecutionAlreadyStartedError instead of racing the first.
   return client.workflow.start(refreshWorkflow, {
     taskQueue: options.taskQueue ?? config.taskQueue,
-    workflowId,
+    workflowId: options.workflowId ?? refreshWorkflowId(config),
+    workflowIdConflictPolicy: 'FAIL',
     args: [input],
   });
 }

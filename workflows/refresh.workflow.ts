@@ -29,7 +29,14 @@ const { materializeAsset } = proxyActivities<RefreshActivities>({
 export const progressQuery = defineQuery<RefreshProgress>('progress');
 
 export async function refreshWorkflow(input: RefreshInput = {}): Promise<RefreshProgress> {
-  const runId = workflowInfo().workflowId;
+  // Names this run's versioned outputs (indexes): start time plus the run id's first characters, so
+  // runs sort by time and never collide, and a retried activity of the same run reuses its own name.
+  const info = workflowInfo();
+  const started = info.startTime
+    .toISOString()
+    .replace(/[-:]|\.\d+/g, '')
+    .toLowerCase();
+  const runId = `${started}-${info.runId.slice(0, 8)}`;
   const progress: RefreshProgress = { runId, waves: [], assets: [] };
   setHandler(progressQuery, () => progress);
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig, type ServiceConfig } from '../../pipelines/config';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { RefreshProgress } from '../../workflows/types';
 
 export interface RefreshOptions {
@@ -34,9 +35,17 @@ export async function runRefresh(
   const running = worker?.run();
   try {
     const client = await connectClient(config);
-    const handle = await startRefresh(client, config, { select: options.select ?? [] });
+    const handle = await startRefresh(client, config, { select: options.select ?? [] }).catch(
+      (error: unknown) => {
+        if (error instanceof WorkflowExecutionAlreadyStartedError)
+          throw new Error(
+            `a refresh is already running (workflow ${error.workflowId}); watch it in the Temporal UI`,
+          );
+        throw error;
+      },
+    );
     process.stderr.write(
-      `refresh ${handle.workflowId} started; watch it in the Temporal UI: http://127.0.0.1:8233/namespaces/${config.temporalNamespace}/workflows/${handle.workflowId}\n`,
+      `refresh started; watch it in the Temporal UI: http://127.0.0.1:8233/namespaces/${config.temporalNamespace}/workflows/${handle.workflowId}/${handle.firstExecutionRunId}\n`,
     );
     const result = await watchRefresh(handle, (p) => printProgress(p, Boolean(options.json)));
     await client.connection.close();

@@ -1,9 +1,10 @@
 // Parquet files written and read through DuckDB (built-in Parquet support, works offline).
 //
-// A writer streams rows into a DuckDB table in a scratch database next to the target (so memory stays
-// bounded: DuckDB spills to that file), then COPYs it to `<path>.tmp` and renames: a reader never sees a
-// half-written file, and a retried activity simply overwrites.
+// A writer streams rows into a DuckDB table in a scratch folder next to the target (so memory stays
+// bounded: DuckDB spills to disk there), COPYs it to a file in that folder and renames it over the target:
+// a reader never sees a half-written file, and a retried activity simply overwrites.
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import {
   DuckDBInstance,
@@ -31,9 +32,9 @@ const quoteString = (value: string): string => `'${value.replaceAll("'", "''")}'
 // JSON columns are staged as VARCHAR and cast on COPY, so nested values reach Parquet as JSON strings.
 const stagedType = (type: ColumnType): string => (type === 'JSON' ? 'VARCHAR' : type);
 
+// Unique per writer: two writers of the same table (say, two runs in one worker) never share scratch space.
 async function openScratch(path: string): Promise<{ dir: string; connection: DuckDBConnection }> {
-  const dir = `${path}.scratch-${process.pid}`;
-  await rm(dir, { recursive: true, force: true });
+  const dir = `${path}.scratch-${randomUUID()}`;
   await mkdir(dir, { recursive: true });
   const instance = await DuckDBInstance.create(`${dir}/stage.duckdb`, { threads: '2' });
   const connection = await instance.connect();
@@ -82,7 +83,7 @@ export class ParquetTableWriter {
       )
       .join(', ');
     const order = options.orderBy?.length ? ` ORDER BY ${options.orderBy.map(quoteIdent).join(', ')}` : '';
-    const tmp = `${this.path}.tmp`;
+    const tmp = `${this.scratchDir}/out.parquet`;
     try {
       await this.connection.run(
         `COPY (SELECT ${select} FROM stage${order}) TO ${quoteString(tmp)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
@@ -102,7 +103,6 @@ export class ParquetTableWriter {
     } finally {
       this.connection.closeSync();
       await rm(this.scratchDir, { recursive: true, force: true });
-      await rm(`${this.path}.tmp`, { force: true });
     }
   }
 }

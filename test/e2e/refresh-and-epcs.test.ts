@@ -1,6 +1,7 @@
 // End to end on the real stack: generate the sample region, run the refresh workflow on the real Temporal
 // server, then ask the real API (backed by the real Elasticsearch) for EPCs over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import { EpcsResponseSchema } from '../../schemas/api/epcs';
 import { RAW_EW_CERTIFICATE_FIELDS } from '../../schemas/epc';
@@ -28,6 +29,7 @@ let server: RunningServer;
 let key: string;
 let progress: RefreshProgress;
 const seen: RefreshProgress[] = [];
+let secondStart: unknown;
 
 async function uprnWithCertificates(country: string): Promise<{ uprn: number; count: number }> {
   const sql = `SELECT uprn, epc_count FROM ${parquetPath(`${dataPaths(config.dataDir).derived}/uprn_epc_blocks.parquet`)}
@@ -47,6 +49,10 @@ beforeAll(async () => {
   workerRun = worker.run();
   const client = await connectClient(config);
   const handle = await startRefresh(client, config, {});
+  secondStart = await startRefresh(client, config, {}).then(
+    () => null,
+    (error: unknown) => error,
+  );
   progress = await watchRefresh(handle, (p) => seen.push(p), 250);
   await client.connection.close();
   const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb);
@@ -73,6 +79,10 @@ describe('refresh of the sample region', () => {
     expect(order.indexOf('epc_enhanced')).toBeGreaterThan(order.indexOf('epc_england_wales_raw'));
     expect(order.indexOf('properties_index')).toBe(order.length - 1);
     expect(seen.some((p) => p.assets.some((a) => a.state === 'running'))).toBe(true);
+  });
+
+  it('refuses a second refresh while one is running', () => {
+    expect(secondStart).toBeInstanceOf(WorkflowExecutionAlreadyStartedError);
   });
 
   it('indexes one document per UPRN behind the alias', async () => {

@@ -4,7 +4,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  OPTIONAL_RAW_EW_CERTIFICATE_COLUMNS,
   RAW_EW_CERTIFICATE_FIELDS,
   RAW_EW_COLUMN_ALIASES,
   RAW_EW_RECOMMENDATION_FIELDS,
@@ -21,9 +20,10 @@ import { detectEpcFormat, type EpcFormat } from './detect-format';
 export const EW_CERTIFICATES_DATASET = 'epc-england-wales-certificates';
 export const EW_RECOMMENDATIONS_DATASET = 'epc-england-wales-recommendations';
 
-const OPTIONAL = new Set<string>(OPTIONAL_RAW_EW_CERTIFICATE_COLUMNS.map((c) => c.toLowerCase()));
-// The 2025+ release dropped county and building_reference_number, so only a core set is required of it.
-const CORE_2025 = ['lmk_key', 'postcode', 'current_energy_rating', 'lodgement_date'];
+// Releases differ in their column sets (UPRN added ~2021/22, REPORT_TYPE only in the newest, the 2025+
+// release without COUNTY and BUILDING_REFERENCE_NUMBER), so only the columns without which a certificate is
+// useless are required; any other absent column reads as blank and is reported through onHeader.
+const CORE_CERTIFICATE_FIELDS = ['lmk_key', 'postcode', 'current_energy_rating', 'lodgement_date'];
 
 /** How to build a record from a row: output key → column index, or -1 for a field the file lacks. */
 export interface RawRecordPlan {
@@ -96,6 +96,8 @@ const withId = <T extends { lmk_key: string }>(record: T): T | Rejection =>
 
 export interface EwReadOptions {
   encoding?: CsvEncoding;
+  /** Called once with the detected format and the published fields this file lacks (read as ''). */
+  onHeader?: (header: { format: EpcFormat; missing: string[] }) => void;
 }
 
 /** Stream certificates.csv (legacy or 2025+ layout) as raw records; bad rows are quarantined. */
@@ -107,9 +109,8 @@ export async function* readEnglandWalesCertificates(
   const header = table.headers[0]!.fields;
   const format = requireFormat(header, file, ['ew-legacy', 'ew-2025']);
   const plan = planRawRecord(header, RAW_EW_CERTIFICATE_FIELDS);
-  const required =
-    format === 'ew-legacy' ? RAW_EW_CERTIFICATE_FIELDS.filter((f) => !OPTIONAL.has(f)) : CORE_2025;
-  requireFields(plan, required, file);
+  requireFields(plan, CORE_CERTIFICATE_FIELDS, file);
+  options.onHeader?.({ format, missing: plan.missing });
   const context = { dataset: EW_CERTIFICATES_DATASET, file, width: header.length };
   const build = compileRawRecordBuilder(plan);
   const map = (fields: string[]) => withId(build(fields) as RawEwCertificate);

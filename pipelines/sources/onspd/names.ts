@@ -44,12 +44,14 @@ export async function readOnspdNameLookup(file: string): Promise<Map<string, str
   return parseNameLookup(decodeBytes(bytes, detectEncoding(bytes)), file);
 }
 
+// Editions name these files two ways: legacy `LA_UA names and codes UK as at 04_25.csv`, and from the 2025
+// redesign a code prefix first, `LAD Local Authority District names and codes UK as at 04_25.csv`.
 export const ADMIN_NAME_LOOKUPS = {
-  county: /^County names and codes/i,
-  local_authority_district: /^LA_UA names and codes/i,
-  electoral_area: /^Ward names and codes/i,
-  region: /^Region names and codes/i,
-  country: /^Country names and codes/i,
+  county: /^(CTY )?County names and codes/i,
+  local_authority_district: /^(LA_UA|LAD Local Authority District) names and codes/i,
+  electoral_area: /^(WD )?Ward names and codes/i,
+  region: /^(RGN )?Region names and codes/i,
+  country: /^(CTRY )?Country names and codes/i,
 } as const;
 export type AdminLookupKind = keyof typeof ADMIN_NAME_LOOKUPS;
 export type AdminNameLookups = Record<AdminLookupKind, Map<string, string>>;

@@ -231,6 +231,26 @@ describe('ONSPD name lookups', () => {
     ]);
   });
 
+  it('finds lookups named in the 2025 style, with the code prefix first', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'onspd-docs-2025-'));
+    const files = {
+      local_authority_district: 'LAD Local Authority District names and codes UK as at 04_25.csv',
+      electoral_area: 'WD Ward names and codes UK as at 05_25.csv',
+      county: 'CTY County names and codes UK as at 05_25.csv',
+      region: 'RGN Region names and codes EN as at 05_25.csv',
+      country: 'CTRY Country names and codes UK as at 05_25.csv',
+    };
+    for (const name of Object.values(files)) await writeFile(join(dir, name), 'XX25CD,XX25NM\nE1,One\n');
+    await writeFile(
+      join(dir, 'PCON Westminster Parliamentary Constituency names and codes UK as at 07_24.csv'),
+      'a,b\n',
+    );
+    const found = await findOnspdLookupFiles(dir);
+    expect(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, v.slice(dir.length + 1)]))).toEqual(
+      files,
+    );
+  });
+
   it('loads the newest file of each kind from Documents/ and resolves names, Latin-1 files included', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'onspd-docs-'));
     await mkdir(dir, { recursive: true });

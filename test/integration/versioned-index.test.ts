@@ -15,7 +15,10 @@ import { testConfig } from '../helpers/config';
 const config = testConfig('alias');
 const es = createEsClient(config.esUrl);
 const alias = `${config.indexPrefix}-things`;
-const mapping = { dynamic: 'strict', properties: { n: { type: 'integer' }, location: { type: 'geo_point' } } };
+const mapping = {
+  dynamic: 'strict',
+  properties: { n: { type: 'integer' }, location: { type: 'geo_point' } },
+};
 const docs = (count: number) =>
   Array.from({ length: count }, (_, n) => ({ n, location: { lat: 51.38 + n / 1000, lon: -2.36 } }));
 
@@ -52,9 +55,9 @@ describe('versioned index and alias', () => {
     const v3 = versionedIndexName(alias, 'v3');
     await createIndex(es, v3, mapping);
     await bulkIndex(es, v3, docs(25), (d) => String(d.n));
-    await expect(verifyAndSwapAlias(es, alias, v3, { expectedCount: 25, sampleIds: ['999'] })).rejects.toThrow(
-      /sample document 999/,
-    );
+    await expect(
+      verifyAndSwapAlias(es, alias, v3, { expectedCount: 25, sampleIds: ['999'] }),
+    ).rejects.toThrow(/sample document 999/);
     expect(await aliasTargets(es, alias)).toEqual([versionedIndexName(alias, 'v1')]);
   });
 

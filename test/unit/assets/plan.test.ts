@@ -22,6 +22,11 @@ describe('planWaves', () => {
   });
 
   it('reports a cycle instead of looping', () => {
-    expect(() => planWaves([{ name: 'a', upstream: ['b'] }, { name: 'b', upstream: ['a'] }])).toThrow(/cycle/);
+    expect(() =>
+      planWaves([
+        { name: 'a', upstream: ['b'] },
+        { name: 'b', upstream: ['a'] },
+      ]),
+    ).toThrow(/cycle/);
   });
 });

@@ -12,6 +12,7 @@
 import { join } from 'node:path';
 import { HOUSE_NAMES, type AddressBook } from './addresses';
 import { certificatesFor, ENGLAND_WALES_POLICY, isoDate, pad2, type CertificateFacts } from './certificates';
+import { RAW_EW_CERTIFICATE_COLUMNS, RAW_EW_RECOMMENDATION_COLUMNS } from '../../schemas/epc';
 import { BufferedFileWriter, csvRow, type WrittenFile } from './csv-writer';
 import type { Dwelling } from './dwellings';
 import {
@@ -33,112 +34,6 @@ import {
 } from './epc-text';
 import { hashSeed, mix32, Rng } from './rng';
 import { band } from './sap';
-
-export const EW_CERTIFICATE_COLUMNS = [
-  'LMK_KEY',
-  'ADDRESS1',
-  'ADDRESS2',
-  'ADDRESS3',
-  'POSTCODE',
-  'BUILDING_REFERENCE_NUMBER',
-  'CURRENT_ENERGY_RATING',
-  'POTENTIAL_ENERGY_RATING',
-  'CURRENT_ENERGY_EFFICIENCY',
-  'POTENTIAL_ENERGY_EFFICIENCY',
-  'PROPERTY_TYPE',
-  'BUILT_FORM',
-  'INSPECTION_DATE',
-  'LOCAL_AUTHORITY',
-  'CONSTITUENCY',
-  'COUNTY',
-  'LODGEMENT_DATE',
-  'TRANSACTION_TYPE',
-  'ENVIRONMENT_IMPACT_CURRENT',
-  'ENVIRONMENT_IMPACT_POTENTIAL',
-  'ENERGY_CONSUMPTION_CURRENT',
-  'ENERGY_CONSUMPTION_POTENTIAL',
-  'CO2_EMISSIONS_CURRENT',
-  'CO2_EMISS_CURR_PER_FLOOR_AREA',
-  'CO2_EMISSIONS_POTENTIAL',
-  'LIGHTING_COST_CURRENT',
-  'LIGHTING_COST_POTENTIAL',
-  'HEATING_COST_CURRENT',
-  'HEATING_COST_POTENTIAL',
-  'HOT_WATER_COST_CURRENT',
-  'HOT_WATER_COST_POTENTIAL',
-  'TOTAL_FLOOR_AREA',
-  'ENERGY_TARIFF',
-  'MAINS_GAS_FLAG',
-  'FLOOR_LEVEL',
-  'FLAT_TOP_STOREY',
-  'FLAT_STOREY_COUNT',
-  'MAIN_HEATING_CONTROLS',
-  'MULTI_GLAZE_PROPORTION',
-  'GLAZED_TYPE',
-  'GLAZED_AREA',
-  'EXTENSION_COUNT',
-  'NUMBER_HABITABLE_ROOMS',
-  'NUMBER_HEATED_ROOMS',
-  'LOW_ENERGY_LIGHTING',
-  'NUMBER_OPEN_FIREPLACES',
-  'HOTWATER_DESCRIPTION',
-  'HOT_WATER_ENERGY_EFF',
-  'HOT_WATER_ENV_EFF',
-  'FLOOR_DESCRIPTION',
-  'FLOOR_ENERGY_EFF',
-  'FLOOR_ENV_EFF',
-  'WINDOWS_DESCRIPTION',
-  'WINDOWS_ENERGY_EFF',
-  'WINDOWS_ENV_EFF',
-  'WALLS_DESCRIPTION',
-  'WALLS_ENERGY_EFF',
-  'WALLS_ENV_EFF',
-  'SECONDHEAT_DESCRIPTION',
-  'SHEATING_ENERGY_EFF',
-  'SHEATING_ENV_EFF',
-  'ROOF_DESCRIPTION',
-  'ROOF_ENERGY_EFF',
-  'ROOF_ENV_EFF',
-  'MAINHEAT_DESCRIPTION',
-  'MAINHEAT_ENERGY_EFF',
-  'MAINHEAT_ENV_EFF',
-  'MAINHEATCONT_DESCRIPTION',
-  'MAINHEATC_ENERGY_EFF',
-  'MAINHEATC_ENV_EFF',
-  'LIGHTING_DESCRIPTION',
-  'LIGHTING_ENERGY_EFF',
-  'LIGHTING_ENV_EFF',
-  'MAIN_FUEL',
-  'WIND_TURBINE_COUNT',
-  'HEAT_LOSS_CORRIDOR',
-  'UNHEATED_CORRIDOR_LENGTH',
-  'FLOOR_HEIGHT',
-  'PHOTO_SUPPLY',
-  'SOLAR_WATER_HEATING_FLAG',
-  'MECHANICAL_VENTILATION',
-  'ADDRESS',
-  'LOCAL_AUTHORITY_LABEL',
-  'CONSTITUENCY_LABEL',
-  'POSTTOWN',
-  'CONSTRUCTION_AGE_BAND',
-  'LODGEMENT_DATETIME',
-  'TENURE',
-  'FIXED_LIGHTING_OUTLETS_COUNT',
-  'LOW_ENERGY_FIXED_LIGHT_COUNT',
-  'UPRN',
-  'UPRN_SOURCE',
-  'REPORT_TYPE',
-] as const;
-
-export const EW_RECOMMENDATION_COLUMNS = [
-  'LMK_KEY',
-  'IMPROVEMENT_ITEM',
-  'IMPROVEMENT_SUMMARY_TEXT',
-  'IMPROVEMENT_DESCR_TEXT',
-  'IMPROVEMENT_ID',
-  'IMPROVEMENT_ID_TEXT',
-  'INDICATIVE_COST',
-] as const;
 
 /** "domestic-E06000022-Bath-and-North-East-Somerset" (LA name with spaces as hyphens). */
 export function laFolderName(code: string, name: string): string {
@@ -323,8 +218,9 @@ export async function writeEpcEnglandWales(
   );
   const certOut = await BufferedFileWriter.open(join(dir, 'certificates.csv'), '\n');
   const recOut = await BufferedFileWriter.open(join(dir, 'recommendations.csv'), '\n');
-  certOut.line(EW_CERTIFICATE_COLUMNS.join(','));
-  recOut.line(EW_RECOMMENDATION_COLUMNS.join(','));
+  // The published headers (epc.md 1.1 and 1.2), declared once in schemas/epc.ts.
+  certOut.line(RAW_EW_CERTIFICATE_COLUMNS.join(','));
+  recOut.line(RAW_EW_RECOMMENDATION_COLUMNS.join(','));
   const welshArea = area.country === 'Wales';
   const result: EpcWriteResult = { files: [], certificates: 0, recommendations: 0 };
   let counter = areaIndex * 50_000_000;

@@ -39,4 +39,5 @@ export const dataPaths = (dataDir: string) => ({
   derived: resolve(dataDir, 'parquet/derived'),
   quarantine: resolve(dataDir, 'parquet/quarantine'),
   accountsDb: resolve(dataDir, 'accounts.sqlite'),
+  catalogDb: resolve(dataDir, 'catalog.sqlite'),
 });

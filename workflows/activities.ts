@@ -1,9 +1,12 @@
 // Activities: thin wrappers over the asset graph in pipelines/. They run in the worker process, with the
 // worker's configuration (so a test worker can use its own data folder and index prefix).
 import { Context, ApplicationFailure } from '@temporalio/activity';
-import type { ServiceConfig } from '../pipelines/config';
+import { dataPaths, type ServiceConfig } from '../pipelines/config';
+import { openCatalog } from '../pipelines/catalog/catalog';
 import { ASSETS, assetByName } from '../pipelines/assets/graph';
+import { materializeWithCatalog } from '../pipelines/assets/materialize';
 import { planWaves } from '../pipelines/assets/plan';
+import { resolveSelection } from '../pipelines/assets/select';
 import { DataError } from '../pipelines/io/errors';
 import type { MaterializeOutput } from './types';
 
@@ -11,31 +14,42 @@ export function createActivities(config: ServiceConfig) {
   return {
     async planRefresh(select: string[]): Promise<string[][]> {
       try {
-        return planWaves(ASSETS, select);
+        return planWaves(ASSETS, resolveSelection(ASSETS, select));
       } catch (error) {
         throw ApplicationFailure.nonRetryable((error as Error).message, 'InvalidSelection');
       }
     },
 
-    async materializeAsset(name: string, runId: string): Promise<MaterializeOutput> {
+    async materializeAsset(name: string, runId: string, force = false): Promise<MaterializeOutput> {
       const ctx = Context.current();
       const asset = assetByName(name);
-      const started = Date.now();
+      const catalog = openCatalog(dataPaths(config.dataDir).catalogDb);
       // Heartbeat on a timer too, so long single steps (a DuckDB COPY) never look dead.
       const timer = setInterval(() => ctx.heartbeat(), 10_000);
       try {
-        const result = await asset.materialize({
+        const assetContext = {
           config,
           runId,
-          log: (message) => ctx.log.info(message, { asset: name }),
-          heartbeat: (details) => ctx.heartbeat(details),
+          log: (message: string) => ctx.log.info(message, { asset: name }),
+          heartbeat: (details?: unknown) => ctx.heartbeat(details),
+        };
+        const { skipped, materialization: m } = await materializeWithCatalog(asset, assetContext, catalog, {
+          force,
         });
-        return { ...result, durationMs: Date.now() - started };
+        return {
+          skipped,
+          materializationId: m.id,
+          rows: m.rows,
+          outputs: m.outputs,
+          metrics: m.metrics,
+          durationMs: m.durationMs,
+        };
       } catch (error) {
         if (error instanceof DataError) throw ApplicationFailure.nonRetryable(error.message, 'DataError');
         throw error;
       } finally {
         clearInterval(timer);
+        catalog.close();
       }
     },
   };

@@ -49,9 +49,9 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
       wave.map(async (name) => {
         entry(name).state = 'running';
         try {
-          const out = await materializeAsset(name, runId);
+          const out = await materializeAsset(name, runId, input.force ?? false);
           Object.assign(entry(name), {
-            state: 'done',
+            state: out.skipped ? 'skipped' : 'done',
             rows: out.rows,
             durationMs: out.durationMs,
             metrics: out.metrics,

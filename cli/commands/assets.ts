@@ -1,18 +1,54 @@
 import type { Command } from 'commander';
+import { dataPaths, loadConfig } from '../../pipelines/config';
+
+const graph = async () => (await import('../../pipelines/assets/graph')).ASSETS;
+const out = (text: string): void => void process.stdout.write(`${text}\n`);
 
 export function registerAssetCommands(program: Command): void {
-  const assets = program.command('assets').description('The declared data assets');
+  const assets = program.command('assets').description('The declared data assets and their materialisations');
   assets
     .command('list')
-    .description('List assets in dependency order')
+    .description('List assets in dependency order with owner, cadence and code version')
     .action(async () => {
-      const { ASSETS } = await import('../../pipelines/assets/graph');
       const { planWaves } = await import('../../pipelines/assets/plan');
-      for (const name of planWaves(ASSETS).flat()) {
-        const a = ASSETS.find((x) => x.name === name)!;
-        process.stdout.write(
-          `${a.name}\t${a.kind}\t<- ${a.upstream.join(', ') || '(source files)'}\n  ${a.description}\n`,
+      const all = await graph();
+      for (const name of planWaves(all).flat()) {
+        const a = all.find((x) => x.name === name)!;
+        out(
+          `${a.name}\t${a.kind}\towner ${a.owner}\t${a.cadence}\tcode v${a.codeVersion}\n  ${a.description}`,
         );
       }
+    });
+  assets
+    .command('graph')
+    .description('Print the dependency graph')
+    .option('--mermaid', 'as a Mermaid flowchart')
+    .action(async (opts: { mermaid?: boolean }) => {
+      const { graphMermaid, graphText } = await import('../../pipelines/assets/describe');
+      out(opts.mermaid ? graphMermaid(await graph()) : graphText(await graph()));
+    });
+  assets
+    .command('show <name>')
+    .description('An asset: upstreams, downstreams and its last materialisations')
+    .option('--limit <n>', 'how many materialisations', '5')
+    .action(async (name: string, opts: { limit: string }) => {
+      const { downstreamOf } = await import('../../pipelines/assets/describe');
+      const { openCatalog } = await import('../../pipelines/catalog/catalog');
+      const all = await graph();
+      const a = all.find((x) => x.name === name);
+      if (!a) throw new Error(`unknown asset: ${name} (try \`pds assets list\`)`);
+      out(`${a.name} [${a.kind}] — ${a.description}`);
+      out(`owner ${a.owner}, cadence ${a.cadence}, code version ${a.codeVersion}, partitions: none`);
+      out(`upstream:   ${a.upstream.join(', ') || '(source files)'}`);
+      out(`downstream: ${downstreamOf(all, a.name).join(', ') || '(none)'}`);
+      const catalog = openCatalog(dataPaths(loadConfig().dataDir).catalogDb);
+      const history = catalog.history(a.name, Number(opts.limit));
+      catalog.close();
+      out(history.length ? 'materialisations (newest first):' : 'never materialised');
+      for (const m of history)
+        out(
+          `  ${m.startedAt} ${m.status.padEnd(7)} run ${m.runId} rows ${m.rows} bytes ${m.bytes} ${m.durationMs} ms` +
+            ` fingerprint ${m.fingerprint.slice(0, 12)}${m.error ? ` error: ${m.error}` : ''}\n    ${m.outputs.join('\n    ')}`,
+        );
     });
 }

@@ -5,12 +5,13 @@ import type { RefreshProgress } from '../../workflows/types';
 
 export interface RefreshOptions {
   select?: string[];
+  force?: boolean;
   json?: boolean;
   /** Run a worker in this process for the duration (default), so a refresh works with no other worker. */
   worker?: boolean;
 }
 
-const stateMark = { pending: '·', running: '…', done: '✓', failed: '✗' } as const;
+const stateMark = { pending: '·', running: '…', done: '✓', skipped: '=', failed: '✗' } as const;
 
 function printProgress(progress: RefreshProgress, json: boolean): void {
   if (json) {
@@ -18,7 +19,12 @@ function printProgress(progress: RefreshProgress, json: boolean): void {
     return;
   }
   const lines = progress.assets.map((a) => {
-    const extra = a.state === 'done' ? ` ${a.rows} rows in ${((a.durationMs ?? 0) / 1000).toFixed(1)} s` : '';
+    const extra =
+      a.state === 'done'
+        ? ` ${a.rows} rows in ${((a.durationMs ?? 0) / 1000).toFixed(1)} s`
+        : a.state === 'skipped'
+          ? ` up to date (${a.rows} rows)`
+          : '';
     const metrics = a.metrics && Object.keys(a.metrics).length ? ` ${JSON.stringify(a.metrics)}` : '';
     return `  ${stateMark[a.state]} ${a.name}${extra}${metrics}${a.error ? ` ERROR ${a.error}` : ''}`;
   });
@@ -35,15 +41,16 @@ export async function runRefresh(
   const running = worker?.run();
   try {
     const client = await connectClient(config);
-    const handle = await startRefresh(client, config, { select: options.select ?? [] }).catch(
-      (error: unknown) => {
-        if (error instanceof WorkflowExecutionAlreadyStartedError)
-          throw new Error(
-            `a refresh is already running (workflow ${error.workflowId}); watch it in the Temporal UI`,
-          );
-        throw error;
-      },
-    );
+    const handle = await startRefresh(client, config, {
+      select: options.select ?? [],
+      force: options.force ?? false,
+    }).catch((error: unknown) => {
+      if (error instanceof WorkflowExecutionAlreadyStartedError)
+        throw new Error(
+          `a refresh is already running (workflow ${error.workflowId}); watch it in the Temporal UI`,
+        );
+      throw error;
+    });
     process.stderr.write(
       `refresh started; watch it in the Temporal UI: http://127.0.0.1:8233/namespaces/${config.temporalNamespace}/workflows/${handle.workflowId}/${handle.firstExecutionRunId}\n`,
     );
@@ -64,15 +71,20 @@ export function registerRefreshCommands(program: Command): void {
     .description(
       'Ingest sources, transform, write Parquet and index into Elasticsearch (a Temporal workflow)',
     )
-    .option('--select <assets>', 'comma-separated asset names (default: all)')
+    .option(
+      '--select <expr>',
+      'assets: `name`, `name+` (and downstream), `+name` (and upstream); comma-separated',
+    )
+    .option('--force', 'rebuild assets even when their inputs and code are unchanged')
     .option('--json', 'progress as JSON lines')
     .option('--no-worker', 'do not run a worker in this process (use `pds worker` elsewhere)')
-    .action(async (opts: { select?: string; json?: boolean; worker: boolean }) => {
+    .action(async (opts: { select?: string; force?: boolean; json?: boolean; worker: boolean }) => {
       await runRefresh(loadConfig(), {
         select: opts.select
           ?.split(',')
           .map((s) => s.trim())
           .filter(Boolean),
+        force: opts.force,
         json: opts.json,
         worker: opts.worker,
       });

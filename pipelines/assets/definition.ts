@@ -25,6 +25,15 @@ export interface AssetDefinition {
   kind: AssetKind;
   description: string;
   upstream: readonly string[];
+  /** Bump when the asset's logic changes, so its outputs are rebuilt even if no input changed. */
+  codeVersion: string;
+  owner: string;
+  /** How often its inputs are expected to change (for schedules and freshness). */
+  cadence: 'monthly' | 'quarterly' | 'yearly' | 'on demand';
+  /** The source files it reads directly (their checksums are part of its input fingerprint). */
+  sources?(ctx: AssetContext): Promise<string[]>;
+  /** Whether a previous materialisation's outputs are still in place (default: its output files exist). */
+  outputsPresent?(ctx: AssetContext, outputs: readonly string[]): Promise<boolean>;
   materialize(ctx: AssetContext): Promise<MaterializeResult>;
 }
 

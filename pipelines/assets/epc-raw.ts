@@ -27,6 +27,11 @@ export const epcEnglandWalesRaw = defineAsset({
   kind: 'staged',
   description: 'EPC England and Wales bulk download: certificates and recommendations as published',
   upstream: [],
+  codeVersion: '1',
+  owner: 'epc',
+  cadence: 'monthly',
+  sources: async (ctx) =>
+    (await findEpcBulkFiles(sourceDir(ctx, 'epc-england-wales')).catch(() => [])).map((f) => f.path),
   async materialize(ctx) {
     const root = sourceDir(ctx, 'epc-england-wales');
     const files = await findEpcBulkFiles(root).catch(() => []);
@@ -65,6 +70,10 @@ export const epcScotlandRaw = defineAsset({
   kind: 'staged',
   description: 'Scottish domestic EPC extract: certificates as published (two header rows resolved)',
   upstream: [],
+  codeVersion: '1',
+  owner: 'epc',
+  cadence: 'quarterly',
+  sources: (ctx) => findScottishEpcFiles(sourceDir(ctx, 'epc-scotland')).catch(() => []),
   async materialize(ctx) {
     const dir = sourceDir(ctx, 'epc-scotland');
     const files = await findScottishEpcFiles(dir).catch(() => {

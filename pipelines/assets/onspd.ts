@@ -34,6 +34,14 @@ export const onspd = defineAsset({
   kind: 'staged',
   description: 'ONS Postcode Directory: each postcode with its admin and census area codes and names',
   upstream: [],
+  codeVersion: '1',
+  owner: 'data-platform',
+  cadence: 'quarterly',
+  async sources(ctx) {
+    const root = sourceDir(ctx, 'onspd');
+    const documents = await csvFilesIn(resolve(root, 'Documents')).catch(() => []);
+    return [...(await csvFilesIn(resolve(root, 'Data'))), ...documents];
+  },
   async materialize(ctx) {
     const root = sourceDir(ctx, 'onspd');
     const files = await csvFilesIn(resolve(root, 'Data'));

@@ -8,6 +8,10 @@ export const osOpenUprn = defineAsset({
   kind: 'staged',
   description: 'OS Open UPRN address points: UPRN with BNG and ETRS89 coordinates',
   upstream: [],
+  codeVersion: '1',
+  owner: 'data-platform',
+  cadence: 'quarterly',
+  sources: (ctx) => csvFilesIn(sourceDir(ctx, 'os-open-uprn')),
   async materialize(ctx) {
     const files = await csvFilesIn(sourceDir(ctx, 'os-open-uprn'));
     const result = await ingestToParquet(

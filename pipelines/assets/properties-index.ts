@@ -6,6 +6,7 @@ import type { StoredEpcBlock } from '../../schemas/api/epcs';
 import { propertiesAlias } from '../indexing/aliases';
 import { createEsClient } from '../indexing/es-client';
 import {
+  aliasTargets,
   bulkIndex,
   createIndex,
   pruneOldIndexes,
@@ -53,6 +54,19 @@ export const propertiesIndex = defineAsset({
   kind: 'index',
   description: 'Elasticsearch documents per UPRN (alias <prefix>-properties), built from the derived tables',
   upstream: ['os_open_uprn', 'uprn_epc_blocks'],
+  codeVersion: '1',
+  owner: 'serving',
+  cadence: 'monthly',
+  // Up to date only while the alias still points at the index this materialisation built.
+  async outputsPresent(ctx, outputs) {
+    const es = createEsClient(ctx.config.esUrl);
+    try {
+      const targets = await aliasTargets(es, propertiesAlias(ctx.config));
+      return outputs.length > 0 && outputs.every((o) => targets.includes(o.replace(/^elasticsearch:/, '')));
+    } finally {
+      await es.close();
+    }
+  },
   async materialize(ctx) {
     const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
     const blocks = parquetPath(derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE));

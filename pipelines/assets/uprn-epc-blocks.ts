@@ -39,6 +39,9 @@ export const uprnEpcBlocks = defineAsset({
   kind: 'derived',
   description: 'Per UPRN: its certificates latest first, raw and enhanced, and retrofit recommendations',
   upstream: ['epc_enhanced', 'epc_england_wales_raw'],
+  codeVersion: '1',
+  owner: 'epc',
+  cadence: 'monthly',
   async materialize(ctx) {
     const sql = `
       WITH recs AS (

@@ -30,6 +30,7 @@ let key: string;
 let progress: RefreshProgress;
 const seen: RefreshProgress[] = [];
 let secondStart: unknown;
+let noop: RefreshProgress;
 
 async function uprnWithCertificates(country: string): Promise<{ uprn: number; count: number }> {
   const sql = `SELECT uprn, epc_count FROM ${parquetPath(`${dataPaths(config.dataDir).derived}/uprn_epc_blocks.parquet`)}
@@ -54,6 +55,7 @@ beforeAll(async () => {
     (error: unknown) => error,
   );
   progress = await watchRefresh(handle, (p) => seen.push(p), 250);
+  noop = await watchRefresh(await startRefresh(client, config, {}), () => {}, 250);
   await client.connection.close();
   const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb);
   key = accounts.createKey('e2e').key;
@@ -83,6 +85,13 @@ describe('refresh of the sample region', () => {
 
   it('refuses a second refresh while one is running', () => {
     expect(secondStart).toBeInstanceOf(WorkflowExecutionAlreadyStartedError);
+  });
+
+  it('skips every asset on a second refresh with unchanged inputs, and the alias stays put', () => {
+    expect(noop.assets.map((a) => a.state)).toEqual(noop.assets.map(() => 'skipped'));
+    expect(noop.assets.find((a) => a.name === 'properties_index')!.rows).toBe(
+      progress.assets.find((a) => a.name === 'properties_index')!.rows,
+    );
   });
 
   it('indexes one document per UPRN behind the alias', async () => {

@@ -1,0 +1,160 @@
+// The materialisation catalog: one row per materialisation of an asset (partition), with what it was built
+// from (input fingerprint, code version), what it produced and how long it took. Staleness is decided from
+// it, so a refresh rebuilds only what changed. SQLite (WAL), one file under the data folder.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+export type MaterializationStatus = 'success' | 'failed';
+
+export interface Materialization {
+  id: string;
+  asset: string;
+  /** '' for unpartitioned assets. */
+  partition: string;
+  runId: string;
+  codeVersion: string;
+  /** What the inputs were: source checksums and upstream materialisation ids. */
+  inputs: InputFingerprint;
+  /** sha256 of `inputs` and `codeVersion`: equal hashes mean the same build. */
+  fingerprint: string;
+  status: MaterializationStatus;
+  rows: number;
+  bytes: number;
+  outputs: string[];
+  metrics: Record<string, number>;
+  startedAt: string;
+  durationMs: number;
+  error: string | null;
+}
+
+export interface InputFingerprint {
+  sources: { path: string; sha256: string }[];
+  upstream: { asset: string; materialization: string }[];
+}
+
+export interface FileChecksum {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  sha256: string;
+}
+
+export interface Catalog {
+  record(m: Omit<Materialization, 'id'>): Materialization;
+  latest(asset: string, partition?: string): Materialization | null;
+  latestSuccess(asset: string, partition?: string): Materialization | null;
+  history(asset: string, limit?: number): Materialization[];
+  /** Cached checksum of a file, valid while its size and mtime are unchanged. */
+  cachedChecksum(path: string, size: number, mtimeMs: number): string | null;
+  rememberChecksum(entry: FileChecksum): void;
+  close(): void;
+}
+
+interface Row {
+  id: string;
+  asset: string;
+  partition: string;
+  run_id: string;
+  code_version: string;
+  inputs: string;
+  fingerprint: string;
+  status: MaterializationStatus;
+  rows: number;
+  bytes: number;
+  outputs: string;
+  metrics: string;
+  started_at: string;
+  duration_ms: number;
+  error: string | null;
+}
+
+const fromRow = (r: Row): Materialization => ({
+  id: r.id,
+  asset: r.asset,
+  partition: r.partition,
+  runId: r.run_id,
+  codeVersion: r.code_version,
+  inputs: JSON.parse(r.inputs) as InputFingerprint,
+  fingerprint: r.fingerprint,
+  status: r.status,
+  rows: r.rows,
+  bytes: r.bytes,
+  outputs: JSON.parse(r.outputs) as string[],
+  metrics: JSON.parse(r.metrics) as Record<string, number>,
+  startedAt: r.started_at,
+  durationMs: r.duration_ms,
+  error: r.error,
+});
+
+export function openCatalog(path: string): Catalog {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 10000');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS materializations (
+      id TEXT PRIMARY KEY, asset TEXT NOT NULL, partition TEXT NOT NULL, run_id TEXT NOT NULL,
+      code_version TEXT NOT NULL, inputs TEXT NOT NULL, fingerprint TEXT NOT NULL, status TEXT NOT NULL,
+      rows INTEGER NOT NULL, bytes INTEGER NOT NULL, outputs TEXT NOT NULL, metrics TEXT NOT NULL,
+      started_at TEXT NOT NULL, duration_ms INTEGER NOT NULL, error TEXT, seq INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS materializations_by_asset ON materializations (asset, partition, seq);
+    CREATE TABLE IF NOT EXISTS file_checksums (
+      path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ms REAL NOT NULL, sha256 TEXT NOT NULL);`);
+  const insert =
+    db.prepare(`INSERT INTO materializations VALUES (@id, @asset, @partition, @run_id, @code_version,
+    @inputs, @fingerprint, @status, @rows, @bytes, @outputs, @metrics, @started_at, @duration_ms, @error,
+    (SELECT coalesce(max(seq), 0) + 1 FROM materializations))`);
+  const latest = db.prepare<[string, string], Row>(
+    'SELECT * FROM materializations WHERE asset = ? AND partition = ? ORDER BY seq DESC LIMIT 1',
+  );
+  const latestSuccess = db.prepare<[string, string], Row>(
+    "SELECT * FROM materializations WHERE asset = ? AND partition = ? AND status = 'success' ORDER BY seq DESC LIMIT 1",
+  );
+  const history = db.prepare<[string, number], Row>(
+    'SELECT * FROM materializations WHERE asset = ? ORDER BY seq DESC LIMIT ?',
+  );
+  const checksum = db.prepare<[string, number, number], { sha256: string }>(
+    'SELECT sha256 FROM file_checksums WHERE path = ? AND size = ? AND mtime_ms = ?',
+  );
+  const remember = db.prepare(
+    'INSERT OR REPLACE INTO file_checksums VALUES (@path, @size, @mtimeMs, @sha256)',
+  );
+
+  return {
+    record(m) {
+      const id = randomUUID();
+      insert.run({
+        id,
+        asset: m.asset,
+        partition: m.partition,
+        run_id: m.runId,
+        code_version: m.codeVersion,
+        inputs: JSON.stringify(m.inputs),
+        fingerprint: m.fingerprint,
+        status: m.status,
+        rows: m.rows,
+        bytes: m.bytes,
+        outputs: JSON.stringify(m.outputs),
+        metrics: JSON.stringify(m.metrics),
+        started_at: m.startedAt,
+        duration_ms: m.durationMs,
+        error: m.error,
+      });
+      return { ...m, id };
+    },
+    latest: (asset, partition = '') => {
+      const row = latest.get(asset, partition);
+      return row ? fromRow(row) : null;
+    },
+    latestSuccess: (asset, partition = '') => {
+      const row = latestSuccess.get(asset, partition);
+      return row ? fromRow(row) : null;
+    },
+    history: (asset, limit = 10) => history.all(asset, limit).map(fromRow),
+    cachedChecksum: (path, size, mtimeMs) => checksum.get(path, size, mtimeMs)?.sha256 ?? null,
+    rememberChecksum: (entry) => void remember.run(entry),
+    close: () => db.close(),
+  };
+}

@@ -1,175 +1,45 @@
 // Raw England & Wales certificate → enhanced record (spec 2.10): every spec key, cleaned and typed, with the
-// raw→enhanced renames applied. Each value comes from a small rule in values/, categories/ or derived/.
+// raw→enhanced renames applied. Each value comes from a small rule in values/, categories/ or derived/;
+// the fields Scotland computes the same way come from shared-fields.ts.
 import type { EnhancedEpc } from '../../../../schemas/epc';
-import { toConstructionAgeBand } from './categories/age-band';
-import { toGlazedArea, toGlazedType } from './categories/glazing';
-import { toFloorLevel } from './categories/floor-level';
-import { toMainFuel } from './categories/main-fuel';
-import { toBuiltForm, toDwellingType, toPropertyType } from './categories/property';
-import { toEfficiencyRating, toEnergyRating } from './categories/ratings';
-import { toEnergyTariff, toHeatLossCorridor, toMechanicalVentilation } from './categories/services';
-import { toTenure } from './categories/tenure';
-import { toTransactionType } from './categories/transaction-type';
-import { floorType, roofType, wallsType } from './derived/element-types';
-import { isHeatPump } from './derived/heating';
-import { roofPhotovoltaicSupply } from './derived/photovoltaics';
-import { thermalTransmittance } from './derived/thermal-transmittance';
-import { co2ReductionPotential, totalEnergyConsumption } from './derived/totals';
-import { toBoolean } from './values/booleans';
-import { normalisePostcode, toOnsCode } from './values/codes';
+import { toOnsCode } from './values/codes';
 import { toTimestamp } from './values/dates';
 import { englandWalesDescription } from './values/descriptions';
-import {
-  toCount,
-  toInteger,
-  toMoney,
-  toNonNegative,
-  toNumber,
-  toPercentage,
-  toPositive,
-  toUprn,
-} from './values/numbers';
+import { toCount, toInteger, toNumber, toUprn } from './values/numbers';
 import { cleanText } from './values/text';
+import { createRecordAssembler, pick, sharedFields } from './shared-fields';
+import type { CountryRules, RawRecord } from './shared-fields';
 
-/** A raw record: lower-case field names, string values (missing fields are treated as blank). */
-export type RawRecord = Readonly<Record<string, string | undefined>>;
-
-/** The first of several spellings present in the record (HEAT_LOSS_CORRIDOOR, 2025 names). */
-export const pick = (raw: RawRecord, ...names: string[]): string | undefined => {
-  for (const name of names) if (raw[name] !== undefined) return raw[name];
-  return undefined;
+const ENGLAND_WALES: CountryRules = {
+  description: englandWalesDescription,
+  ageBands: 'england-wales',
+  walls: {
+    description: ['walls_description'],
+    energyEfficiency: ['walls_energy_eff'],
+    environmentalEfficiency: ['walls_env_eff'],
+  },
 };
+const assemble = createRecordAssembler();
 
 export function enhanceEnglandWales(raw: RawRecord): EnhancedEpc {
-  const description = (name: string) => englandWalesDescription(raw[name]);
-  const efficiency = (name: string) => toEfficiencyRating(raw[name]);
-
-  const walls = description('walls_description');
-  const roof = description('roof_description');
-  const floor = description('floor_description');
-  const mainHeating = description('mainheat_description');
-  const co2Current = toNumber(raw.co2_emissions_current);
-  const co2Potential = toNumber(raw.co2_emissions_potential);
-  const perM2Current = toNumber(raw.energy_consumption_current);
-  const perM2Potential = toNumber(raw.energy_consumption_potential);
-  const floorArea = toPositive(raw.total_floor_area);
-  const propertyType = toPropertyType(raw.property_type);
-  const builtForm = toBuiltForm(raw.built_form);
-  const floorLevel = toFloorLevel(raw.floor_level);
-  const isTopStorey = toBoolean(raw.flat_top_storey);
-
-  return {
+  return assemble(sharedFields(raw, ENGLAND_WALES), {
     address: cleanText(raw.address),
-    address1: cleanText(raw.address1),
-    address2: cleanText(raw.address2),
-    address3: cleanText(raw.address3),
-    adjusted_costs: null, // defined by a later issue
-    building_reference_number: cleanText(raw.building_reference_number),
-    built_form: builtForm,
-    co2_emissions_current: co2Current,
-    co2_emissions_per_floor_area_m2_current: toNumber(raw.co2_emiss_curr_per_floor_area),
-    co2_emissions_potential: co2Potential,
-    co2_emissions_reduction_potential: co2ReductionPotential(co2Current, co2Potential),
-    constituency: cleanText(raw.constituency),
-    constituency_label: cleanText(raw.constituency_label),
-    construction_age_band: toConstructionAgeBand(raw.construction_age_band, 'england-wales'),
     county: cleanText(raw.county),
-    dwelling_type: toDwellingType({
-      property_type: propertyType,
-      built_form: builtForm,
-      floor_level: floorLevel,
-      is_flat_top_storey: isTopStorey,
-    }),
-    energy_consumption_per_floor_area_m2_current: perM2Current,
-    energy_consumption_per_floor_area_m2_potential: perM2Potential,
-    energy_efficiency_current: toInteger(raw.current_energy_efficiency),
-    energy_efficiency_potential: toInteger(raw.potential_energy_efficiency),
-    energy_rating_current: toEnergyRating(raw.current_energy_rating),
-    energy_rating_potential: toEnergyRating(raw.potential_energy_rating),
-    energy_tariff: toEnergyTariff(raw.energy_tariff),
-    environmental_impact_current: toInteger(raw.environment_impact_current),
-    environmental_impact_potential: toInteger(raw.environment_impact_potential),
-    extension_count: toCount(raw.extension_count),
+    energy_consumption_per_floor_area_m2_current: toNumber(raw.energy_consumption_current),
+    energy_consumption_per_floor_area_m2_potential: toNumber(raw.energy_consumption_potential),
     fixed_lighting_outlets_count: toCount(
       pick(raw, 'fixed_lighting_outlets_count', 'fixed_lighting_outlet_count'),
     ),
     flat_storey_count: toCount(raw.flat_storey_count),
-    floor_description: floor,
-    floor_energy_efficiency: efficiency('floor_energy_eff'),
-    floor_environmental_efficiency: efficiency('floor_env_eff'),
-    floor_height: toPositive(raw.floor_height),
-    floor_level: floorLevel,
-    floor_thermal_transmittance: thermalTransmittance(floor),
-    floor_type: floorType(floor),
-    glazed_area: toGlazedArea(raw.glazed_area),
-    glazed_type: toGlazedType(raw.glazed_type),
-    habitable_room_count: toCount(raw.number_habitable_rooms),
-    has_mains_gas: toBoolean(raw.mains_gas_flag),
-    has_solar_water_heating: toBoolean(raw.solar_water_heating_flag),
-    heat_loss_corridor: toHeatLossCorridor(pick(raw, 'heat_loss_corridor', 'heat_loss_corridoor')),
-    heat_pump: isHeatPump(mainHeating),
-    heated_room_count: toCount(raw.number_heated_rooms),
-    heating_cost_current: toMoney(raw.heating_cost_current),
-    heating_cost_potential: toMoney(raw.heating_cost_potential),
-    hot_water_cost_current: toMoney(raw.hot_water_cost_current),
-    hot_water_cost_potential: toMoney(raw.hot_water_cost_potential),
-    hot_water_description: description('hotwater_description'),
-    hot_water_energy_efficiency: efficiency('hot_water_energy_eff'),
-    hot_water_environmental_efficiency: efficiency('hot_water_env_eff'),
-    inspection_date: toTimestamp(raw.inspection_date),
-    is_flat_top_storey: isTopStorey,
-    lighting_cost_current: toMoney(raw.lighting_cost_current),
-    lighting_cost_potential: toMoney(raw.lighting_cost_potential),
-    lighting_description: description('lighting_description'),
-    lighting_energy_efficiency: efficiency('lighting_energy_eff'),
-    lighting_environmental_efficiency: efficiency('lighting_env_eff'),
     lmk_key: cleanText(pick(raw, 'lmk_key', 'certificate_number')) ?? '',
     local_authority: toOnsCode(raw.local_authority),
-    local_authority_label: cleanText(raw.local_authority_label),
-    lodgement_date: toTimestamp(raw.lodgement_date),
     lodgement_datetime: toTimestamp(raw.lodgement_datetime),
     low_energy_fixed_light_count: toCount(
       pick(raw, 'low_energy_fixed_light_count', 'low_energy_fixed_lighting_outlets_count'),
     ),
-    low_energy_lighting_percentage: toPercentage(raw.low_energy_lighting),
-    main_fuel: toMainFuel(raw.main_fuel),
-    main_heating_controls: toInteger(raw.main_heating_controls),
-    main_heating_controls_description: description('mainheatcont_description'),
-    main_heating_controls_energy_efficiency: efficiency('mainheatc_energy_eff'),
-    main_heating_controls_environmental_efficiency: efficiency('mainheatc_env_eff'),
-    main_heating_description: mainHeating,
-    main_heating_energy_efficiency: efficiency('mainheat_energy_eff'),
-    main_heating_environmental_efficiency: efficiency('mainheat_env_eff'),
-    mechanical_ventilation: toMechanicalVentilation(raw.mechanical_ventilation),
-    multi_glaze_percentage: toPercentage(raw.multi_glaze_proportion),
-    open_fireplace_count: toCount(raw.number_open_fireplaces),
     post_town: cleanText(raw.posttown),
-    postcode: normalisePostcode(raw.postcode),
-    property_type: propertyType,
     report_type: toInteger(raw.report_type),
-    roof_description: roof,
-    roof_energy_efficiency: efficiency('roof_energy_eff'),
-    roof_environmental_efficiency: efficiency('roof_env_eff'),
-    roof_photovoltaic_supply: roofPhotovoltaicSupply(cleanText(raw.photo_supply)),
-    roof_thermal_transmittance: thermalTransmittance(roof),
-    roof_type: roofType(roof),
-    second_heating_description: description('secondheat_description'),
-    tenure: toTenure(raw.tenure),
-    total_energy_consumption_current: totalEnergyConsumption(perM2Current, floorArea),
-    total_energy_consumption_potential: totalEnergyConsumption(perM2Potential, floorArea),
-    total_floor_area: floorArea,
-    transaction_type: toTransactionType(raw.transaction_type),
-    unheated_corridor_length: toNonNegative(raw.unheated_corridor_length),
     uprn: toUprn(raw.uprn),
     uprn_source: cleanText(raw.uprn_source),
-    walls_description: walls,
-    walls_energy_efficiency: efficiency('walls_energy_eff'),
-    walls_environmental_efficiency: efficiency('walls_env_eff'),
-    walls_thermal_transmittance: thermalTransmittance(walls),
-    walls_type: wallsType(walls),
-    wind_turbine_count: toCount(raw.wind_turbine_count),
-    windows_description: description('windows_description'),
-    windows_energy_efficiency: efficiency('windows_energy_eff'),
-    windows_environmental_efficiency: efficiency('windows_env_eff'),
-  };
+  });
 }

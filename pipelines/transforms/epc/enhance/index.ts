@@ -1,5 +1,6 @@
 // EPC enhancement: raw certificate → enhanced record (spec 2.10), and the rules it is built from.
-export { enhanceEnglandWales, pick, type RawRecord } from './england-wales';
+export { enhanceEnglandWales } from './england-wales';
+export { pick, type RawRecord } from './shared-fields';
 export { enhanceScotland } from './scotland';
 export { dropEmptyColumns } from './drop-empty-columns';
 

@@ -1,182 +1,60 @@
 // Raw Scottish certificate → enhanced record. Same rules and vocabularies as England & Wales where the
 // fields mean the same (spec: "standardise descriptors across countries"): WALL_* becomes walls_*,
 // `rented (social)` the same tenure value, energy ratings the same letters. Age bands keep the Scottish
-// bands (see categories/age-band.ts). Multi-part descriptions keep all their parts.
+// bands (see categories/age-band.ts). Multi-part descriptions keep all their parts. The fields computed
+// the same way as England & Wales come from shared-fields.ts.
 import type { EnhancedScottishEpc } from '../../../../schemas/epc';
-import { toConstructionAgeBand } from './categories/age-band';
-import { toFloorLevel } from './categories/floor-level';
-import { toGlazedArea, toGlazedType } from './categories/glazing';
-import { toMainFuel } from './categories/main-fuel';
-import { toBuiltForm, toDwellingType, toPropertyType } from './categories/property';
 import { toEfficiencyRating, toEnergyRating } from './categories/ratings';
-import { toEnergyTariff, toHeatLossCorridor, toMechanicalVentilation } from './categories/services';
-import { toTenure } from './categories/tenure';
-import { toTransactionType } from './categories/transaction-type';
-import { floorType, roofType, wallsType } from './derived/element-types';
-import { isHeatPump } from './derived/heating';
-import { roofPhotovoltaicSupply } from './derived/photovoltaics';
-import { thermalTransmittance } from './derived/thermal-transmittance';
-import { co2ReductionPotential, totalEnergyConsumption } from './derived/totals';
-import { pick, type RawRecord } from './england-wales';
-import { toBoolean } from './values/booleans';
-import { normalisePostcode } from './values/codes';
-import { toTimestamp } from './values/dates';
 import { scottishDescription } from './values/descriptions';
-import {
-  toCount,
-  toInteger,
-  toMoney,
-  toNonNegative,
-  toNumber,
-  toPercentage,
-  toPositive,
-  toUprn,
-} from './values/numbers';
+import { toCount, toMoney, toNumber, toUprn } from './values/numbers';
 import { cleanText } from './values/text';
+import { createRecordAssembler, pick, sharedFields } from './shared-fields';
+import type { CountryRules, RawRecord } from './shared-fields';
+
+const SCOTLAND: CountryRules = {
+  description: scottishDescription,
+  ageBands: 'scotland',
+  walls: {
+    description: ['wall_description', 'walls_description'],
+    energyEfficiency: ['wall_energy_eff', 'walls_energy_eff'],
+    environmentalEfficiency: ['wall_env_eff', 'walls_env_eff'],
+  },
+};
+const assemble = createRecordAssembler();
 
 export function enhanceScotland(raw: RawRecord): EnhancedScottishEpc {
-  const description = (...names: string[]) => scottishDescription(pick(raw, ...names));
-  const efficiency = (...names: string[]) => toEfficiencyRating(pick(raw, ...names));
-
-  const walls = description('wall_description', 'walls_description');
-  const roof = description('roof_description');
-  const floor = description('floor_description');
-  const mainHeating = description('mainheat_description');
-  const co2Current = toNumber(raw.co2_emissions_current);
-  const co2Potential = toNumber(raw.co2_emissions_potential);
-  const perM2Current = toNumber(raw.energy_consumption_current);
-  const perM2Potential = toNumber(raw.energy_consumption_potential);
-  const floorArea = toPositive(raw.total_floor_area);
-  const propertyType = toPropertyType(raw.property_type);
-  const builtForm = toBuiltForm(raw.built_form);
-  const floorLevel = toFloorLevel(raw.floor_level);
-  const isTopStorey = toBoolean(raw.flat_top_storey);
   const osgReference = cleanText(raw.osg_reference_number);
 
-  return {
+  return assemble(sharedFields(raw, SCOTLAND), {
     addendum_text: cleanText(raw.addendum_text),
-    address1: cleanText(raw.address1),
-    address2: cleanText(raw.address2),
-    address3: cleanText(raw.address3),
-    adjusted_costs: null, // defined by a later issue
-    air_tightness_description: description('air_tightness_description'),
-    air_tightness_energy_efficiency: efficiency('air_tightness_energy_eff'),
-    air_tightness_environmental_efficiency: efficiency('air_tightness_env_eff'),
+    air_tightness_description: scottishDescription(raw.air_tightness_description),
+    air_tightness_energy_efficiency: toEfficiencyRating(raw.air_tightness_energy_eff),
+    air_tightness_environmental_efficiency: toEfficiencyRating(raw.air_tightness_env_eff),
     alternative_improvements: cleanText(raw.alternative_improvements),
-    building_reference_number: cleanText(raw.building_reference_number),
-    built_form: builtForm,
-    co2_emissions_current: co2Current,
-    co2_emissions_per_floor_area_m2_current: toNumber(raw.co2_emiss_curr_per_floor_area),
-    co2_emissions_potential: co2Potential,
-    co2_emissions_reduction_potential: co2ReductionPotential(co2Current, co2Potential),
-    constituency: cleanText(raw.constituency),
-    constituency_label: cleanText(raw.constituency_label),
-    construction_age_band: toConstructionAgeBand(raw.construction_age_band, 'scotland'),
     data_zone: cleanText(raw.data_zone),
     data_zone_2011: cleanText(raw.data_zone_2011),
-    dwelling_type: toDwellingType({
-      property_type: propertyType,
-      built_form: builtForm,
-      floor_level: floorLevel,
-      is_flat_top_storey: isTopStorey,
-    }),
-    energy_consumption_current: perM2Current,
-    energy_consumption_potential: perM2Potential,
-    energy_efficiency_current: toInteger(raw.current_energy_efficiency),
-    energy_efficiency_potential: toInteger(raw.potential_energy_efficiency),
-    energy_rating_current: toEnergyRating(raw.current_energy_rating),
-    energy_rating_potential: toEnergyRating(raw.potential_energy_rating),
-    energy_tariff: toEnergyTariff(raw.energy_tariff),
-    environmental_impact_current: toInteger(raw.environment_impact_current),
-    environmental_impact_potential: toInteger(raw.environment_impact_potential),
+    energy_consumption_current: toNumber(raw.energy_consumption_current),
+    energy_consumption_potential: toNumber(raw.energy_consumption_potential),
     environmental_rating_current: toEnergyRating(raw.current_environmental_rating),
     environmental_rating_potential: toEnergyRating(raw.potential_environmental_rating),
-    extension_count: toCount(raw.extension_count),
     fixed_lighting_outlets_count: toCount(raw.fixed_lighting_outlets_count),
-    floor_description: floor,
-    floor_energy_efficiency: efficiency('floor_energy_eff'),
-    floor_environmental_efficiency: efficiency('floor_env_eff'),
-    floor_height: toPositive(raw.floor_height),
-    floor_level: floorLevel,
-    floor_thermal_transmittance: thermalTransmittance(floor),
-    floor_type: floorType(floor),
-    glazed_area: toGlazedArea(raw.glazed_area),
-    glazed_type: toGlazedType(raw.glazed_type),
-    habitable_room_count: toCount(raw.number_habitable_rooms),
-    has_mains_gas: toBoolean(raw.mains_gas_flag),
-    has_solar_water_heating: toBoolean(raw.solar_water_heating_flag),
-    heat_loss_corridor: toHeatLossCorridor(pick(raw, 'heat_loss_corridor', 'heat_loss_corridoor')),
-    heat_pump: isHeatPump(mainHeating),
-    heated_room_count: toCount(raw.number_heated_rooms),
-    heating_cost_current: toMoney(raw.heating_cost_current),
-    heating_cost_potential: toMoney(raw.heating_cost_potential),
-    hot_water_cost_current: toMoney(raw.hot_water_cost_current),
-    hot_water_cost_potential: toMoney(raw.hot_water_cost_potential),
-    hot_water_description: description('hotwater_description'),
-    hot_water_energy_efficiency: efficiency('hot_water_energy_eff'),
-    hot_water_environmental_efficiency: efficiency('hot_water_env_eff'),
     impact_cavity_wall_insulation: toNumber(raw.impact_cavity_wall_insulation),
     impact_loft_insulation: toNumber(raw.impact_loft_insulation),
     impact_solid_wall_insulation: toNumber(raw.impact_solid_wall_insulation),
     improvements: cleanText(raw.improvements),
-    inspection_date: toTimestamp(raw.inspection_date),
-    is_flat_top_storey: isTopStorey,
-    lighting_cost_current: toMoney(raw.lighting_cost_current),
-    lighting_cost_potential: toMoney(raw.lighting_cost_potential),
-    lighting_description: description('lighting_description'),
-    lighting_energy_efficiency: efficiency('lighting_energy_eff'),
-    lighting_environmental_efficiency: efficiency('lighting_env_eff'),
-    local_authority_label: cleanText(raw.local_authority_label),
-    lodgement_date: toTimestamp(raw.lodgement_date),
     low_energy_fixed_light_count: toCount(raw.low_energy_fixed_light_count),
-    low_energy_lighting_percentage: toPercentage(raw.low_energy_lighting),
     lzc_energy_sources: cleanText(raw.lzc_energy_sources),
-    main_fuel: toMainFuel(raw.main_fuel),
     main_heating_category: cleanText(raw.main_heating_category),
-    main_heating_controls: toInteger(raw.main_heating_controls),
-    main_heating_controls_description: description('mainheatcont_description'),
-    main_heating_controls_energy_efficiency: efficiency('mainheatc_energy_eff'),
-    main_heating_controls_environmental_efficiency: efficiency('mainheatc_env_eff'),
-    main_heating_description: mainHeating,
-    main_heating_energy_efficiency: efficiency('mainheat_energy_eff'),
-    main_heating_environmental_efficiency: efficiency('mainheat_env_eff'),
-    mechanical_ventilation: toMechanicalVentilation(raw.mechanical_ventilation),
-    multi_glaze_percentage: toPercentage(raw.multi_glaze_proportion),
-    open_fireplace_count: toCount(raw.number_open_fireplaces),
     osg_reference_number: osgReference,
     post_town: cleanText(pick(raw, 'post_town', 'posttown')),
-    postcode: normalisePostcode(raw.postcode),
-    property_type: propertyType,
-    roof_description: roof,
-    roof_energy_efficiency: efficiency('roof_energy_eff'),
-    roof_environmental_efficiency: efficiency('roof_env_eff'),
-    roof_photovoltaic_supply: roofPhotovoltaicSupply(cleanText(raw.photo_supply)),
-    roof_thermal_transmittance: thermalTransmittance(roof),
-    roof_type: roofType(roof),
-    second_heating_description: description('secondheat_description'),
     space_heating_demand: toNumber(raw.space_heating_demand),
-    tenure: toTenure(raw.tenure),
     three_year_energy_cost_current: toMoney(raw['3_yr_energy_cost_current']),
     three_year_energy_savings_potential: toMoney(
       pick(raw, '3_yr_energy_savings_potential', '3_yr_energy_saving_potential'),
     ),
-    total_energy_consumption_current: totalEnergyConsumption(perM2Current, floorArea),
-    total_energy_consumption_potential: totalEnergyConsumption(perM2Potential, floorArea),
-    total_floor_area: floorArea,
-    transaction_type: toTransactionType(raw.transaction_type),
     type_of_assessment: cleanText(raw.type_of_assessment),
-    unheated_corridor_length: toNonNegative(raw.unheated_corridor_length),
     // The One Scotland Gazetteer reference is the UPRN.
     uprn: toUprn(osgReference ?? raw.uprn),
-    walls_description: walls,
-    walls_energy_efficiency: efficiency('wall_energy_eff', 'walls_energy_eff'),
-    walls_environmental_efficiency: efficiency('wall_env_eff', 'walls_env_eff'),
-    walls_thermal_transmittance: thermalTransmittance(walls),
-    walls_type: wallsType(walls),
     water_heating_demand: toNumber(raw.water_heating_demand),
-    wind_turbine_count: toCount(raw.wind_turbine_count),
-    windows_description: description('windows_description'),
-    windows_energy_efficiency: efficiency('windows_energy_eff'),
-    windows_environmental_efficiency: efficiency('windows_env_eff'),
-  };
+  });
 }

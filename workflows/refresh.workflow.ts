@@ -1,10 +1,13 @@
 // The refresh workflow: plans the selected assets (an activity, since planning reads the asset graph),
 // then materialises them wave by wave; assets in one wave run in parallel. Progress is a query.
+import { SearchAttributeType, defineSearchAttributeKey } from '@temporalio/common';
 import {
   ApplicationFailure,
   defineQuery,
   proxyActivities,
   setHandler,
+  upsertMemo,
+  upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { RefreshActivities } from './activities';
@@ -28,6 +31,17 @@ const { materializeAsset } = proxyActivities<RefreshActivities>({
 
 export const progressQuery = defineQuery<RefreshProgress>('progress');
 
+// Registered by `pds stack up`; they let the Temporal UI filter runs by asset and kind.
+const PdsAssets = defineSearchAttributeKey('PdsAssets', SearchAttributeType.KEYWORD_LIST);
+const PdsRunKind = defineSearchAttributeKey('PdsRunKind', SearchAttributeType.KEYWORD);
+
+/** Asset counts by state, shown as the run's memo in the Temporal UI. */
+function publishCounts(progress: RefreshProgress): void {
+  const counts: Record<string, number> = { assets: progress.assets.length };
+  for (const a of progress.assets) counts[a.state] = (counts[a.state] ?? 0) + 1;
+  upsertMemo({ counts });
+}
+
 export async function refreshWorkflow(input: RefreshInput = {}): Promise<RefreshProgress> {
   // Names this run's versioned outputs (indexes): start time plus the run id's first characters, so
   // runs sort by time and never collide, and a retried activity of the same run reuses its own name.
@@ -43,6 +57,11 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
   progress.waves = await planRefresh(input.select ?? []);
   progress.assets = progress.waves.flat().map((name): AssetProgress => ({ name, state: 'pending' }));
   const entry = (name: string): AssetProgress => progress.assets.find((a) => a.name === name)!;
+  upsertSearchAttributes([
+    { key: PdsAssets, value: progress.waves.flat() },
+    { key: PdsRunKind, value: input.force ? 'refresh-forced' : 'refresh' },
+  ]);
+  publishCounts(progress);
 
   for (const wave of progress.waves) {
     await Promise.all(
@@ -59,6 +78,8 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
         } catch (error) {
           Object.assign(entry(name), { state: 'failed', error: String((error as Error).cause ?? error) });
           throw error;
+        } finally {
+          publishCounts(progress);
         }
       }),
     ).catch((error: unknown) => {

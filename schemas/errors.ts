@@ -9,6 +9,10 @@ export const ERROR_CODES = {
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
+  endpoint_not_in_plan: 403,
+  credits_exhausted: 429,
+  quota_exhausted: 429,
+  rate_limited: 429,
   service_unavailable: 503,
   internal_error: 500,
 } as const;

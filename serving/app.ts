@@ -1,17 +1,29 @@
-// The Express application: auth first, one router per endpoint, one error model last.
+// The Express application: request id and security headers, the route table (404/405), the public contract,
+// then auth, metering, one router per endpoint, one error model last.
 import express from 'express';
+import { ENDPOINTS } from '../schemas/api/endpoints';
 import type { AccountStore } from './accounts/store';
 import { requireApiKey } from './auth';
 import { errorHandler, notFoundRoute } from './errors';
+import { requestContext, routeTable } from './http';
 import type { Logger } from './log';
+import { metering } from './metering';
+import { tokenBucket, type RateLimitConfig } from './rate-limit';
 import type { PropertiesRepository } from './repository/properties';
+import { CONTRACT_ROUTES, contractRouter } from './routes/contract';
 import { epcsRouter } from './routes/epcs';
+import { requestsRouter } from './routes/requests';
+import { usageRouter } from './routes/usage';
 
 export interface AppDeps {
   accounts: AccountStore;
   properties: PropertiesRepository;
   log: Logger;
   now?: () => Date;
+  /** Per-key rate limit; false turns it off. Default: none (the server passes its configured one). */
+  rateLimit?: RateLimitConfig | false;
+  /** Credits, quotas and request history; false only for the benchmark's baseline. Default true. */
+  metering?: boolean;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -19,8 +31,22 @@ export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  app.use(express.json({ limit: '100kb' }));
+  app.use(requestContext(deps.log, now));
+  app.use(routeTable(ENDPOINTS, CONTRACT_ROUTES));
+  app.use(contractRouter());
   app.use(requireApiKey(deps.accounts));
+  if (deps.metering !== false)
+    app.use(
+      metering({
+        accounts: deps.accounts,
+        now,
+        log: deps.log,
+        rateLimiter: deps.rateLimit ? tokenBucket(deps.rateLimit) : null,
+      }),
+    );
+  app.use(express.json({ limit: '100kb' }));
+  app.use(usageRouter(deps.accounts, now));
+  app.use(requestsRouter(deps.accounts));
   app.use(epcsRouter(deps.properties, now));
   app.use(notFoundRoute);
   app.use(errorHandler(deps.log));

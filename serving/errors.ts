@@ -45,12 +45,28 @@ export function errorHandler(log: (msg: string, fields: object) => void): ErrorR
       apiError = new ApiError('invalid_json', 'Request body is not valid JSON');
     else if (isBodyParserError(err) && err.type === 'entity.too.large')
       apiError = new ApiError('payload_too_large', 'Request body is too large');
+    else if (isBodyParserError(err) && isClientStatus(err))
+      apiError = new ApiError('invalid_parameter', 'Request body could not be read', {
+        issues: [{ field: 'body', message: err.type }],
+      });
     else {
-      log('unhandled error', { path: req.path, error: err instanceof Error ? err.stack : String(err) });
+      // The stack stays in the server log, found by the request id the client got in x-request-id.
+      log('unhandled error', {
+        request_id: req.id,
+        path: req.path,
+        error: err instanceof Error ? err.stack : String(err),
+      });
       apiError = new ApiError('internal_error', 'Internal server error');
     }
+    res.locals.errorCode = apiError.code;
+    if (res.headersSent) return void res.end();
     res.status(apiError.status).json(errorBody(apiError));
   };
+}
+
+function isClientStatus(err: object): boolean {
+  const status = (err as { status?: unknown }).status;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 function isBodyParserError(err: unknown): err is { type: string } {

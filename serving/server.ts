@@ -1,12 +1,14 @@
 // Starts the API: wires the real account store and Elasticsearch, listens, and shuts down gracefully
 // (in-flight requests finish) on SIGINT/SIGTERM.
 import type { Server } from 'node:http';
+import type { Express } from 'express';
 import { dataPaths, type ServiceConfig } from '../pipelines/config';
 import { createEsClient } from '../pipelines/indexing/es-client';
 import { propertiesAlias } from '../pipelines/indexing/aliases';
 import { openAccountStore } from './accounts/store';
 import { createApp } from './app';
 import { jsonLogger, type Logger } from './log';
+import { rateLimitFromEnv } from './rate-limit';
 import { propertiesRepository } from './repository/properties';
 
 export interface RunningServer {
@@ -15,24 +17,58 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: ServiceConfig, log: Logger = jsonLogger()): Promise<RunningServer> {
-  const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb);
-  const es = createEsClient(config.esUrl, { requestTimeoutMs: 5_000, maxRetries: 1 });
-  const app = createApp({ accounts, properties: propertiesRepository(es, propertiesAlias(config)), log });
+export interface ListenOptions {
+  port: number;
+  host?: string;
+  /** How long in-flight requests get to finish before their connections are cut. */
+  graceMs?: number;
+  /** Runs after the last connection has closed (close stores, clients). */
+  onClosed?: () => Promise<void> | void;
+}
+
+/**
+ * Listens and returns a close() that stops accepting connections, lets in-flight requests finish (their
+ * metering and history are written as each response finishes), closes keep-alive connections as they go
+ * idle, and cuts whatever is left after `graceMs`.
+ */
+export async function listen(app: Express, opts: ListenOptions): Promise<RunningServer> {
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, '0.0.0.0', () => resolve(s));
+    const s = app.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve(s));
     s.on('error', reject);
   });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const port = typeof address === 'object' && address ? address.port : opts.port;
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
+      const cut = setTimeout(() => server.closeAllConnections(), opts.graceMs ?? 10_000);
+      server.once('close', () => {
+        clearInterval(idle);
+        clearTimeout(cut);
+      });
     }).then(async () => {
-      accounts.close();
-      await es.close();
+      await opts.onClosed?.();
     }));
   return { server, url: `http://127.0.0.1:${port}`, close };
+}
+
+export async function startServer(config: ServiceConfig, log: Logger = jsonLogger()): Promise<RunningServer> {
+  const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb);
+  const es = createEsClient(config.esUrl, { requestTimeoutMs: 5_000, maxRetries: 1 });
+  const app = createApp({
+    accounts,
+    properties: propertiesRepository(es, propertiesAlias(config)),
+    log,
+    rateLimit: rateLimitFromEnv(),
+  });
+  return listen(app, {
+    port: config.port,
+    onClosed: async () => {
+      accounts.close();
+      await es.close();
+    },
+  });
 }

@@ -53,7 +53,7 @@ export function registerStartCommand(program: Command): void {
       say('4/4 starting the API…');
       const server = await startServer(config);
       const accounts = openAccountStore(paths.accountsDb);
-      const { key } = accounts.createKey('demo');
+      const { key } = accounts.createKey('demo', { plan: 'demo' });
       accounts.close();
       const uprns = await exampleUprns(config.esUrl, propertiesAlias(config));
       const lines = [

@@ -2,6 +2,8 @@
 // router, metering (/usage lists these), and the OpenAPI document all read this table.
 import type { z } from 'zod';
 import { EpcsQuerySchema, EpcsResponseSchema } from './epcs';
+import { RequestsQuerySchema, RequestsResponseSchema } from './requests';
+import { UsageQuerySchema, UsageResponseSchema } from './usage';
 
 export interface EndpointDefinition {
   /** Stable name, used in usage records and plans. */
@@ -19,6 +21,26 @@ export interface EndpointDefinition {
 }
 
 export const ENDPOINTS: readonly EndpointDefinition[] = [
+  {
+    name: 'usage',
+    method: 'GET',
+    path: '/usage',
+    description: "The caller's subscription and per-endpoint credit use this period (spec 2.4)",
+    creditCost: 0,
+    affectsUsagePlanQuota: false,
+    query: UsageQuerySchema,
+    response: UsageResponseSchema,
+  },
+  {
+    name: 'requests',
+    method: 'GET',
+    path: '/requests',
+    description: "The caller's own most recent requests, newest first (spec 2.5)",
+    creditCost: 0,
+    affectsUsagePlanQuota: false,
+    query: RequestsQuerySchema,
+    response: RequestsResponseSchema,
+  },
   {
     name: 'epcs',
     method: 'GET',

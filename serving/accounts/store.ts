@@ -1,9 +1,19 @@
-// Accounts in SQLite (WAL): API keys for now; subscriptions, credits and history join this store later.
+// Accounts in SQLite (WAL): API keys, plans, one subscription per key, a credit ledger and request history.
 // Everything goes through the AccountStore interface so a shared database can replace SQLite.
+//
+// Metering is reserve-then-settle. `admit` runs in one BEGIN IMMEDIATE transaction (SQLite's write lock, so it
+// is atomic across every connection and process using the file): it renews the period if `renews_at` has
+// passed, checks credits and quotas counting what in-flight requests already hold, and reserves the cost.
+// `finish` runs in one transaction after the response: a 2xx turns the reservation into a charge, anything
+// else releases it; the request history row is written in the same transaction.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { ENDPOINTS, type EndpointDefinition } from '../../schemas/api/endpoints';
+import { REQUESTS_KEPT_PER_KEY, type RequestRecord } from '../../schemas/api/requests';
+import type { UsageResponse } from '../../schemas/api/usage';
 import { generateApiKey, hashApiKey, hashesEqual, keyHint } from './api-keys';
+import { periodIndexAt, periodStart, QUOTA_PERIODS, type QuotaPeriod } from './periods';
 
 export interface ApiKeyRecord {
   id: number;
@@ -11,17 +21,189 @@ export interface ApiKeyRecord {
   hint: string;
   createdAt: string;
   revokedAt: string | null;
+  /** The plan of the key's subscription. */
+  plan: string | null;
+}
+
+/** Per-plan changes to an endpoint's catalogue defaults. */
+export interface EndpointOverride {
+  credit_cost?: number;
+  /** Requests allowed per period for this endpoint alone; null or absent: no quota of its own. */
+  quota?: number | null;
+  affects_usage_plan_quota?: boolean;
+}
+
+export interface Plan {
+  id: number;
+  name: string;
+  creditLimit: number;
+  /** Requests per period that count toward the plan quota; null: unlimited. */
+  quota: number | null;
+  quotaPeriod: QuotaPeriod;
+  /** Endpoint names the plan may use; null: all. `usage` and `requests` are always allowed. */
+  endpoints: string[] | null;
+  overrides: Record<string, EndpointOverride>;
+}
+
+export type PlanInput = Omit<Plan, 'id' | 'quota' | 'quotaPeriod' | 'endpoints' | 'overrides'> &
+  Partial<Pick<Plan, 'quota' | 'quotaPeriod' | 'endpoints' | 'overrides'>>;
+
+export type MeteredEndpoint = Pick<
+  EndpointDefinition,
+  'name' | 'method' | 'path' | 'description' | 'creditCost' | 'affectsUsagePlanQuota'
+>;
+
+export type AdmissionRefusal = 'credits_exhausted' | 'quota_exhausted' | 'endpoint_not_in_plan';
+
+export type Admission =
+  | { ok: true; reservation: number }
+  | { ok: false; code: AdmissionRefusal; message: string; retryAt: Date | null };
+
+/** One request as recorded for `/requests`; the JSON fields are already serialised. */
+export interface HistoryInput {
+  requestId: string;
+  method: string;
+  path: string;
+  queryParams: string;
+  requestBody: string | null;
+  requestHeaders: string;
+  responseCode: number;
+  responseTimeMs: number;
+  responseBody: string;
+  responseHeaders: string;
+  createdAt: string;
+}
+
+export interface LedgerEntry {
+  id: number;
+  endpoint: string;
+  credits: number;
+  state: 'reserved' | 'charged' | 'released' | 'expired';
+  periodStart: string;
+  requestId: string;
+  createdAt: string;
+  settledAt: string | null;
 }
 
 export interface AccountStore {
-  /** Creates a key and returns it in clear: the only time it is ever visible. */
-  createKey(name: string): { key: string; record: ApiKeyRecord };
+  /** Creates a key (with a subscription to `plan`, default `default`) and returns it in clear once. */
+  createKey(name: string, opts?: { plan?: string }): { key: string; record: ApiKeyRecord };
   /** The active key record for a presented key, or null when unknown or revoked. */
   authenticate(presentedKey: string): ApiKeyRecord | null;
   listKeys(): ApiKeyRecord[];
   revokeKey(id: number): boolean;
+
+  createPlan(plan: PlanInput): Plan;
+  listPlans(): Plan[];
+  /** Moves a key's subscription to another plan; the current period and its counts carry over. */
+  assignPlan(keyId: number, planName: string): void;
+
+  /** Renews the period if due, then reserves the endpoint's cost, or says why not. */
+  admit(keyId: number, endpoint: string, requestId: string, at?: Date): Admission;
+  /** Charges (success) or releases a reservation and records the request, in one transaction. */
+  finish(keyId: number, reservation: number | null, success: boolean, history: HistoryInput | null): void;
+  usage(keyId: number, at?: Date): UsageResponse;
+  listRequests(keyId: number, limit: number, offset: number): RequestRecord[];
+  ledger(keyId: number): LedgerEntry[];
+  /** How many renewals the key's subscription has had (each is recorded once). */
+  renewals(keyId: number): { periodStart: string; renewedAt: string }[];
   close(): void;
 }
+
+export interface AccountStoreOptions {
+  endpoints?: readonly MeteredEndpoint[];
+  /** Reservations older than this are from a process that died mid-request; released at open. */
+  staleReservationMs?: number;
+}
+
+/** Plans every store has; `default` is what `createKey` assigns unless told otherwise. */
+export const BUILT_IN_PLANS: PlanInput[] = [
+  { name: 'default', creditLimit: 10_000, quota: null, quotaPeriod: 'month' },
+  { name: 'demo', creditLimit: 1_000_000, quota: null, quotaPeriod: 'month' },
+];
+
+/** Endpoints every plan may use, so a caller can always see its own status. */
+export const ALWAYS_ALLOWED = ['usage', 'requests'];
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS api_keys (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  key_hash TEXT NOT NULL UNIQUE,
+  hint TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  revoked_at TEXT
+);
+CREATE TABLE IF NOT EXISTS plans (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  credit_limit INTEGER NOT NULL CHECK (credit_limit >= 0),
+  quota INTEGER CHECK (quota IS NULL OR quota >= 0),
+  quota_period TEXT NOT NULL,
+  endpoints TEXT,
+  overrides TEXT NOT NULL DEFAULT '{}',
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS subscriptions (
+  id INTEGER PRIMARY KEY,
+  key_id INTEGER NOT NULL UNIQUE REFERENCES api_keys(id),
+  plan_id INTEGER NOT NULL REFERENCES plans(id),
+  anchor_at TEXT NOT NULL,
+  period_index INTEGER NOT NULL DEFAULT 0,
+  last_renewed TEXT NOT NULL,
+  renews_at TEXT NOT NULL,
+  request_count INTEGER NOT NULL DEFAULT 0,
+  quota_used INTEGER NOT NULL DEFAULT 0,
+  credits_used INTEGER NOT NULL DEFAULT 0,
+  quota_reserved INTEGER NOT NULL DEFAULT 0,
+  credits_reserved INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS endpoint_usage (
+  subscription_id INTEGER NOT NULL REFERENCES subscriptions(id),
+  endpoint TEXT NOT NULL,
+  request_count INTEGER NOT NULL DEFAULT 0,
+  credits_used INTEGER NOT NULL DEFAULT 0,
+  reserved_requests INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (subscription_id, endpoint)
+);
+CREATE TABLE IF NOT EXISTS credit_ledger (
+  id INTEGER PRIMARY KEY,
+  subscription_id INTEGER NOT NULL REFERENCES subscriptions(id),
+  endpoint TEXT NOT NULL,
+  request_id TEXT NOT NULL,
+  credits INTEGER NOT NULL,
+  affects_quota INTEGER NOT NULL,
+  period_start TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('reserved', 'charged', 'released', 'expired')),
+  created_at TEXT NOT NULL,
+  settled_at TEXT
+);
+CREATE INDEX IF NOT EXISTS credit_ledger_open ON credit_ledger (state) WHERE state = 'reserved';
+CREATE INDEX IF NOT EXISTS credit_ledger_sub ON credit_ledger (subscription_id, id);
+CREATE TABLE IF NOT EXISTS renewals (
+  subscription_id INTEGER NOT NULL REFERENCES subscriptions(id),
+  period_start TEXT NOT NULL,
+  renewed_at TEXT NOT NULL,
+  PRIMARY KEY (subscription_id, period_start)
+);
+CREATE TABLE IF NOT EXISTS request_history (
+  id INTEGER PRIMARY KEY,
+  key_id INTEGER NOT NULL REFERENCES api_keys(id),
+  request_id TEXT NOT NULL,
+  method TEXT NOT NULL,
+  path TEXT NOT NULL,
+  query_params TEXT NOT NULL,
+  request_body TEXT,
+  request_headers TEXT NOT NULL,
+  response_code INTEGER NOT NULL,
+  response_time INTEGER NOT NULL,
+  response_body TEXT NOT NULL,
+  response_headers TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS request_history_key ON request_history (key_id, id);
+`;
 
 interface KeyRow {
   id: number;
@@ -30,6 +212,65 @@ interface KeyRow {
   hint: string;
   created_at: string;
   revoked_at: string | null;
+  plan: string | null;
+}
+
+interface PlanRow {
+  id: number;
+  name: string;
+  credit_limit: number;
+  quota: number | null;
+  quota_period: QuotaPeriod;
+  endpoints: string | null;
+  overrides: string;
+}
+
+interface SubRow {
+  id: number;
+  key_id: number;
+  plan_id: number;
+  anchor_at: string;
+  period_index: number;
+  last_renewed: string;
+  renews_at: string;
+  request_count: number;
+  quota_used: number;
+  credits_used: number;
+  quota_reserved: number;
+  credits_reserved: number;
+}
+
+interface EndpointUsageRow {
+  endpoint: string;
+  request_count: number;
+  credits_used: number;
+  reserved_requests: number;
+}
+
+interface LedgerRow {
+  id: number;
+  subscription_id: number;
+  endpoint: string;
+  request_id: string;
+  credits: number;
+  affects_quota: number;
+  period_start: string;
+  state: LedgerEntry['state'];
+  created_at: string;
+  settled_at: string | null;
+}
+
+interface HistoryRow {
+  method: string;
+  path: string;
+  query_params: string;
+  request_body: string | null;
+  request_headers: string;
+  response_code: number;
+  response_time: number;
+  response_body: string;
+  response_headers: string;
+  created_at: string;
 }
 
 const toRecord = (row: KeyRow): ApiKeyRecord => ({
@@ -38,41 +279,430 @@ const toRecord = (row: KeyRow): ApiKeyRecord => ({
   hint: row.hint,
   createdAt: row.created_at,
   revokedAt: row.revoked_at,
+  plan: row.plan,
 });
 
-export function openAccountStore(path: string, now: () => Date = () => new Date()): AccountStore {
+const toPlan = (row: PlanRow): Plan => ({
+  id: row.id,
+  name: row.name,
+  creditLimit: row.credit_limit,
+  quota: row.quota,
+  quotaPeriod: row.quota_period,
+  endpoints: row.endpoints === null ? null : (JSON.parse(row.endpoints) as string[]),
+  overrides: JSON.parse(row.overrides) as Record<string, EndpointOverride>,
+});
+
+/** An endpoint's terms under a plan: catalogue defaults with the plan's overrides. */
+interface Terms {
+  endpoint: MeteredEndpoint;
+  allowed: boolean;
+  cost: number;
+  affectsQuota: boolean;
+  quota: number | null;
+}
+
+function termsFor(plan: Plan, endpoint: MeteredEndpoint): Terms {
+  const o = plan.overrides[endpoint.name] ?? {};
+  return {
+    endpoint,
+    allowed:
+      plan.endpoints === null ||
+      plan.endpoints.includes(endpoint.name) ||
+      ALWAYS_ALLOWED.includes(endpoint.name),
+    cost: o.credit_cost ?? endpoint.creditCost,
+    affectsQuota: o.affects_usage_plan_quota ?? endpoint.affectsUsagePlanQuota,
+    quota: o.quota ?? null,
+  };
+}
+
+const safeJson = (text: string | null): unknown => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { unparsed: text };
+  }
+};
+
+export function openAccountStore(
+  path: string,
+  now: () => Date = () => new Date(),
+  options: AccountStoreOptions = {},
+): AccountStore {
+  const catalogue = options.endpoints ?? ENDPOINTS;
+  const byName = new Map(catalogue.map((e) => [e.name, e]));
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
+  // WAL + NORMAL: a commit is durable once the WAL is written (survives a process crash); only a power
+  // loss can lose the last commits. FULL would fsync every request's two commits.
+  db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
-  db.exec(`CREATE TABLE IF NOT EXISTS api_keys (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    key_hash TEXT NOT NULL UNIQUE,
-    hint TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    revoked_at TEXT
-  )`);
-  const insert = db.prepare('INSERT INTO api_keys (name, key_hash, hint, created_at) VALUES (?, ?, ?, ?)');
-  const byHash = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE key_hash = ?');
-  const byId = db.prepare<[number], KeyRow>('SELECT * FROM api_keys WHERE id = ?');
-  const all = db.prepare<[], KeyRow>('SELECT * FROM api_keys ORDER BY id');
-  const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  db.pragma('foreign_keys = ON');
+  db.exec(SCHEMA);
+
+  const q = {
+    insertKey: db.prepare('INSERT INTO api_keys (name, key_hash, hint, created_at) VALUES (?, ?, ?, ?)'),
+    keyByHash: db.prepare<[string], KeyRow>(
+      `SELECT k.*, p.name AS plan FROM api_keys k LEFT JOIN subscriptions s ON s.key_id = k.id
+       LEFT JOIN plans p ON p.id = s.plan_id WHERE k.key_hash = ?`,
+    ),
+    keyById: db.prepare<[number], KeyRow>(
+      `SELECT k.*, p.name AS plan FROM api_keys k LEFT JOIN subscriptions s ON s.key_id = k.id
+       LEFT JOIN plans p ON p.id = s.plan_id WHERE k.id = ?`,
+    ),
+    allKeys: db.prepare<[], KeyRow>(
+      `SELECT k.*, p.name AS plan FROM api_keys k LEFT JOIN subscriptions s ON s.key_id = k.id
+       LEFT JOIN plans p ON p.id = s.plan_id ORDER BY k.id`,
+    ),
+    revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+    keysWithoutSub: db.prepare<[], { id: number; created_at: string }>(
+      'SELECT id, created_at FROM api_keys WHERE id NOT IN (SELECT key_id FROM subscriptions)',
+    ),
+    insertPlan: db.prepare(
+      `INSERT INTO plans (name, credit_limit, quota, quota_period, endpoints, overrides, created_at)
+       VALUES (@name, @credit_limit, @quota, @quota_period, @endpoints, @overrides, @created_at)`,
+    ),
+    planByName: db.prepare<[string], PlanRow>('SELECT * FROM plans WHERE name = ?'),
+    planById: db.prepare<[number], PlanRow>('SELECT * FROM plans WHERE id = ?'),
+    allPlans: db.prepare<[], PlanRow>('SELECT * FROM plans ORDER BY id'),
+    insertSub: db.prepare(
+      `INSERT INTO subscriptions (key_id, plan_id, anchor_at, last_renewed, renews_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    subByKey: db.prepare<[number], SubRow>('SELECT * FROM subscriptions WHERE key_id = ?'),
+    setPlan: db.prepare('UPDATE subscriptions SET plan_id = ? WHERE key_id = ?'),
+    renew: db.prepare(
+      `UPDATE subscriptions SET period_index = ?, last_renewed = ?, renews_at = ?, request_count = 0,
+       quota_used = 0, credits_used = 0, quota_reserved = 0, credits_reserved = 0 WHERE id = ?`,
+    ),
+    resetEndpoints: db.prepare(
+      `UPDATE endpoint_usage SET request_count = 0, credits_used = 0, reserved_requests = 0
+       WHERE subscription_id = ?`,
+    ),
+    insertRenewal: db.prepare(
+      'INSERT INTO renewals (subscription_id, period_start, renewed_at) VALUES (?, ?, ?)',
+    ),
+    renewalsOf: db.prepare<[number], { period_start: string; renewed_at: string }>(
+      'SELECT period_start, renewed_at FROM renewals WHERE subscription_id = ? ORDER BY period_start',
+    ),
+    endpointUsage: db.prepare<[number], EndpointUsageRow>(
+      'SELECT endpoint, request_count, credits_used, reserved_requests FROM endpoint_usage WHERE subscription_id = ?',
+    ),
+    oneEndpointUsage: db.prepare<[number, string], EndpointUsageRow>(
+      `SELECT endpoint, request_count, credits_used, reserved_requests FROM endpoint_usage
+       WHERE subscription_id = ? AND endpoint = ?`,
+    ),
+    reserveSub: db.prepare(
+      'UPDATE subscriptions SET credits_reserved = credits_reserved + ?, quota_reserved = quota_reserved + ? WHERE id = ?',
+    ),
+    reserveEndpoint: db.prepare(
+      `INSERT INTO endpoint_usage (subscription_id, endpoint, reserved_requests) VALUES (?, ?, 1)
+       ON CONFLICT (subscription_id, endpoint) DO UPDATE SET reserved_requests = reserved_requests + 1`,
+    ),
+    insertLedger: db.prepare(
+      `INSERT INTO credit_ledger (subscription_id, endpoint, request_id, credits, affects_quota, period_start,
+       state, created_at) VALUES (?, ?, ?, ?, ?, ?, 'reserved', ?)`,
+    ),
+    ledgerById: db.prepare<[number], LedgerRow>('SELECT * FROM credit_ledger WHERE id = ?'),
+    ledgerOf: db.prepare<[number], LedgerRow>(
+      'SELECT * FROM credit_ledger WHERE subscription_id = ? ORDER BY id',
+    ),
+    settleLedger: db.prepare('UPDATE credit_ledger SET state = ?, settled_at = ? WHERE id = ? AND state = ?'),
+    settleSub: db.prepare(
+      `UPDATE subscriptions SET credits_reserved = credits_reserved - @credits,
+       quota_reserved = quota_reserved - @quota, credits_used = credits_used + @charge,
+       quota_used = quota_used + @quotaUsed, request_count = request_count + @count WHERE id = @id`,
+    ),
+    settleEndpoint: db.prepare(
+      `UPDATE endpoint_usage SET reserved_requests = reserved_requests - 1,
+       request_count = request_count + @count, credits_used = credits_used + @charge
+       WHERE subscription_id = @id AND endpoint = @endpoint`,
+    ),
+    expireStale: db.prepare(
+      "UPDATE credit_ledger SET state = 'expired', settled_at = ? WHERE state = 'reserved' AND created_at < ?",
+    ),
+    recountSubs: db.prepare(
+      `UPDATE subscriptions SET
+       credits_reserved = (SELECT COALESCE(SUM(credits), 0) FROM credit_ledger l WHERE l.subscription_id =
+         subscriptions.id AND l.state = 'reserved' AND l.period_start = subscriptions.last_renewed),
+       quota_reserved = (SELECT COALESCE(SUM(affects_quota), 0) FROM credit_ledger l WHERE l.subscription_id =
+         subscriptions.id AND l.state = 'reserved' AND l.period_start = subscriptions.last_renewed)`,
+    ),
+    recountEndpoints: db.prepare(
+      `UPDATE endpoint_usage SET reserved_requests = (SELECT COUNT(*) FROM credit_ledger l
+         JOIN subscriptions s ON s.id = l.subscription_id WHERE l.subscription_id = endpoint_usage.subscription_id
+         AND l.endpoint = endpoint_usage.endpoint AND l.state = 'reserved' AND l.period_start = s.last_renewed)`,
+    ),
+    insertHistory: db.prepare(
+      `INSERT INTO request_history (key_id, request_id, method, path, query_params, request_body, request_headers,
+       response_code, response_time, response_body, response_headers, created_at) VALUES (@keyId, @requestId,
+       @method, @path, @queryParams, @requestBody, @requestHeaders, @responseCode, @responseTimeMs, @responseBody,
+       @responseHeaders, @createdAt)`,
+    ),
+    pruneHistory: db.prepare(
+      `DELETE FROM request_history WHERE key_id = @keyId AND id <= (SELECT id FROM request_history
+       WHERE key_id = @keyId ORDER BY id DESC LIMIT 1 OFFSET @keep)`,
+    ),
+    history: db.prepare<[number, number, number], HistoryRow>(
+      'SELECT * FROM request_history WHERE key_id = ? ORDER BY id DESC LIMIT ? OFFSET ?',
+    ),
+  };
+
+  function createPlanRow(plan: PlanInput): Plan {
+    const quotaPeriod = plan.quotaPeriod ?? 'month';
+    if (!QUOTA_PERIODS.includes(quotaPeriod)) throw new Error(`quota period must be one of ${QUOTA_PERIODS}`);
+    for (const name of [...(plan.endpoints ?? []), ...Object.keys(plan.overrides ?? {})])
+      if (!byName.has(name)) throw new Error(`unknown endpoint ${name}`);
+    q.insertPlan.run({
+      name: plan.name,
+      credit_limit: plan.creditLimit,
+      quota: plan.quota ?? null,
+      quota_period: quotaPeriod,
+      endpoints: plan.endpoints ? JSON.stringify(plan.endpoints) : null,
+      overrides: JSON.stringify(plan.overrides ?? {}),
+      created_at: now().toISOString(),
+    });
+    return toPlan(q.planByName.get(plan.name)!);
+  }
+
+  function planNamed(name: string): PlanRow {
+    const row = q.planByName.get(name);
+    if (!row) throw new Error(`no plan named ${name}`);
+    return row;
+  }
+
+  function subscribe(keyId: number, plan: PlanRow, at: Date): void {
+    const anchor = at.toISOString();
+    const renews = periodStart(at, 1, plan.quota_period).toISOString();
+    q.insertSub.run(keyId, plan.id, anchor, anchor, renews, anchor);
+  }
+
+  /** The subscription with its period brought up to `at`: a due renewal happens here, recorded once. */
+  function current(keyId: number, at: Date): { sub: SubRow; plan: Plan } {
+    let sub = q.subByKey.get(keyId);
+    if (!sub) throw new Error(`key #${keyId} has no subscription`);
+    const plan = toPlan(q.planById.get(sub.plan_id)!);
+    if (at.getTime() >= Date.parse(sub.renews_at)) {
+      const anchor = new Date(sub.anchor_at);
+      const index = periodIndexAt(anchor, at, plan.quotaPeriod, sub.period_index);
+      const start = periodStart(anchor, index, plan.quotaPeriod).toISOString();
+      const renews = periodStart(anchor, index + 1, plan.quotaPeriod).toISOString();
+      q.renew.run(index, start, renews, sub.id);
+      q.resetEndpoints.run(sub.id);
+      q.insertRenewal.run(sub.id, start, at.toISOString());
+      sub = q.subByKey.get(keyId)!;
+    }
+    return { sub, plan };
+  }
+
+  function refusal(sub: SubRow, plan: Plan, t: Terms, usage: EndpointUsageRow | undefined): Admission | null {
+    const retryAt = new Date(sub.renews_at);
+    if (!t.allowed)
+      return {
+        ok: false,
+        code: 'endpoint_not_in_plan',
+        message: `The ${plan.name} plan does not include ${t.endpoint.path}`,
+        retryAt: null,
+      };
+    if (t.cost > 0 && sub.credits_used + sub.credits_reserved + t.cost > plan.creditLimit)
+      return {
+        ok: false,
+        code: 'credits_exhausted',
+        message: `Not enough credits left this period for ${t.endpoint.path} (costs ${t.cost})`,
+        retryAt,
+      };
+    if (t.affectsQuota && plan.quota !== null && sub.quota_used + sub.quota_reserved + 1 > plan.quota)
+      return {
+        ok: false,
+        code: 'quota_exhausted',
+        message: 'The request quota for this period is used up',
+        retryAt,
+      };
+    if (t.quota !== null && (usage?.request_count ?? 0) + (usage?.reserved_requests ?? 0) + 1 > t.quota)
+      return {
+        ok: false,
+        code: 'quota_exhausted',
+        message: `The request quota for ${t.endpoint.path} this period is used up`,
+        retryAt,
+      };
+    return null;
+  }
+
+  const admitTx = db.transaction((keyId: number, name: string, requestId: string, at: Date): Admission => {
+    const endpoint = byName.get(name);
+    if (!endpoint) throw new Error(`unknown endpoint ${name}`);
+    const { sub, plan } = current(keyId, at);
+    const t = termsFor(plan, endpoint);
+    const refused = refusal(sub, plan, t, q.oneEndpointUsage.get(sub.id, name));
+    if (refused) return refused;
+    q.reserveSub.run(t.cost, t.affectsQuota ? 1 : 0, sub.id);
+    q.reserveEndpoint.run(sub.id, name);
+    const info = q.insertLedger.run(
+      sub.id,
+      name,
+      requestId,
+      t.cost,
+      t.affectsQuota ? 1 : 0,
+      sub.last_renewed,
+      at.toISOString(),
+    );
+    return { ok: true, reservation: Number(info.lastInsertRowid) };
+  });
+
+  const finishTx = db.transaction(
+    (keyId: number, reservation: number | null, success: boolean, history: HistoryInput | null) => {
+      if (reservation !== null) {
+        const row = q.ledgerById.get(reservation);
+        if (row && row.state === 'reserved') {
+          q.settleLedger.run(success ? 'charged' : 'released', now().toISOString(), row.id, 'reserved');
+          const sub = q.subByKey.get(keyId);
+          // A reservation from an earlier period was already cleared by the renewal: it is charged to the
+          // period it was admitted in (its ledger row says which) and leaves the new period's counts alone.
+          if (sub && sub.id === row.subscription_id && sub.last_renewed === row.period_start) {
+            const charge = success ? row.credits : 0;
+            q.settleSub.run({
+              id: sub.id,
+              credits: row.credits,
+              quota: row.affects_quota,
+              charge,
+              quotaUsed: success ? row.affects_quota : 0,
+              count: success ? 1 : 0,
+            });
+            q.settleEndpoint.run({ id: sub.id, endpoint: row.endpoint, count: success ? 1 : 0, charge });
+          }
+        }
+      }
+      if (history) {
+        q.insertHistory.run({ keyId, ...history });
+        q.pruneHistory.run({ keyId, keep: REQUESTS_KEPT_PER_KEY });
+      }
+    },
+  );
+
+  const usageTx = db.transaction((keyId: number, at: Date): UsageResponse => {
+    const { sub, plan } = current(keyId, at);
+    const used = new Map(q.endpointUsage.all(sub.id).map((u) => [u.endpoint, u]));
+    const endpoints = catalogue
+      .map((e) => termsFor(plan, e))
+      .filter((t) => t.allowed)
+      .map((t) => {
+        const u = used.get(t.endpoint.name);
+        return {
+          name: t.endpoint.name,
+          path: t.endpoint.path,
+          method: t.endpoint.method,
+          description: t.endpoint.description,
+          affects_usage_plan_quota: t.affectsQuota,
+          can_make_request: refusal(sub, plan, t, u) === null,
+          credit_cost: t.cost,
+          credits_used: u?.credits_used ?? 0,
+          request_count: u?.request_count ?? 0,
+          requests_remaining:
+            t.quota === null
+              ? null
+              : Math.max(0, t.quota - (u?.request_count ?? 0) - (u?.reserved_requests ?? 0)),
+        };
+      });
+    return {
+      subscription: {
+        last_renewed: sub.last_renewed,
+        request_count: sub.request_count,
+        quota_period: plan.quotaPeriod,
+        quota: plan.quota,
+        quota_used: sub.quota_used,
+        requests_remaining:
+          plan.quota === null ? null : Math.max(0, plan.quota - sub.quota_used - sub.quota_reserved),
+        credit_limit: plan.creditLimit,
+        credits_used: sub.credits_used,
+        credits_remaining: Math.max(0, plan.creditLimit - sub.credits_used - sub.credits_reserved),
+        renews_at: sub.renews_at,
+      },
+      endpoints,
+    };
+  });
+
+  // Open: built-in plans, a subscription for keys created before plans existed, and reservations left by
+  // a process that died mid-request released (in-flight requests of live processes are younger).
+  db.transaction(() => {
+    for (const plan of BUILT_IN_PLANS) if (!q.planByName.get(plan.name)) createPlanRow(plan);
+    const fallback = planNamed('default');
+    for (const key of q.keysWithoutSub.all()) subscribe(key.id, fallback, now());
+    const stale = new Date(now().getTime() - (options.staleReservationMs ?? 120_000));
+    if (q.expireStale.run(now().toISOString(), stale.toISOString()).changes > 0) {
+      q.recountSubs.run();
+      q.recountEndpoints.run();
+    }
+  }).immediate();
 
   return {
-    createKey(name) {
+    createKey(name, opts = {}) {
       const key = generateApiKey();
-      const info = insert.run(name, hashApiKey(key), keyHint(key), now().toISOString());
-      return { key, record: toRecord(byId.get(Number(info.lastInsertRowid))!) };
+      const id = db
+        .transaction(() => {
+          const plan = planNamed(opts.plan ?? 'default');
+          const at = now();
+          const info = q.insertKey.run(name, hashApiKey(key), keyHint(key), at.toISOString());
+          const keyId = Number(info.lastInsertRowid);
+          subscribe(keyId, plan, at);
+          return keyId;
+        })
+        .immediate();
+      return { key, record: toRecord(q.keyById.get(id)!) };
     },
     authenticate(presentedKey) {
       const hash = hashApiKey(presentedKey);
-      const row = byHash.get(hash);
+      const row = q.keyByHash.get(hash);
       if (!row || !hashesEqual(row.key_hash, hash) || row.revoked_at) return null;
       return toRecord(row);
     },
-    listKeys: () => all.all().map(toRecord),
-    revokeKey: (id) => revoke.run(now().toISOString(), id).changes === 1,
+    listKeys: () => q.allKeys.all().map(toRecord),
+    revokeKey: (id) => q.revoke.run(now().toISOString(), id).changes === 1,
+
+    createPlan: (plan) => db.transaction(() => createPlanRow(plan)).immediate(),
+    listPlans: () => q.allPlans.all().map(toPlan),
+    assignPlan(keyId, planName) {
+      const plan = planNamed(planName);
+      if (q.setPlan.run(plan.id, keyId).changes !== 1) throw new Error(`no key #${keyId}`);
+    },
+
+    admit: (keyId, endpoint, requestId, at = now()) => admitTx.immediate(keyId, endpoint, requestId, at),
+    finish: (keyId, reservation, success, history) =>
+      finishTx.immediate(keyId, reservation, success, history),
+    usage: (keyId, at = now()) => usageTx.immediate(keyId, at),
+    listRequests: (keyId, limit, offset) =>
+      q.history.all(keyId, limit, offset).map((r) => ({
+        path: r.path,
+        method: r.method,
+        query_params: safeJson(r.query_params) as Record<string, string>,
+        request_body: safeJson(r.request_body),
+        request_headers: safeJson(r.request_headers) as Record<string, string>,
+        response_code: r.response_code,
+        response_time: r.response_time,
+        response_body: safeJson(r.response_body) as Record<string, unknown>,
+        response_headers: safeJson(r.response_headers) as Record<string, string>,
+        created_at: r.created_at,
+      })),
+    ledger(keyId) {
+      const sub = q.subByKey.get(keyId);
+      if (!sub) return [];
+      return q.ledgerOf.all(sub.id).map((r) => ({
+        id: r.id,
+        endpoint: r.endpoint,
+        credits: r.credits,
+        state: r.state,
+        periodStart: r.period_start,
+        requestId: r.request_id,
+        createdAt: r.created_at,
+        settledAt: r.settled_at,
+      }));
+    },
+    renewals(keyId) {
+      const sub = q.subByKey.get(keyId);
+      return sub
+        ? q.renewalsOf.all(sub.id).map((r) => ({ periodStart: r.period_start, renewedAt: r.renewed_at }))
+        : [];
+    },
     close: () => db.close(),
   };
 }

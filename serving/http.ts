@@ -1,0 +1,88 @@
+// Per-request plumbing that runs before authentication: a request id (returned in `x-request-id` and on
+// every log line), security headers, one structured access-log line per request, and the route table
+// that answers 404 for unknown paths and 405 (with `Allow`) for a known path with the wrong method.
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { EndpointDefinition } from '../schemas/api/endpoints';
+import { ApiError } from './errors';
+import type { Logger } from './log';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Request id, also sent back as `x-request-id`. */
+    id: string;
+    /** process.hrtime.bigint() when the request arrived. */
+    startedNs: bigint;
+    /** When the request arrived, by the app's clock. */
+    receivedAt: Date;
+    /** The ENDPOINTS entry this request is for (undefined for the public contract routes). */
+    endpoint?: EndpointDefinition;
+  }
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Headers on every answer. The API serves JSON only; `/docs` relaxes the CSP for its inline styles. */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'cache-control': 'no-store',
+};
+
+export function requestContext(log: Logger, now: () => Date): RequestHandler {
+  return (req, res, next) => {
+    req.id = randomUUID();
+    req.startedNs = process.hrtime.bigint();
+    req.receivedAt = now();
+    res.setHeader(REQUEST_ID_HEADER, req.id);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    res.on('close', () => {
+      const ms = Number(process.hrtime.bigint() - req.startedNs) / 1e6;
+      log('request', {
+        request_id: req.id,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ...(res.locals.errorCode ? { error_code: res.locals.errorCode } : {}),
+        ms: Math.round(ms * 100) / 100,
+        ...(req.apiKey ? { key_id: req.apiKey.id } : {}),
+        ...(res.writableFinished ? {} : { aborted: true }),
+      });
+    });
+    next();
+  };
+}
+
+export interface PublicRoute {
+  path: string;
+  method: 'GET';
+}
+
+/** 404 for paths nobody serves, 405 for a served path and another method; sets `req.endpoint`. */
+export function routeTable(
+  endpoints: readonly EndpointDefinition[],
+  publicRoutes: PublicRoute[],
+): RequestHandler {
+  const methods = new Map<string, Map<string, EndpointDefinition | null>>();
+  for (const r of [...endpoints, ...publicRoutes]) {
+    const byMethod = methods.get(r.path) ?? new Map<string, EndpointDefinition | null>();
+    byMethod.set(r.method, 'creditCost' in r ? r : null);
+    methods.set(r.path, byMethod);
+  }
+  return (req, res, next) => {
+    const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    const byMethod = methods.get(path);
+    if (!byMethod) return next(new ApiError('not_found', `No route for ${req.method} ${req.path}`));
+    if (!byMethod.has(req.method)) {
+      const allow = [...byMethod.keys()].join(', ');
+      res.setHeader('allow', allow);
+      return next(new ApiError('method_not_allowed', `${req.path} accepts ${allow}, not ${req.method}`));
+    }
+    req.endpoint = byMethod.get(req.method) ?? undefined;
+    next();
+  };
+}

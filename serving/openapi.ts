@@ -1,0 +1,233 @@
+// The OpenAPI 3.1 document, generated from the ENDPOINTS table and the error schema (zod 4's JSON Schema
+// output is draft 2020-12, which is OpenAPI 3.1's schema dialect), and the /docs page rendered from it.
+import { z } from 'zod';
+import { ENDPOINTS, type EndpointDefinition } from '../schemas/api/endpoints';
+import { ERROR_CODES, ErrorBodySchema, type ErrorCode } from '../schemas/errors';
+import { REQUEST_ID_HEADER } from './http';
+
+/** When each error code is returned; the docs page and the OpenAPI descriptions list them. */
+export const ERROR_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
+  missing_api_key: 'No x-api-key header',
+  invalid_api_key: 'The key is unknown or revoked',
+  endpoint_not_in_plan: "The key's plan does not include this endpoint",
+  invalid_parameter:
+    'A parameter or body field is missing or malformed; details.issues[].field names each one',
+  invalid_json: 'The request body is not valid JSON',
+  not_found: 'Unknown route, or the resource (for example a UPRN) does not exist',
+  method_not_allowed: 'The path exists but not with this method; the Allow header lists the methods',
+  payload_too_large: 'The request body is over 100 KiB',
+  credits_exhausted:
+    'Not enough credits left this period for the endpoint; Retry-After gives the seconds to renewal',
+  quota_exhausted:
+    "The plan's (or the endpoint's) request quota for this period is used up; Retry-After gives the seconds to renewal",
+  rate_limited: 'Too many requests per second for this key; Retry-After gives the seconds to wait',
+  service_unavailable: 'A data store is unavailable or not yet indexed; try again shortly',
+  internal_error: 'An unexpected failure; the x-request-id header identifies it in the server logs',
+};
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, unknown>;
+    headers: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
+  };
+}
+
+interface Operation {
+  operationId: string;
+  summary: string;
+  description: string;
+  security: Record<string, string[]>[];
+  parameters: { name: string; in: 'query'; required: boolean; description?: string; schema: JsonSchema }[];
+  requestBody?: { required: true; content: { 'application/json': { schema: JsonSchema } } };
+  responses: Record<string, unknown>;
+  'x-credit-cost'?: number;
+  'x-affects-usage-plan-quota'?: boolean;
+}
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  413: 'Payload too large',
+  429: 'Too many requests',
+  500: 'Internal error',
+  503: 'Service unavailable',
+};
+
+function errorResponses(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const status of Object.keys(STATUS_TEXT).map(Number)) {
+    const codes = (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => ERROR_CODES[c] === status);
+    out[`E${status}`] = {
+      description: `${STATUS_TEXT[status]}: ${codes.map((c) => `\`${c}\` (${ERROR_DESCRIPTIONS[c] ?? ''})`).join('; ')}`,
+      headers: {
+        [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' },
+        ...(status === 429 ? { 'retry-after': { $ref: '#/components/headers/RetryAfter' } } : {}),
+        ...(status === 405
+          ? { allow: { schema: { type: 'string' }, description: 'Methods the path accepts' } }
+          : {}),
+      },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  return out;
+}
+
+function operation(e: EndpointDefinition): Operation {
+  const parameters: Operation['parameters'] = [];
+  if (e.query) {
+    const q = jsonSchema(e.query, 'input') as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
+    for (const [name, schema] of Object.entries(q.properties ?? {})) {
+      const { description, ...rest } = schema as { description?: string };
+      parameters.push({
+        name,
+        in: 'query',
+        required: (q.required ?? []).includes(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      });
+    }
+  }
+  const errors = ['400', '403', '404', '405', ...(e.body ? ['413'] : []), '429', '500', '503'];
+  const charge =
+    e.creditCost > 0
+      ? `Costs ${e.creditCost} credits per successful (2xx) answer; failed answers are not charged.`
+      : 'Free: costs no credits.';
+  const quota = e.affectsUsagePlanQuota
+    ? 'Counts toward the plan quota.'
+    : 'Does not count toward the plan quota (unless the plan says so).';
+  return {
+    operationId: e.name,
+    summary: e.description,
+    description: `${charge} ${quota}`,
+    security: [{ ApiKey: [] }],
+    parameters,
+    ...(e.body
+      ? {
+          requestBody: {
+            required: true as const,
+            content: { 'application/json': { schema: jsonSchema(e.body, 'input') } },
+          },
+        }
+      : {}),
+    responses: {
+      '200': {
+        description: 'Success',
+        headers: { [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' } },
+        content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
+      },
+      ...Object.fromEntries(errors.map((s) => [s, { $ref: `#/components/responses/E${s}` }])),
+    },
+    'x-credit-cost': e.creditCost,
+    'x-affects-usage-plan-quota': e.affectsUsagePlanQuota,
+  };
+}
+
+export function buildOpenApi(endpoints: readonly EndpointDefinition[] = ENDPOINTS): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const e of endpoints) (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e);
+  const publicOp = (operationId: string, summary: string, type: string): Operation => ({
+    operationId,
+    summary,
+    description: 'Public: no API key needed, no credits.',
+    security: [],
+    parameters: [],
+    responses: { '200': { description: 'Success', content: { [type]: { schema: { type: 'string' } } } } },
+  });
+  paths['/openapi.json'] = { get: publicOp('openapi', 'This OpenAPI 3.1 document', 'application/json') };
+  paths['/docs'] = { get: publicOp('docs', 'Human-readable API documentation', 'text/html') };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Property, Energy and Location Data Service',
+      version: '0.1.0',
+      description:
+        'Every request needs an x-api-key header. Only successful (2xx) answers are charged; each endpoint ' +
+        'lists its credit cost. Every non-2xx answer is {"error": {"code", "message", "details"?}} and every ' +
+        'answer carries an x-request-id header.',
+    },
+    paths,
+    components: {
+      schemas: { Error: jsonSchema(ErrorBodySchema, 'output') },
+      responses: errorResponses(),
+      headers: {
+        RequestId: { description: 'Identifies the request in the server logs', schema: { type: 'string' } },
+        RetryAfter: { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+      },
+      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+    },
+  };
+}
+
+const esc = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const CSS = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
+code,pre{font:13px/1.4 ui-monospace,monospace}pre{background:#f6f6f6;padding:.75rem;overflow:auto;max-height:30rem}
+table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
+h2{border-top:1px solid #ddd;padding-top:1rem}.m{font-weight:bold;color:#fff;background:#2a6;padding:0 .4rem;border-radius:3px}`;
+
+/** A self-contained HTML page (no scripts, no external assets) describing every operation of the document. */
+export function renderDocs(doc: OpenApiDocument): string {
+  const parts: string[] = [
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(doc.info.title)}</title>`,
+    `<style>${CSS}</style></head><body><h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1>`,
+    `<p>${esc(doc.info.description)}</p><p>Machine-readable contract: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>`,
+    '<h2>Errors</h2><table><tr><th>status</th><th>code</th><th>when</th></tr>',
+    ...(Object.keys(ERROR_CODES) as ErrorCode[]).map(
+      (c) =>
+        `<tr><td>${ERROR_CODES[c]}</td><td><code>${c}</code></td><td>${esc(ERROR_DESCRIPTIONS[c] ?? '')}</td></tr>`,
+    ),
+    '</table>',
+  ];
+  for (const [path, ops] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(ops)) {
+      parts.push(
+        `<h2 id="${esc(op.operationId)}"><span class="m">${method.toUpperCase()}</span> <code>${esc(path)}</code></h2>`,
+      );
+      parts.push(`<p>${esc(op.summary)}. ${esc(op.description)}</p>`);
+      if (op.parameters.length) {
+        parts.push(
+          '<table><tr><th>query parameter</th><th>required</th><th>schema</th><th>meaning</th></tr>',
+        );
+        for (const p of op.parameters)
+          parts.push(
+            `<tr><td><code>${esc(p.name)}</code></td><td>${p.required ? 'yes' : 'no'}</td><td><code>${esc(JSON.stringify(p.schema))}</code></td><td>${esc(p.description ?? '')}</td></tr>`,
+          );
+        parts.push('</table>');
+      }
+      if (op.requestBody)
+        parts.push(
+          `<details><summary>Request body (JSON Schema)</summary><pre>${esc(JSON.stringify(op.requestBody.content['application/json'].schema, null, 2))}</pre></details>`,
+        );
+      const ok = op.responses['200'] as { content: Record<string, { schema: JsonSchema }> };
+      const [type, media] = Object.entries(ok.content)[0]!;
+      parts.push(
+        `<details><summary>200 response (${esc(type)}, JSON Schema)</summary><pre>${esc(JSON.stringify(media.schema, null, 2))}</pre></details>`,
+      );
+      const errs = Object.keys(op.responses).filter((s) => s !== '200');
+      if (errs.length) parts.push(`<p>Errors: ${errs.join(', ')} (see the table above).</p>`);
+    }
+  parts.push('</body></html>');
+  return parts.join('\n');
+}

@@ -1,0 +1,88 @@
+// Starts the real Express app on 127.0.0.1:0 with an in-memory properties repository and a controllable
+// clock: what the serving unit tests and the API benchmark share.
+import type { PropertyDocument } from '../../schemas/index/properties';
+import type { AccountStore } from '../../serving/accounts/store';
+import { createApp, type AppDeps } from '../../serving/app';
+import { silentLogger } from '../../serving/log';
+import type { PropertiesRepository } from '../../serving/repository/properties';
+import { listen, type RunningServer } from '../../serving/server';
+
+export const SAMPLE_DOC: PropertyDocument = {
+  uprn: 100023336956,
+  location: { lat: 51.38, lon: -2.36 },
+  x_coord: 375000,
+  y_coord: 165000,
+  postcode: 'BA1 1AA',
+  country: 'England',
+  epc_count: 1,
+  blocks: {
+    epcs: {
+      epc_country: 'England',
+      latest_lodgement_date: '2020-06-01T00:00:00.000Z',
+      epcs: [{ lmk_key: 'abc', current_energy_rating: 'D' }],
+      epcs_enhanced: [],
+      epc_retrofit_recommendations: [],
+    },
+  },
+};
+
+/** A repository holding `docs`; `delayMs` keeps requests in flight so they overlap. */
+export function fakeProperties(docs: PropertyDocument[] = [SAMPLE_DOC], delayMs = 0): PropertiesRepository {
+  const byUprn = new Map(docs.map((d) => [d.uprn, d]));
+  return {
+    async getByUprn(uprn) {
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      return byUprn.get(uprn) ?? null;
+    },
+  };
+}
+
+/** A clock tests move by hand. */
+export function manualClock(start: string) {
+  let t = new Date(start).getTime();
+  return {
+    now: () => new Date(t),
+    set: (iso: string) => void (t = new Date(iso).getTime()),
+    advance: (ms: number) => void (t += ms),
+  };
+}
+
+export interface TestApi extends RunningServer {
+  get(path: string, key?: string, headers?: Record<string, string>): Promise<Answer>;
+  request(
+    method: string,
+    path: string,
+    init?: { key?: string; headers?: Record<string, string>; body?: string },
+  ): Promise<Answer>;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export async function startApi(deps: Partial<AppDeps> & { accounts: AccountStore }): Promise<TestApi> {
+  const app = createApp({ properties: fakeProperties(), log: silentLogger, rateLimit: false, ...deps });
+  const running = await listen(app, { port: 0, host: '127.0.0.1', graceMs: 2_000 });
+  const request: TestApi['request'] = async (method, path, init = {}) => {
+    const res = await fetch(running.url + path, {
+      method,
+      headers: { ...(init.key ? { 'x-api-key': init.key } : {}), ...init.headers },
+      ...(init.body === undefined ? {} : { body: init.body }),
+    });
+    const text = await res.text();
+    let body: any = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON (the /docs page)
+    }
+    return { status: res.status, headers: res.headers, body };
+  };
+  return {
+    ...running,
+    request,
+    get: (path, key, headers) => request('GET', path, { key, headers }),
+  };
+}

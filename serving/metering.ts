@@ -83,7 +83,12 @@ export function metering(deps: MeteringDeps): RequestHandler {
       body = b;
       return send(b);
     };
-    res.on('close', () => {
+    // 'finish' (the answer is handed to the OS, before the client can read it) or 'close' without it (the
+    // client went away): settle once.
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
       const success = res.writableFinished && res.statusCode >= 200 && res.statusCode < 300;
       try {
         deps.accounts.finish(key.id, reservation, success, historyOf(req, res, body));
@@ -95,7 +100,9 @@ export function metering(deps: MeteringDeps): RequestHandler {
           error: error instanceof Error ? error.message : String(error),
         });
       }
-    });
+    };
+    res.on('finish', settle);
+    res.on('close', settle);
 
     if (deps.rateLimiter) {
       const taken = deps.rateLimiter.take(key.id, Date.now());

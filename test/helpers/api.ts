@@ -1,5 +1,6 @@
 // Starts the real Express app on 127.0.0.1:0 with an in-memory properties repository and a controllable
 // clock: what the serving unit tests and the API benchmark share.
+import { request as httpRequest } from 'node:http';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import type { AccountStore } from '../../serving/accounts/store';
 import { createApp, type AppDeps } from '../../serving/app';
@@ -65,21 +66,41 @@ export interface Answer {
 export async function startApi(deps: Partial<AppDeps> & { accounts: AccountStore }): Promise<TestApi> {
   const app = createApp({ properties: fakeProperties(), log: silentLogger, rateLimit: false, ...deps });
   const running = await listen(app, { port: 0, host: '127.0.0.1', graceMs: 2_000 });
-  const request: TestApi['request'] = async (method, path, init = {}) => {
-    const res = await fetch(running.url + path, {
-      method,
-      headers: { ...(init.key ? { 'x-api-key': init.key } : {}), ...init.headers },
-      ...(init.body === undefined ? {} : { body: init.body }),
+  // node:http rather than fetch: fetch refuses a GET with a body, which the edge tests need to send.
+  const request: TestApi['request'] = (method, path, init = {}) =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest(
+        running.url + path,
+        {
+          method,
+          agent: false,
+          headers: {
+            ...(init.key ? { 'x-api-key': init.key } : {}),
+            ...(init.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(init.body)) }),
+            ...init.headers,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let body: any = text;
+            try {
+              body = JSON.parse(text);
+            } catch {
+              // not JSON (the /docs page)
+            }
+            const headers = new Headers();
+            for (const [k, v] of Object.entries(res.headers))
+              if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+            resolve({ status: res.statusCode!, headers, body });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(init.body);
     });
-    const text = await res.text();
-    let body: any = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON (the /docs page)
-    }
-    return { status: res.status, headers: res.headers, body };
-  };
   return {
     ...running,
     request,

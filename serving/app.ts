@@ -11,6 +11,7 @@ import { metering } from './metering';
 import { tokenBucket, type RateLimitConfig } from './rate-limit';
 import type { PropertiesRepository } from './repository/properties';
 import { CONTRACT_ROUTES, contractRouter } from './routes/contract';
+import { energyModelRouter } from './routes/energy-model';
 import { epcsRouter } from './routes/epcs';
 import { requestsRouter } from './routes/requests';
 import { usageRouter } from './routes/usage';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(usageRouter(deps.accounts, now));
   app.use(requestsRouter(deps.accounts));
   app.use(epcsRouter(deps.properties, now));
+  app.use(energyModelRouter());
   app.use(notFoundRoute);
   app.use(errorHandler(deps.log));
   return app;

@@ -1,6 +1,7 @@
 // Every endpoint of the API, declared once: what it is, what it costs, what it takes and returns. The
 // router, metering (/usage lists these), and the OpenAPI document all read this table.
 import type { z } from 'zod';
+import { EnergyModelRequestSchema, EnergyModelResponseSchema } from './energy-model';
 import { EpcsQuerySchema, EpcsResponseSchema } from './epcs';
 import { RequestsQuerySchema, RequestsResponseSchema } from './requests';
 import { UsageQuerySchema, UsageResponseSchema } from './usage';
@@ -50,5 +51,16 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     affectsUsagePlanQuota: true,
     query: EpcsQuerySchema,
     response: EpcsResponseSchema,
+  },
+  {
+    name: 'energy-model',
+    method: 'POST',
+    path: '/energy-model',
+    description:
+      'Monthly energy use, cost and CO2 of a dwelling (spec 2.2, 2.3): BREDEM-2012 method, SAP climate',
+    creditCost: 15,
+    affectsUsagePlanQuota: true,
+    body: EnergyModelRequestSchema,
+    response: EnergyModelResponseSchema,
   },
 ];

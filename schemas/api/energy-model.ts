@@ -1,0 +1,284 @@
+// POST /energy-model (spec 2.2, 2.3, 4.1): request and response. The request schema validates and documents
+// the body as clients send it (both occupant names, primary_fuel at either level); normaliseEnergyModelRequest
+// turns a parsed body into one shape for the model. Energy in kWh, CO2 in kg CO2e, money in pounds (GBP),
+// monthly arrays January first.
+import { z } from 'zod';
+
+export const BUILDING_TYPES = [
+  'Detached',
+  'Semi-detached',
+  'Flat',
+  'Terraced',
+  'Tenement',
+  '4-in-block',
+  'Tower/Slab',
+  'Conversion',
+] as const;
+export type BuildingType = (typeof BUILDING_TYPES)[number];
+
+/** The SAP age bands A–L, then the split of L the spec also lists. */
+export const AGE_BANDS = [
+  'before 1900',
+  '1900-1929',
+  '1930-1949',
+  '1950-1966',
+  '1967-1975',
+  '1976-1982',
+  '1983-1990',
+  '1991-1995',
+  '1996-2002',
+  '2003-2006',
+  '2007-2011',
+  '2012 onwards',
+  '2012-2021',
+  '2022 onwards',
+] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+
+export const FUELS = [
+  'Anthracite',
+  'B30K',
+  'Biodiesel',
+  'Bioethanol',
+  'Biogas',
+  'Bottled Gas',
+  'Dual Fuel Anthracite Wood',
+  'Electricity',
+  'House Coal',
+  'Lpg',
+  'Lpg Special',
+  'Mains Gas',
+  'Mineral Oil',
+  'Oil',
+  'Rapeseed Oil',
+  'Smokeless Fuel',
+  'Wood Chips',
+  'Wood Logs',
+  'Wood Pellets Bulk',
+  'Wood Pellets In Bags',
+] as const;
+export type Fuel = (typeof FUELS)[number];
+
+export const REGION_NAMES = [
+  'Borders',
+  'East Anglia',
+  'East Pennines',
+  'East Scotland',
+  'Highlands',
+  'Midlands',
+  'N Ireland',
+  'NE England',
+  'NE Scotland',
+  'NW England',
+  'Orkney',
+  'SE England',
+  'Severn',
+  'Shetland',
+  'South England',
+  'SW England',
+  'SW Scotland',
+  'Thames',
+  'Wales',
+  'West Pennines',
+  'West Scotland',
+  'Western Isles',
+] as const;
+export type RegionName = (typeof REGION_NAMES)[number];
+
+/** A full UK postcode ("SW1A 1AA", space optional) or an outward code alone ("SW1A"); any case. */
+export const POSTCODE_PATTERN = /^([A-Za-z]{1,2})([0-9][0-9A-Za-z]?)(\s*[0-9][A-Za-z]{2})?$/;
+
+/** An enumeration whose error lists every allowed value. */
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined ? 'is required' : `must be one of: ${values.map((v) => `"${v}"`).join(', ')}`,
+  });
+
+const proportion = (what: string) => z.number().min(0).max(1).describe(`${what}, 0..1`);
+const efficiency = (what: string) =>
+  z.number().gt(0, 'must be greater than 0').max(1).describe(`${what}, greater than 0 and at most 1`);
+const level = (max: number, meaning: string) =>
+  z.number().int().min(1).max(max).describe(`1..${max}; higher means ${meaning}`);
+
+export const BuildingCharacteristicsSchema = z.object({
+  exposure_value: level(5, 'fewer surroundings blocking wind, so more exposed'),
+  insulation_value: level(5, 'better insulation'),
+  air_leakage_value: level(5, 'worse air tightness, more air and heat loss'),
+  capacity_value: level(2, 'more internal volume, larger thermal mass'),
+  solar_ingress_value: level(3, 'more sunlight entering through windows'),
+  occupancy_value: level(5, 'property in use (heated) for more of the time'),
+  living_area_value: level(5, 'more of the property is heated to living-room temperature'),
+});
+export type BuildingCharacteristics = z.infer<typeof BuildingCharacteristicsSchema>;
+
+const occupants = z.number().int().min(1).max(50);
+const thisYear = new Date().getUTCFullYear();
+
+export const EnergyModelRequestSchema = z
+  .object({
+    location: z
+      .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
+      .trim()
+      .refine(
+        (s) => POSTCODE_PATTERN.test(s) || (REGION_NAMES as readonly string[]).includes(s),
+        `must be a UK postcode or one of: ${REGION_NAMES.map((r) => `"${r}"`).join(', ')}`,
+      )
+      .describe('A UK postcode, or one of the 22 SAP climate region names'),
+    building_type: oneOf(BUILDING_TYPES),
+    construction_year: z
+      .number()
+      .int()
+      .min(1500)
+      .max(thisYear + 5)
+      .optional()
+      .describe('Year built; mapped to its age band. At least one of construction_year, building_age_band'),
+    building_age_band: oneOf(AGE_BANDS)
+      .optional()
+      .describe('Age band; used when construction_year is absent'),
+    primary_fuel: oneOf(FUELS).optional().describe('Main heating and hot water fuel; default "Mains Gas"'),
+    options: z
+      .object({
+        primary_fuel: oneOf(FUELS).optional().describe('Accepted here too (the spec shows both placements)'),
+        total_floor_area: z.number().gt(0).max(5000).optional().describe('Total floor area, m²'),
+        number_of_occupants: occupants.optional().describe('People living in the property'),
+        occupant_count: occupants.optional().describe('Same as number_of_occupants'),
+        main_heating_efficiency: efficiency('Seasonal efficiency of the main heating unit').optional(),
+        water_heating_efficiency: efficiency('Efficiency of the water heating unit').optional(),
+        low_energy_lighting_proportion: proportion('Fraction of lighting that is low energy').optional(),
+        building_characteristics: BuildingCharacteristicsSchema.partial()
+          .optional()
+          .describe('Any omitted characteristic is determined from building_type'),
+      })
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.construction_year === undefined && body.building_age_band === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['construction_year'],
+        message: 'one of construction_year or building_age_band is required',
+      });
+    const o = body.options;
+    if (
+      o?.number_of_occupants !== undefined &&
+      o.occupant_count !== undefined &&
+      o.number_of_occupants !== o.occupant_count
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options', 'occupant_count'],
+        message: 'differs from options.number_of_occupants; send one of them',
+      });
+    if (
+      body.primary_fuel !== undefined &&
+      o?.primary_fuel !== undefined &&
+      body.primary_fuel !== o.primary_fuel
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options', 'primary_fuel'],
+        message: 'differs from primary_fuel; send one of them',
+      });
+  })
+  .describe('Energy model request (spec 2.2)');
+export type EnergyModelRequest = z.infer<typeof EnergyModelRequestSchema>;
+
+/** A request with one name per field and every optional value either given or undefined. */
+export interface EnergyModelInput {
+  location: string;
+  building_type: BuildingType;
+  construction_year?: number;
+  building_age_band?: AgeBand;
+  primary_fuel: Fuel;
+  total_floor_area?: number;
+  number_of_occupants?: number;
+  main_heating_efficiency?: number;
+  water_heating_efficiency?: number;
+  low_energy_lighting_proportion?: number;
+  building_characteristics: Partial<BuildingCharacteristics>;
+}
+
+export function normaliseEnergyModelRequest(body: EnergyModelRequest): EnergyModelInput {
+  const o = body.options ?? {};
+  return {
+    location: body.location,
+    building_type: body.building_type,
+    construction_year: body.construction_year,
+    building_age_band: body.building_age_band,
+    primary_fuel: body.primary_fuel ?? o.primary_fuel ?? 'Mains Gas',
+    total_floor_area: o.total_floor_area,
+    number_of_occupants: o.number_of_occupants ?? o.occupant_count,
+    main_heating_efficiency: o.main_heating_efficiency,
+    water_heating_efficiency: o.water_heating_efficiency,
+    low_energy_lighting_proportion: o.low_energy_lighting_proportion,
+    building_characteristics: o.building_characteristics ?? {},
+  };
+}
+
+const months = (what: string) => z.array(z.number()).length(12).describe(`${what}, 12 months, January first`);
+
+export const EnergyModelParametersSchema = z
+  .object({
+    location: z.string().describe('The location as given (a postcode is upper-cased and spaced)'),
+    climate_region: z.string().describe('SAP Appendix U climate region used'),
+    building_type: z.enum(BUILDING_TYPES),
+    construction_year: z.number().int().nullable().describe('As given; null when only the age band was sent'),
+    building_age_band: z.enum(AGE_BANDS).describe('As given, or the band of construction_year'),
+    total_floor_area: z.number().describe('m², given or the building type default'),
+    number_of_occupants: z.number().describe('Given, or from floor area by the SAP Table 1b formula'),
+    main_heating_efficiency: z.number().describe('0..1, given or the default for the fuel and insulation'),
+    water_heating_efficiency: z.number().describe('0..1, given or the default for the fuel and insulation'),
+    low_energy_lighting_proportion: z.number().describe('0..1, given or the default'),
+    primary_fuel: z.enum(FUELS),
+    building_characteristics: BuildingCharacteristicsSchema.describe('Given, or the building type default'),
+  })
+  .describe('Inputs used, provided or assumed');
+
+export const EnergyModelResponseSchema = z
+  .object({
+    parameters: EnergyModelParametersSchema,
+    total_energy_usage: z.number().describe('kWh/yr: space heating + hot water + lighting'),
+    space_heating_annual: z.number().describe('kWh/yr of fuel delivered for space heating'),
+    space_heating_monthly: months('kWh of fuel for space heating'),
+    hot_water_annual: z.number().describe('kWh/yr of fuel delivered for hot water'),
+    hot_water_monthly: months('kWh of fuel for hot water'),
+    lighting_annual: z.number().describe('kWh/yr of electricity for lighting'),
+    lighting_monthly: months('kWh of electricity for lighting; follows daylight'),
+    primary_fuel_price_per_kwh: z.number().describe('GBP per kWh'),
+    primary_fuel_co2_equivalent_per_kwh: z.number().describe('kg CO2e per kWh'),
+    primary_fuel_usage_annual: z.number().describe('kWh/yr supplied by the primary fuel'),
+    primary_fuel_usage_monthly: months('kWh supplied by the primary fuel'),
+    primary_fuel_cost_annual: z.number().describe('GBP/yr'),
+    primary_fuel_cost_monthly: months('GBP'),
+    primary_fuel_standing_charges_annual: z
+      .number()
+      .describe('GBP/yr, national average; 0 for unmetered fuels'),
+    primary_fuel_standing_charges_monthly: months('GBP, pro rata by days'),
+    primary_fuel_co2_equivalent_annual: z.number().describe('kg CO2e/yr'),
+    primary_fuel_co2_equivalent_monthly: months('kg CO2e'),
+    electricity_price_per_kwh: z.number().describe('GBP per kWh (standard tariff)'),
+    electricity_co2_equivalent_per_kwh: z.number().describe('kg CO2e per kWh'),
+    electricity_usage_annual: z.number().describe('kWh/yr of electricity'),
+    electricity_usage_monthly: months('kWh of electricity'),
+    electricity_cost_annual: z.number().describe('GBP/yr'),
+    electricity_cost_monthly: months('GBP'),
+    electricity_standing_charges_annual: z.number().describe('GBP/yr, national average'),
+    electricity_standing_charges_monthly: months('GBP, pro rata by days'),
+    electricity_co2_equivalent_annual: z.number().describe('kg CO2e/yr'),
+    electricity_co2_equivalent_monthly: months('kg CO2e'),
+    total_fuel_cost_annual: z
+      .number()
+      .describe('GBP/yr: primary fuel + electricity (once when they are the same)'),
+    total_fuel_cost_monthly: months('GBP'),
+    total_standing_charges_annual: z.number().describe('GBP/yr'),
+    total_standing_charges_monthly: months('GBP'),
+    total_cost_annual: z.number().describe('GBP/yr: fuel plus standing charges'),
+    total_cost_monthly: months('GBP'),
+    total_co2_equivalent_annual: z.number().describe('kg CO2e/yr'),
+    total_co2_equivalent_monthly: months('kg CO2e'),
+  })
+  .describe(
+    'Energy model response (spec 2.3). Energy in kWh, CO2 in kg CO2e, money in pounds (GBP); every *_monthly array has 12 values, January first',
+  );
+export type EnergyModelResponse = z.infer<typeof EnergyModelResponseSchema>;

@@ -1,0 +1,143 @@
+// The engine: a monthly heat balance (BREDEM-2012 method, SAP Appendix U climate) on an explicit dwelling
+// description. Pure: same description in, same numbers out; no I/O, no archetype assumptions.
+import { EXTERNAL_TEMPERATURE, WIND_SPEED } from '../climate/tables';
+import { DAYS, KWH_PER_WATT_DAY } from './constants';
+import { annualAppliances, baseInternalGains, solarGains } from './gains';
+import {
+  baseInfiltration,
+  effectiveAirChangeRate,
+  fabricHeatLoss,
+  ventilationHeatLoss,
+} from './heat-transfer';
+import { dailyHotWaterLitres, hotWaterMonth } from './hot-water';
+import { annualLighting, LIGHTING_MONTH_WEIGHT, lightingGains } from './lighting';
+import { fractionHeated, restDemandTemperature, zoneMeanTemperature } from './temperature';
+import type { DwellingDescription, EngineMonthly, EngineResult } from './types';
+import { timeConstant, utilisationFactor } from './utilisation';
+
+export type * from './types';
+export { occupancyFromFloorArea } from './occupancy';
+
+const KEYS = [
+  'externalTemperature',
+  'windSpeed',
+  'airChangeRate',
+  'ventilationHeatLoss',
+  'heatTransferCoefficient',
+  'heatLossParameter',
+  'internalGains',
+  'solarGains',
+  'totalGains',
+  'utilisationFactor',
+  'livingAreaTemperature',
+  'restOfDwellingTemperature',
+  'meanInternalTemperature',
+  'fractionHeated',
+  'heatLossRate',
+  'spaceHeatingDemand',
+  'spaceHeatingFuel',
+  'hotWaterEnergyContent',
+  'hotWaterDemand',
+  'hotWaterFuel',
+  'lighting',
+] as const satisfies readonly (keyof EngineMonthly)[];
+
+/** Throws a RangeError naming the first field that the physics cannot use. */
+export function checkDwelling(d: DwellingDescription): void {
+  const positive = { totalFloorArea: d.totalFloorArea, storeys: d.storeys, storeyHeight: d.storeyHeight };
+  for (const [name, value] of Object.entries(positive))
+    if (!(Number.isFinite(value) && value > 0)) throw new RangeError(`${name} must be a positive number`);
+  if (!(d.heating.efficiency > 0)) throw new RangeError('heating.efficiency must be positive');
+  if (!(d.hotWater.efficiency > 0)) throw new RangeError('hotWater.efficiency must be positive');
+  if (!(d.occupants >= 0)) throw new RangeError('occupants must be zero or more');
+  if (!(d.thermalMassParameter > 0)) throw new RangeError('thermalMassParameter must be positive');
+  if (!Number.isInteger(d.climateRegion) || d.climateRegion < 0 || d.climateRegion > 21)
+    throw new RangeError('climateRegion must be an integer 0..21');
+  for (const e of [...d.elements, ...d.windows])
+    if (!(e.area >= 0 && e.uValue >= 0))
+      throw new RangeError('element areas and U-values must be zero or more');
+}
+
+export function runEngine(d: DwellingDescription): EngineResult {
+  checkDwelling(d);
+  const monthly = Object.fromEntries(KEYS.map((k) => [k, new Array<number>(12)])) as unknown as EngineMonthly;
+  const volume = d.totalFloorArea * d.storeyHeight;
+  const { fabricHeatLoss: fabric, thermalBridgingHeatLoss: bridging } = fabricHeatLoss(d);
+  const infiltration = baseInfiltration(d.ventilation, volume, d.storeys);
+  const litres = d.hotWater.dailyVolumeLitres ?? dailyHotWaterLitres(d.occupants);
+  const lightingYear = annualLighting(d);
+  const appliancesYear = annualAppliances(d.totalFloorArea, d.occupants);
+  const h = d.heating;
+  const annual = {
+    spaceHeatingDemand: 0,
+    spaceHeatingFuel: 0,
+    hotWaterDemand: 0,
+    hotWaterFuel: 0,
+    lighting: 0,
+  };
+
+  for (let m = 0; m < 12; m++) {
+    const te = EXTERNAL_TEMPERATURE[d.climateRegion]![m]!;
+    const wind = WIND_SPEED[d.climateRegion]![m]!;
+    const ach = effectiveAirChangeRate(infiltration, d.ventilation, wind);
+    const hVent = ventilationHeatLoss(ach, volume);
+    const H = fabric + bridging + hVent;
+    const hlp = H / d.totalFloorArea;
+    const tau = timeConstant(d.thermalMassParameter, hlp);
+
+    const water = hotWaterMonth(d.hotWater, litres, m);
+    const light = lightingYear * LIGHTING_MONTH_WEIGHT[m]!;
+    const internal = baseInternalGains(d, appliancesYear, m) + lightingGains(light, m) + water.gains;
+    const solar = solarGains(d, m);
+    const gains = internal + solar;
+
+    const th1 = h.livingAreaTemperature;
+    const t1 = zoneMeanTemperature(h, th1, te, H, gains, tau);
+    const t2 = zoneMeanTemperature(h, restDemandTemperature(h, hlp), te, H, gains, tau);
+    const ti = h.livingAreaFraction * t1 + (1 - h.livingAreaFraction) * t2;
+    const eta = utilisationFactor(gains, H, ti - te, tau);
+    const loss = H * (ti - te);
+    const f =
+      d.heatingSeason === 'sap' ? (m >= 5 && m <= 8 ? 0 : 1) : fractionHeated(th1, te + (eta * gains) / H);
+    const demand = KWH_PER_WATT_DAY * DAYS[m]! * f * Math.max(0, loss - eta * gains);
+    const fuel = demand / h.efficiency;
+
+    monthly.externalTemperature[m] = te;
+    monthly.windSpeed[m] = wind;
+    monthly.airChangeRate[m] = ach;
+    monthly.ventilationHeatLoss[m] = hVent;
+    monthly.heatTransferCoefficient[m] = H;
+    monthly.heatLossParameter[m] = hlp;
+    monthly.internalGains[m] = internal;
+    monthly.solarGains[m] = solar;
+    monthly.totalGains[m] = gains;
+    monthly.utilisationFactor[m] = eta;
+    monthly.livingAreaTemperature[m] = t1;
+    monthly.restOfDwellingTemperature[m] = t2;
+    monthly.meanInternalTemperature[m] = ti;
+    monthly.fractionHeated[m] = f;
+    monthly.heatLossRate[m] = loss;
+    monthly.spaceHeatingDemand[m] = demand;
+    monthly.spaceHeatingFuel[m] = fuel;
+    monthly.hotWaterEnergyContent[m] = water.energyContent;
+    monthly.hotWaterDemand[m] = water.output;
+    monthly.hotWaterFuel[m] = water.fuel;
+    monthly.lighting[m] = light;
+    annual.spaceHeatingDemand += demand;
+    annual.spaceHeatingFuel += fuel;
+    annual.hotWaterDemand += water.output;
+    annual.hotWaterFuel += water.fuel;
+    annual.lighting += light;
+  }
+  return {
+    summary: {
+      volume,
+      fabricHeatLoss: fabric,
+      thermalBridgingHeatLoss: bridging,
+      baseInfiltration: infiltration,
+      dailyHotWaterLitres: litres,
+    },
+    monthly,
+    annual,
+  };
+}

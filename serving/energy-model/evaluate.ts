@@ -1,0 +1,156 @@
+// Request → response: resolve location, age band and defaults, build the archetype dwelling, run the
+// engine, then price and carbon-count the fuels. Rounded once, here: monthly values to 2 dp, annual values
+// as the sum of the rounded months, totals as sums of their rounded parts — so the spec's rules hold exactly.
+import type {
+  BuildingCharacteristics,
+  EnergyModelInput,
+  EnergyModelResponse,
+} from '../../schemas/api/energy-model';
+import { BAND_INDEX, bandForYear } from './archetypes/age-bands';
+import { BUILDING_SHAPES } from './archetypes/building-types';
+import { archetypeDwelling } from './archetypes/index';
+import { SAP_REGION_NAMES } from './climate/tables';
+import { DAYS } from './engine/constants';
+import { runEngine } from './engine/index';
+import { occupancyFromFloorArea } from './engine/occupancy';
+import { defaultEfficiencies, ELECTRICITY, FUELS } from './fuels';
+import { resolveLocation } from './location';
+
+/** Default share of low-energy lighting (our assumption: most fittings in the current stock are low energy). */
+export const DEFAULT_LOW_ENERGY_LIGHTING = 0.75;
+
+const round = (x: number, dp: number): number => {
+  const f = 10 ** dp;
+  return Math.round(x * f) / f;
+};
+const r2 = (x: number): number => round(x, 2);
+const sum = (xs: readonly number[]): number => {
+  let s = 0;
+  for (const x of xs) s += x;
+  return r2(s);
+};
+const map2 = (a: readonly number[], b: readonly number[], f: (x: number, y: number) => number): number[] =>
+  a.map((x, i) => r2(f(x, b[i]!)));
+const ZERO12: readonly number[] = new Array<number>(12).fill(0);
+
+interface Account {
+  usage: number[];
+  cost: number[];
+  standing: number[];
+  co2: number[];
+}
+
+function account(usage: number[], price: number, standingAnnual: number, co2: number): Account {
+  return {
+    usage,
+    cost: usage.map((u) => r2(u * price)),
+    standing: DAYS.map((d) => r2((standingAnnual * d) / 365)),
+    co2: usage.map((u) => r2(u * co2)),
+  };
+}
+
+export function evaluateEnergyModel(input: EnergyModelInput): EnergyModelResponse {
+  const { location, region } = resolveLocation(input.location);
+  const ageBand = input.building_age_band ?? bandForYear(input.construction_year!);
+  const shape = BUILDING_SHAPES[input.building_type];
+  const characteristics: BuildingCharacteristics = { ...shape.defaults, ...input.building_characteristics };
+  const floorArea = input.total_floor_area ?? shape.defaultFloorArea;
+  const occupants = input.number_of_occupants ?? round(occupancyFromFloorArea(floorArea), 2);
+  const fuel = FUELS[input.primary_fuel];
+  const defaults = defaultEfficiencies(input.primary_fuel, characteristics.insulation_value);
+  const mainEfficiency = input.main_heating_efficiency ?? defaults.main;
+  const waterEfficiency = input.water_heating_efficiency ?? defaults.water;
+  const lowEnergy = input.low_energy_lighting_proportion ?? DEFAULT_LOW_ENERGY_LIGHTING;
+
+  const result = runEngine(
+    archetypeDwelling({
+      buildingType: input.building_type,
+      band: BAND_INDEX[ageBand],
+      totalFloorArea: floorArea,
+      occupants,
+      characteristics,
+      mainHeatingEfficiency: mainEfficiency,
+      waterHeatingEfficiency: waterEfficiency,
+      lowEnergyLightingProportion: lowEnergy,
+      climateRegion: region,
+    }),
+  );
+
+  const space = result.monthly.spaceHeatingFuel.map(r2);
+  const water = result.monthly.hotWaterFuel.map(r2);
+  const lighting = result.monthly.lighting.map(r2);
+  const heating = map2(space, water, (a, b) => a + b);
+  const isElectric = input.primary_fuel === 'Electricity';
+  const electricity = account(
+    isElectric ? map2(heating, lighting, (a, b) => a + b) : lighting,
+    ELECTRICITY.pricePerKwh,
+    ELECTRICITY.standingChargeAnnual,
+    ELECTRICITY.co2PerKwh,
+  );
+  const primary = isElectric
+    ? electricity
+    : account(heating, fuel.pricePerKwh, fuel.standingChargeAnnual, fuel.co2PerKwh);
+  // Electricity as primary fuel is one supply, counted once in the totals.
+  const other: Account = isElectric
+    ? { usage: [...ZERO12], cost: [...ZERO12], standing: [...ZERO12], co2: [...ZERO12] }
+    : electricity;
+  const fuelCost = map2(primary.cost, other.cost, (a, b) => a + b);
+  const standing = map2(primary.standing, other.standing, (a, b) => a + b);
+  const totalCost = map2(fuelCost, standing, (a, b) => a + b);
+  const co2 = map2(primary.co2, other.co2, (a, b) => a + b);
+
+  const spaceAnnual = sum(space);
+  const waterAnnual = sum(water);
+  const lightingAnnual = sum(lighting);
+  return {
+    parameters: {
+      location,
+      climate_region: SAP_REGION_NAMES[region]!,
+      building_type: input.building_type,
+      construction_year: input.construction_year ?? null,
+      building_age_band: ageBand,
+      total_floor_area: floorArea,
+      number_of_occupants: occupants,
+      main_heating_efficiency: mainEfficiency,
+      water_heating_efficiency: waterEfficiency,
+      low_energy_lighting_proportion: lowEnergy,
+      primary_fuel: input.primary_fuel,
+      building_characteristics: characteristics,
+    },
+    total_energy_usage: r2(spaceAnnual + waterAnnual + lightingAnnual),
+    space_heating_annual: spaceAnnual,
+    space_heating_monthly: space,
+    hot_water_annual: waterAnnual,
+    hot_water_monthly: water,
+    lighting_annual: lightingAnnual,
+    lighting_monthly: lighting,
+    primary_fuel_price_per_kwh: isElectric ? ELECTRICITY.pricePerKwh : fuel.pricePerKwh,
+    primary_fuel_co2_equivalent_per_kwh: isElectric ? ELECTRICITY.co2PerKwh : fuel.co2PerKwh,
+    primary_fuel_usage_annual: sum(primary.usage),
+    primary_fuel_usage_monthly: primary.usage,
+    primary_fuel_cost_annual: sum(primary.cost),
+    primary_fuel_cost_monthly: primary.cost,
+    primary_fuel_standing_charges_annual: sum(primary.standing),
+    primary_fuel_standing_charges_monthly: primary.standing,
+    primary_fuel_co2_equivalent_annual: sum(primary.co2),
+    primary_fuel_co2_equivalent_monthly: primary.co2,
+    electricity_price_per_kwh: ELECTRICITY.pricePerKwh,
+    electricity_co2_equivalent_per_kwh: ELECTRICITY.co2PerKwh,
+    electricity_usage_annual: sum(electricity.usage),
+    electricity_usage_monthly: electricity.usage,
+    electricity_cost_annual: sum(electricity.cost),
+    electricity_cost_monthly: electricity.cost,
+    electricity_standing_charges_annual: sum(electricity.standing),
+    electricity_standing_charges_monthly: electricity.standing,
+    electricity_co2_equivalent_annual: sum(electricity.co2),
+    electricity_co2_equivalent_monthly: electricity.co2,
+    total_fuel_cost_annual: sum(fuelCost),
+    total_fuel_cost_monthly: fuelCost,
+    total_standing_charges_annual: sum(standing),
+    total_standing_charges_monthly: standing,
+    total_cost_annual: sum(totalCost),
+    total_cost_monthly: totalCost,
+    total_co2_equivalent_annual: sum(co2),
+    total_co2_equivalent_monthly: co2,
+  };
+}

@@ -1,0 +1,21 @@
+// `location` → SAP climate region: one of the 22 region names, or a postcode through the SAP postcode table.
+import { REGION_NAMES, type RegionName } from '../../schemas/api/energy-model';
+import { regionForPostcode } from './climate/postcode';
+import { REGION_NUMBERS } from './climate/regions';
+
+export interface ResolvedLocation {
+  /** The location as echoed: a region name, or the postcode upper-cased with one space. */
+  location: string;
+  region: number;
+}
+
+export class UnknownLocationError extends Error {}
+
+export function resolveLocation(text: string): ResolvedLocation {
+  const trimmed = text.trim();
+  if ((REGION_NAMES as readonly string[]).includes(trimmed))
+    return { location: trimmed, region: REGION_NUMBERS[trimmed as RegionName] };
+  const found = regionForPostcode(trimmed);
+  if (!found) throw new UnknownLocationError(`"${trimmed}" is not a UK postcode area or region name`);
+  return { location: found.postcode, region: found.region };
+}

@@ -1,5 +1,6 @@
 // Activities: thin wrappers over the asset graph in pipelines/. They run in the worker process, with the
 // worker's configuration (so a test worker can use its own data folder and index prefix).
+import { resolve } from 'node:path';
 import { Context, ApplicationFailure } from '@temporalio/activity';
 import { dataPaths, type ServiceConfig } from '../pipelines/config';
 import { openCatalog } from '../pipelines/catalog/catalog';
@@ -8,16 +9,26 @@ import { materializeWithCatalog } from '../pipelines/assets/materialize';
 import { planWaves } from '../pipelines/assets/plan';
 import { resolveSelection } from '../pipelines/assets/select';
 import { DataError } from '../pipelines/io/errors';
+import { sweepScratch } from '../pipelines/io/parquet';
 import type { MaterializeOutput } from './types';
 
 export function createActivities(config: ServiceConfig) {
   return {
     async planRefresh(select: string[]): Promise<string[][]> {
+      let waves: string[][];
       try {
-        return planWaves(ASSETS, resolveSelection(ASSETS, select));
+        waves = planWaves(ASSETS, resolveSelection(ASSETS, select));
       } catch (error) {
         throw ApplicationFailure.nonRetryable((error as Error).message, 'InvalidSelection');
       }
+      // Refreshes run one at a time, so any scratch left now belongs to a writer that was killed.
+      await sweepScratch(resolve(config.dataDir, 'parquet'));
+      return waves;
+    },
+
+    /** Runs when a refresh ends, whatever the outcome: removes scratch of attempts killed during it. */
+    async finishRefresh(): Promise<number> {
+      return (await sweepScratch(resolve(config.dataDir, 'parquet'))).length;
     },
 
     async materializeAsset(name: string, runId: string, force = false): Promise<MaterializeOutput> {

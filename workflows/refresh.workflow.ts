@@ -3,6 +3,7 @@
 import { SearchAttributeType, defineSearchAttributeKey } from '@temporalio/common';
 import {
   ApplicationFailure,
+  CancellationScope,
   defineQuery,
   proxyActivities,
   setHandler,
@@ -13,14 +14,15 @@ import {
 import type { RefreshActivities } from './activities';
 import type { AssetProgress, RefreshInput, RefreshProgress } from './types';
 
-const { planRefresh } = proxyActivities<RefreshActivities>({
+const { planRefresh, finishRefresh } = proxyActivities<RefreshActivities>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 3 },
 });
 
 const { materializeAsset } = proxyActivities<RefreshActivities>({
   startToCloseTimeout: '2 hours',
-  heartbeatTimeout: '2 minutes',
+  // Activities heartbeat every 10 s; a worker that died is noticed after 30 s and its task retried.
+  heartbeatTimeout: '30 seconds',
   retry: {
     initialInterval: '2s',
     backoffCoefficient: 2,
@@ -63,28 +65,33 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
   ]);
   publishCounts(progress);
 
-  for (const wave of progress.waves) {
-    await Promise.all(
-      wave.map(async (name) => {
-        entry(name).state = 'running';
-        try {
-          const out = await materializeAsset(name, runId, input.force ?? false);
-          Object.assign(entry(name), {
-            state: out.skipped ? 'skipped' : 'done',
-            rows: out.rows,
-            durationMs: out.durationMs,
-            metrics: out.metrics,
-          });
-        } catch (error) {
-          Object.assign(entry(name), { state: 'failed', error: String((error as Error).cause ?? error) });
-          throw error;
-        } finally {
-          publishCounts(progress);
-        }
-      }),
-    ).catch((error: unknown) => {
-      throw ApplicationFailure.nonRetryable(`refresh failed: ${String(error)}`, 'RefreshFailed');
-    });
+  try {
+    for (const wave of progress.waves) {
+      await Promise.all(
+        wave.map(async (name) => {
+          entry(name).state = 'running';
+          try {
+            const out = await materializeAsset(name, runId, input.force ?? false);
+            Object.assign(entry(name), {
+              state: out.skipped ? 'skipped' : 'done',
+              rows: out.rows,
+              durationMs: out.durationMs,
+              metrics: out.metrics,
+            });
+          } catch (error) {
+            Object.assign(entry(name), { state: 'failed', error: String((error as Error).cause ?? error) });
+            throw error;
+          } finally {
+            publishCounts(progress);
+          }
+        }),
+      ).catch((error: unknown) => {
+        throw ApplicationFailure.nonRetryable(`refresh failed: ${String(error)}`, 'RefreshFailed');
+      });
+    }
+  } finally {
+    // Also when the run is cancelled: cleanup must not be cancelled with it.
+    await CancellationScope.nonCancellable(() => finishRefresh());
   }
   return progress;
 }

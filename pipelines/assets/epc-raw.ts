@@ -1,7 +1,7 @@
 // Raw EPC tables, as published: England and Wales certificates and recommendations (one VARCHAR column per
 // published field), and Scottish certificates (key columns plus the whole record as JSON, since Scottish
 // extracts vary in their column set).
-import { resolve } from 'node:path';
+import { relative } from 'node:path';
 import { RAW_EW_CERTIFICATE_FIELDS, RAW_EW_RECOMMENDATION_FIELDS } from '../../schemas/epc';
 import type { ColumnSpec } from '../io/parquet';
 import { DataError } from '../io/errors';
@@ -27,7 +27,7 @@ export const epcEnglandWalesRaw = defineAsset({
   kind: 'staged',
   description: 'EPC England and Wales bulk download: certificates and recommendations as published',
   upstream: [],
-  codeVersion: '1',
+  codeVersion: '2',
   owner: 'epc',
   cadence: 'monthly',
   sources: async (ctx) =>
@@ -37,7 +37,7 @@ export const epcEnglandWalesRaw = defineAsset({
     const files = await findEpcBulkFiles(root).catch(() => []);
     const certificates = files.filter((f) => f.kind === 'certificates');
     if (certificates.length === 0) throw new DataError(`no certificates.csv under ${root}`);
-    const laOf = new Map(files.map((f) => [f.path, f.localAuthorityCode]));
+    const laOf = new Map(files.map((f) => [relative(ctx.config.sourcesDir, f.path), f.localAuthorityCode]));
     const certs = await ingestToParquet(
       ctx,
       EW_CERTIFICATE_TABLE,
@@ -70,7 +70,7 @@ export const epcScotlandRaw = defineAsset({
   kind: 'staged',
   description: 'Scottish domestic EPC extract: certificates as published (two header rows resolved)',
   upstream: [],
-  codeVersion: '1',
+  codeVersion: '2',
   owner: 'epc',
   cadence: 'quarterly',
   sources: (ctx) => findScottishEpcFiles(sourceDir(ctx, 'epc-scotland')).catch(() => []),
@@ -96,7 +96,7 @@ export const epcScotlandRaw = defineAsset({
         building_reference_number: r.building_reference_number ?? null,
         lodgement_date: r.lodgement_date ?? null,
         raw: r,
-        source_file: resolve(file),
+        source_file: file,
         source_line: line,
       }),
     );

@@ -1,6 +1,6 @@
 // Shared ingest step: stream a loader's rows into a staged Parquet table; quarantined rows go to the
 // dataset's quarantine table with their file, line and reason. Nothing is dropped silently.
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { dataPaths } from '../config';
 import { ParquetTableWriter, writeParquet, type ColumnSpec } from '../io/parquet';
 import type { QuarantinedRow, SourceRow } from '../io/quarantine';
@@ -28,8 +28,9 @@ export interface IngestResult {
 }
 
 /**
- * Writes every accepted record of `sources` (one loader stream per file) to `table`, mapped by `toRow`,
- * and every rejected row to the quarantine table of the same name.
+ * Writes every accepted record of `sources` (one loader stream per file) to `table`, mapped by `toRow`
+ * (which gets the file relative to the sources folder), and every rejected row to the quarantine table of
+ * the same name.
  */
 export async function ingestToParquet<T>(
   ctx: AssetContext,
@@ -41,11 +42,13 @@ export async function ingestToParquet<T>(
 ): Promise<IngestResult> {
   const writer = await ParquetTableWriter.open(stagedPath(ctx, table), columns);
   const rejected: QuarantinedRow[] = [];
+  // Provenance is recorded relative to the sources folder, so tables do not depend on where it lives.
+  const sourceRelative = (file: string): string => relative(ctx.config.sourcesDir, file);
   try {
     for (const source of sources) {
       for await (const row of source) {
-        if (row.ok) writer.append(toRow(row.record, row.file, row.line));
-        else rejected.push(row.row);
+        if (row.ok) writer.append(toRow(row.record, sourceRelative(row.file), row.line));
+        else rejected.push({ ...row.row, file: sourceRelative(row.row.file) });
         if ((writer.rowCount + rejected.length) % 50_000 === 0)
           ctx.heartbeat({ table, rows: writer.rowCount });
       }

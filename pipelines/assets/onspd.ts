@@ -34,7 +34,7 @@ export const onspd = defineAsset({
   kind: 'staged',
   description: 'ONS Postcode Directory: each postcode with its admin and census area codes and names',
   upstream: [],
-  codeVersion: '1',
+  codeVersion: '2',
   owner: 'data-platform',
   cadence: 'quarterly',
   async sources(ctx) {

@@ -8,7 +8,7 @@ export const osOpenUprn = defineAsset({
   kind: 'staged',
   description: 'OS Open UPRN address points: UPRN with BNG and ETRS89 coordinates',
   upstream: [],
-  codeVersion: '1',
+  codeVersion: '2',
   owner: 'data-platform',
   cadence: 'quarterly',
   sources: (ctx) => csvFilesIn(sourceDir(ctx, 'os-open-uprn')),

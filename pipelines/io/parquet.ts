@@ -3,7 +3,7 @@
 // A writer streams rows into a DuckDB table in a scratch folder next to the target (so memory stays
 // bounded: DuckDB spills to disk there), COPYs it to a file in that folder and renames it over the target:
 // a reader never sees a half-written file, and a retried activity simply overwrites.
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import {
@@ -135,6 +135,21 @@ function appendValue(appender: DuckDBAppender, column: ColumnSpec, value: unknow
       return;
     }
   }
+}
+
+/**
+ * Removes scratch folders left under `dir` by writers that were killed (a crashed worker). Only call it when
+ * no writer can be running there, for example at the start of a refresh, which runs one at a time.
+ */
+export async function sweepScratch(dir: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])) {
+    if (!entry.isDirectory() || !/\.parquet\.scratch-[0-9a-f-]{36}$/.test(entry.name)) continue;
+    const path = `${entry.parentPath}/${entry.name}`;
+    await rm(path, { recursive: true, force: true });
+    removed.push(path);
+  }
+  return removed;
 }
 
 /** Writes all rows of an (async) iterable to one Parquet file. */

@@ -1,0 +1,172 @@
+// Faults on the real Temporal server: a worker killed (SIGKILL) in the middle of a refresh, replaced by two
+// new workers. The refresh completes, every asset is materialised once, and its Parquet files and index
+// contents are byte-identical to those of an uninterrupted refresh of the same sources.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCatalog } from '../../pipelines/catalog/catalog';
+import { REPO_ROOT, dataPaths, type ServiceConfig } from '../../pipelines/config';
+import { propertiesAlias } from '../../pipelines/indexing/aliases';
+import { createEsClient } from '../../pipelines/indexing/es-client';
+import { generateSampleData } from '../../pipelines/sample-data';
+import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
+import type { RefreshProgress } from '../../workflows/types';
+import { createWorker } from '../../workflows/worker';
+import { testConfig } from '../helpers/config';
+
+const crashed = testConfig('crash');
+const clean = testConfig('clean');
+const es = createEsClient(crashed.esUrl);
+const workers: ChildProcess[] = [];
+let crashedRun: RefreshProgress;
+let cleanRun: RefreshProgress;
+let killedWhile: string[] = [];
+
+/** A `pds worker` in its own process (and process group), configured through the environment. */
+function spawnWorker(config: ServiceConfig): ChildProcess {
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin/pds.js'), 'worker'], {
+    cwd: REPO_ROOT,
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PDS_DATA_DIR: config.dataDir,
+      PDS_SOURCES_DIR: config.sourcesDir,
+      PDS_TASK_QUEUE: config.taskQueue,
+      PDS_INDEX_PREFIX: config.indexPrefix,
+      PDS_ES_URL: config.esUrl,
+      PDS_TEMPORAL_ADDRESS: config.temporalAddress,
+    },
+  });
+  workers.push(child);
+  return child;
+}
+
+function parquetChecksums(config: ServiceConfig): Record<string, string> {
+  const root = join(config.dataDir, 'parquet');
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) =>
+    f.endsWith('.parquet'),
+  );
+  return Object.fromEntries(
+    files.sort().map((f) => [
+      f,
+      createHash('sha256')
+        .update(readFileSync(join(root, f)))
+        .digest('hex'),
+    ]),
+  );
+}
+
+async function indexChecksum(config: ServiceConfig): Promise<{ count: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let count = 0;
+  let after: unknown[] | undefined;
+  for (;;) {
+    const page = await es.search({
+      index: propertiesAlias(config),
+      size: 1000,
+      sort: [{ uprn: 'asc' }],
+      ...(after ? { search_after: after as never } : {}),
+    });
+    if (page.hits.hits.length === 0) break;
+    for (const hit of page.hits.hits) hash.update(`${hit._id}\n${JSON.stringify(hit._source)}\n`);
+    count += page.hits.hits.length;
+    after = page.hits.hits.at(-1)!.sort as unknown[];
+  }
+  return { count, sha256: hash.digest('hex') };
+}
+
+beforeAll(async () => {
+  await Promise.all([
+    generateSampleData({ outDir: crashed.sourcesDir, scale: 0.5 }),
+    generateSampleData({ outDir: clean.sourcesDir, scale: 0.5 }),
+  ]);
+  const client = await connectClient(crashed);
+
+  // The uninterrupted reference run, with a worker in this process.
+  const worker = await createWorker(clean);
+  const running = worker.run();
+  cleanRun = await watchRefresh(await startRefresh(client, clean, {}), () => {});
+  worker.shutdown();
+  await running;
+
+  // The crashed run: kill the only worker once the derived assets are being built.
+  const first = spawnWorker(crashed);
+  const handle = await startRefresh(client, crashed, {});
+  await new Promise<void>((resolve, reject) => {
+    watchRefresh(
+      handle,
+      (p) => {
+        const running = p.assets.filter((a) => a.state === 'running').map((a) => a.name);
+        if (
+          killedWhile.length === 0 &&
+          running.some((n) => n === 'epc_enhanced' || n === 'uprn_epc_blocks')
+        ) {
+          killedWhile = running;
+          process.kill(-first.pid!, 'SIGKILL');
+          spawnWorker(crashed);
+          spawnWorker(crashed);
+          resolve();
+        }
+      },
+      100,
+    ).catch(reject);
+  });
+  crashedRun = await watchRefresh(handle, () => {});
+  await client.connection.close();
+}, 600_000);
+
+afterAll(async () => {
+  for (const w of workers) {
+    try {
+      process.kill(-w.pid!, 'SIGTERM');
+    } catch {
+      // Already gone (the one we killed).
+    }
+  }
+  await es.indices.delete({
+    index: [`${crashed.indexPrefix}-*`, `${clean.indexPrefix}-*`],
+    ignore_unavailable: true,
+  });
+  await es.close();
+});
+
+describe('a refresh whose worker is killed mid-run', () => {
+  it('was really interrupted while building a derived asset', () => {
+    expect(killedWhile.length).toBeGreaterThan(0);
+  });
+
+  it('completes on the replacement workers', () => {
+    expect(crashedRun.assets.map((a) => [a.name, a.state])).toEqual(
+      cleanRun.assets.map((a) => [a.name, 'done']),
+    );
+  });
+
+  it('materialises every asset exactly once', () => {
+    const catalog = openCatalog(dataPaths(crashed.dataDir).catalogDb);
+    const perAsset = crashedRun.assets.map(
+      (a) => catalog.history(a.name, 100).filter((m) => m.status === 'success').length,
+    );
+    catalog.close();
+    expect(perAsset).toEqual(crashedRun.assets.map(() => 1));
+  });
+
+  it('writes Parquet files identical to an uninterrupted run, and leaves no scratch behind', () => {
+    const crashedFiles = parquetChecksums(crashed);
+    expect(Object.keys(crashedFiles).length).toBeGreaterThanOrEqual(10);
+    expect(crashedFiles).toEqual(parquetChecksums(clean));
+    const leftovers = readdirSync(join(crashed.dataDir, 'parquet'), {
+      recursive: true,
+      encoding: 'utf8',
+    }).filter((f) => relative('', f).includes('.scratch-'));
+    expect(leftovers).toEqual([]);
+  });
+
+  it('indexes the same documents as an uninterrupted run', async () => {
+    const [a, b] = await Promise.all([indexChecksum(crashed), indexChecksum(clean)]);
+    expect(a.count).toBeGreaterThan(0);
+    expect(a).toEqual(b);
+  });
+});

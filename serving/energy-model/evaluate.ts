@@ -19,19 +19,37 @@ import { resolveLocation } from './location';
 /** Default share of low-energy lighting (our assumption: most fittings in the current stock are low energy). */
 export const DEFAULT_LOW_ENERGY_LIGHTING = 0.75;
 
-const round = (x: number, dp: number): number => {
+// Helpers are plain module functions with loops: closures here would cost more than the physics.
+function round(x: number, dp: number): number {
   const f = 10 ** dp;
   return Math.round(x * f) / f;
-};
-const r2 = (x: number): number => round(x, 2);
-const sum = (xs: readonly number[]): number => {
+}
+function r2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+function sum(xs: readonly number[]): number {
   let s = 0;
-  for (const x of xs) s += x;
+  for (let i = 0; i < xs.length; i++) s += xs[i]!;
   return r2(s);
-};
-const map2 = (a: readonly number[], b: readonly number[], f: (x: number, y: number) => number): number[] =>
-  a.map((x, i) => r2(f(x, b[i]!)));
-const ZERO12: readonly number[] = new Array<number>(12).fill(0);
+}
+function rounded(xs: readonly number[]): number[] {
+  const out = new Array<number>(12);
+  for (let i = 0; i < 12; i++) out[i] = r2(xs[i]!);
+  return out;
+}
+function add(a: readonly number[], b: readonly number[]): number[] {
+  const out = new Array<number>(12);
+  for (let i = 0; i < 12; i++) out[i] = r2(a[i]! + b[i]!);
+  return out;
+}
+function times(a: readonly number[], k: number): number[] {
+  const out = new Array<number>(12);
+  for (let i = 0; i < 12; i++) out[i] = r2(a[i]! * k);
+  return out;
+}
+function zeros(): number[] {
+  return new Array<number>(12).fill(0);
+}
 
 interface Account {
   usage: number[];
@@ -43,9 +61,9 @@ interface Account {
 function account(usage: number[], price: number, standingAnnual: number, co2: number): Account {
   return {
     usage,
-    cost: usage.map((u) => r2(u * price)),
-    standing: DAYS.map((d) => r2((standingAnnual * d) / 365)),
-    co2: usage.map((u) => r2(u * co2)),
+    cost: times(usage, price),
+    standing: times(DAYS, standingAnnual / 365),
+    co2: times(usage, co2),
   };
 }
 
@@ -76,13 +94,13 @@ export function evaluateEnergyModel(input: EnergyModelInput): EnergyModelRespons
     }),
   );
 
-  const space = result.monthly.spaceHeatingFuel.map(r2);
-  const water = result.monthly.hotWaterFuel.map(r2);
-  const lighting = result.monthly.lighting.map(r2);
-  const heating = map2(space, water, (a, b) => a + b);
+  const space = rounded(result.monthly.spaceHeatingFuel);
+  const water = rounded(result.monthly.hotWaterFuel);
+  const lighting = rounded(result.monthly.lighting);
+  const heating = add(space, water);
   const isElectric = input.primary_fuel === 'Electricity';
   const electricity = account(
-    isElectric ? map2(heating, lighting, (a, b) => a + b) : lighting,
+    isElectric ? add(heating, lighting) : lighting,
     ELECTRICITY.pricePerKwh,
     ELECTRICITY.standingChargeAnnual,
     ELECTRICITY.co2PerKwh,
@@ -92,12 +110,12 @@ export function evaluateEnergyModel(input: EnergyModelInput): EnergyModelRespons
     : account(heating, fuel.pricePerKwh, fuel.standingChargeAnnual, fuel.co2PerKwh);
   // Electricity as primary fuel is one supply, counted once in the totals.
   const other: Account = isElectric
-    ? { usage: [...ZERO12], cost: [...ZERO12], standing: [...ZERO12], co2: [...ZERO12] }
+    ? { usage: zeros(), cost: zeros(), standing: zeros(), co2: zeros() }
     : electricity;
-  const fuelCost = map2(primary.cost, other.cost, (a, b) => a + b);
-  const standing = map2(primary.standing, other.standing, (a, b) => a + b);
-  const totalCost = map2(fuelCost, standing, (a, b) => a + b);
-  const co2 = map2(primary.co2, other.co2, (a, b) => a + b);
+  const fuelCost = add(primary.cost, other.cost);
+  const standing = add(primary.standing, other.standing);
+  const totalCost = add(fuelCost, standing);
+  const co2 = add(primary.co2, other.co2);
 
   const spaceAnnual = sum(space);
   const waterAnnual = sum(water);

@@ -27,7 +27,7 @@ const fuel = (
 ): FuelData => ({
   sapCode,
   sapName,
-  pricePerKwh: pencePerKwh / 100,
+  pricePerKwh: Math.round(pencePerKwh * 1e4) / 1e6,
   standingChargeAnnual,
   co2PerKwh,
   family,

@@ -43,6 +43,7 @@ export function archetypeDwelling(a: ArchetypeInput): DwellingDescription {
   const shape = BUILDING_SHAPES[a.buildingType];
   const c = a.characteristics;
   const capacity = CAPACITY[c.capacity_value - 1]!;
+  const leakage = AIR_LEAKAGE[c.air_leakage_value - 1]!;
   const fabric = FABRIC[a.band]![c.insulation_value - 1]!;
   const storeyHeight = storeyHeightForBand(a.band) + capacity.extraStoreyHeight;
 
@@ -65,24 +66,20 @@ export function archetypeDwelling(a: ArchetypeInput): DwellingDescription {
     },
     { name: 'doors', area: doorArea, uValue: fabric.doorU },
   ];
-  const window = (orientation: 'E' | 'W'): WindowElement => ({
-    area: windowArea / 2,
-    uValue: curtainedWindowU(fabric.windowU),
-    orientation,
-    solarTransmittance: fabric.glazing.g,
-    lightTransmittance: fabric.glazing.gL,
-    frameFactor: 0.7,
-  });
 
   return {
     totalFloorArea: a.totalFloorArea,
     storeys: shape.storeys,
     storeyHeight,
     elements,
-    windows: [window('E'), window('W')],
+    windows: [windowOf(fabric, windowArea / 2, 'E'), windowOf(fabric, windowArea / 2, 'W')],
     thermalBridgingY: THERMAL_BRIDGING_Y,
     ventilation: {
-      ...AIR_LEAKAGE[c.air_leakage_value - 1]!,
+      structuralInfiltration: leakage.structuralInfiltration,
+      suspendedTimberFloor: leakage.suspendedTimberFloor,
+      draughtLobby: leakage.draughtLobby,
+      draughtProofedFraction: leakage.draughtProofedFraction,
+      chimneys: leakage.chimneys,
       openFlues: 0,
       airPermeabilityQ50: null,
       shelteredSides: shape.shelteredSides,
@@ -102,5 +99,16 @@ export function archetypeDwelling(a: ArchetypeInput): DwellingDescription {
     hotWater: { efficiency: a.waterHeatingEfficiency, distributionLossFraction: 0.15 },
     lighting: { lowEnergyFraction: a.lowEnergyLightingProportion },
     climateRegion: a.climateRegion,
+  };
+}
+
+function windowOf(fabric: FabricState, area: number, orientation: 'E' | 'W'): WindowElement {
+  return {
+    area,
+    uValue: curtainedWindowU(fabric.windowU),
+    orientation,
+    solarTransmittance: fabric.glazing.g,
+    lightTransmittance: fabric.glazing.gL,
+    frameFactor: 0.7,
   };
 }

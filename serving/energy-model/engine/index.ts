@@ -18,35 +18,40 @@ import { timeConstant, utilisationFactor } from './utilisation';
 export type * from './types';
 export { occupancyFromFloorArea } from './occupancy';
 
-const KEYS = [
-  'externalTemperature',
-  'windSpeed',
-  'airChangeRate',
-  'ventilationHeatLoss',
-  'heatTransferCoefficient',
-  'heatLossParameter',
-  'internalGains',
-  'solarGains',
-  'totalGains',
-  'utilisationFactor',
-  'livingAreaTemperature',
-  'restOfDwellingTemperature',
-  'meanInternalTemperature',
-  'fractionHeated',
-  'heatLossRate',
-  'spaceHeatingDemand',
-  'spaceHeatingFuel',
-  'hotWaterEnergyContent',
-  'hotWaterDemand',
-  'hotWaterFuel',
-  'lighting',
-] as const satisfies readonly (keyof EngineMonthly)[];
+// A literal, not a map over KEYS: the engine runs ~10^5 times a second and a dynamic build shows.
+function emptyMonthly(): EngineMonthly {
+  return {
+    externalTemperature: new Array<number>(12),
+    windSpeed: new Array<number>(12),
+    airChangeRate: new Array<number>(12),
+    ventilationHeatLoss: new Array<number>(12),
+    heatTransferCoefficient: new Array<number>(12),
+    heatLossParameter: new Array<number>(12),
+    internalGains: new Array<number>(12),
+    solarGains: new Array<number>(12),
+    totalGains: new Array<number>(12),
+    utilisationFactor: new Array<number>(12),
+    livingAreaTemperature: new Array<number>(12),
+    restOfDwellingTemperature: new Array<number>(12),
+    meanInternalTemperature: new Array<number>(12),
+    fractionHeated: new Array<number>(12),
+    heatLossRate: new Array<number>(12),
+    spaceHeatingDemand: new Array<number>(12),
+    spaceHeatingFuel: new Array<number>(12),
+    hotWaterEnergyContent: new Array<number>(12),
+    hotWaterDemand: new Array<number>(12),
+    hotWaterFuel: new Array<number>(12),
+    lighting: new Array<number>(12),
+  };
+}
 
 /** Throws a RangeError naming the first field that the physics cannot use. */
 export function checkDwelling(d: DwellingDescription): void {
   const positive = { totalFloorArea: d.totalFloorArea, storeys: d.storeys, storeyHeight: d.storeyHeight };
-  for (const [name, value] of Object.entries(positive))
+  for (const name in positive) {
+    const value = positive[name as keyof typeof positive];
     if (!(Number.isFinite(value) && value > 0)) throw new RangeError(`${name} must be a positive number`);
+  }
   if (!(d.heating.efficiency > 0)) throw new RangeError('heating.efficiency must be positive');
   if (!(d.hotWater.efficiency > 0)) throw new RangeError('hotWater.efficiency must be positive');
   if (!(d.occupants >= 0)) throw new RangeError('occupants must be zero or more');
@@ -60,7 +65,7 @@ export function checkDwelling(d: DwellingDescription): void {
 
 export function runEngine(d: DwellingDescription): EngineResult {
   checkDwelling(d);
-  const monthly = Object.fromEntries(KEYS.map((k) => [k, new Array<number>(12)])) as unknown as EngineMonthly;
+  const monthly = emptyMonthly();
   const volume = d.totalFloorArea * d.storeyHeight;
   const { fabricHeatLoss: fabric, thermalBridgingHeatLoss: bridging } = fabricHeatLoss(d);
   const infiltration = baseInfiltration(d.ventilation, volume, d.storeys);
@@ -76,9 +81,11 @@ export function runEngine(d: DwellingDescription): EngineResult {
     lighting: 0,
   };
 
+  const temperatures = EXTERNAL_TEMPERATURE[d.climateRegion]!;
+  const winds = WIND_SPEED[d.climateRegion]!;
   for (let m = 0; m < 12; m++) {
-    const te = EXTERNAL_TEMPERATURE[d.climateRegion]![m]!;
-    const wind = WIND_SPEED[d.climateRegion]![m]!;
+    const te = temperatures[m]!;
+    const wind = winds[m]!;
     const ach = effectiveAirChangeRate(infiltration, d.ventilation, wind);
     const hVent = ventilationHeatLoss(ach, volume);
     const H = fabric + bridging + hVent;

@@ -14,5 +14,6 @@ export function utilisationFactor(gains: number, heatTransfer: number, deltaT: n
   const gamma = Math.round((gains / loss) * 1e8) / 1e8;
   if (gamma <= 0) return 1;
   if (gamma === 1) return a / (a + 1);
-  return (1 - gamma ** a) / (1 - gamma ** (a + 1));
+  const ga = gamma ** a; // one pow: γ^(a+1) = γ^a × γ
+  return (1 - ga) / (1 - ga * gamma);
 }

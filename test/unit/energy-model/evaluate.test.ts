@@ -1,0 +1,204 @@
+// The request → response layer: every building type × fuel × region answers with finite numbers and the
+// rules of spec 2.3 hold exactly; defaults land in the published ranges of typical gas use.
+import { describe, expect, it } from 'vitest';
+import {
+  BUILDING_TYPES,
+  EnergyModelResponseSchema,
+  FUELS,
+  REGION_NAMES,
+  type EnergyModelResponse,
+} from '../../../schemas/api/energy-model';
+import { evaluateEnergyModel } from '../../../serving/energy-model/evaluate';
+import { TYPICAL_GAS_USE } from '../../../serving/energy-model/validation';
+
+const PAIRS = ['usage', 'cost', 'standing_charges', 'co2_equivalent'] as const;
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+/** Equal to the cent: values are rounded to 2 dp, so "within rounding" is a float-noise tolerance. */
+const same = (a: number, b: number) => Math.abs(a - b) < 1e-6;
+
+function checkRules(r: EnergyModelResponse): string[] {
+  const bad: string[] = [];
+  const rec = r as unknown as Record<string, number | number[]>;
+  for (const [k, v] of Object.entries(rec)) {
+    if (k === 'parameters') continue;
+    const values = Array.isArray(v) ? v : [v];
+    if (Array.isArray(v) && v.length !== 12) bad.push(`${k} length`);
+    if (!values.every((x) => Number.isFinite(x) && x >= 0)) bad.push(`${k} finite, non-negative`);
+    if (k.endsWith('_monthly')) {
+      const annual = rec[k.replace(/_monthly$/, '_annual')] as number;
+      if (!same(annual, sum(v as number[]))) bad.push(`${k} sums to annual`);
+    }
+  }
+  const parts = (...ks: string[]) => ks.reduce((s, k) => s + (rec[k] as number), 0);
+  if (!same(r.total_energy_usage, parts('space_heating_annual', 'hot_water_annual', 'lighting_annual')))
+    bad.push('total_energy_usage');
+  if (!same(r.total_cost_annual, parts('total_fuel_cost_annual', 'total_standing_charges_annual')))
+    bad.push('total_cost');
+  r.total_cost_monthly.forEach((c, m) => {
+    if (!same(c, r.total_fuel_cost_monthly[m]! + r.total_standing_charges_monthly[m]!))
+      bad.push(`total_cost_monthly[${m}]`);
+  });
+  const electric = r.parameters.primary_fuel === 'Electricity';
+  for (const p of PAIRS) {
+    const primary = rec[`primary_fuel_${p}_annual`] as number;
+    const electricity = rec[`electricity_${p}_annual`] as number;
+    const key =
+      p === 'usage'
+        ? null
+        : p === 'standing_charges'
+          ? 'total_standing_charges_annual'
+          : p === 'cost'
+            ? 'total_fuel_cost_annual'
+            : 'total_co2_equivalent_annual';
+    if (key && !same(rec[key] as number, electric ? electricity : primary + electricity))
+      bad.push(`${key} parts`);
+  }
+  if (electric) {
+    for (const k of Object.keys(rec).filter((k) => k.startsWith('primary_fuel_')))
+      if (JSON.stringify(rec[k]) !== JSON.stringify(rec[k.replace('primary_fuel_', 'electricity_')]))
+        bad.push(`${k} ≠ electricity`);
+    if (!same(r.electricity_usage_annual, r.total_energy_usage)) bad.push('electric usage');
+  } else {
+    if (!same(r.primary_fuel_usage_annual, r.space_heating_annual + r.hot_water_annual))
+      bad.push('primary usage');
+    if (JSON.stringify(r.electricity_usage_monthly) !== JSON.stringify(r.lighting_monthly))
+      bad.push('electricity = lighting');
+  }
+  return bad;
+}
+
+describe('every building type × fuel × region', () => {
+  it('answers every 2.3 field with finite numbers; the 2.3 rules hold exactly', () => {
+    let n = 0;
+    for (const building_type of BUILDING_TYPES)
+      for (const primary_fuel of FUELS)
+        for (const location of REGION_NAMES) {
+          const r = evaluateEnergyModel({
+            location,
+            building_type,
+            construction_year: 1975,
+            primary_fuel,
+            building_characteristics: {},
+          });
+          expect(checkRules(r), `${building_type} ${primary_fuel} ${location}`).toEqual([]);
+          n++;
+        }
+    expect(n).toBe(8 * 20 * 22);
+  });
+
+  it('the response validates against the response schema', () => {
+    const r = evaluateEnergyModel({
+      location: 'EH1 1YZ',
+      building_type: 'Tenement',
+      building_age_band: '1900-1929',
+      primary_fuel: 'Electricity',
+      building_characteristics: {},
+    });
+    expect(EnergyModelResponseSchema.safeParse(r).success).toBe(true);
+  });
+});
+
+describe('parameters echo what was used', () => {
+  it('defaults: floor area by type, occupants by the SAP formula, documented efficiencies and lighting', () => {
+    const r = evaluateEnergyModel({
+      location: 'sw1a1aa',
+      building_type: 'Semi-detached',
+      construction_year: 1958,
+      primary_fuel: 'Mains Gas',
+      building_characteristics: { insulation_value: 4 },
+    });
+    expect(r.parameters).toEqual({
+      location: 'SW1A 1AA',
+      climate_region: 'Thames',
+      building_type: 'Semi-detached',
+      construction_year: 1958,
+      building_age_band: '1950-1966',
+      total_floor_area: 99.1,
+      number_of_occupants: 2.73,
+      main_heating_efficiency: 0.84,
+      water_heating_efficiency: 0.75,
+      low_energy_lighting_proportion: 0.75,
+      primary_fuel: 'Mains Gas',
+      building_characteristics: {
+        exposure_value: 3,
+        insulation_value: 4,
+        air_leakage_value: 3,
+        capacity_value: 1,
+        solar_ingress_value: 2,
+        occupancy_value: 3,
+        living_area_value: 3,
+      },
+    });
+  });
+
+  it('given values are used: efficiency, occupants, lighting, floor area', () => {
+    const base = {
+      location: 'Thames',
+      building_type: 'Detached' as const,
+      building_age_band: '1983-1990' as const,
+      primary_fuel: 'Oil' as const,
+      building_characteristics: {},
+    };
+    const a = evaluateEnergyModel(base);
+    const b = evaluateEnergyModel({
+      ...base,
+      main_heating_efficiency: 0.95,
+      water_heating_efficiency: 0.9,
+      number_of_occupants: 5,
+      low_energy_lighting_proportion: 1,
+      total_floor_area: 200,
+    });
+    expect(b.parameters).toMatchObject({
+      main_heating_efficiency: 0.95,
+      water_heating_efficiency: 0.9,
+      number_of_occupants: 5,
+      low_energy_lighting_proportion: 1,
+      total_floor_area: 200,
+    });
+    expect(a.parameters.main_heating_efficiency).toBe(0.84);
+    expect(b.hot_water_annual).toBeGreaterThan(a.hot_water_annual * 0.9);
+    expect(b.primary_fuel_price_per_kwh).toBe(0.0494);
+  });
+
+  it('older, less insulated homes default to an older boiler', () => {
+    const r = evaluateEnergyModel({
+      location: 'Wales',
+      building_type: 'Terraced',
+      building_age_band: 'before 1900',
+      primary_fuel: 'Mains Gas',
+      building_characteristics: { insulation_value: 2 },
+    });
+    expect(r.parameters).toMatchObject({ main_heating_efficiency: 0.74, water_heating_efficiency: 0.65 });
+  });
+});
+
+describe('validation against typical gas use (reference/energy/validation.md)', () => {
+  it('mains-gas defaults for each building type land inside the published range for bands 1930 onward', () => {
+    for (const type of BUILDING_TYPES) {
+      const range = TYPICAL_GAS_USE[type];
+      for (const band of [
+        '1930-1949',
+        '1950-1966',
+        '1967-1975',
+        '1976-1982',
+        '1983-1990',
+        '1991-1995',
+        '1996-2002',
+        '2003-2006',
+        '2007-2011',
+        '2012 onwards',
+      ] as const) {
+        const gas = evaluateEnergyModel({
+          location: 'Midlands',
+          building_type: type,
+          building_age_band: band,
+          primary_fuel: 'Mains Gas',
+          building_characteristics: {},
+        }).primary_fuel_usage_annual;
+        expect(gas, `${type} ${band}`).toBeGreaterThanOrEqual(range.low);
+        expect(gas, `${type} ${band}`).toBeLessThanOrEqual(range.high);
+      }
+    }
+  });
+});

@@ -3,8 +3,10 @@
 import { Command } from 'commander';
 import { registerAssetCommands } from './commands/assets';
 import { registerKeyCommands } from './commands/keys';
+import { registerPlanCommands } from './commands/plans';
 import { registerRefreshCommands } from './commands/refresh';
 import { registerSampleDataCommand } from './commands/sample-data';
+import { registerScheduleCommands } from './commands/schedules';
 import { registerServeCommands } from './commands/serve';
 import { registerStackCommands } from './commands/stack';
 import { registerStartCommand } from './commands/start';
@@ -18,8 +20,10 @@ registerStartCommand(program);
 registerStackCommands(program);
 registerSampleDataCommand(program);
 registerRefreshCommands(program);
+registerScheduleCommands(program);
 registerServeCommands(program);
 registerKeyCommands(program);
+registerPlanCommands(program);
 registerAssetCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {

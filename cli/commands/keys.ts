@@ -10,12 +10,13 @@ export function registerKeyCommands(program: Command): void {
     .command('create')
     .description('Create a key and print it once')
     .option('--name <name>', 'who or what the key is for', 'default')
-    .action(async (opts: { name: string }) => {
+    .option('--plan <plan>', 'subscription plan (see `pds plans list`)', 'default')
+    .action(async (opts: { name: string; plan: string }) => {
       const accounts = await store();
-      const { key, record } = accounts.createKey(opts.name);
+      const { key, record } = accounts.createKey(opts.name, { plan: opts.plan });
       accounts.close();
       process.stderr.write(
-        `created key #${record.id} (${record.name}); it is not stored and will not be shown again\n`,
+        `created key #${record.id} (${record.name}, plan ${record.plan}); it is not stored and will not be shown again\n`,
       );
       process.stdout.write(`${key}\n`);
     });
@@ -26,7 +27,7 @@ export function registerKeyCommands(program: Command): void {
       const accounts = await store();
       for (const k of accounts.listKeys())
         process.stdout.write(
-          `#${k.id}\t${k.hint}\t${k.name}\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}\n`,
+          `#${k.id}\t${k.hint}\t${k.name}\tplan ${k.plan ?? '-'}\tcreated ${k.createdAt}${k.revokedAt ? `\trevoked ${k.revokedAt}` : ''}\n`,
         );
       accounts.close();
     });

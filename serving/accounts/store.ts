@@ -13,6 +13,7 @@ import { ENDPOINTS, type EndpointDefinition } from '../../schemas/api/endpoints'
 import { REQUESTS_KEPT_PER_KEY, type RequestRecord } from '../../schemas/api/requests';
 import type { UsageResponse } from '../../schemas/api/usage';
 import { generateApiKey, hashApiKey, hashesEqual, keyHint } from './api-keys';
+import { startCheckpointer } from './checkpointer';
 import { periodIndexAt, periodStart, QUOTA_PERIODS, type QuotaPeriod } from './periods';
 
 export interface ApiKeyRecord {
@@ -114,6 +115,8 @@ export interface AccountStoreOptions {
   endpoints?: readonly MeteredEndpoint[];
   /** Reservations older than this are from a process that died mid-request; released at open. */
   staleReservationMs?: number;
+  /** How often the background thread checkpoints the WAL; 0: SQLite's automatic checkpoints instead. */
+  checkpointIntervalMs?: number;
 }
 
 /** Plans every store has; `default` is what `createKey` assigns unless told otherwise. */
@@ -338,6 +341,12 @@ export function openAccountStore(
   // loss can lose the last commits. FULL would fsync every request's two commits.
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  // Checkpoints run in a worker thread (see checkpointer.ts); this threshold (~40 MB of WAL) is a fallback.
+  const checkpointer =
+    path === ':memory:' || options.checkpointIntervalMs === 0
+      ? null
+      : startCheckpointer(path, options.checkpointIntervalMs);
+  db.pragma(`wal_autocheckpoint = ${checkpointer ? 10_000 : 1_000}`);
   db.pragma('foreign_keys = ON');
   db.exec(SCHEMA);
 
@@ -466,6 +475,14 @@ export function openAccountStore(
     return toPlan(q.planByName.get(plan.name)!);
   }
 
+  // Plans never change once created (a key moves to another plan instead), so each is parsed once.
+  const plans = new Map<number, Plan>();
+  function planById(id: number): Plan {
+    let plan = plans.get(id);
+    if (!plan) plans.set(id, (plan = toPlan(q.planById.get(id)!)));
+    return plan;
+  }
+
   function planNamed(name: string): PlanRow {
     const row = q.planByName.get(name);
     if (!row) throw new Error(`no plan named ${name}`);
@@ -482,7 +499,7 @@ export function openAccountStore(
   function current(keyId: number, at: Date): { sub: SubRow; plan: Plan } {
     let sub = q.subByKey.get(keyId);
     if (!sub) throw new Error(`key #${keyId} has no subscription`);
-    const plan = toPlan(q.planById.get(sub.plan_id)!);
+    const plan = planById(sub.plan_id);
     if (at.getTime() >= Date.parse(sub.renews_at)) {
       const anchor = new Date(sub.anchor_at);
       const index = periodIndexAt(anchor, at, plan.quotaPeriod, sub.period_index);
@@ -703,6 +720,9 @@ export function openAccountStore(
         ? q.renewalsOf.all(sub.id).map((r) => ({ periodStart: r.period_start, renewedAt: r.renewed_at }))
         : [];
     },
-    close: () => db.close(),
+    close() {
+      void checkpointer?.stop();
+      db.close();
+    },
   };
 }

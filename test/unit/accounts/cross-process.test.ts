@@ -1,0 +1,44 @@
+// Several processes spending one balance through the same SQLite file: BEGIN IMMEDIATE serialises their
+// admissions, so together they get exactly what the balance pays for.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, expect, it } from 'vitest';
+import { openAccountStore } from '../../../serving/accounts/store';
+
+const dir = mkdtempSync(join(tmpdir(), 'pds-xproc-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('four processes, 400 attempts against a balance for 150: exactly 150 charged', async () => {
+  const file = join(dir, 'accounts.sqlite');
+  const store = openAccountStore(file);
+  store.createPlan({ name: 'shared', creditLimit: 1_500 });
+  const { record } = store.createKey('shared', { plan: 'shared' });
+  store.close();
+
+  const worker = join(import.meta.dirname, 'admit-worker.ts');
+  const startAt = String(Date.now() + 4_000);
+  const run = () =>
+    promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      worker,
+      file,
+      String(record.id),
+      '100',
+      startAt,
+    ]);
+  const outputs = await Promise.all([run(), run(), run(), run()]);
+  const admitted = outputs.map((o) => Number(o.stdout));
+  expect(admitted.reduce((a, b) => a + b, 0)).toBe(150);
+  // No process can take more than its 100 attempts, so at least two shared the balance.
+  expect(admitted.filter((n) => n > 0).length).toBeGreaterThanOrEqual(2);
+
+  const after = openAccountStore(file);
+  const charged = after.ledger(record.id).filter((l) => l.state === 'charged');
+  expect(charged).toHaveLength(150);
+  expect(after.usage(record.id).subscription).toMatchObject({ credits_used: 1_500, credits_remaining: 0 });
+  after.close();
+}, 60_000);

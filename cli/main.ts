@@ -2,10 +2,12 @@
 // composition root, the only place that wires infra, pipelines, workflows and serving together.
 import { Command } from 'commander';
 import { registerAssetCommands } from './commands/assets';
+import { registerEnergyModelCommands } from './commands/energy-model';
 import { registerKeyCommands } from './commands/keys';
 import { registerPlanCommands } from './commands/plans';
 import { registerRefreshCommands } from './commands/refresh';
 import { registerSampleDataCommand } from './commands/sample-data';
+import { registerScheduleCommands } from './commands/schedules';
 import { registerServeCommands } from './commands/serve';
 import { registerStackCommands } from './commands/stack';
 import { registerStartCommand } from './commands/start';
@@ -19,10 +21,12 @@ registerStartCommand(program);
 registerStackCommands(program);
 registerSampleDataCommand(program);
 registerRefreshCommands(program);
+registerScheduleCommands(program);
 registerServeCommands(program);
 registerKeyCommands(program);
 registerPlanCommands(program);
 registerAssetCommands(program);
+registerEnergyModelCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`pds: ${error instanceof Error ? error.message : String(error)}\n`);

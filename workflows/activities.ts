@@ -7,7 +7,7 @@ import { openCatalog } from '../pipelines/catalog/catalog';
 import { ASSETS, assetByName } from '../pipelines/assets/graph';
 import { materializeWithCatalog } from '../pipelines/assets/materialize';
 import { planWaves } from '../pipelines/assets/plan';
-import { resolveSelection } from '../pipelines/assets/select';
+import { resolveSelection, withMissingUpstreams } from '../pipelines/assets/select';
 import { DataError } from '../pipelines/io/errors';
 import { sweepScratch } from '../pipelines/io/parquet';
 import type { MaterializeOutput } from './types';
@@ -17,7 +17,16 @@ export function createActivities(config: ServiceConfig) {
     async planRefresh(select: string[]): Promise<string[][]> {
       let waves: string[][];
       try {
-        waves = planWaves(ASSETS, resolveSelection(ASSETS, select));
+        const catalog = openCatalog(dataPaths(config.dataDir).catalogDb);
+        try {
+          const selection = resolveSelection(ASSETS, select);
+          waves = planWaves(
+            ASSETS,
+            withMissingUpstreams(ASSETS, selection, (n) => catalog.latestSuccess(n) !== null),
+          );
+        } finally {
+          catalog.close();
+        }
       } catch (error) {
         throw ApplicationFailure.nonRetryable((error as Error).message, 'InvalidSelection');
       }

@@ -1,2 +1,3 @@
 // Every workflow the worker serves; this file is the entry point of the workflow bundle.
 export { refreshWorkflow, progressQuery } from './refresh.workflow';
+export { scheduledRefreshWorkflow } from './scheduled-refresh.workflow';

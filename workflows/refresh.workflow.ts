@@ -2,6 +2,7 @@
 // then materialises them wave by wave; assets in one wave run in parallel. Progress is a query.
 import { SearchAttributeType, defineSearchAttributeKey } from '@temporalio/common';
 import {
+  ActivityFailure,
   ApplicationFailure,
   CancellationScope,
   defineQuery,
@@ -79,14 +80,17 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
               metrics: out.metrics,
             });
           } catch (error) {
-            Object.assign(entry(name), { state: 'failed', error: String((error as Error).cause ?? error) });
-            throw error;
+            // The activity's own message (a DataError's reason, say), not the wrapper's "Activity task failed".
+            const reason =
+              error instanceof ActivityFailure && error.cause ? error.cause.message : String(error);
+            Object.assign(entry(name), { state: 'failed', error: reason });
+            throw ApplicationFailure.nonRetryable(`${name}: ${reason}`, 'AssetFailed');
           } finally {
             publishCounts(progress);
           }
         }),
       ).catch((error: unknown) => {
-        throw ApplicationFailure.nonRetryable(`refresh failed: ${String(error)}`, 'RefreshFailed');
+        throw ApplicationFailure.nonRetryable(`refresh failed: ${(error as Error).message}`, 'RefreshFailed');
       });
     }
   } finally {

@@ -19,6 +19,22 @@ function closure(graph: readonly AssetNode[], start: string, direction: 'up' | '
   return seen;
 }
 
+/**
+ * Adds to a selection every upstream asset (transitively) that was never materialised, so a partial refresh
+ * on a fresh deployment builds what it needs instead of failing.
+ */
+export function withMissingUpstreams(
+  graph: readonly AssetNode[],
+  selection: readonly string[],
+  isMaterialized: (name: string) => boolean,
+): string[] {
+  const selected = new Set(selection);
+  for (const name of selection)
+    for (const up of closure(graph, name, 'up'))
+      if (!selected.has(up) && !isMaterialized(up)) selected.add(up);
+  return graph.map((a) => a.name).filter((n) => selected.has(n));
+}
+
 export function resolveSelection(graph: readonly AssetNode[], expressions: readonly string[]): string[] {
   const tokens = expressions
     .flatMap((e) => e.split(','))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnknownAssetError } from '../../../pipelines/assets/plan';
-import { resolveSelection } from '../../../pipelines/assets/select';
+import { resolveSelection, withMissingUpstreams } from '../../../pipelines/assets/select';
 
 const graph = [
   { name: 'uprn', upstream: [] },
@@ -34,5 +34,20 @@ describe('resolveSelection', () => {
   it('rejects unknown names and malformed expressions', () => {
     expect(() => resolveSelection(graph, ['nope+'])).toThrow(UnknownAssetError);
     expect(() => resolveSelection(graph, ['++uprn'])).toThrow(UnknownAssetError);
+  });
+});
+
+describe('withMissingUpstreams', () => {
+  it('adds upstream assets that were never materialised, and only those', () => {
+    const materialized = new Set(['uprn', 'epc_raw']);
+    expect(withMissingUpstreams(graph, ['index'], (n) => materialized.has(n))).toEqual([
+      'epc_enhanced',
+      'blocks',
+      'index',
+    ]);
+  });
+
+  it('leaves a selection whose upstreams all exist as it is', () => {
+    expect(withMissingUpstreams(graph, ['index'], () => true)).toEqual(['index']);
   });
 });

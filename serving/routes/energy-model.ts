@@ -1,9 +1,10 @@
 // POST /energy-model: validate the body, run the model (a pure function, no I/O), answer 200 with spec 2.3.
 import { Router } from 'express';
 import { EnergyModelRequestSchema, normaliseEnergyModelRequest } from '../../schemas/api/energy-model';
+import { locationError } from '../energy-model/bulk';
 import { evaluateEnergyModel } from '../energy-model/evaluate';
 import { UnknownLocationError } from '../energy-model/location';
-import { ApiError, invalidParameters } from '../errors';
+import { invalidParameters } from '../errors';
 
 export function energyModelRouter(): Router {
   const router = Router();
@@ -14,9 +15,7 @@ export function energyModelRouter(): Router {
       res.json(evaluateEnergyModel(normaliseEnergyModelRequest(body.data)));
     } catch (error) {
       if (!(error instanceof UnknownLocationError)) throw error;
-      throw new ApiError('invalid_parameter', `Invalid body parameter: location`, {
-        issues: [{ field: 'location', message: error.message }],
-      });
+      throw locationError(error);
     }
   });
   return router;

@@ -1,0 +1,51 @@
+import { createReadStream, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Command } from 'commander';
+
+export function registerEnergyModelCommands(program: Command): void {
+  const em = program
+    .command('energy-model')
+    .description(
+      'The energy model without the HTTP API: bulk requests, or the engine on a dwelling description',
+    );
+
+  em.command('run')
+    .description(
+      'Evaluate API request bodies, one JSON object per line ("-" for stdin); writes one response per line',
+    )
+    .argument('<file>', 'JSON Lines file of POST /energy-model bodies')
+    .action(async (file: string) => {
+      const { answerEnergyModelLine } = await import('../../serving/energy-model/bulk');
+      const input = file === '-' ? process.stdin : createReadStream(file);
+      const lines = createInterface({ input, crlfDelay: Infinity });
+      let failed = 0;
+      for await (const line of lines) {
+        if (!line.trim()) continue;
+        const answer = answerEnergyModelLine(line);
+        if ('error' in answer) failed++;
+        process.stdout.write(`${JSON.stringify(answer)}\n`);
+      }
+      if (failed) process.stderr.write(`${failed} line(s) answered with an error\n`);
+    });
+
+  em.command('engine')
+    .description('Run the engine alone on a dwelling description (JSON) and print its monthly results')
+    .argument('<file>', 'dwelling description, e.g. serving/energy-model/examples/dwelling.json')
+    .option('--json', 'print the full result as JSON instead of a table')
+    .action(async (file: string, opts: { json?: boolean }) => {
+      const { runEngine } = await import('../../serving/energy-model/engine/index');
+      const { formatEngineResult } = await import('../../serving/energy-model/engine/format');
+      const result = runEngine(JSON.parse(readFileSync(file === '-' ? 0 : file, 'utf8')));
+      process.stdout.write(opts.json ? `${JSON.stringify(result, null, 2)}\n` : formatEngineResult(result));
+    });
+
+  em.command('validate')
+    .description(
+      'Print the table of default mains-gas use by building type and age band against reference ranges',
+    )
+    .option('--location <name>', 'region name or postcode', 'Midlands')
+    .action(async (opts: { location: string }) => {
+      const { validationTable } = await import('../../serving/energy-model/validation');
+      process.stdout.write(`${validationTable(opts.location)}\n`);
+    });
+}

@@ -16,6 +16,8 @@ export interface ServiceConfig {
   port: number;
   /** Prefix of every Elasticsearch index and alias we own, so tests can use their own. */
   indexPrefix: string;
+  /** A sources file (schemas/sources.ts) saying where each dataset comes from; without one, `sourcesDir`. */
+  sourcesFile?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -29,6 +31,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     taskQueue: env.PDS_TASK_QUEUE ?? 'pds-refresh',
     port: Number(env.PORT ?? env.PDS_PORT ?? 3000),
     indexPrefix: env.PDS_INDEX_PREFIX ?? 'pds',
+    ...(env.PDS_SOURCES_FILE ? { sourcesFile: resolve(env.PDS_SOURCES_FILE) } : {}),
   };
 }
 
@@ -40,4 +43,8 @@ export const dataPaths = (dataDir: string) => ({
   quarantine: resolve(dataDir, 'parquet/quarantine'),
   accountsDb: resolve(dataDir, 'accounts.sqlite'),
   catalogDb: resolve(dataDir, 'catalog.sqlite'),
+  /** Files fetched for a sources file, one folder per dataset, each with a `.download.json` sidecar. */
+  downloads: resolve(dataDir, 'downloads'),
+  /** Dataset folders assembled from those downloads (zips extracted), read by the staged assets. */
+  sources: resolve(dataDir, 'sources'),
 });

@@ -1,7 +1,6 @@
 // Raw EPC tables, as published: England and Wales certificates and recommendations (one VARCHAR column per
 // published field), and Scottish certificates (key columns plus the whole record as JSON, since Scottish
 // extracts vary in their column set).
-import { relative } from 'node:path';
 import { RAW_EW_CERTIFICATE_FIELDS, RAW_EW_RECOMMENDATION_FIELDS } from '../../schemas/epc';
 import type { ColumnSpec } from '../io/parquet';
 import { DataError } from '../io/errors';
@@ -13,7 +12,7 @@ import {
 import { findScottishEpcFiles, readScottishEpc } from '../sources/epc/scotland';
 import { defineAsset } from './definition';
 import { ingestToParquet } from './ingest';
-import { sourceDir } from './sources';
+import { sourceDir, sourceRelativePath } from './sources';
 
 const varchar = (name: string): ColumnSpec => ({ name, type: 'VARCHAR' });
 const PROVENANCE: ColumnSpec[] = [varchar('source_file'), { name: 'source_line', type: 'BIGINT' }];
@@ -37,7 +36,7 @@ export const epcEnglandWalesRaw = defineAsset({
     const files = await findEpcBulkFiles(root).catch(() => []);
     const certificates = files.filter((f) => f.kind === 'certificates');
     if (certificates.length === 0) throw new DataError(`no certificates.csv under ${root}`);
-    const laOf = new Map(files.map((f) => [relative(ctx.config.sourcesDir, f.path), f.localAuthorityCode]));
+    const laOf = new Map(files.map((f) => [sourceRelativePath(ctx, f.path), f.localAuthorityCode]));
     const certs = await ingestToParquet(
       ctx,
       EW_CERTIFICATE_TABLE,

@@ -1,10 +1,11 @@
 // Shared ingest step: stream a loader's rows into a staged Parquet table; quarantined rows go to the
 // dataset's quarantine table with their file, line and reason. Nothing is dropped silently.
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { dataPaths } from '../config';
 import { ParquetTableWriter, writeParquet, type ColumnSpec } from '../io/parquet';
 import type { QuarantinedRow, SourceRow } from '../io/quarantine';
 import type { AssetContext } from './definition';
+import { sourceRelativePath } from './sources';
 
 export const QUARANTINE_COLUMNS: ColumnSpec[] = [
   { name: 'dataset', type: 'VARCHAR' },
@@ -42,8 +43,14 @@ export async function ingestToParquet<T>(
 ): Promise<IngestResult> {
   const writer = await ParquetTableWriter.open(stagedPath(ctx, table), columns);
   const rejected: QuarantinedRow[] = [];
-  // Provenance is recorded relative to the sources folder, so tables do not depend on where it lives.
-  const sourceRelative = (file: string): string => relative(ctx.config.sourcesDir, file);
+  // Provenance is `<dataset>/<path in its folder>`, so tables do not depend on where the folder lives;
+  // memoised per file because it is asked for every row.
+  const relativeOf = new Map<string, string>();
+  const sourceRelative = (file: string): string => {
+    let rel = relativeOf.get(file);
+    if (rel === undefined) relativeOf.set(file, (rel = sourceRelativePath(ctx, file)));
+    return rel;
+  };
   try {
     for (const source of sources) {
       for await (const row of source) {

@@ -1,0 +1,175 @@
+// Fetching one URL to a local file, only when it changed. The previous download's ETag and Last-Modified are
+// kept in a sidecar (`<file>.download.json`) and sent back as If-None-Match / If-Modified-Since, so an
+// unchanged source costs one 304. A body is streamed to a temporary file while hashed, then renamed; if its
+// sha256 equals the file we already have, the old file is kept untouched (same mtime), so the catalog's
+// checksum cache and every asset fingerprint see no change.
+//
+// Errors: a plain Error is transient (network, timeout, 5xx, truncated body) and left to the caller's retry
+// (Temporal retries the activity with backoff); a DataError is final (4xx, checksum mismatch).
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { DataError } from '../io/errors';
+import { readJsonFile, writeJsonFile } from './json-file';
+
+export interface DownloadRecord {
+  url: string;
+  etag: string | null;
+  lastModified: string | null;
+  sha256: string;
+  bytes: number;
+  /** When the current content was fetched (unchanged re-downloads keep the earlier time). */
+  downloadedAt: string;
+  /** When the server was last asked. */
+  checkedAt: string;
+}
+
+/** downloaded: new content in place; not-modified: the server said 304; unchanged: same bytes again. */
+export type DownloadStatus = 'downloaded' | 'not-modified' | 'unchanged';
+
+export interface DownloadResult extends DownloadRecord {
+  status: DownloadStatus;
+  path: string;
+}
+
+export interface DownloadOptions {
+  url: string;
+  /** Where the file ends up; its sidecar sits beside it. */
+  dest: string;
+  headers?: Record<string, string>;
+  /** Expected sha256 of the body; a mismatch is a DataError and `dest` is left as it was. */
+  sha256?: string;
+  signal?: AbortSignal;
+  /** Called as bytes arrive (for heartbeats); `total` is the Content-Length when known. */
+  onProgress?: (bytes: number, total: number | null) => void;
+  /** Abort (as a transient error) when no bytes arrive for this long. Default 60 s. */
+  idleTimeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export const sidecarPath = (dest: string): string => `${dest}.download.json`;
+
+/** 408, 425 and 429 are the 4xx answers a later attempt can get past; other 4xx will not change. */
+const RETRYABLE_4XX = new Set([408, 425, 429]);
+
+/** Replaces `${NAME}` in header values with env vars, so secrets (the EPC API key) stay out of the file. */
+export function expandHeaders(
+  headers: Record<string, string> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      value.replace(/\$\{(\w+)\}/g, (_m, key: string) => {
+        const v = env[key];
+        if (v === undefined) throw new DataError(`header ${name} needs the environment variable ${key}`);
+        return v;
+      }),
+    ]),
+  );
+}
+
+export async function readDownloadRecord(dest: string): Promise<DownloadRecord | null> {
+  const record = await readJsonFile<DownloadRecord>(sidecarPath(dest));
+  return record && (await stat(dest).catch(() => null))?.isFile() ? record : null;
+}
+
+export async function downloadFile(options: DownloadOptions): Promise<DownloadResult> {
+  const { url, dest } = options;
+  const previous = await readDownloadRecord(dest);
+  const headers = new Headers(expandHeaders(options.headers, options.env));
+  // Conditional only for the same URL: a new URL is a new source, whatever its validators say.
+  if (previous?.url === url) {
+    if (previous.etag) headers.set('if-none-match', previous.etag);
+    if (previous.lastModified) headers.set('if-modified-since', previous.lastModified);
+  }
+  const now = new Date().toISOString();
+  const idleMs = options.idleTimeoutMs ?? 60_000;
+  const idle = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(() => idle.abort(new Error(`no data from ${url} for ${idleMs} ms`)), idleMs);
+  };
+  const signal = options.signal ? AbortSignal.any([options.signal, idle.signal]) : idle.signal;
+
+  const tmp = `${dest}.tmp-${randomUUID().slice(0, 8)}`;
+  arm();
+  try {
+    let res: Response;
+    try {
+      res = await fetch(url, { headers, signal, redirect: 'follow' });
+    } catch (error) {
+      throw new Error(`GET ${url} failed: ${describe(error)}`);
+    }
+    if (res.status === 304 && previous) {
+      await res.body?.cancel();
+      checkExpected(url, previous.sha256, options.sha256);
+      const record = { ...previous, checkedAt: now };
+      await writeJsonFile(sidecarPath(dest), record);
+      return { ...record, status: 'not-modified', path: dest };
+    }
+    if (res.status >= 400 && res.status < 500 && !RETRYABLE_4XX.has(res.status)) {
+      await res.body?.cancel();
+      throw new DataError(`GET ${url}: HTTP ${res.status} ${res.statusText}`);
+    }
+    if (res.status !== 200 || !res.body) {
+      await res.body?.cancel();
+      throw new Error(`GET ${url}: HTTP ${res.status} ${res.statusText}`);
+    }
+
+    const length = res.headers.get('content-length');
+    // With a Content-Encoding, fetch decodes the body and Content-Length counts the encoded bytes.
+    const total = length && !res.headers.get('content-encoding') ? Number(length) : null;
+    const hash = createHash('sha256');
+    let bytes = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        bytes += chunk.length;
+        arm();
+        options.onProgress?.(bytes, total);
+        done(null, chunk);
+      },
+    });
+    await mkdir(dirname(dest), { recursive: true });
+    try {
+      await pipeline(Readable.fromWeb(res.body as WebReadableStream), meter, createWriteStream(tmp));
+    } catch (error) {
+      throw new Error(`GET ${url}: body interrupted after ${bytes} bytes: ${describe(error)}`);
+    }
+    if (total !== null && bytes !== total)
+      throw new Error(`GET ${url}: got ${bytes} of ${total} bytes (connection closed early)`);
+    const sha256 = hash.digest('hex');
+    checkExpected(url, sha256, options.sha256);
+
+    const validators = { etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
+    if (previous && previous.sha256 === sha256) {
+      // Same bytes under new validators: keep the old file (and its mtime), record the new validators.
+      const record = { ...previous, url, ...validators, checkedAt: now };
+      await writeJsonFile(sidecarPath(dest), record);
+      return { ...record, status: 'unchanged', path: dest };
+    }
+    await rename(tmp, dest);
+    const record: DownloadRecord = { url, ...validators, sha256, bytes, downloadedAt: now, checkedAt: now };
+    await writeJsonFile(sidecarPath(dest), record);
+    return { ...record, status: 'downloaded', path: dest };
+  } finally {
+    clearTimeout(timer);
+    await rm(tmp, { force: true });
+  }
+}
+
+function checkExpected(url: string, actual: string, expected: string | undefined): void {
+  if (expected && actual !== expected.toLowerCase())
+    throw new DataError(`${url}: sha256 ${actual} does not match the expected ${expected}`);
+}
+
+function describe(error: unknown): string {
+  const e = error as Error & { cause?: Error };
+  return e.cause ? `${e.message} (${e.cause.message ?? String(e.cause)})` : String(e?.message ?? error);
+}

@@ -1,0 +1,89 @@
+// The sources file (JSON): where each raw dataset comes from. One entry per dataset folder name; a dataset
+// without an entry is read from the sources folder as before. A location is a local path (absolute, or
+// relative to the sources file) or an http(s) URL of a file or a .zip; a dataset is either one `location`
+// or a list of `files`, each placed at `path` inside the dataset folder (zips are extracted there).
+import { z } from 'zod';
+
+/** The dataset folder names the staged assets read, and the formats each one accepts. */
+export const SOURCE_FORMATS = {
+  'os-open-uprn': ['os-open-uprn-csv'],
+  onspd: ['onspd-csv'],
+  'epc-england-wales': ['epc-england-wales-bulk'],
+  'epc-scotland': ['epc-scotland-csv'],
+} as const;
+
+export type SourceDataset = keyof typeof SOURCE_FORMATS;
+export const SOURCE_DATASETS = Object.keys(SOURCE_FORMATS) as SourceDataset[];
+
+export const isUrl = (location: string): boolean => /^https?:\/\//i.test(location);
+
+const Location = z
+  .string()
+  .min(1)
+  .refine((s) => isUrl(s) || !/^[a-z][a-z0-9+.-]+:\/\//i.test(s), {
+    message: 'must be a local path or an http(s) URL',
+  });
+
+const Sha256 = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits')
+  .transform((s) => s.toLowerCase());
+
+/** Request headers (e.g. the EPC service's Basic auth); `${NAME}` is replaced by the worker's env var NAME. */
+const Headers = z.record(z.string(), z.string());
+
+/** A path inside the dataset folder: relative, no `..`, so an entry cannot write outside it. */
+const InnerPath = z
+  .string()
+  .min(1)
+  .refine((p) => !p.startsWith('/') && !p.split(/[\\/]/).includes('..'), {
+    message: 'must be a relative path inside the dataset folder',
+  });
+
+export const SourceFileEntrySchema = z
+  .object({
+    location: Location,
+    /** Where a plain file goes (default: its own name), or the folder a zip is extracted into (default: root). */
+    path: InnerPath.optional(),
+    /** Expected sha256 of the file as downloaded; a mismatch fails the refresh (not retried). */
+    sha256: Sha256.optional(),
+    headers: Headers.optional(),
+  })
+  .strict();
+
+const datasetSchema = <F extends readonly [string, ...string[]]>(formats: F) =>
+  z
+    .object({
+      format: z.enum(formats),
+      location: Location.optional(),
+      sha256: Sha256.optional(),
+      headers: Headers.optional(),
+      files: z.array(SourceFileEntrySchema).min(1).optional(),
+      description: z.string().optional(),
+    })
+    .strict()
+    .refine((d) => (d.location === undefined) !== (d.files === undefined), {
+      message: 'give either `location` or `files`, not both',
+    })
+    .refine((d) => d.files === undefined || (d.sha256 === undefined && d.headers === undefined), {
+      message: 'with `files`, put `sha256` and `headers` on each file',
+    });
+
+export const SourcesFileSchema = z
+  .object({
+    $schema: z.string().optional(),
+    description: z.string().optional(),
+    datasets: z
+      .object({
+        'os-open-uprn': datasetSchema(SOURCE_FORMATS['os-open-uprn']).optional(),
+        onspd: datasetSchema(SOURCE_FORMATS.onspd).optional(),
+        'epc-england-wales': datasetSchema(SOURCE_FORMATS['epc-england-wales']).optional(),
+        'epc-scotland': datasetSchema(SOURCE_FORMATS['epc-scotland']).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type SourcesFile = z.infer<typeof SourcesFileSchema>;
+export type SourceDatasetEntry = NonNullable<SourcesFile['datasets'][SourceDataset]>;
+export type SourceFileEntry = z.infer<typeof SourceFileEntrySchema>;

@@ -1,0 +1,147 @@
+// Conditional downloads against a local HTTP server: validators sent back, 304s skipped, same bytes kept
+// untouched, transient failures left to the caller's retry, 4xx and checksum mismatches final.
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { downloadFile, expandHeaders, sidecarPath } from '../../../pipelines/download/fetch';
+import { DataError } from '../../../pipelines/io/errors';
+
+const sha = (s: string | Buffer): string => createHash('sha256').update(s).digest('hex');
+
+/** What the server serves at /file; `failures` answers that many requests with a 500 first. */
+const served = { body: 'a,b\n1,2\n', etag: '"v1"', failures: 0, status: 200 };
+const requests: IncomingMessage[] = [];
+let server: Server;
+let base: string;
+let dir: string;
+let dest: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    requests.push(req);
+    if (served.failures > 0) {
+      served.failures--;
+      res.writeHead(500).end('boom');
+    } else if (served.status !== 200) res.writeHead(served.status).end();
+    else if (req.headers['if-none-match'] === served.etag) res.writeHead(304).end();
+    else res.writeHead(200, { etag: served.etag, 'content-type': 'text/csv' }).end(served.body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+beforeEach(() => {
+  Object.assign(served, { body: 'a,b\n1,2\n', etag: '"v1"', failures: 0, status: 200 });
+  requests.length = 0;
+  dir = mkdtempSync(join(tmpdir(), 'pds-fetch-'));
+  dest = join(dir, 'data.csv');
+});
+
+const get = (extra: Partial<Parameters<typeof downloadFile>[0]> = {}) =>
+  downloadFile({ url: `${base}/file`, dest, ...extra });
+
+describe('downloadFile', () => {
+  it('downloads with a 200, keeps the ETag in a sidecar and sends it back: a 304 is skipped', async () => {
+    const first = await get();
+    expect(first).toMatchObject({ status: 'downloaded', sha256: sha(served.body), etag: '"v1"', bytes: 8 });
+    expect(readFileSync(dest, 'utf8')).toBe(served.body);
+    expect(JSON.parse(readFileSync(sidecarPath(dest), 'utf8')).etag).toBe('"v1"');
+    const mtime = statSync(dest).mtimeMs;
+
+    const second = await get();
+    expect(requests[1]!.headers['if-none-match']).toBe('"v1"');
+    expect(second).toMatchObject({ status: 'not-modified', sha256: first.sha256 });
+    expect(second.downloadedAt).toBe(first.downloadedAt);
+    expect(statSync(dest).mtimeMs).toBe(mtime);
+  });
+
+  it('replaces the file when the content changed', async () => {
+    await get();
+    Object.assign(served, { body: 'a,b\n3,4\n5,6\n', etag: '"v2"' });
+    const result = await get();
+    expect(result).toMatchObject({ status: 'downloaded', sha256: sha(served.body), etag: '"v2"' });
+    expect(readFileSync(dest, 'utf8')).toBe(served.body);
+  });
+
+  it('keeps the old file untouched (same mtime) when new validators bring the same bytes', async () => {
+    await get();
+    const mtime = statSync(dest).mtimeMs;
+    await new Promise((r) => setTimeout(r, 20));
+    served.etag = '"v1-regenerated"';
+    const result = await get();
+    expect(result.status).toBe('unchanged');
+    expect(statSync(dest).mtimeMs).toBe(mtime);
+    expect(JSON.parse(readFileSync(sidecarPath(dest), 'utf8')).etag).toBe('"v1-regenerated"');
+  });
+
+  it('throws a retryable error on a 500 and succeeds when the caller retries', async () => {
+    served.failures = 1;
+    const error = await get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(DataError);
+    expect(String(error)).toMatch(/HTTP 500/);
+    expect((await get()).status).toBe('downloaded');
+  });
+
+  it('throws a retryable error when the server cannot be reached', async () => {
+    const error = await downloadFile({ url: 'http://127.0.0.1:9/x', dest }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(DataError);
+  });
+
+  it('throws a DataError on a 404', async () => {
+    served.status = 404;
+    await expect(get()).rejects.toThrow(DataError);
+    await expect(get()).rejects.toThrow(/HTTP 404/);
+  });
+
+  it('treats 429 as transient', async () => {
+    served.status = 429;
+    const error = await get().catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(DataError);
+  });
+
+  it('throws a DataError on a checksum mismatch and leaves the old file and sidecar untouched', async () => {
+    await get();
+    const before = { body: readFileSync(dest, 'utf8'), sidecar: readFileSync(sidecarPath(dest), 'utf8') };
+    Object.assign(served, { body: 'tampered\n', etag: '"v3"' });
+    await expect(get({ sha256: sha('what the publisher announced') })).rejects.toThrow(DataError);
+    expect(readFileSync(dest, 'utf8')).toBe(before.body);
+    expect(readFileSync(sidecarPath(dest), 'utf8')).toBe(before.sidecar);
+  });
+
+  it('accepts the expected checksum, also on a 304', async () => {
+    const expected = sha(served.body);
+    expect((await get({ sha256: expected.toUpperCase() })).status).toBe('downloaded');
+    expect((await get({ sha256: expected })).status).toBe('not-modified');
+    await expect(get({ sha256: sha('other') })).rejects.toThrow(DataError);
+  });
+
+  it('asks unconditionally when the URL changed', async () => {
+    await get();
+    await downloadFile({ url: `${base}/file?edition=2`, dest });
+    expect(requests[1]!.headers['if-none-match']).toBeUndefined();
+  });
+
+  it('re-downloads when the file went missing but its sidecar did not', async () => {
+    await get();
+    rmSync(dest);
+    expect((await get()).status).toBe('downloaded');
+    expect(requests[1]!.headers['if-none-match']).toBeUndefined();
+  });
+});
+
+describe('expandHeaders', () => {
+  it('substitutes ${NAME} from the environment and refuses a missing one', () => {
+    expect(expandHeaders({ authorization: 'Basic ${EPC_TOKEN}' }, { EPC_TOKEN: 'abc' })).toEqual({
+      authorization: 'Basic abc',
+    });
+    expect(() => expandHeaders({ authorization: 'Basic ${EPC_TOKEN}' }, {})).toThrow(DataError);
+  });
+});

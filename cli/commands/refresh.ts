@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig, type ServiceConfig } from '../../pipelines/config';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { RefreshProgress } from '../../workflows/types';
+import { progressPrinter } from '../progress';
 
 export interface RefreshOptions {
   select?: string[];
@@ -11,30 +11,11 @@ export interface RefreshOptions {
   worker?: boolean;
 }
 
-const stateMark = { pending: '·', running: '…', done: '✓', skipped: '=', failed: '✗' } as const;
-
-function printProgress(progress: RefreshProgress, json: boolean): void {
-  if (json) {
-    process.stdout.write(`${JSON.stringify(progress)}\n`);
-    return;
-  }
-  const lines = progress.assets.map((a) => {
-    const extra =
-      a.state === 'done'
-        ? ` ${a.rows} rows in ${((a.durationMs ?? 0) / 1000).toFixed(1)} s`
-        : a.state === 'skipped'
-          ? ` up to date (${a.rows} rows)`
-          : '';
-    const metrics = a.metrics && Object.keys(a.metrics).length ? ` ${JSON.stringify(a.metrics)}` : '';
-    return `  ${stateMark[a.state]} ${a.name}${extra}${metrics}${a.error ? ` ERROR ${a.error}` : ''}`;
-  });
-  process.stderr.write(`${progress.runId}\n${lines.join('\n')}\n`);
-}
-
 export async function runRefresh(
   config: ServiceConfig,
   options: RefreshOptions = {},
 ): Promise<RefreshProgress> {
+  const { WorkflowExecutionAlreadyStartedError } = await import('@temporalio/client');
   const { connectClient, startRefresh, watchRefresh } = await import('../../workflows/client');
   const { createWorker } = await import('../../workflows/worker');
   const worker = options.worker === false ? undefined : await createWorker(config);
@@ -54,7 +35,7 @@ export async function runRefresh(
     process.stderr.write(
       `refresh started; watch it in the Temporal UI: http://127.0.0.1:8233/namespaces/${config.temporalNamespace}/workflows/${handle.workflowId}/${handle.firstExecutionRunId}\n`,
     );
-    const result = await watchRefresh(handle, (p) => printProgress(p, Boolean(options.json)));
+    const result = await watchRefresh(handle, progressPrinter(Boolean(options.json)));
     await client.connection.close();
     return result;
   } finally {

@@ -11,13 +11,13 @@ import { fakeProperties, manualClock, SAMPLE_DOC, startApi } from '../../helpers
 const dir = mkdtempSync(join(tmpdir(), 'pds-metering-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Many requests at once on plain node:http (fetch would queue them on a few sockets). */
+/** `n` requests at once, one socket each, on plain node:http. */
 function burst(
   url: string,
   key: string,
   n: number,
 ): Promise<{ status: number; code?: string; retryAfter?: string }[]> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const agent = new Agent({ keepAlive: true, maxSockets: n });
   const one = () =>
     new Promise<{ status: number; code?: string; retryAfter?: string }>((resolve, reject) => {
       const req = httpRequest(url, { agent, headers: { 'x-api-key': key } }, (res) => {
@@ -101,6 +101,36 @@ describe('charging under concurrency', () => {
     });
     accounts.close();
   }, 60_000);
+});
+
+describe('restart', () => {
+  it('a server stopped and started again on the same accounts file has lost nothing', async () => {
+    const file = join(dir, 'restart.sqlite');
+    let accounts = openAccountStore(file);
+    const { key, record } = accounts.createKey('loyal');
+    let api = await startApi({ accounts });
+    for (const uprn of [SAMPLE_DOC.uprn, 42, SAMPLE_DOC.uprn]) await api.get(`/epcs?uprn=${uprn}`, key);
+    const usage = (await api.get('/usage', key)).body;
+    const history = (await api.get('/requests', key)).body;
+    await api.close();
+    accounts.close();
+
+    accounts = openAccountStore(file);
+    api = await startApi({ accounts });
+    const usageAfter = (await api.get('/usage', key)).body;
+    const historyAfter = (await api.get('/requests?offset=1', key)).body;
+    await api.close();
+    expect(usage.subscription).toMatchObject({ credits_used: 20, request_count: 2 });
+    // Since then: the /usage and /requests calls themselves (free, but requests all the same).
+    expect(usageAfter.subscription).toEqual({ ...usage.subscription, request_count: 4 });
+    const epcs = (u: any) => u.endpoints.find((e: any) => e.name === 'epcs');
+    expect(epcs(usageAfter)).toEqual(epcs(usage));
+    // The first answer after the restart is the /requests call made before it.
+    expect(historyAfter.requests.slice(1)).toEqual(history.requests);
+    const charged = accounts.ledger(record.id).filter((l) => l.state === 'charged');
+    expect(charged.reduce((sum, l) => sum + l.credits, 0)).toBe(20);
+    accounts.close();
+  });
 });
 
 describe('rate limit', () => {

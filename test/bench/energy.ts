@@ -1,0 +1,156 @@
+// `npm run bench:energy`: how fast the energy model is.
+// 1. Model evaluations per second on one core (this process, one thread): the engine alone on the example
+//    dwelling; request → response without validation (archetypes + engine + fuels); and the full body path
+//    (zod validation + normalisation + model).
+// 2. POST /energy-model over HTTP against the real app on 127.0.0.1 (port 0, accounts in a SQLite file,
+//    metering on): 50 concurrent keep-alive connections for a fixed number of requests, p50/p99 from every
+//    request's recorded latency. A small in-repo load generator stands in for autocannon
+//    (`autocannon -c 50 -m POST -H content-type=application/json -H x-api-key=… -b @body.json URL` would do).
+// Figures only; no assertions.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { EnergyModelRequestSchema, normaliseEnergyModelRequest } from '../../schemas/api/energy-model';
+import { openAccountStore } from '../../serving/accounts/store';
+import { createApp } from '../../serving/app';
+import { runEngine, type DwellingDescription } from '../../serving/energy-model/engine/index';
+import { evaluateEnergyModel } from '../../serving/energy-model/evaluate';
+import { silentLogger } from '../../serving/log';
+import { listen } from '../../serving/server';
+import { fakeProperties } from '../helpers/api';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const HTTP_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+const examples = new URL('../../serving/energy-model/examples/', import.meta.url);
+const dwelling = JSON.parse(readFileSync(new URL('dwelling.json', examples), 'utf8')) as DwellingDescription;
+const bodies = readFileSync(new URL('requests.jsonl', examples), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as unknown)
+  .filter((b) => EnergyModelRequestSchema.safeParse(b).success);
+const inputs = bodies.map((b) => normaliseEnergyModelRequest(EnergyModelRequestSchema.parse(b)));
+
+/** Calls per second of `f`, the median of ROUNDS timed rounds after a warm-up. */
+function rate(f: (i: number) => unknown): number {
+  for (let i = 0; i < 50_000; i++) f(i);
+  const rounds: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    let n = 0;
+    const start = process.hrtime.bigint();
+    const end = start + BigInt(SECONDS * 1e9);
+    let now = start;
+    while (now < end) {
+      for (let i = 0; i < 1000; i++) f(n++);
+      now = process.hrtime.bigint();
+    }
+    rounds.push(n / (Number(now - start) / 1e9));
+  }
+  return rounds.sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!;
+}
+
+// The load generator runs in a worker thread, as autocannon would run in its own process, so the client's
+// HTTP parsing does not share the server's event loop. Plain JavaScript: workers do not go through tsx.
+const LOAD_GENERATOR = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { Agent, request } = require('node:http');
+const { url, key, n, connections, payloads } = workerData;
+const agent = new Agent({ keepAlive: true, maxSockets: connections });
+function post(body) {
+  return new Promise((resolve, reject) => {
+    const t = process.hrtime.bigint();
+    const req = request(url, { agent, method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => res.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - t) / 1e6)
+        : reject(new Error('status ' + res.statusCode)));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+(async () => {
+  const times = [];
+  let next = 0;
+  const start = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (next < n) { const i = next++; times.push(await post(payloads[i % payloads.length])); }
+  }));
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  agent.destroy();
+  parentPort.postMessage({ times, seconds });
+})().catch((e) => parentPort.postMessage({ error: String(e) }));
+`;
+
+/** n requests over `connections` keep-alive connections; returns each request's latency (ms) and the rate. */
+function load(
+  url: string,
+  key: string,
+  n: number,
+  connections: number,
+): Promise<{ times: number[]; rps: number }> {
+  const payloads = bodies.map((b) => JSON.stringify(b));
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(LOAD_GENERATOR, {
+      eval: true,
+      workerData: { url, key, n, connections, payloads },
+    });
+    worker.once('message', (m: { times?: number[]; seconds?: number; error?: string }) => {
+      void worker.terminate();
+      if (m.error || !m.times || !m.seconds) reject(new Error(m.error ?? 'no result'));
+      else resolve({ times: m.times.sort((a, b) => a - b), rps: n / m.seconds });
+    });
+    worker.once('error', reject);
+  });
+}
+
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
+
+async function main(): Promise<void> {
+  process.stdout.write(`energy model, one core; median of ${ROUNDS} rounds of ${SECONDS} s\n`);
+  const engine = rate(() => runEngine(dwelling));
+  process.stdout.write(`  engine alone (example dwelling)        ${fmt(engine).padStart(9)} evaluations/s\n`);
+  const model = rate((i) => evaluateEnergyModel(inputs[i % inputs.length]!));
+  process.stdout.write(`  request → response (validated input)   ${fmt(model).padStart(9)} evaluations/s\n`);
+  const full = rate((i) =>
+    evaluateEnergyModel(
+      normaliseEnergyModelRequest(EnergyModelRequestSchema.parse(bodies[i % bodies.length])),
+    ),
+  );
+  process.stdout.write(`  body → response (zod + model)          ${fmt(full).padStart(9)} evaluations/s\n`);
+
+  const dir = mkdtempSync(join(tmpdir(), 'pds-bench-energy-'));
+  const accounts = openAccountStore(join(dir, 'accounts.sqlite'));
+  accounts.createPlan({ name: 'bench', creditLimit: 1_000_000_000 });
+  const { key } = accounts.createKey('bench', { plan: 'bench' });
+  const common = { accounts, properties: fakeProperties(), log: silentLogger };
+  const servers = {
+    'metering on': await listen(createApp({ ...common, rateLimit: { perSecond: 1e9, burst: 1e9 } }), {
+      port: 0,
+      host: '127.0.0.1',
+    }),
+    'metering off': await listen(createApp({ ...common, metering: false }), { port: 0, host: '127.0.0.1' }),
+  };
+  process.stdout.write(
+    `\nPOST /energy-model, ${CONNECTIONS} concurrent keep-alive connections, ${fmt(HTTP_REQUESTS)} requests per mode ` +
+      `(${bodies.length} bodies in turn)\nmode           p50 ms  p99 ms   req/s\n`,
+  );
+  for (const [mode, server] of Object.entries(servers)) {
+    const url = `${server.url}/energy-model`;
+    await load(url, key, 2_000, CONNECTIONS); // warm up
+    const { times, rps } = await load(url, key, HTTP_REQUESTS, CONNECTIONS);
+    process.stdout.write(
+      `${mode.padEnd(14)} ${pct(times, 0.5).toFixed(2).padStart(6)}  ${pct(times, 0.99).toFixed(2).padStart(6)}  ${fmt(rps).padStart(6)}\n`,
+    );
+  }
+  for (const server of Object.values(servers)) await server.close();
+  accounts.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+await main();

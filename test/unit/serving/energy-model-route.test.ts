@@ -6,6 +6,7 @@ import { openAccountStore } from '../../../serving/accounts/store';
 import { createApp } from '../../../serving/app';
 import { silentLogger } from '../../../serving/log';
 import type { PropertiesRepository } from '../../../serving/repository/properties';
+import { validate } from '../../helpers/json-schema';
 
 const repo: PropertiesRepository = { getByUprn: async () => null };
 const accounts = openAccountStore(':memory:');
@@ -140,5 +141,29 @@ describe('POST /energy-model', () => {
     const { body } = await post({ ...valid, primary_fuel: 'Electricity' });
     for (const k of Object.keys(body).filter((k) => k.startsWith('primary_fuel_')))
       expect(body[k], k).toEqual(body[k.replace('primary_fuel_', 'electricity_')]);
+  });
+});
+
+describe('POST /energy-model in /openapi.json', () => {
+  it('documents the body and the response, and real answers validate against it', async () => {
+    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as Record<string, any>;
+    const op = doc.paths['/energy-model'].post;
+    expect(op['x-credit-cost']).toBe(15);
+    expect(JSON.stringify(op.requestBody)).toContain('occupant_count');
+    const schemaFor = (status: number) => {
+      let r = op.responses[String(status)];
+      if (r.$ref) r = doc.components.responses[r.$ref.split('/').pop()];
+      return r.content['application/json'].schema;
+    };
+    expect(JSON.stringify(schemaFor(200))).toContain('January first');
+    for (const [body, status] of [
+      [valid, 200],
+      [{ ...valid, primary_fuel: 'Electricity', options: { occupant_count: 2 } }, 200],
+      [{ ...valid, primary_fuel: 'Peat' }, 400],
+    ] as const) {
+      const res = await post(body);
+      expect(res.status).toBe(status);
+      expect(validate(schemaFor(status), res.body, doc)).toEqual([]);
+    }
   });
 });

@@ -381,6 +381,9 @@ export function openAccountStore(
     ),
     subByKey: db.prepare<[number], SubRow>('SELECT * FROM subscriptions WHERE key_id = ?'),
     setPlan: db.prepare('UPDATE subscriptions SET plan_id = ? WHERE key_id = ?'),
+    reanchor: db.prepare(
+      'UPDATE subscriptions SET anchor_at = ?, period_index = 0, renews_at = ? WHERE id = ?',
+    ),
     renew: db.prepare(
       `UPDATE subscriptions SET period_index = ?, last_renewed = ?, renews_at = ?, request_count = 0,
        quota_used = 0, credits_used = 0, quota_reserved = 0, credits_reserved = 0 WHERE id = ?`,
@@ -679,8 +682,20 @@ export function openAccountStore(
     createPlan: (plan) => db.transaction(() => createPlanRow(plan)).immediate(),
     listPlans: () => q.allPlans.all().map(toPlan),
     assignPlan(keyId, planName) {
-      const plan = planNamed(planName);
-      if (q.setPlan.run(plan.id, keyId).changes !== 1) throw new Error(`no key #${keyId}`);
+      db.transaction(() => {
+        const plan = planNamed(planName);
+        const sub = q.subByKey.get(keyId);
+        if (!sub) throw new Error(`no key #${keyId}`);
+        q.setPlan.run(plan.id, keyId);
+        // A different period length re-anchors at the current period's start: the period and its counts
+        // carry over, and the next renewal is one new period after that start.
+        if (planById(sub.plan_id).quotaPeriod !== plan.quota_period)
+          q.reanchor.run(
+            sub.last_renewed,
+            periodStart(new Date(sub.last_renewed), 1, plan.quota_period).toISOString(),
+            sub.id,
+          );
+      }).immediate();
     },
 
     admit: (keyId, endpoint, requestId, at = now()) => admitTx.immediate(keyId, endpoint, requestId, at),

@@ -170,4 +170,26 @@ describe('GET /epcs over HTTP', () => {
       await broken.close();
     }
   });
+
+  it('charged only the successful answers above: /usage and /requests on the real server say so', async () => {
+    const usage = await get('/usage');
+    expect(usage.status).toBe(200);
+    expect(usage.body.subscription).toMatchObject({
+      credits_used: 40,
+      request_count: 4,
+      credit_limit: 10_000,
+    });
+    const epcs = usage.body.endpoints.find((e: { name: string }) => e.name === 'epcs');
+    expect(epcs).toMatchObject({
+      credit_cost: 10,
+      credits_used: 40,
+      request_count: 4,
+      can_make_request: true,
+    });
+    const history = await get('/requests');
+    expect(history.body).toMatchObject({ limit: 10, offset: 0 });
+    expect(history.body.requests[0]).toMatchObject({ path: '/usage', response_code: 200 });
+    expect(history.body.requests.map((r: { response_code: number }) => r.response_code)).toContain(503);
+    expect(JSON.stringify(history.body)).not.toContain(key);
+  });
 });

@@ -226,3 +226,22 @@ describe('restart', () => {
     store.close();
   });
 });
+
+describe('changing plan', () => {
+  it('keeps the period and its counts; a different period length re-anchors at the period start', () => {
+    const { clock, store, keyId } = setup(100);
+    store.createPlan({ name: 'daily', creditLimit: 20, quotaPeriod: 'day' });
+    const r = store.admit(keyId, 'epcs', 'r');
+    store.finish(keyId, r.ok ? r.reservation : null, true, null);
+    clock.set('2026-02-03T00:00:00.000Z');
+    store.assignPlan(keyId, 'daily');
+    // Still in the monthly period that began on 31 Jan; it now lasts a day, so it renews at once.
+    expect(store.usage(keyId).subscription).toMatchObject({
+      quota_period: 'day',
+      credit_limit: 20,
+      last_renewed: '2026-02-02T10:00:00.000Z',
+      renews_at: '2026-02-03T10:00:00.000Z',
+      credits_used: 0,
+    });
+  });
+});

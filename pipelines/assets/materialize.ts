@@ -2,7 +2,7 @@
 // materialisation ids, code version); if the last successful build had the same fingerprint and its outputs
 // are still there, skip it; otherwise build it and record the result, success or failure.
 import { stat } from 'node:fs/promises';
-import type { Catalog, Materialization } from '../catalog/catalog';
+import type { Catalog, InputFingerprint, Materialization } from '../catalog/catalog';
 import { fingerprintHash, sourceChecksums } from '../catalog/fingerprint';
 import { DataError } from '../io/errors';
 import type { AssetContext, AssetDefinition } from './definition';
@@ -25,12 +25,19 @@ async function outputBytes(outputs: readonly string[]): Promise<number> {
   return bytes;
 }
 
-export async function materializeWithCatalog(
+export interface Assessment {
+  inputs: InputFingerprint;
+  fingerprint: string;
+  /** The last successful materialisation when it is still current (same fingerprint, outputs present). */
+  current: Materialization | null;
+}
+
+/** Whether an asset is up to date: its inputs now, and the earlier build they match, if any. */
+export async function assessAsset(
   asset: AssetDefinition,
   ctx: AssetContext,
   catalog: Catalog,
-  options: { force?: boolean } = {},
-): Promise<MaterializeOutcome> {
+): Promise<Assessment> {
   const upstream = asset.upstream.map((name) => {
     const m = catalog.latestSuccess(name);
     if (!m) throw new DataError(`${asset.name}: upstream asset ${name} has never been materialised`);
@@ -39,15 +46,23 @@ export async function materializeWithCatalog(
   const sources = asset.sources ? await sourceChecksums(catalog, await asset.sources(ctx)) : [];
   const inputs = { sources, upstream };
   const fingerprint = fingerprintHash(inputs, asset.codeVersion);
-
   const previous = catalog.latestSuccess(asset.name);
-  if (!options.force && previous?.fingerprint === fingerprint) {
-    const present = await (asset.outputsPresent ?? ((_ctx, outputs) => filesPresent(outputs)))(
-      ctx,
-      previous.outputs,
-    );
-    if (present) return { skipped: true, materialization: previous };
-  }
+  if (previous?.fingerprint !== fingerprint) return { inputs, fingerprint, current: null };
+  const present = await (asset.outputsPresent ?? ((_ctx, outputs) => filesPresent(outputs)))(
+    ctx,
+    previous.outputs,
+  );
+  return { inputs, fingerprint, current: present ? previous : null };
+}
+
+export async function materializeWithCatalog(
+  asset: AssetDefinition,
+  ctx: AssetContext,
+  catalog: Catalog,
+  options: { force?: boolean } = {},
+): Promise<MaterializeOutcome> {
+  const { inputs, fingerprint, current } = await assessAsset(asset, ctx, catalog);
+  if (!options.force && current) return { skipped: true, materialization: current };
 
   const startedAt = new Date();
   const base = {

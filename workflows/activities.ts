@@ -8,9 +8,10 @@ import { ASSETS, assetByName } from '../pipelines/assets/graph';
 import { materializeWithCatalog } from '../pipelines/assets/materialize';
 import { planWaves } from '../pipelines/assets/plan';
 import { resolveSelection, withMissingUpstreams } from '../pipelines/assets/select';
+import { downloadSources as prepareSources } from '../pipelines/download';
 import { DataError } from '../pipelines/io/errors';
 import { sweepScratch } from '../pipelines/io/parquet';
-import type { MaterializeOutput } from './types';
+import type { MaterializeOutput, SourceOutput } from './types';
 
 export function createActivities(config: ServiceConfig) {
   return {
@@ -33,6 +34,29 @@ export function createActivities(config: ServiceConfig) {
       // Refreshes run one at a time, so any scratch left now belongs to a writer that was killed.
       await sweepScratch(resolve(config.dataDir, 'parquet'));
       return waves;
+    },
+
+    /**
+     * Fetches the sources file's URLs (conditionally) and assembles the dataset folders the staged assets
+     * read; a no-op without a sources file. Transient failures are retried by Temporal, DataErrors are final.
+     */
+    async downloadSources(): Promise<SourceOutput[]> {
+      if (!config.sourcesFile) return [];
+      const ctx = Context.current();
+      // Also between progress callbacks (hashing a local zip, unzip); a stalled transfer times out inside.
+      const timer = setInterval(() => ctx.heartbeat(), 10_000);
+      try {
+        return await prepareSources(config, {
+          signal: ctx.cancellationSignal,
+          heartbeat: (details) => ctx.heartbeat(details),
+          log: (message) => ctx.log.info(message),
+        });
+      } catch (error) {
+        if (error instanceof DataError) throw ApplicationFailure.nonRetryable(error.message, 'DataError');
+        throw error;
+      } finally {
+        clearInterval(timer);
+      }
     },
 
     /** Runs when a refresh ends, whatever the outcome: removes scratch of attempts killed during it. */

@@ -20,6 +20,19 @@ const { planRefresh, finishRefresh } = proxyActivities<RefreshActivities>({
   retry: { maximumAttempts: 3 },
 });
 
+// Downloads can be large and publishers flaky: long timeout, heartbeats, patient retries with backoff.
+const { downloadSources } = proxyActivities<RefreshActivities>({
+  startToCloseTimeout: '6 hours',
+  heartbeatTimeout: '30 seconds',
+  retry: {
+    initialInterval: '5s',
+    backoffCoefficient: 2,
+    maximumInterval: '5 minutes',
+    maximumAttempts: 6,
+    nonRetryableErrorTypes: ['DataError'],
+  },
+});
+
 const { materializeAsset } = proxyActivities<RefreshActivities>({
   startToCloseTimeout: '2 hours',
   // Activities heartbeat every 10 s; a worker that died is noticed after 30 s and its task retried.
@@ -67,6 +80,7 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
   publishCounts(progress);
 
   try {
+    progress.sources = await downloadSources();
     for (const wave of progress.waves) {
       await Promise.all(
         wave.map(async (name) => {

@@ -22,6 +22,20 @@ export interface RefreshProgress {
   runId: string;
   waves: string[][];
   assets: AssetProgress[];
+  /** What the download step did for each dataset of the sources file (empty without one). */
+  sources?: SourceOutput[];
+}
+
+/** A dataset made ready from the sources file: its folder rebuilt, left unchanged, or a local folder. */
+export interface SourceOutput {
+  dataset: string;
+  state: 'in-place' | 'assembled' | 'unchanged';
+  files: {
+    location: string;
+    status: 'downloaded' | 'not-modified' | 'unchanged' | 'local';
+    bytes: number;
+    sha256: string;
+  }[];
 }
 
 export interface MaterializeOutput {

@@ -46,6 +46,8 @@ export async function runRefresh(
   }
 }
 
+type RefreshFlags = { select?: string; force?: boolean; json?: boolean; worker: boolean; sources?: string };
+
 export function registerRefreshCommands(program: Command): void {
   program
     .command('refresh')
@@ -59,8 +61,11 @@ export function registerRefreshCommands(program: Command): void {
     .option('--force', 'rebuild assets even when their inputs and code are unchanged')
     .option('--json', 'progress as JSON lines')
     .option('--no-worker', 'do not run a worker in this process (use `pds worker` elsewhere)')
-    .action(async (opts: { select?: string; force?: boolean; json?: boolean; worker: boolean }) => {
-      await runRefresh(loadConfig(), {
+    .option('--sources <file>', 'a sources file saying where each dataset comes from (docs/sources.md)')
+    .action(async (opts: RefreshFlags) => {
+      // The worker running the activities reads it: with --no-worker, give that worker PDS_SOURCES_FILE.
+      const env = opts.sources ? { ...process.env, PDS_SOURCES_FILE: opts.sources } : process.env;
+      await runRefresh(loadConfig(env), {
         select: opts.select
           ?.split(',')
           .map((s) => s.trim())

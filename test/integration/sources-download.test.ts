@@ -1,0 +1,176 @@
+// Sources from URLs on the real Temporal server: the sample region is served by a local HTTP server in the
+// publishers' shapes (the EPC bulk download as a zip, ONSPD as Data + Documents files, the Scottish extract
+// with a published checksum), a sources file points at it, and a refresh downloads, assembles and builds
+// everything. A second refresh gets only 304s and skips every asset.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Worker } from '@temporalio/worker';
+import { dataPaths } from '../../pipelines/config';
+import { createEsClient } from '../../pipelines/indexing/es-client';
+import { parquetPath, queryParquet } from '../../pipelines/io/parquet';
+import { generateSampleData } from '../../pipelines/sample-data';
+import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
+import type { RefreshProgress } from '../../workflows/types';
+import { createWorker } from '../../workflows/worker';
+import { testConfig } from '../helpers/config';
+
+const base = testConfig('sources');
+const publisher = join(base.dataDir, 'publisher');
+// The sample layout is never generated where the assets would read it by default: everything must come
+// through the sources file.
+const config = {
+  ...base,
+  sourcesDir: join(base.dataDir, 'not-generated'),
+  sourcesFile: join(base.dataDir, 'sources.json'),
+};
+const es = createEsClient(config.esUrl);
+const responses: { run: number; path: string; status: number }[] = [];
+let run = 0;
+let server: Server;
+let worker: Worker;
+let workerRun: Promise<void>;
+let first: RefreshProgress;
+let second: RefreshProgress;
+let zipped = false;
+
+const sha256 = (buffer: Buffer): string => createHash('sha256').update(buffer).digest('hex');
+const files = (dir: string): string[] =>
+  (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((f) => statSync(join(dir, f)).isFile())
+    .sort();
+
+/** Serves the publisher folder with strong ETags (content hashes) and honours If-None-Match. */
+function startPublisher(): Promise<string> {
+  server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const reply = (status: number, headers: Record<string, string> = {}, body?: Buffer): void => {
+      responses.push({ run, path, status });
+      res.writeHead(status, headers).end(body);
+    };
+    let body: Buffer;
+    try {
+      body = readFileSync(join(publisher, path));
+    } catch {
+      return reply(404);
+    }
+    const etag = `"${sha256(body).slice(0, 16)}"`;
+    if (req.headers['if-none-match'] === etag) return reply(304, { etag });
+    reply(200, { etag, 'content-length': String(body.length) }, body);
+  });
+  return new Promise((r) =>
+    server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+}
+
+function hasZip(): boolean {
+  try {
+    execFileSync('zip', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function writeSourcesFile(url: string): void {
+  const at = (dataset: string, file: string) => `${url}/${dataset}/${encodeURI(file)}`;
+  const entries = (dataset: string) =>
+    files(join(publisher, dataset)).map((f) => ({ location: at(dataset, f), path: f }));
+  const [uprn] = files(join(publisher, 'os-open-uprn'));
+  const [scotland] = files(join(publisher, 'epc-scotland'));
+  zipped = hasZip();
+  if (zipped)
+    execFileSync('zip', ['-qr', '../epc-england-wales.zip', '.'], {
+      cwd: join(publisher, 'epc-england-wales'),
+    });
+  const sources = {
+    description: 'the sample region, served over HTTP',
+    datasets: {
+      'os-open-uprn': { format: 'os-open-uprn-csv', location: at('os-open-uprn', uprn!) },
+      onspd: { format: 'onspd-csv', files: entries('onspd') },
+      'epc-england-wales': zipped
+        ? { format: 'epc-england-wales-bulk', location: `${url}/epc-england-wales.zip` }
+        : { format: 'epc-england-wales-bulk', files: entries('epc-england-wales') },
+      'epc-scotland': {
+        format: 'epc-scotland-csv',
+        location: at('epc-scotland', scotland!),
+        sha256: sha256(readFileSync(join(publisher, 'epc-scotland', scotland!))),
+      },
+    },
+  };
+  writeFileSync(config.sourcesFile, JSON.stringify(sources, null, 2));
+}
+
+beforeAll(async () => {
+  await generateSampleData({ outDir: publisher, scale: 0.2 });
+  writeSourcesFile(await startPublisher());
+  worker = await createWorker(config);
+  workerRun = worker.run();
+  const client = await connectClient(config);
+  run = 1;
+  first = await watchRefresh(await startRefresh(client, config, {}), () => {}, 250);
+  run = 2;
+  second = await watchRefresh(await startRefresh(client, config, {}), () => {}, 250);
+  await client.connection.close();
+}, 600_000);
+
+afterAll(async () => {
+  worker?.shutdown();
+  await workerRun;
+  await new Promise((r) => server?.close(r));
+  await es.indices.delete({ index: `${config.indexPrefix}-*`, ignore_unavailable: true });
+  await es.close();
+});
+
+describe('a refresh with sources from URLs', () => {
+  it('downloads every file, assembles each dataset folder and builds every asset', () => {
+    expect(first.assets.map((a) => [a.name, a.state])).toEqual(first.assets.map((a) => [a.name, 'done']));
+    expect(first.sources!.map((s) => [s.dataset, s.state])).toEqual([
+      ['os-open-uprn', 'assembled'],
+      ['onspd', 'assembled'],
+      ['epc-england-wales', 'assembled'],
+      ['epc-scotland', 'assembled'],
+    ]);
+    expect(new Set(first.sources!.flatMap((s) => s.files.map((f) => f.status)))).toEqual(
+      new Set(['downloaded']),
+    );
+    expect(responses.filter((r) => r.run === 1).every((r) => r.status === 200)).toBe(true);
+    expect(first.assets.find((a) => a.name === 'properties_index')!.rows).toBeGreaterThan(500);
+  });
+
+  it('extracts the zipped bulk download into the same layout the publisher serves', () => {
+    const assembled = join(dataPaths(config.dataDir).sources, 'epc-england-wales');
+    expect(files(assembled)).toEqual(files(join(publisher, 'epc-england-wales')));
+    expect(readdirSync(join(config.dataDir, 'downloads/epc-england-wales'))).toEqual(
+      zipped ? ['epc-england-wales.zip', 'epc-england-wales.zip.download.json'] : expect.any(Array),
+    );
+  });
+
+  it('records provenance as <dataset>/<path>, independent of where the folder lives', async () => {
+    const table = join(dataPaths(config.dataDir).staged, 'epc_england_wales_certificates.parquet');
+    const seen: string[] = [];
+    for await (const row of queryParquet(
+      `SELECT DISTINCT source_file, folder_local_authority FROM ${parquetPath(table)} ORDER BY 1`,
+    )) {
+      seen.push(String(row.source_file));
+      expect(row.folder_local_authority).toMatch(/^[EW]\d{8}$/);
+    }
+    const published = files(join(publisher, 'epc-england-wales')).filter((f) =>
+      f.endsWith('certificates.csv'),
+    );
+    expect(seen).toEqual(published.map((f) => `epc-england-wales/${f}`));
+    expect(relative(config.dataDir, table)).toBe('parquet/staged/epc_england_wales_certificates.parquet');
+  });
+
+  it('gets only 304s on a second refresh, leaves every folder unchanged and skips every asset', () => {
+    const again = responses.filter((r) => r.run === 2);
+    expect(again.length).toBe(responses.filter((r) => r.run === 1).length);
+    expect(again.every((r) => r.status === 304)).toBe(true);
+    expect(second.sources!.map((s) => s.state)).toEqual(['unchanged', 'unchanged', 'unchanged', 'unchanged']);
+    expect(second.assets.map((a) => a.state)).toEqual(second.assets.map(() => 'skipped'));
+  });
+});

@@ -1,5 +1,7 @@
 // The contract: /openapi.json (OpenAPI 3.1, generated from ENDPOINTS and the zod schemas) describes every
 // endpoint, parameter, response and error; real answers validate against it; /docs renders it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../schemas/api/endpoints';
 import { ERROR_CODES } from '../../../schemas/errors';
@@ -74,6 +76,39 @@ describe('/openapi.json', () => {
       expect(check(path, 'get', status, body), `${url} ${status}`).toEqual([]);
     }
     expect(statuses).toEqual([200, 404, 400, 403, 200, 200]);
+  });
+
+  it('POST /energy-model: the example requests validate as request bodies and their answers as responses', async () => {
+    const examples = readFileSync(
+      join(import.meta.dirname, '../../../serving/energy-model/examples/requests.jsonl'),
+      'utf8',
+    )
+      .split('\n')
+      .filter(Boolean);
+    const op = doc.paths['/energy-model'].post;
+    expect(op['x-credit-cost']).toBe(15);
+    // The examples include deliberately invalid requests: the document and the server agree on which.
+    let answered = 0;
+    for (const line of examples) {
+      const valid =
+        validate(op.requestBody.content['application/json'].schema, JSON.parse(line), doc).length === 0;
+      const { status, body } = await api.request('POST', '/energy-model', {
+        key,
+        headers: { 'content-type': 'application/json' },
+        body: line,
+      });
+      if (valid) expect(status, line).toBe(200);
+      expect(check('/energy-model', 'post', status, body), line).toEqual([]);
+      if (status === 200) answered++;
+    }
+    expect(answered).toBeGreaterThan(2);
+    const bad = await api.request('POST', '/energy-model', {
+      key,
+      headers: { 'content-type': 'application/json' },
+      body: '{"location": "SW1A 1AA"}',
+    });
+    expect(bad.status).toBe(400);
+    expect(check('/energy-model', 'post', 400, bad.body)).toEqual([]);
   });
 
   it('the validator does reject an answer that breaks the contract', () => {

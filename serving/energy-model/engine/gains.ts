@@ -18,13 +18,14 @@ export function baseInternalGains(d: DwellingDescription, appliancesKwh: number,
   return 60 * n - 40 * n + appliances + (35 + 7 * n);
 }
 
-/** Solar gains through windows, W: Σ 0.9 × A × S × g⊥ × FF × Z (SAP (74)–(83)). */
-export function solarGains(d: DwellingDescription, m: number): number {
-  const access = IS_SUMMER[m] ? d.solarAccess.summer : d.solarAccess.winter;
-  let gains = 0;
+/** Solar gains through windows by month, W: Σ 0.9 × A × S × g⊥ × FF × Z (SAP (74)–(83)). */
+export function solarGainsByMonth(d: DwellingDescription): number[] {
+  const gains = new Array<number>(12).fill(0);
   for (const w of d.windows) {
-    const flux = verticalSolarFlux(d.climateRegion, w.orientation)[m]!;
-    gains += 0.9 * w.area * flux * w.solarTransmittance * w.frameFactor * access;
+    const flux = verticalSolarFlux(d.climateRegion, w.orientation);
+    const k = 0.9 * w.area * w.solarTransmittance * w.frameFactor;
+    for (let m = 0; m < 12; m++)
+      gains[m]! += k * flux[m]! * (IS_SUMMER[m] ? d.solarAccess.summer : d.solarAccess.winter);
   }
   return gains;
 }

@@ -2,7 +2,7 @@
 // description. Pure: same description in, same numbers out; no I/O, no archetype assumptions.
 import { EXTERNAL_TEMPERATURE, WIND_SPEED } from '../climate/tables';
 import { DAYS, KWH_PER_WATT_DAY } from './constants';
-import { annualAppliances, baseInternalGains, solarGains } from './gains';
+import { annualAppliances, baseInternalGains, solarGainsByMonth } from './gains';
 import {
   baseInfiltration,
   effectiveAirChangeRate,
@@ -81,6 +81,7 @@ export function runEngine(d: DwellingDescription): EngineResult {
     lighting: 0,
   };
 
+  const solarByMonth = solarGainsByMonth(d);
   const temperatures = EXTERNAL_TEMPERATURE[d.climateRegion]!;
   const winds = WIND_SPEED[d.climateRegion]!;
   for (let m = 0; m < 12; m++) {
@@ -95,7 +96,7 @@ export function runEngine(d: DwellingDescription): EngineResult {
     const water = hotWaterMonth(d.hotWater, litres, m);
     const light = lightingYear * LIGHTING_MONTH_WEIGHT[m]!;
     const internal = baseInternalGains(d, appliancesYear, m) + lightingGains(light, m) + water.gains;
-    const solar = solarGains(d, m);
+    const solar = solarByMonth[m]!;
     const gains = internal + solar;
 
     const th1 = h.livingAreaTemperature;

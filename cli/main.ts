@@ -9,6 +9,7 @@ import { registerRefreshCommands } from './commands/refresh';
 import { registerSampleDataCommand } from './commands/sample-data';
 import { registerScheduleCommands } from './commands/schedules';
 import { registerServeCommands } from './commands/serve';
+import { registerSourcesCommands } from './commands/sources';
 import { registerStackCommands } from './commands/stack';
 import { registerStartCommand } from './commands/start';
 
@@ -22,6 +23,7 @@ registerStackCommands(program);
 registerSampleDataCommand(program);
 registerRefreshCommands(program);
 registerScheduleCommands(program);
+registerSourcesCommands(program);
 registerServeCommands(program);
 registerKeyCommands(program);
 registerPlanCommands(program);

@@ -57,7 +57,7 @@ const recordPath = (sourcesRoot: string, dataset: string): string =>
   join(sourcesRoot, `.${dataset}.assembled.json`);
 
 /** Download names, unique within the dataset (two URLs ending in the same name get an index prefix). */
-function downloadNames(items: readonly SourceItem[]): string[] {
+export function downloadNames(items: readonly SourceItem[]): string[] {
   const names = items.map(itemFileName);
   return names.map((n, i) => (names.indexOf(n) === names.lastIndexOf(n) ? n : `${i}-${n}`));
 }

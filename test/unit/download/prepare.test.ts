@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataPaths, loadConfig, type ServiceConfig } from '../../../pipelines/config';
 import { downloadSources } from '../../../pipelines/download';
+import { checkSources, listSources } from '../../../pipelines/download/describe';
 import { datasetFolder, readSourcesFile } from '../../../pipelines/download/sources-file';
 import { DataError } from '../../../pipelines/io/errors';
 
@@ -170,5 +171,40 @@ describe('downloadSources', () => {
     const dataset = datasetFolder(config, 'epc-scotland');
     await expect(downloadSources(config)).rejects.toThrow(/HTTP 404/);
     expect(readFileSync(join(dataset, 's.csv'), 'utf8')).toBe('a\n');
+  });
+});
+
+describe('listSources and checkSources', () => {
+  it('list the last download of each URL and the folder each dataset is read from', async () => {
+    files.set('/s.csv', Buffer.from('a\n'));
+    writeSources({ 'epc-scotland': { format: 'epc-scotland-csv', location: `${base}/s.csv` } });
+    const before = await listSources(config);
+    expect(before.find((l) => l.dataset === 'onspd')).toMatchObject({ format: null, items: [] });
+    expect(before.find((l) => l.dataset === 'epc-scotland')!.items).toEqual([
+      { location: `${base}/s.csv`, download: null },
+    ]);
+    await downloadSources(config);
+    const [item] = (await listSources(config)).find((l) => l.dataset === 'epc-scotland')!.items;
+    expect(item!.download).toMatchObject({ bytes: 2, url: `${base}/s.csv`, sha256: expect.any(String) });
+  });
+
+  it('report missing local paths and header variables, and nothing for a good file', async () => {
+    mkdirSync(join(root, 'raw/onspd'), { recursive: true });
+    writeSources({
+      onspd: { format: 'onspd-csv', location: join(root, 'raw/onspd') },
+      'os-open-uprn': { format: 'os-open-uprn-csv', location: join(root, 'gone') },
+      'epc-england-wales': {
+        format: 'epc-england-wales-bulk',
+        location: `${base}/bulk.zip`,
+        headers: { authorization: 'Basic ${EPC_TOKEN}' },
+      },
+      'epc-scotland': { format: 'epc-scotland-csv', files: [{ location: 'missing.zip' }] },
+    });
+    expect(await checkSources(config, {})).toEqual([
+      `os-open-uprn: folder not found: ${join(root, 'gone')}`,
+      'epc-england-wales: header authorization needs the environment variable EPC_TOKEN',
+      `epc-scotland: file not found: ${join(root, 'missing.zip')}`,
+    ]);
+    expect(await checkSources(config, { EPC_TOKEN: 'x' })).toHaveLength(2);
   });
 });

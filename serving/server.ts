@@ -8,7 +8,7 @@ import { propertiesAlias } from '../pipelines/indexing/aliases';
 import { openAccountStore } from './accounts/store';
 import { createApp } from './app';
 import { jsonLogger, type Logger } from './log';
-import { rateLimitFromEnv } from './rate-limit';
+import { rateLimitFromEnv, type RateLimitConfig } from './rate-limit';
 import { propertiesRepository } from './repository/properties';
 
 export interface RunningServer {
@@ -55,14 +55,23 @@ export async function listen(app: Express, opts: ListenOptions): Promise<Running
   return { server, url: `http://127.0.0.1:${port}`, close };
 }
 
-export async function startServer(config: ServiceConfig, log: Logger = jsonLogger()): Promise<RunningServer> {
+export interface ServerOptions {
+  /** Per-key rate limit; default from PDS_RATE_LIMIT_PER_SECOND / PDS_RATE_LIMIT_BURST. */
+  rateLimit?: RateLimitConfig | false;
+}
+
+export async function startServer(
+  config: ServiceConfig,
+  log: Logger = jsonLogger(),
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb);
   const es = createEsClient(config.esUrl, { requestTimeoutMs: 5_000, maxRetries: 1 });
   const app = createApp({
     accounts,
     properties: propertiesRepository(es, propertiesAlias(config)),
     log,
-    rateLimit: rateLimitFromEnv(),
+    rateLimit: options.rateLimit ?? rateLimitFromEnv(),
   });
   return listen(app, {
     port: config.port,

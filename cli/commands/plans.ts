@@ -49,6 +49,10 @@ export function registerPlanCommands(program: Command): void {
     .option('--endpoints <names>', 'comma-separated endpoint names the plan may use (default all)')
     .option('--cost <name=n,...>', 'per-endpoint credit costs overriding the defaults')
     .option('--endpoint-quota <name=n,...>', 'per-endpoint request quotas per period')
+    .option(
+      '--count-toward-quota <names>',
+      'endpoints that count toward the plan quota besides the default ones',
+    )
     .action(
       async (
         name: string,
@@ -59,12 +63,18 @@ export function registerPlanCommands(program: Command): void {
           endpoints?: string;
           cost?: string;
           endpointQuota?: string;
+          countTowardQuota?: string;
         },
       ) => {
-        const overrides: Record<string, { credit_cost?: number; quota?: number }> = {};
+        const overrides: Record<
+          string,
+          { credit_cost?: number; quota?: number; affects_usage_plan_quota?: boolean }
+        > = {};
         for (const [e, n] of Object.entries(pairs(opts.cost, '--cost'))) overrides[e] = { credit_cost: n };
         for (const [e, n] of Object.entries(pairs(opts.endpointQuota, '--endpoint-quota')))
           overrides[e] = { ...overrides[e], quota: n };
+        for (const e of (opts.countTowardQuota ?? '').split(',').filter(Boolean))
+          overrides[e] = { ...overrides[e], affects_usage_plan_quota: true };
         const accounts = await store();
         try {
           const plan = accounts.createPlan({

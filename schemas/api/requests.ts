@@ -6,14 +6,16 @@ export const REQUESTS_MAX_LIMIT = 100;
 /** History rows kept per API key; older rows are pruned. */
 export const REQUESTS_KEPT_PER_KEY = 100;
 
-const boundedInt = (name: string, min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^[0-9]{1,6}$/, `${name} must be an integer from ${min} to ${max}`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, `${name} must be an integer from ${min} to ${max}`)
-    .optional()
-    .transform((n) => n ?? fallback);
+/** An integer query parameter from `min` to `max`; sent as a string, described as an integer. */
+const boundedInt = (name: string, min: number, max: number, fallback: number) => {
+  const message = `${name} must be an integer from ${min} to ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(min, message)
+    .max(max, message)
+    .default(fallback);
+};
 
 export const RequestsQuerySchema = z.object({
   limit: boundedInt('limit', 1, REQUESTS_MAX_LIMIT, 10).describe(

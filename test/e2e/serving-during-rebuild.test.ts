@@ -35,9 +35,10 @@ beforeAll(async () => {
   const client = await connectClient(config);
   await watchRefresh(await startRefresh(client, config, {}), () => {});
   const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb);
-  const { key } = accounts.createKey('rebuild');
+  // A client polling as fast as it can: the demo plan's credits, and no rate limit.
+  const { key } = accounts.createKey('rebuild', { plan: 'demo' });
   accounts.close();
-  server = await startServer(config, silentLogger);
+  server = await startServer(config, silentLogger, { rateLimit: false });
   indexBefore = await aliasTargets(es, propertiesAlias(config));
 
   // Rebuild everything while a client keeps asking; record each answer and the alias' target as we go.

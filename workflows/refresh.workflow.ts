@@ -70,6 +70,11 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
   const progress: RefreshProgress = { runId, waves: [], assets: [] };
   setHandler(progressQuery, () => progress);
 
+  // Sources first: planning and materialising fingerprint the files the downloads may replace.
+  progress.sources = await downloadSources().catch((error: unknown) => {
+    const reason = error instanceof ActivityFailure && error.cause ? error.cause.message : String(error);
+    throw ApplicationFailure.nonRetryable(`refresh failed: sources: ${reason}`, 'SourcesFailed');
+  });
   progress.waves = await planRefresh(input.select ?? []);
   progress.assets = progress.waves.flat().map((name): AssetProgress => ({ name, state: 'pending' }));
   const entry = (name: string): AssetProgress => progress.assets.find((a) => a.name === name)!;
@@ -80,7 +85,6 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
   publishCounts(progress);
 
   try {
-    progress.sources = await downloadSources();
     for (const wave of progress.waves) {
       await Promise.all(
         wave.map(async (name) => {

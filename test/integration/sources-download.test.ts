@@ -36,6 +36,10 @@ let worker: Worker;
 let workerRun: Promise<void>;
 let first: RefreshProgress;
 let second: RefreshProgress;
+let mismatch: unknown;
+let changed: RefreshProgress;
+let scotlandBefore: string;
+let scotlandAfterMismatch: string;
 let zipped = false;
 
 const sha256 = (buffer: Buffer): string => createHash('sha256').update(buffer).digest('hex');
@@ -115,6 +119,26 @@ beforeAll(async () => {
   first = await watchRefresh(await startRefresh(client, config, {}), () => {}, 250);
   run = 2;
   second = await watchRefresh(await startRefresh(client, config, {}), () => {}, 250);
+
+  // The publisher re-issues the Scottish extract (one certificate re-lodged): with the old published
+  // checksum the refresh fails at once and keeps the last good files; with the new one it rebuilds only
+  // what depends on Scotland.
+  const [scotland] = files(join(publisher, 'epc-scotland'));
+  const scotlandFile = join(publisher, 'epc-scotland', scotland!);
+  const assembled = join(dataPaths(config.dataDir).sources, 'epc-scotland', scotland!);
+  scotlandBefore = readFileSync(assembled, 'utf8');
+  const lines = readFileSync(scotlandFile, 'utf8').trimEnd().split(/\r?\n/);
+  writeFileSync(scotlandFile, `${[...lines, lines.at(-1)].join('\r\n')}\r\n`);
+  run = 3;
+  mismatch = await watchRefresh(await startRefresh(client, config, {}), () => {}, 250).catch(
+    (e: unknown) => e,
+  );
+  scotlandAfterMismatch = readFileSync(assembled, 'utf8');
+  const sources = JSON.parse(readFileSync(config.sourcesFile, 'utf8'));
+  sources.datasets['epc-scotland'].sha256 = sha256(readFileSync(scotlandFile));
+  writeFileSync(config.sourcesFile, JSON.stringify(sources, null, 2));
+  run = 4;
+  changed = await watchRefresh(await startRefresh(client, config, {}), () => {}, 250);
   await client.connection.close();
 }, 600_000);
 
@@ -172,5 +196,33 @@ describe('a refresh with sources from URLs', () => {
     expect(again.every((r) => r.status === 304)).toBe(true);
     expect(second.sources!.map((s) => s.state)).toEqual(['unchanged', 'unchanged', 'unchanged', 'unchanged']);
     expect(second.assets.map((a) => a.state)).toEqual(second.assets.map(() => 'skipped'));
+  });
+
+  it('fails at once on a checksum mismatch and keeps the last good files', () => {
+    expect(String((mismatch as Error & { cause?: Error })?.cause ?? mismatch)).toMatch(
+      /does not match the expected/,
+    );
+    // One attempt: a DataError is not retried.
+    expect(responses.filter((r) => r.run === 3 && r.path.startsWith('/epc-scotland/'))).toHaveLength(1);
+    expect(scotlandAfterMismatch).toBe(scotlandBefore);
+  });
+
+  it('re-downloads a changed file and rebuilds only what depends on it', () => {
+    expect(changed.sources!.map((s) => [s.dataset, s.state])).toEqual([
+      ['os-open-uprn', 'unchanged'],
+      ['onspd', 'unchanged'],
+      ['epc-england-wales', 'unchanged'],
+      ['epc-scotland', 'assembled'],
+    ]);
+    const state = Object.fromEntries(changed.assets.map((a) => [a.name, a.state]));
+    expect(state).toMatchObject({
+      os_open_uprn: 'skipped',
+      onspd: 'skipped',
+      epc_england_wales_raw: 'skipped',
+      epc_scotland_raw: 'done',
+    });
+    expect(changed.assets.find((a) => a.name === 'epc_scotland_raw')!.rows).toBe(
+      first.assets.find((a) => a.name === 'epc_scotland_raw')!.rows! + 1,
+    );
   });
 });

@@ -27,7 +27,7 @@ const FLOOR_INFILTRATION = { none: 0, sealed: 0.1, unsealed: 0.2 } as const;
 
 /** Infiltration before shelter and wind, ach (SAP (8)–(18)). */
 export function baseInfiltration(v: Ventilation, volume: number, storeys: number): number {
-  const openings = (40 * v.chimneys + 20 * v.openFlues) / volume;
+  const openings = (40 * v.chimneys + 20 * v.openFlues + 10 * (v.extractFans ?? 0)) / volume;
   if (v.airPermeabilityQ50 != null) return openings + v.airPermeabilityQ50 / 20;
   return (
     openings +

@@ -1,7 +1,7 @@
 // The engine: a monthly heat balance (BREDEM-2012 method, SAP Appendix U climate) on an explicit dwelling
 // description. Pure: same description in, same numbers out; no I/O, no archetype assumptions.
 import { EXTERNAL_TEMPERATURE, WIND_SPEED } from '../climate/tables';
-import { DAYS, KWH_PER_WATT_DAY } from './constants';
+import { DAYS } from './constants';
 import { annualAppliances, baseInternalGains, solarGainsByMonth } from './gains';
 import {
   baseInfiltration,
@@ -9,11 +9,10 @@ import {
   fabricHeatLoss,
   ventilationHeatLoss,
 } from './heat-transfer';
+import { heatBalanceMonth } from './heat-balance';
 import { dailyHotWaterLitres, hotWaterMonth } from './hot-water';
 import { annualLighting, LIGHTING_MONTH_WEIGHT, lightingGains } from './lighting';
-import { fractionHeated, restDemandTemperature, zoneMeanTemperature } from './temperature';
 import type { DwellingDescription, EngineMonthly, EngineResult } from './types';
-import { timeConstant, utilisationFactor } from './utilisation';
 
 export type * from './types';
 export { occupancyFromFloorArea } from './occupancy';
@@ -73,6 +72,7 @@ export function runEngine(d: DwellingDescription): EngineResult {
   const lightingYear = annualLighting(d);
   const appliancesYear = annualAppliances(d.totalFloorArea, d.occupants);
   const h = d.heating;
+  const season = d.heatingSeason ?? 'bredem';
   const annual = {
     spaceHeatingDemand: 0,
     spaceHeatingFuel: 0,
@@ -91,23 +91,24 @@ export function runEngine(d: DwellingDescription): EngineResult {
     const hVent = ventilationHeatLoss(ach, volume);
     const H = fabric + bridging + hVent;
     const hlp = H / d.totalFloorArea;
-    const tau = timeConstant(d.thermalMassParameter, hlp);
 
     const water = hotWaterMonth(d.hotWater, litres, m);
     const light = lightingYear * LIGHTING_MONTH_WEIGHT[m]!;
     const internal = baseInternalGains(d, appliancesYear, m) + lightingGains(light, m) + water.gains;
     const solar = solarByMonth[m]!;
     const gains = internal + solar;
-
-    const th1 = h.livingAreaTemperature;
-    const t1 = zoneMeanTemperature(h, th1, te, H, gains, tau);
-    const t2 = zoneMeanTemperature(h, restDemandTemperature(h, hlp), te, H, gains, tau);
-    const ti = h.livingAreaFraction * t1 + (1 - h.livingAreaFraction) * t2;
-    const eta = utilisationFactor(gains, H, ti - te, tau);
-    const loss = H * (ti - te);
-    const f =
-      d.heatingSeason === 'sap' ? (m >= 5 && m <= 8 ? 0 : 1) : fractionHeated(th1, te + (eta * gains) / H);
-    const demand = KWH_PER_WATT_DAY * DAYS[m]! * f * Math.max(0, loss - eta * gains);
+    const b = heatBalanceMonth(
+      h,
+      d.thermalMassParameter,
+      d.totalFloorArea,
+      H,
+      gains,
+      te,
+      DAYS[m]!,
+      m,
+      season,
+    );
+    const demand = b.spaceHeatingDemand;
     const fuel = demand / h.efficiency;
 
     monthly.externalTemperature[m] = te;
@@ -119,12 +120,12 @@ export function runEngine(d: DwellingDescription): EngineResult {
     monthly.internalGains[m] = internal;
     monthly.solarGains[m] = solar;
     monthly.totalGains[m] = gains;
-    monthly.utilisationFactor[m] = eta;
-    monthly.livingAreaTemperature[m] = t1;
-    monthly.restOfDwellingTemperature[m] = t2;
-    monthly.meanInternalTemperature[m] = ti;
-    monthly.fractionHeated[m] = f;
-    monthly.heatLossRate[m] = loss;
+    monthly.utilisationFactor[m] = b.utilisationFactor;
+    monthly.livingAreaTemperature[m] = b.livingAreaTemperature;
+    monthly.restOfDwellingTemperature[m] = b.restOfDwellingTemperature;
+    monthly.meanInternalTemperature[m] = b.meanInternalTemperature;
+    monthly.fractionHeated[m] = b.fractionHeated;
+    monthly.heatLossRate[m] = b.heatLossRate;
     monthly.spaceHeatingDemand[m] = demand;
     monthly.spaceHeatingFuel[m] = fuel;
     monthly.hotWaterEnergyContent[m] = water.energyContent;

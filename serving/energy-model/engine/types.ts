@@ -38,6 +38,8 @@ export interface Ventilation {
   chimneys: number;
   /** Open flues (20 m³/h each). */
   openFlues: number;
+  /** Intermittent extract fans and passive vents (10 m³/h each, SAP (7a)–(7b)); default 0. */
+  extractFans?: number;
   /** Structural infiltration, air changes per hour: 0.35 masonry, 0.25 timber or steel frame. */
   structuralInfiltration: number;
   /** Suspended timber ground floor: unsealed adds 0.2 ach, sealed 0.1, none 0. */
@@ -83,6 +85,8 @@ export interface SpaceHeating {
   /** Heating system responsiveness R, 0..1 (1 for boilers and radiators). */
   responsiveness: number;
   pattern: HeatingPattern;
+  /** Added to the whole-dwelling mean temperature, K (SAP Table 4e control adjustment; default 0). */
+  temperatureAdjustment?: number;
   /** Seasonal efficiency of the main heating system, 0..1 (heat out per kWh of fuel; > 1 for heat pumps). */
   efficiency: number;
 }

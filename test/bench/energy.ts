@@ -7,11 +7,10 @@
 //    request's recorded latency. A small in-repo load generator stands in for autocannon
 //    (`autocannon -c 50 -m POST -H content-type=application/json -H x-api-key=… -b @body.json URL` would do).
 // Figures only; no assertions.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { EnergyModelRequestSchema, normaliseEnergyModelRequest } from '../../schemas/api/energy-model';
 import { openAccountStore } from '../../serving/accounts/store';
 import { createApp } from '../../serving/app';
@@ -59,12 +58,15 @@ function rate(f: (i: number) => unknown): { wall: number; cpu: number } {
   return { wall: median(rounds.map((r) => r.wall)), cpu: median(rounds.map((r) => r.cpu)) };
 }
 
-// The load generator runs in a worker thread, as autocannon would run in its own process, so the client's
-// HTTP parsing does not share the server's event loop. Plain JavaScript: workers do not go through tsx.
+// The load generator runs in its own process, as autocannon would, so the client's HTTP work shares neither
+// the server's event loop nor its CPU account (process.cpuUsage() below is then the server's alone). Plain
+// JavaScript run by `node -e`; its parameters come in on stdin and its result goes out on stdout.
 const LOAD_GENERATOR = `
-const { parentPort, workerData } = require('node:worker_threads');
 const { Agent, request } = require('node:http');
-const { url, key, n, connections, payloads } = workerData;
+const chunks = [];
+process.stdin.on('data', (c) => chunks.push(c));
+process.stdin.on('end', () => main(JSON.parse(Buffer.concat(chunks).toString())));
+function main({ url, key, n, connections, payloads }) {
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
 function post(body) {
   return new Promise((resolve, reject) => {
@@ -88,8 +90,9 @@ function post(body) {
   }));
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   agent.destroy();
-  parentPort.postMessage({ times, seconds });
-})().catch((e) => parentPort.postMessage({ error: String(e) }));
+  process.stdout.write(JSON.stringify({ times, seconds }));
+})().catch((e) => process.stdout.write(JSON.stringify({ error: String(e) })));
+}
 `;
 
 /** n requests over `connections` keep-alive connections; returns each request's latency (ms) and the rate. */
@@ -101,16 +104,20 @@ function load(
 ): Promise<{ times: number[]; rps: number }> {
   const payloads = bodies.map((b) => JSON.stringify(b));
   return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_GENERATOR, {
-      eval: true,
-      workerData: { url, key, n, connections, payloads },
-    });
-    worker.once('message', (m: { times?: number[]; seconds?: number; error?: string }) => {
-      void worker.terminate();
+    const child = spawn(process.execPath, ['-e', LOAD_GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.once('error', reject);
+    child.once('close', () => {
+      const m = JSON.parse(Buffer.concat(out).toString() || '{}') as {
+        times?: number[];
+        seconds?: number;
+        error?: string;
+      };
       if (m.error || !m.times || !m.seconds) reject(new Error(m.error ?? 'no result'));
       else resolve({ times: m.times.sort((a, b) => a - b), rps: n / m.seconds });
     });
-    worker.once('error', reject);
+    child.stdin.end(JSON.stringify({ url, key, n, connections, payloads }));
   });
 }
 
@@ -156,16 +163,17 @@ async function main(): Promise<void> {
   };
   process.stdout.write(
     `\nPOST /energy-model, ${CONNECTIONS} concurrent keep-alive connections, ${fmt(HTTP_REQUESTS)} requests per mode ` +
-      `(${bodies.length} bodies in turn)\nmode           p50 ms  p99 ms   req/s  server busy ms/request\n`,
+      `(${bodies.length} bodies in turn)\nmode           p50 ms  p99 ms   req/s  server CPU ms/request  ⇒ req/s per free core\n`,
   );
   for (const [mode, server] of Object.entries(servers)) {
     const url = `${server.url}/energy-model`;
     await load(url, key, 2_000, CONNECTIONS); // warm up
-    const elu0 = performance.eventLoopUtilization();
+    const cpu0 = process.cpuUsage();
     const { times, rps } = await load(url, key, HTTP_REQUESTS, CONNECTIONS);
-    const busyMs = performance.eventLoopUtilization(elu0).active / HTTP_REQUESTS;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000 / HTTP_REQUESTS;
     process.stdout.write(
-      `${mode.padEnd(14)} ${pct(times, 0.5).toFixed(2).padStart(6)}  ${pct(times, 0.99).toFixed(2).padStart(6)}  ${fmt(rps).padStart(6)}  ${busyMs.toFixed(3).padStart(8)}\n`,
+      `${mode.padEnd(14)} ${pct(times, 0.5).toFixed(2).padStart(6)}  ${pct(times, 0.99).toFixed(2).padStart(6)}  ${fmt(rps).padStart(6)}  ${cpuMs.toFixed(3).padStart(21)}  ${fmt(1000 / cpuMs).padStart(8)}\n`,
     );
   }
   for (const server of Object.values(servers)) await server.close();

@@ -4,8 +4,9 @@
 // Metering is reserve-then-settle. `admit` runs in one BEGIN IMMEDIATE transaction (SQLite's write lock, so it
 // is atomic across every connection and process using the file): it renews the period if `renews_at` has
 // passed, checks credits and quotas counting what in-flight requests already hold, and reserves the cost.
-// `finish` runs in one transaction after the response: a 2xx turns the reservation into a charge, anything
-// else releases it; the request history row is written in the same transaction.
+// `finish` runs after the response: a 2xx turns the reservation into a charge, anything else releases it, and
+// the request history row is written in the same transaction (shared by the completions of one event-loop
+// turn: group commit).
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -101,7 +102,10 @@ export interface AccountStore {
 
   /** Renews the period if due, then reserves the endpoint's cost, or says why not. */
   admit(keyId: number, endpoint: string, requestId: string, at?: Date): Admission;
-  /** Charges (success) or releases a reservation and records the request, in one transaction. */
+  /**
+   * Charges (success) or releases a reservation and records the request, atomically; committed with the
+   * other completions of the same event-loop turn (see group commit below).
+   */
   finish(keyId: number, reservation: number | null, success: boolean, history: HistoryInput | null): void;
   usage(keyId: number, at?: Date): UsageResponse;
   listRequests(keyId: number, limit: number, offset: number): RequestRecord[];
@@ -117,6 +121,10 @@ export interface AccountStoreOptions {
   staleReservationMs?: number;
   /** How often the background thread checkpoints the WAL; 0: SQLite's automatic checkpoints instead. */
   checkpointIntervalMs?: number;
+  /** Commit the completions of one event-loop turn together (default true); false: one transaction each. */
+  groupCommit?: boolean;
+  /** Told when a deferred commit fails (it is retried). */
+  onError?: (error: unknown) => void;
 }
 
 /** Plans every store has; `default` is what `createKey` assigns unless told otherwise. */
@@ -570,8 +578,9 @@ export function openAccountStore(
     return { ok: true, reservation: Number(info.lastInsertRowid) };
   });
 
-  const finishTx = db.transaction(
-    (keyId: number, reservation: number | null, success: boolean, history: HistoryInput | null) => {
+  type Finish = [keyId: number, reservation: number | null, success: boolean, history: HistoryInput | null];
+  const finishOne = (...[keyId, reservation, success, history]: Finish): void => {
+    {
       if (reservation !== null) {
         const row = q.ledgerById.get(reservation);
         if (row && row.state === 'reserved') {
@@ -597,8 +606,45 @@ export function openAccountStore(
         q.insertHistory.run({ keyId, ...history });
         q.pruneHistory.run({ keyId, keep: REQUESTS_KEPT_PER_KEY });
       }
-    },
-  );
+    }
+  };
+
+  // Group commit: the completions of one event-loop turn are committed together, at the end of the turn
+  // (setImmediate), in one transaction. Every read and `close` first commits what is pending, so a process
+  // always reads its own writes; an admission refused while completions are pending commits them and
+  // retries (a pending release may be what it needs). A crash can lose one turn's completions: their
+  // reservations then expire at the next open (not charged) and their history rows are missing.
+  const finishBatchTx = db.transaction((batch: Finish[]) => {
+    for (const f of batch) finishOne(...f);
+  });
+  const pending: Finish[] = [];
+  let scheduled: NodeJS.Immediate | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  function flush(): void {
+    if (!pending.length) return;
+    const batch = pending.splice(0);
+    try {
+      finishBatchTx.immediate(batch);
+    } catch (error) {
+      pending.unshift(...batch);
+      throw error;
+    }
+  }
+  function scheduleFlush(): void {
+    if (scheduled || retry) return;
+    scheduled = setImmediate(() => {
+      scheduled = null;
+      try {
+        flush();
+      } catch (error) {
+        options.onError?.(error);
+        retry = setTimeout(() => {
+          retry = null;
+          scheduleFlush();
+        }, 100);
+      }
+    });
+  }
 
   const usageTx = db.transaction((keyId: number, at: Date): UsageResponse => {
     const { sub, plan } = current(keyId, at);
@@ -698,12 +744,21 @@ export function openAccountStore(
       }).immediate();
     },
 
-    admit: (keyId, endpoint, requestId, at = now()) => admitTx.immediate(keyId, endpoint, requestId, at),
-    finish: (keyId, reservation, success, history) =>
-      finishTx.immediate(keyId, reservation, success, history),
-    usage: (keyId, at = now()) => usageTx.immediate(keyId, at),
+    admit(keyId, endpoint, requestId, at = now()) {
+      const first = admitTx.immediate(keyId, endpoint, requestId, at);
+      if (first.ok || !pending.length) return first;
+      flush();
+      return admitTx.immediate(keyId, endpoint, requestId, at);
+    },
+    finish(keyId, reservation, success, history) {
+      if (options.groupCommit === false)
+        return void finishBatchTx.immediate([[keyId, reservation, success, history]]);
+      pending.push([keyId, reservation, success, history]);
+      scheduleFlush();
+    },
+    usage: (keyId, at = now()) => (flush(), usageTx.immediate(keyId, at)),
     listRequests: (keyId, limit, offset) =>
-      q.history.all(keyId, limit, offset).map((r) => ({
+      (flush(), q.history.all(keyId, limit, offset)).map((r) => ({
         path: r.path,
         method: r.method,
         query_params: safeJson(r.query_params) as Record<string, string>,
@@ -716,6 +771,7 @@ export function openAccountStore(
         created_at: r.created_at,
       })),
     ledger(keyId) {
+      flush();
       const sub = q.subByKey.get(keyId);
       if (!sub) return [];
       return q.ledgerOf.all(sub.id).map((r) => ({
@@ -730,12 +786,16 @@ export function openAccountStore(
       }));
     },
     renewals(keyId) {
+      flush();
       const sub = q.subByKey.get(keyId);
       return sub
         ? q.renewalsOf.all(sub.id).map((r) => ({ periodStart: r.period_start, renewedAt: r.renewed_at }))
         : [];
     },
     close() {
+      if (scheduled) clearImmediate(scheduled);
+      if (retry) clearTimeout(retry);
+      flush();
       void checkpointer?.stop();
       db.close();
     },

@@ -50,7 +50,9 @@ const pct = (sorted: number[], p: number): number =>
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'pds-bench-'));
-  const accounts = openAccountStore(join(dir, 'accounts.sqlite'));
+  // BENCH_GROUP_COMMIT=0: one transaction per completion instead of one per event-loop turn.
+  const groupCommit = process.env.BENCH_GROUP_COMMIT !== '0';
+  const accounts = openAccountStore(join(dir, 'accounts.sqlite'), undefined, { groupCommit });
   accounts.createPlan({ name: 'bench', creditLimit: 1_000_000_000 });
   const { key } = accounts.createKey('bench', { plan: 'bench' });
   const properties = fakeProperties();
@@ -89,7 +91,7 @@ async function main(): Promise<void> {
   });
   const [on, off] = rows;
   process.stdout.write(
-    `GET ${path}, authenticated; ${N} x ${ROUNDS} sequential keep-alive requests per mode\n`,
+    `GET ${path}, authenticated; ${N} x ${ROUNDS} sequential keep-alive requests per mode; group commit ${groupCommit ? 'on' : 'off'}\n`,
   );
   process.stdout.write('mode           requests  p50 ms  p99 ms  req/s @32\n');
   for (const r of rows)

@@ -245,3 +245,27 @@ describe('changing plan', () => {
     });
   });
 });
+
+describe('group commit', () => {
+  it('completions of one turn commit together at its end; the store reads its own writes at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pds-group-'));
+    dirs.push(dir);
+    const file = join(dir, 'accounts.sqlite');
+    const store = openAccountStore(file);
+    const other = openAccountStore(file); // another process's view
+    store.createPlan({ name: 'two', creditLimit: 20 });
+    const { record } = store.createKey('g', { plan: 'two' });
+    const a = store.admit(record.id, 'epcs', 'a');
+    const b = store.admit(record.id, 'epcs', 'b');
+    store.finish(record.id, a.ok ? a.reservation : null, false, history('a', 404));
+    store.finish(record.id, b.ok ? b.reservation : null, true, history('b'));
+    expect(other.ledger(record.id).map((l) => l.state)).toEqual(['reserved', 'reserved']);
+    // Refused only because of the pending release of `a`: the store commits it and admits.
+    expect(store.admit(record.id, 'epcs', 'c').ok).toBe(true);
+    expect(other.ledger(record.id).map((l) => l.state)).toEqual(['released', 'charged', 'reserved']);
+    await new Promise((r) => setImmediate(r));
+    expect(other.usage(record.id).subscription).toMatchObject({ credits_used: 10, credits_remaining: 0 });
+    store.close();
+    other.close();
+  });
+});

@@ -1,4 +1,4 @@
-// Fetching one URL to a local file, only when it changed. The previous download's ETag and Last-Modified are
+// Fetching one URL (node:http(s), see http-get.ts) to a local file, only when it changed. The previous download's ETag and Last-Modified are
 // kept in a sidecar (`<file>.download.json`) and sent back as If-None-Match / If-Modified-Since, so an
 // unchanged source costs one 304. A body is streamed to a temporary file while hashed, then renamed; if its
 // sha256 equals the file we already have, the old file is kept untouched (same mtime), so the catalog's
@@ -10,10 +10,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DataError } from '../io/errors';
+import { httpGet, type HttpResponse } from './http-get';
 import { readJsonFile, writeJsonFile } from './json-file';
 
 export interface DownloadRecord {
@@ -81,11 +81,11 @@ export async function readDownloadRecord(dest: string): Promise<DownloadRecord |
 export async function downloadFile(options: DownloadOptions): Promise<DownloadResult> {
   const { url, dest } = options;
   const previous = await readDownloadRecord(dest);
-  const headers = new Headers(expandHeaders(options.headers, options.env));
+  const headers: Record<string, string> = { ...expandHeaders(options.headers, options.env) };
   // Conditional only for the same URL: a new URL is a new source, whatever its validators say.
   if (previous?.url === url) {
-    if (previous.etag) headers.set('if-none-match', previous.etag);
-    if (previous.lastModified) headers.set('if-modified-since', previous.lastModified);
+    if (previous.etag) headers['if-none-match'] = previous.etag;
+    if (previous.lastModified) headers['if-modified-since'] = previous.lastModified;
   }
   const now = new Date().toISOString();
   const idleMs = options.idleTimeoutMs ?? 60_000;
@@ -100,31 +100,31 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
   const tmp = `${dest}.tmp-${randomUUID().slice(0, 8)}`;
   arm();
   try {
-    let res: Response;
+    let res: HttpResponse;
     try {
-      res = await fetch(url, { headers, signal, redirect: 'follow' });
+      res = await httpGet(url, headers, { signal });
     } catch (error) {
       throw new Error(`GET ${url} failed: ${describe(error)}`);
     }
     if (res.status === 304 && previous) {
-      await res.body?.cancel();
+      res.body.destroy();
       checkExpected(url, previous.sha256, options.sha256);
       const record = { ...previous, checkedAt: now };
       await writeJsonFile(sidecarPath(dest), record);
       return { ...record, status: 'not-modified', path: dest };
     }
     if (res.status >= 400 && res.status < 500 && !RETRYABLE_4XX.has(res.status)) {
-      await res.body?.cancel();
+      res.body.destroy();
       throw new DataError(`GET ${url}: HTTP ${res.status} ${res.statusText}`);
     }
-    if (res.status !== 200 || !res.body) {
-      await res.body?.cancel();
+    if (res.status !== 200) {
+      res.body.destroy();
       throw new Error(`GET ${url}: HTTP ${res.status} ${res.statusText}`);
     }
 
-    const length = res.headers.get('content-length');
-    // With a Content-Encoding, fetch decodes the body and Content-Length counts the encoded bytes.
-    const total = length && !res.headers.get('content-encoding') ? Number(length) : null;
+    // No Accept-Encoding is sent, so the body arrives as stored and Content-Length counts its bytes.
+    const length = res.headers['content-length'];
+    const total = length ? Number(length) : null;
     const hash = createHash('sha256');
     let bytes = 0;
     const meter = new Transform({
@@ -138,7 +138,7 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
     });
     await mkdir(dirname(dest), { recursive: true });
     try {
-      await pipeline(Readable.fromWeb(res.body as WebReadableStream), meter, createWriteStream(tmp));
+      await pipeline(res.body, meter, createWriteStream(tmp));
     } catch (error) {
       throw new Error(`GET ${url}: body interrupted after ${bytes} bytes: ${describe(error)}`);
     }
@@ -147,7 +147,7 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
     const sha256 = hash.digest('hex');
     checkExpected(url, sha256, options.sha256);
 
-    const validators = { etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
+    const validators = { etag: res.headers.etag ?? null, lastModified: res.headers['last-modified'] ?? null };
     if (previous && previous.sha256 === sha256) {
       // Same bytes under new validators: keep the old file (and its mtime), record the new validators.
       const record = { ...previous, url, ...validators, checkedAt: now };

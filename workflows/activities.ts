@@ -6,34 +6,48 @@ import { dataPaths, type ServiceConfig } from '../pipelines/config';
 import { openCatalog } from '../pipelines/catalog/catalog';
 import { ASSETS, assetByName } from '../pipelines/assets/graph';
 import { materializeWithCatalog } from '../pipelines/assets/materialize';
-import { planWaves } from '../pipelines/assets/plan';
-import { resolveSelection, withMissingUpstreams } from '../pipelines/assets/select';
+import type { AssetContext } from '../pipelines/assets/definition';
+import { UnknownAssetError } from '../pipelines/assets/plan';
+import { planRefresh as planAssets, type RefreshPlan } from '../pipelines/assets/plan-refresh';
 import { downloadSources as prepareSources } from '../pipelines/download';
 import { DataError } from '../pipelines/io/errors';
 import { sweepScratch } from '../pipelines/io/parquet';
 import type { MaterializeOutput, SourceOutput } from './types';
 
+/** The asset context inside an activity: the worker's config, Temporal's logger and heartbeats. */
+function assetContext(config: ServiceConfig, runId: string, asset?: string): AssetContext {
+  const ctx = Context.current();
+  return {
+    config,
+    runId,
+    log: (message) => ctx.log.info(message, asset ? { asset } : {}),
+    heartbeat: (details) => ctx.heartbeat(details),
+  };
+}
+
 export function createActivities(config: ServiceConfig) {
   return {
-    async planRefresh(select: string[]): Promise<string[][]> {
-      let waves: string[][];
-      try {
-        const catalog = openCatalog(dataPaths(config.dataDir).catalogDb);
-        try {
-          const selection = resolveSelection(ASSETS, select);
-          waves = planWaves(
-            ASSETS,
-            withMissingUpstreams(ASSETS, selection, (n) => catalog.latestSuccess(n) !== null),
-          );
-        } finally {
-          catalog.close();
-        }
-      } catch (error) {
-        throw ApplicationFailure.nonRetryable((error as Error).message, 'InvalidSelection');
-      }
+    /**
+     * Resolves the selection and decides which assets are already up to date (it checksums the sources,
+     * cached by size and mtime), so the workflow schedules activities only for stale ones.
+     */
+    async planRefresh(select: string[], runId: string, force = false): Promise<RefreshPlan> {
       // Refreshes run one at a time, so any scratch left now belongs to a writer that was killed.
       await sweepScratch(resolve(config.dataDir, 'parquet'));
-      return waves;
+      const ctx = Context.current();
+      const timer = setInterval(() => ctx.heartbeat(), 10_000);
+      const catalog = openCatalog(dataPaths(config.dataDir).catalogDb);
+      try {
+        return await planAssets(ASSETS, assetContext(config, runId), catalog, select, { force });
+      } catch (error) {
+        if (error instanceof UnknownAssetError)
+          throw ApplicationFailure.nonRetryable(error.message, 'InvalidSelection');
+        if (error instanceof DataError) throw ApplicationFailure.nonRetryable(error.message, 'DataError');
+        throw error;
+      } finally {
+        clearInterval(timer);
+        catalog.close();
+      }
     },
 
     /**
@@ -71,15 +85,14 @@ export function createActivities(config: ServiceConfig) {
       // Heartbeat on a timer too, so long single steps (a DuckDB COPY) never look dead.
       const timer = setInterval(() => ctx.heartbeat(), 10_000);
       try {
-        const assetContext = {
-          config,
-          runId,
-          log: (message: string) => ctx.log.info(message, { asset: name }),
-          heartbeat: (details?: unknown) => ctx.heartbeat(details),
-        };
-        const { skipped, materialization: m } = await materializeWithCatalog(asset, assetContext, catalog, {
-          force,
-        });
+        const { skipped, materialization: m } = await materializeWithCatalog(
+          asset,
+          assetContext(config, runId, name),
+          catalog,
+          {
+            force,
+          },
+        );
         return {
           skipped,
           materializationId: m.id,

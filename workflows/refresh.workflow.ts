@@ -15,9 +15,16 @@ import {
 import type { RefreshActivities } from './activities';
 import type { AssetProgress, RefreshInput, RefreshProgress } from './types';
 
-const { planRefresh, finishRefresh } = proxyActivities<RefreshActivities>({
+const { finishRefresh } = proxyActivities<RefreshActivities>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 3 },
+});
+
+// Planning checksums new or changed source files, which can take minutes for national files.
+const { planRefresh } = proxyActivities<RefreshActivities>({
+  startToCloseTimeout: '1 hour',
+  heartbeatTimeout: '30 seconds',
+  retry: { maximumAttempts: 3, nonRetryableErrorTypes: ['InvalidSelection', 'DataError'] },
 });
 
 // Downloads can be large and publishers flaky: long timeout, heartbeats, patient retries with backoff.
@@ -75,8 +82,19 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
     const reason = error instanceof ActivityFailure && error.cause ? error.cause.message : String(error);
     throw ApplicationFailure.nonRetryable(`refresh failed: sources: ${reason}`, 'SourcesFailed');
   });
-  progress.waves = await planRefresh(input.select ?? []);
-  progress.assets = progress.waves.flat().map((name): AssetProgress => ({ name, state: 'pending' }));
+  const plan = await planRefresh(input.select ?? [], runId, input.force ?? false);
+  progress.waves = plan.waves;
+  progress.assets = plan.waves.flat().map((name): AssetProgress => {
+    const current = plan.upToDate[name];
+    if (!current) return { name, state: 'pending' };
+    return {
+      name,
+      state: 'skipped',
+      rows: current.rows,
+      durationMs: current.durationMs,
+      metrics: current.metrics,
+    };
+  });
   const entry = (name: string): AssetProgress => progress.assets.find((a) => a.name === name)!;
   upsertSearchAttributes([
     { key: PdsAssets, value: progress.waves.flat() },
@@ -85,28 +103,31 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
   publishCounts(progress);
 
   try {
+    // Up-to-date assets were settled by the plan; only stale ones become activities.
     for (const wave of progress.waves) {
       await Promise.all(
-        wave.map(async (name) => {
-          entry(name).state = 'running';
-          try {
-            const out = await materializeAsset(name, runId, input.force ?? false);
-            Object.assign(entry(name), {
-              state: out.skipped ? 'skipped' : 'done',
-              rows: out.rows,
-              durationMs: out.durationMs,
-              metrics: out.metrics,
-            });
-          } catch (error) {
-            // The activity's own message (a DataError's reason, say), not the wrapper's "Activity task failed".
-            const reason =
-              error instanceof ActivityFailure && error.cause ? error.cause.message : String(error);
-            Object.assign(entry(name), { state: 'failed', error: reason });
-            throw ApplicationFailure.nonRetryable(`${name}: ${reason}`, 'AssetFailed');
-          } finally {
-            publishCounts(progress);
-          }
-        }),
+        wave
+          .filter((name) => !plan.upToDate[name])
+          .map(async (name) => {
+            entry(name).state = 'running';
+            try {
+              const out = await materializeAsset(name, runId, input.force ?? false);
+              Object.assign(entry(name), {
+                state: out.skipped ? 'skipped' : 'done',
+                rows: out.rows,
+                durationMs: out.durationMs,
+                metrics: out.metrics,
+              });
+            } catch (error) {
+              // The activity's own message (a DataError's reason, say), not the wrapper's "Activity task failed".
+              const reason =
+                error instanceof ActivityFailure && error.cause ? error.cause.message : String(error);
+              Object.assign(entry(name), { state: 'failed', error: reason });
+              throw ApplicationFailure.nonRetryable(`${name}: ${reason}`, 'AssetFailed');
+            } finally {
+              publishCounts(progress);
+            }
+          }),
       ).catch((error: unknown) => {
         throw ApplicationFailure.nonRetryable(`refresh failed: ${(error as Error).message}`, 'RefreshFailed');
       });

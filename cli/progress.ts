@@ -24,14 +24,27 @@ function bar(progress: RefreshProgress, width = 30): string {
   return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${finished}/${total} assets`;
 }
 
+function sourceLine(s: NonNullable<RefreshProgress['sources']>[number]): string {
+  const files = s.files.map((f) => `${f.status}${f.status === 'downloaded' ? ` ${f.bytes} bytes` : ''}`);
+  return `  ⇣ ${s.dataset.padEnd(24)} ${s.state}${files.length ? ` (${files.join(', ')})` : ''}`;
+}
+
 export function progressPrinter(json: boolean, stream: NodeJS.WriteStream = process.stderr) {
   const runningSince = new Map<string, number>();
   const lastState = new Map<string, string>();
   let drawn = 0;
+  let sourcesShown = false;
   return (progress: RefreshProgress): void => {
     if (json) {
       process.stdout.write(`${JSON.stringify(progress)}\n`);
       return;
+    }
+    // The download step's outcome, once, above the asset table (only with a sources file).
+    if (!sourcesShown && progress.sources?.length) {
+      sourcesShown = true;
+      const clear = stream.isTTY && drawn ? `\x1b[${drawn}A\x1b[J` : '';
+      drawn = 0;
+      stream.write(`${clear}${progress.sources.map(sourceLine).join('\n')}\n`);
     }
     const now = Date.now();
     for (const a of progress.assets)

@@ -47,6 +47,19 @@ function times(a: readonly number[], k: number): number[] {
   for (let i = 0; i < 12; i++) out[i] = r2(a[i]! * k);
   return out;
 }
+/** An annual amount over the months by days, rounded cumulatively so the months add up to the annual figure. */
+function spreadByDays(annual: number): number[] {
+  const out = new Array<number>(12);
+  let cumulative = 0;
+  let previous = 0;
+  for (let i = 0; i < 12; i++) {
+    cumulative += (annual * DAYS[i]!) / 365;
+    const rounded = r2(cumulative);
+    out[i] = r2(rounded - previous);
+    previous = rounded;
+  }
+  return out;
+}
 function zeros(): number[] {
   return new Array<number>(12).fill(0);
 }
@@ -62,7 +75,7 @@ function account(usage: number[], price: number, standingAnnual: number, co2: nu
   return {
     usage,
     cost: times(usage, price),
-    standing: times(DAYS, standingAnnual / 365),
+    standing: spreadByDays(standingAnnual),
     co2: times(usage, co2),
   };
 }

@@ -116,12 +116,16 @@ async function obtain(
   };
 }
 
-/** Removes folders left by an assembly that was killed half way. */
-async function sweep(sourcesRoot: string, dataset: string): Promise<void> {
-  const names = await readdir(sourcesRoot).catch(() => [] as string[]);
-  for (const name of names)
+/**
+ * Removes what a killed run left: half-assembled or old folders, and partial downloads (which can be large).
+ * Refreshes run one at a time, so nothing else is writing them.
+ */
+async function sweep(sourcesRoot: string, downloads: string, dataset: string): Promise<void> {
+  for (const name of await readdir(sourcesRoot).catch(() => [] as string[]))
     if (name.startsWith(`.${dataset}.tmp-`) || name.startsWith(`.${dataset}.old-`))
       await rm(join(sourcesRoot, name), { recursive: true, force: true });
+  for (const name of await readdir(downloads).catch(() => [] as string[]))
+    if (/\.tmp-[0-9a-f]{8}$/.test(name)) await rm(join(downloads, name), { force: true });
 }
 
 async function assemble(folder: string, tmp: string, files: readonly Obtained[]): Promise<void> {
@@ -158,7 +162,7 @@ export async function prepareDataset(
   const folder = join(paths.sources, dataset);
   const record = recordPath(paths.sources, dataset);
   await mkdir(paths.sources, { recursive: true });
-  await sweep(paths.sources, dataset);
+  await sweep(paths.sources, join(paths.downloads, dataset), dataset);
   const previous = await readJsonFile<AssemblyRecord>(record);
 
   const names = downloadNames(resolved.items);

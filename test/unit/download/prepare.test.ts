@@ -122,6 +122,19 @@ describe('downloadSources', () => {
     expect(readdirSync(dataPaths(config.dataDir).sources).filter((n) => n.includes('.tmp-'))).toEqual([]);
   });
 
+  it('sweeps partial downloads and half-assembled folders left by a killed run', async () => {
+    files.set('/s.csv', Buffer.from('a\n'));
+    writeSources({ 'epc-scotland': { format: 'epc-scotland-csv', location: `${base}/s.csv` } });
+    const downloads = join(config.dataDir, 'downloads/epc-scotland');
+    const sources = dataPaths(config.dataDir).sources;
+    mkdirSync(downloads, { recursive: true });
+    mkdirSync(join(sources, '.epc-scotland.tmp-0badc0de'), { recursive: true });
+    writeFileSync(join(downloads, 's.csv.tmp-0badc0de'), 'partial');
+    await downloadSources(config);
+    expect(readdirSync(downloads).sort()).toEqual(['s.csv', 's.csv.download.json']);
+    expect(readdirSync(sources).filter((n) => n.includes('.tmp-'))).toEqual([]);
+  });
+
   it('places a multi-file dataset at its paths (ONSPD Data + Documents)', async () => {
     files.set('/ONSPD_NOV_2025_UK.csv', Buffer.from('pcd\nAB1 0AA\n'));
     files.set('/docs.zip', zipOf({ 'LAD names.csv': 'LAD25CD,LAD25NM\n' }));

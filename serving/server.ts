@@ -65,7 +65,12 @@ export async function startServer(
   log: Logger = jsonLogger(),
   options: ServerOptions = {},
 ): Promise<RunningServer> {
-  const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb);
+  const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb, undefined, {
+    onError: (error) =>
+      log('accounts: commit of completed requests failed; retrying', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+  });
   const es = createEsClient(config.esUrl, { requestTimeoutMs: 5_000, maxRetries: 1 });
   const app = createApp({
     accounts,

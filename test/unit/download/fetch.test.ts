@@ -123,6 +123,26 @@ describe('downloadFile', () => {
     await expect(get({ sha256: sha('other') })).rejects.toThrow(DataError);
   });
 
+  it('uses Last-Modified when the server gives no ETag (If-Modified-Since → 304)', async () => {
+    const stamp = 'Sat, 01 Nov 2025 00:00:00 GMT';
+    const dated = createServer((req, res) => {
+      if (req.headers['if-modified-since'] === stamp) return void res.writeHead(304).end();
+      res.writeHead(200, { 'last-modified': stamp }).end('x\n');
+    });
+    await new Promise<void>((r) => dated.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(dated.address() as AddressInfo).port}/f`;
+    try {
+      expect(await downloadFile({ url, dest })).toMatchObject({
+        status: 'downloaded',
+        etag: null,
+        lastModified: stamp,
+      });
+      expect((await downloadFile({ url, dest })).status).toBe('not-modified');
+    } finally {
+      await new Promise<void>((r) => dated.close(() => r()));
+    }
+  });
+
   it('asks unconditionally when the URL changed', async () => {
     await get();
     await downloadFile({ url: `${base}/file?edition=2`, dest });

@@ -1,31 +1,14 @@
 // The /epcs route against an in-memory repository: auth, validation and error shapes, no servers.
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PropertyDocument } from '../../../schemas/index/properties';
 import { openAccountStore } from '../../../serving/accounts/store';
 import { createApp } from '../../../serving/app';
 import { ApiError } from '../../../serving/errors';
 import { silentLogger } from '../../../serving/log';
 import type { PropertiesRepository } from '../../../serving/repository/properties';
+import { SAMPLE_DOC } from '../../helpers/api';
 
-const doc: PropertyDocument = {
-  uprn: 100023336956,
-  location: { lat: 51.38, lon: -2.36 },
-  x_coord: 375000,
-  y_coord: 165000,
-  postcode: 'BA1 1AA',
-  country: 'England',
-  epc_count: 1,
-  blocks: {
-    epcs: {
-      epc_country: 'England',
-      latest_lodgement_date: '2020-06-01T00:00:00.000Z',
-      epcs: [{ lmk_key: 'abc', current_energy_rating: 'D' }],
-      epcs_enhanced: [],
-      epc_retrofit_recommendations: [],
-    },
-  },
-};
+const doc = SAMPLE_DOC;
 
 let down = false;
 const repo: PropertiesRepository = {

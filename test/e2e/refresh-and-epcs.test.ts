@@ -2,7 +2,6 @@
 // server, then ask the real API (backed by the real Elasticsearch) for EPCs over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import type { Worker } from '@temporalio/worker';
 import { EpcsResponseSchema } from '../../schemas/api/epcs';
 import { RAW_EW_CERTIFICATE_FIELDS } from '../../schemas/epc';
 import { ENHANCED_EPC_FIELDS } from '../../schemas/epc';
@@ -11,20 +10,18 @@ import { createEsClient } from '../../pipelines/indexing/es-client';
 import { propertiesAlias } from '../../pipelines/indexing/aliases';
 import { queryParquet, parquetPath } from '../../pipelines/io/parquet';
 import { generateSampleData } from '../../pipelines/sample-data';
-import { openAccountStore } from '../../serving/accounts/store';
 import { startServer, type RunningServer } from '../../serving/server';
 import { silentLogger } from '../../serving/log';
 import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
 import type { RefreshProgress } from '../../workflows/types';
-import { createWorker } from '../../workflows/worker';
 import { testConfig } from '../helpers/config';
+import { createTestKey, dropTestIndexes, startTestWorker, type TestWorker } from '../helpers/worker';
 
 const SPEC_2_10_KEYS = ['epc_in_date', 'epc_age', 'epc_expiry', 'epc_country', 'epcs', 'epcs_enhanced'];
 
 const config = testConfig('e2e');
 const es = createEsClient(config.esUrl);
-let worker: Worker;
-let workerRun: Promise<void>;
+let worker: TestWorker;
 let server: RunningServer;
 let key: string;
 let progress: RefreshProgress;
@@ -46,8 +43,7 @@ const get = async (path: string, apiKey = key) => {
 
 beforeAll(async () => {
   await generateSampleData({ outDir: config.sourcesDir });
-  worker = await createWorker(config);
-  workerRun = worker.run();
+  worker = await startTestWorker(config);
   const client = await connectClient(config);
   const handle = await startRefresh(client, config, {});
   secondStart = await startRefresh(client, config, {}).then(
@@ -57,17 +53,14 @@ beforeAll(async () => {
   progress = await watchRefresh(handle, (p) => seen.push(p), 250);
   noop = await watchRefresh(await startRefresh(client, config, {}), () => {}, 250);
   await client.connection.close();
-  const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb);
-  key = accounts.createKey('e2e').key;
-  accounts.close();
+  key = createTestKey(config, 'e2e');
   server = await startServer(config, silentLogger);
 }, 600_000);
 
 afterAll(async () => {
   await server?.close();
-  worker?.shutdown();
-  await workerRun;
-  await es.indices.delete({ index: `${config.indexPrefix}-*`, ignore_unavailable: true });
+  await worker?.stop();
+  await dropTestIndexes(es, config);
   await es.close();
 });
 
@@ -155,7 +148,6 @@ describe('GET /epcs over HTTP', () => {
   });
 
   it('is a 503 with the error shape when Elasticsearch is unreachable, and the process keeps running', async () => {
-    const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb);
     const broken = await startServer({ ...config, esUrl: 'http://127.0.0.1:9' }, silentLogger);
     try {
       const res = await fetch(`${broken.url}/epcs?uprn=1`, { headers: { 'x-api-key': key } });
@@ -166,7 +158,6 @@ describe('GET /epcs over HTTP', () => {
       const again = await fetch(`${broken.url}/epcs?uprn=1`, { headers: { 'x-api-key': key } });
       expect(again.status).toBe(503);
     } finally {
-      accounts.close();
       await broken.close();
     }
   });

@@ -1,24 +1,20 @@
 // While a refresh rebuilds the index, the API keeps answering from the old one; it switches only when the
 // new index has passed its checks (the alias moves in one atomic step).
-import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataPaths } from '../../pipelines/config';
 import { propertiesAlias } from '../../pipelines/indexing/aliases';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import { aliasTargets } from '../../pipelines/indexing/versioned-index';
 import { generateSampleData } from '../../pipelines/sample-data';
-import { openAccountStore } from '../../serving/accounts/store';
 import { silentLogger } from '../../serving/log';
 import { startServer, type RunningServer } from '../../serving/server';
 import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
 import type { RefreshProgress } from '../../workflows/types';
-import { createWorker } from '../../workflows/worker';
 import { testConfig } from '../helpers/config';
+import { createTestKey, dropTestIndexes, startTestWorker, type TestWorker } from '../helpers/worker';
 
 const config = testConfig('rebuild');
 const es = createEsClient(config.esUrl);
-let worker: Worker;
-let workerRun: Promise<void>;
+let worker: TestWorker;
 let server: RunningServer;
 let uprn: number;
 const statuses: number[] = [];
@@ -30,14 +26,11 @@ let rebuild: RefreshProgress;
 beforeAll(async () => {
   const manifest = await generateSampleData({ outDir: config.sourcesDir, scale: 0.3 });
   uprn = Number(manifest.samples.find((s) => s.country === 'England' && s.certificates > 0)!.uprn);
-  worker = await createWorker(config);
-  workerRun = worker.run();
+  worker = await startTestWorker(config);
   const client = await connectClient(config);
   await watchRefresh(await startRefresh(client, config, {}), () => {});
-  const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb);
   // A client polling as fast as it can: the demo plan's credits, and no rate limit.
-  const { key } = accounts.createKey('rebuild', { plan: 'demo' });
-  accounts.close();
+  const key = createTestKey(config, 'rebuild', 'demo');
   server = await startServer(config, silentLogger, { rateLimit: false });
   indexBefore = await aliasTargets(es, propertiesAlias(config));
 
@@ -60,9 +53,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  worker?.shutdown();
-  await workerRun;
-  await es.indices.delete({ index: `${config.indexPrefix}-*`, ignore_unavailable: true });
+  await worker?.stop();
+  await dropTestIndexes(es, config);
   await es.close();
 });
 

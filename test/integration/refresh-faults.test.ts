@@ -13,8 +13,8 @@ import { createEsClient } from '../../pipelines/indexing/es-client';
 import { generateSampleData } from '../../pipelines/sample-data';
 import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
 import type { RefreshProgress } from '../../workflows/types';
-import { createWorker } from '../../workflows/worker';
 import { testConfig } from '../helpers/config';
+import { dropTestIndexes, startTestWorker } from '../helpers/worker';
 
 const crashed = testConfig('crash');
 const clean = testConfig('clean');
@@ -86,11 +86,9 @@ beforeAll(async () => {
   const client = await connectClient(crashed);
 
   // The uninterrupted reference run, with a worker in this process.
-  const worker = await createWorker(clean);
-  const running = worker.run();
+  const worker = await startTestWorker(clean);
   cleanRun = await watchRefresh(await startRefresh(client, clean, {}), () => {});
-  worker.shutdown();
-  await running;
+  await worker.stop();
 
   // The crashed run: kill the only worker once the derived assets are being built.
   const first = spawnWorker(crashed);
@@ -126,10 +124,7 @@ afterAll(async () => {
       // Already gone (the one we killed).
     }
   }
-  await es.indices.delete({
-    index: [`${crashed.indexPrefix}-*`, `${clean.indexPrefix}-*`],
-    ignore_unavailable: true,
-  });
+  await dropTestIndexes(es, crashed, clean);
   await es.close();
 });
 

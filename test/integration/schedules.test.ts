@@ -1,20 +1,18 @@
 // Schedules on the real Temporal server: synced from the asset graph, triggered, paused, and never
 // overlapping a running refresh.
 import type { Client } from '@temporalio/client';
-import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSETS } from '../../pipelines/assets/graph';
 import { generateSampleData } from '../../pipelines/sample-data';
 import { connectClient, startRefresh } from '../../workflows/client';
 import { describeSchedules, refreshSchedules, syncSchedules } from '../../workflows/schedules';
-import { createWorker } from '../../workflows/worker';
 import { testConfig } from '../helpers/config';
+import { startTestWorker, type TestWorker } from '../helpers/worker';
 
 const config = testConfig('schedules');
 const planned = refreshSchedules(ASSETS, config);
 let client: Client;
-let worker: Worker;
-let running: Promise<void>;
+let worker: TestWorker;
 
 /** The workflow run a schedule action started most recently, once it has finished. */
 async function lastScheduledResult(id: string, previousActions: number): Promise<unknown> {
@@ -33,8 +31,7 @@ async function lastScheduledResult(id: string, previousActions: number): Promise
 beforeAll(async () => {
   await generateSampleData({ outDir: config.sourcesDir, scale: 0.2 });
   client = await connectClient(config);
-  worker = await createWorker(config);
-  running = worker.run();
+  worker = await startTestWorker(config);
   await syncSchedules(client, config, planned);
 }, 300_000);
 
@@ -44,8 +41,7 @@ afterAll(async () => {
       .getHandle(s.id)
       .delete()
       .catch(() => undefined);
-  worker.shutdown();
-  await running;
+  await worker.stop();
   await client.connection.close();
 });
 

@@ -9,15 +9,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Worker } from '@temporalio/worker';
 import { dataPaths } from '../../pipelines/config';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import { parquetPath, queryParquet } from '../../pipelines/io/parquet';
 import { generateSampleData } from '../../pipelines/sample-data';
 import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
 import type { RefreshProgress } from '../../workflows/types';
-import { createWorker } from '../../workflows/worker';
 import { testConfig } from '../helpers/config';
+import { dropTestIndexes, startTestWorker, type TestWorker } from '../helpers/worker';
 
 const base = testConfig('sources');
 const publisher = join(base.dataDir, 'publisher');
@@ -34,8 +33,7 @@ let run = 0;
 /** Requests to answer with a 503 first (a flaky publisher): the activity fails and Temporal retries it. */
 let unavailable = 1;
 let server: Server;
-let worker: Worker;
-let workerRun: Promise<void>;
+let worker: TestWorker;
 let first: RefreshProgress;
 let second: RefreshProgress;
 let mismatch: unknown;
@@ -118,8 +116,7 @@ function writeSourcesFile(url: string): void {
 beforeAll(async () => {
   await generateSampleData({ outDir: publisher, scale: 0.2 });
   writeSourcesFile(await startPublisher());
-  worker = await createWorker(config);
-  workerRun = worker.run();
+  worker = await startTestWorker(config);
   const client = await connectClient(config);
   run = 1;
   first = await watchRefresh(await startRefresh(client, config, {}), () => {}, 250);
@@ -149,10 +146,9 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  worker?.shutdown();
-  await workerRun;
+  await worker?.stop();
   await new Promise((r) => server?.close(r));
-  await es.indices.delete({ index: `${config.indexPrefix}-*`, ignore_unavailable: true });
+  await dropTestIndexes(es, config);
   await es.close();
 });
 

@@ -1,9 +1,19 @@
 // Global setup of the `integration` vitest project: make sure our local Elasticsearch + Temporal are up.
 // No teardown on purpose: the stack keeps running between test runs (a warm `stack up` takes well under a
 // second, a cold one ~15-25 s); stop it with `pds stack down`.
+import type { TestProject } from 'vitest/node';
+import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { stackUp } from '../../infra/stack';
+import { bundleWorkflows } from '../../workflows/worker';
 
-export default async function setup(): Promise<void> {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The workflow bundle, built once here and shared by every test file's worker. */
+    workflowBundle: WorkflowBundleWithSourceMap;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<void> {
   const log = (msg: string): void => console.log(`[stack] ${msg}`);
   const status = await stackUp({ log });
   const { elasticsearch: es, temporal } = status;
@@ -12,4 +22,5 @@ export default async function setup(): Promise<void> {
   log(
     `temporal ${temporal.version ?? '?'} at ${temporal.address}, UI ${temporal.url} (log ${temporal.logFile})`,
   );
+  project.provide('workflowBundle', await bundleWorkflows());
 }

@@ -16,8 +16,8 @@ import {
 import { parquetPath, queryParquet } from '../io/parquet';
 import { DataError } from '../io/errors';
 import { defineAsset } from './definition';
-import { derivedPath, stagedPath } from './ingest';
-import { UPRN_EPC_BLOCKS_TABLE } from './uprn-epc-blocks';
+import { stagedPath } from './ingest';
+import { PROPERTY_BLOCK_SOURCES } from './property-blocks';
 
 interface JoinedRow {
   uprn: number;
@@ -27,11 +27,16 @@ interface JoinedRow {
   longitude: number;
   country: PropertyDocument['country'];
   epc_count: number | null;
-  block: StoredEpcBlock | null;
+  /** One column per PROPERTY_BLOCK_SOURCES key. */
+  [block: string]: unknown;
 }
 
 export function toPropertyDocument(row: JoinedRow): PropertyDocument {
-  const postcode = row.block?.epcs[0]?.postcode?.trim() || null;
+  const epcs = (row.epcs ?? null) as StoredEpcBlock | null;
+  const postcode = epcs?.epcs[0]?.postcode?.trim() || null;
+  const blocks: PropertyDocument['blocks'] = { epcs };
+  for (const { key } of PROPERTY_BLOCK_SOURCES)
+    blocks[key] = (row[key] ?? null) as Record<string, unknown> | null;
   return {
     uprn: row.uprn,
     location: { lat: row.latitude, lon: row.longitude },
@@ -40,7 +45,7 @@ export function toPropertyDocument(row: JoinedRow): PropertyDocument {
     postcode,
     country: row.country,
     epc_count: row.epc_count ?? 0,
-    blocks: { epcs: row.block },
+    blocks,
   };
 }
 
@@ -53,7 +58,7 @@ export const propertiesIndex = defineAsset({
   name: 'properties_index',
   kind: 'index',
   description: 'Elasticsearch documents per UPRN (alias <prefix>-properties), built from the derived tables',
-  upstream: ['os_open_uprn', 'uprn_epc_blocks'],
+  upstream: ['os_open_uprn', ...PROPERTY_BLOCK_SOURCES.map((s) => s.asset)],
   codeVersion: '1',
   owner: 'serving',
   cadence: 'monthly',
@@ -69,7 +74,8 @@ export const propertiesIndex = defineAsset({
   },
   async materialize(ctx) {
     const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
-    const blocks = parquetPath(derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE));
+    const epcTable = PROPERTY_BLOCK_SOURCES.find((s) => s.key === 'epcs')!;
+    const blocks = parquetPath(epcTable.parquet(ctx));
     const expected = await scalar(`SELECT count(*) FROM ${uprns}`);
     if (expected === 0) throw new DataError('no UPRNs to index');
     const orphanBlocks = await scalar(
@@ -83,7 +89,12 @@ export const propertiesIndex = defineAsset({
       await createIndex(es, index, PROPERTIES_INDEX_MAPPING);
       const sampleIds: string[] = [];
       const docs = (async function* () {
-        const sql = `SELECT u.*, b.country, b.epc_count, b.block FROM ${uprns} u LEFT JOIN ${blocks} b USING (uprn) ORDER BY u.uprn`;
+        const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `b${i}.block AS "${s.key}"`).join(', ');
+        const joins = PROPERTY_BLOCK_SOURCES.map(
+          (s, i) => `LEFT JOIN ${parquetPath(s.parquet(ctx))} b${i} USING (uprn)`,
+        ).join(' ');
+        const epcIndex = PROPERTY_BLOCK_SOURCES.indexOf(epcTable);
+        const sql = `SELECT u.*, b${epcIndex}.country, b${epcIndex}.epc_count, ${columns} FROM ${uprns} u ${joins} ORDER BY u.uprn`;
         for await (const row of queryParquet(sql)) {
           const doc = toPropertyDocument(row as unknown as JoinedRow);
           if (sampleIds.length < 5 || doc.uprn % 997 === 0) sampleIds.push(String(doc.uprn));

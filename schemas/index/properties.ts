@@ -10,9 +10,8 @@ export const PropertyDocumentSchema = z.object({
   postcode: z.string().nullable(),
   country: z.enum(['England', 'Wales', 'Scotland']).nullable(),
   epc_count: z.number().int(),
-  blocks: z.object({
-    epcs: z.record(z.string(), z.unknown()).nullable(),
-  }),
+  /** Prebuilt response blocks by name (epcs, flood_risk, ...); see pipelines/assets/property-blocks.ts. */
+  blocks: z.record(z.string(), z.record(z.string(), z.unknown()).nullable()),
 });
 export type PropertyDocument = z.infer<typeof PropertyDocumentSchema>;
 

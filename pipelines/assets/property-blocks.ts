@@ -1,0 +1,19 @@
+// Which derived tables feed the prebuilt response blocks of each UPRN's `properties` document. Every table
+// has one row per UPRN with `uprn BIGINT` and a JSON column `block`; adding a block to the documents means
+// adding its asset here (properties_index lists these assets as its upstreams).
+import type { AssetContext } from './definition';
+import { derivedPath } from './ingest';
+import { UPRN_EPC_BLOCKS_TABLE } from './uprn-epc-blocks';
+
+export interface PropertyBlockSource {
+  /** Key under the document's `blocks`. */
+  key: string;
+  /** The asset that writes the table. */
+  asset: string;
+  /** Parquet file or glob (a partitioned asset writes one file per partition). */
+  parquet(ctx: AssetContext): string;
+}
+
+export const PROPERTY_BLOCK_SOURCES: readonly PropertyBlockSource[] = [
+  { key: 'epcs', asset: 'uprn_epc_blocks', parquet: (ctx) => derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE) },
+];

@@ -15,6 +15,8 @@ function columnType(node: JsonSchemaNode): ColumnType {
     .flatMap((v) => (Array.isArray(v.type) ? v.type : [v.type]))
     .filter((t) => t && t !== 'null');
   const formats = variants.map((v) => v.format).filter(Boolean);
+  // Byte columns (WKB geometry) are declared with `.meta({ format: 'binary' })`: zod has no JSON type for them.
+  if (formats.includes('binary')) return 'BLOB';
   if (types.length === 1) {
     switch (types[0]) {
       case 'integer':

@@ -7,13 +7,14 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import {
+  DuckDBBlobValue,
   DuckDBInstance,
   DuckDBTimestampValue,
   type DuckDBAppender,
   type DuckDBConnection,
 } from '@duckdb/node-api';
 
-export type ColumnType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'TIMESTAMP' | 'JSON';
+export type ColumnType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'TIMESTAMP' | 'JSON' | 'BLOB';
 
 export interface ColumnSpec {
   name: string;
@@ -128,6 +129,11 @@ function appendValue(appender: DuckDBAppender, column: ColumnSpec, value: unknow
     case 'BOOLEAN':
       appender.appendBoolean(Boolean(value));
       return;
+    case 'BLOB':
+      // Geometry columns hold WKB (pipelines/io/spatial/wkb.ts).
+      if (!(value instanceof Uint8Array)) throw new Error(`column ${column.name}: not bytes`);
+      appender.appendBlob(value);
+      return;
     case 'TIMESTAMP': {
       const ms = value instanceof Date ? value.getTime() : Date.parse(String(value));
       if (Number.isNaN(ms)) throw new Error(`column ${column.name}: not a timestamp: ${String(value)}`);
@@ -208,6 +214,8 @@ function toJsonValue(value: unknown, isJson: boolean): unknown {
   if (isJson && typeof value === 'string') return JSON.parse(value);
   if (typeof value === 'bigint') return Number(value);
   if (value instanceof DuckDBTimestampValue) return new Date(Number(value.micros / 1000n)).toISOString();
+  // BLOBs (WKB geometry) come back as bytes, not DuckDB's escaped text form.
+  if (value instanceof DuckDBBlobValue) return value.bytes;
   if (typeof value === 'object' && 'toString' in value) return value.toString();
   return value;
 }

@@ -1,18 +1,27 @@
 // Activities: thin wrappers over the asset graph in pipelines/. They run in the worker process, with the
 // worker's configuration (so a test worker can use its own data folder and index prefix).
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Context, ApplicationFailure } from '@temporalio/activity';
 import { dataPaths, type ServiceConfig } from '../pipelines/config';
-import { openCatalog } from '../pipelines/catalog/catalog';
-import { ASSETS, assetByName } from '../pipelines/assets/graph';
-import { materializeWithCatalog } from '../pipelines/assets/materialize';
-import type { AssetContext } from '../pipelines/assets/definition';
+import { openCatalog, type Catalog } from '../pipelines/catalog/catalog';
+import { ASSETS } from '../pipelines/assets/graph';
+import {
+  materializeWithCatalog,
+  settlePartitions as settleAssetPartitions,
+} from '../pipelines/assets/materialize';
+import type { AssetContext, AssetDefinition } from '../pipelines/assets/definition';
 import { UnknownAssetError } from '../pipelines/assets/plan';
-import { planRefresh as planAssets, type RefreshPlan } from '../pipelines/assets/plan-refresh';
+import { PartitionSelectionError, parsePartitionSelection } from '../pipelines/assets/partitions';
+import {
+  planPartitions,
+  planRefresh as planAssets,
+  type RefreshPlan,
+} from '../pipelines/assets/plan-refresh';
 import { downloadSources as prepareSources } from '../pipelines/download';
 import { DataError } from '../pipelines/io/errors';
 import { sweepScratch } from '../pipelines/io/parquet';
-import type { MaterializeOutput, SourceOutput } from './types';
+import type { MaterializeOutput, PartitionOutput, PartitionPlanOutput, SourceOutput } from './types';
 
 /** The asset context inside an activity: the worker's config, Temporal's logger and heartbeats. */
 function assetContext(config: ServiceConfig, runId: string, asset?: string): AssetContext {
@@ -25,29 +34,72 @@ function assetContext(config: ServiceConfig, runId: string, asset?: string): Ass
   };
 }
 
-export function createActivities(config: ServiceConfig) {
+/** Bad data and bad selections are final: Temporal must not retry them. */
+function finalFailure(error: unknown): unknown {
+  if (error instanceof UnknownAssetError || error instanceof PartitionSelectionError)
+    return ApplicationFailure.nonRetryable(error.message, 'InvalidSelection');
+  if (error instanceof DataError) return ApplicationFailure.nonRetryable(error.message, 'DataError');
+  return error;
+}
+
+/** Heartbeats on a timer while `fn` runs, so long single steps (a DuckDB COPY) never look dead. */
+async function withHeartbeats<T>(fn: () => Promise<T>): Promise<T> {
+  const ctx = Context.current();
+  const timer = setInterval(() => ctx.heartbeat(), 10_000);
+  try {
+    return await fn();
+  } catch (error) {
+    throw finalFailure(error);
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Whether this run already built it: a forced activity retried after a crash must not build it twice. */
+const builtInRun = (catalog: Catalog, asset: string, runId: string, partition = ''): boolean =>
+  catalog.latestSuccess(asset, partition)?.runId === runId;
+
+export interface ActivityOptions {
+  /** The asset graph (default: the declared one); tests and benchmarks add synthetic assets. */
+  assets?: readonly AssetDefinition[];
+}
+
+export function createActivities(config: ServiceConfig, options: ActivityOptions = {}) {
+  const graph = options.assets ?? ASSETS;
+  const assetByName = (name: string): AssetDefinition => {
+    const asset = graph.find((a) => a.name === name);
+    if (!asset) throw ApplicationFailure.nonRetryable(`unknown asset: ${name}`, 'InvalidSelection');
+    return asset;
+  };
+  // One catalog connection per worker, reused by every activity: opening SQLite, setting it up and
+  // preparing statements on each of hundreds of partition activities was a measurable part of their cost.
+  const catalogPath = dataPaths(config.dataDir).catalogDb;
+  let catalog: Catalog | undefined;
+  const useCatalog = (): Catalog => {
+    // Reopened when the file went away (a test or an operator removed the data folder).
+    if (catalog && !existsSync(catalogPath)) {
+      catalog.close();
+      catalog = undefined;
+    }
+    return (catalog ??= openCatalog(catalogPath));
+  };
+
   return {
     /**
-     * Resolves the selection and decides which assets are already up to date (it checksums the sources,
-     * cached by size and mtime), so the workflow schedules activities only for stale ones.
+     * Resolves the selection and decides which assets (and partitions) are already up to date (it checksums
+     * the sources, cached by size and mtime), so the workflow schedules activities only for stale ones.
      */
-    async planRefresh(select: string[], runId: string, force = false): Promise<RefreshPlan> {
+    async planRefresh(
+      select: string[],
+      runId: string,
+      force = false,
+      partitions?: string,
+    ): Promise<RefreshPlan> {
       // Refreshes run one at a time, so any scratch left now belongs to a writer that was killed.
       await sweepScratch(resolve(config.dataDir, 'parquet'));
-      const ctx = Context.current();
-      const timer = setInterval(() => ctx.heartbeat(), 10_000);
-      const catalog = openCatalog(dataPaths(config.dataDir).catalogDb);
-      try {
-        return await planAssets(ASSETS, assetContext(config, runId), catalog, select, { force });
-      } catch (error) {
-        if (error instanceof UnknownAssetError)
-          throw ApplicationFailure.nonRetryable(error.message, 'InvalidSelection');
-        if (error instanceof DataError) throw ApplicationFailure.nonRetryable(error.message, 'DataError');
-        throw error;
-      } finally {
-        clearInterval(timer);
-        catalog.close();
-      }
+      return withHeartbeats(() =>
+        planAssets(graph, assetContext(config, runId), useCatalog(), select, { force, partitions }),
+      );
     },
 
     /**
@@ -58,19 +110,13 @@ export function createActivities(config: ServiceConfig) {
       if (!config.sourcesFile) return [];
       const ctx = Context.current();
       // Also between progress callbacks (hashing a local zip, unzip); a stalled transfer times out inside.
-      const timer = setInterval(() => ctx.heartbeat(), 10_000);
-      try {
-        return await prepareSources(config, {
+      return withHeartbeats(() =>
+        prepareSources(config, {
           signal: ctx.cancellationSignal,
           heartbeat: (details) => ctx.heartbeat(details),
           log: (message) => ctx.log.info(message),
-        });
-      } catch (error) {
-        if (error instanceof DataError) throw ApplicationFailure.nonRetryable(error.message, 'DataError');
-        throw error;
-      } finally {
-        clearInterval(timer);
-      }
+        }),
+      );
     },
 
     /** Runs when a refresh ends, whatever the outcome: removes scratch of attempts killed during it. */
@@ -79,19 +125,14 @@ export function createActivities(config: ServiceConfig) {
     },
 
     async materializeAsset(name: string, runId: string, force = false): Promise<MaterializeOutput> {
-      const ctx = Context.current();
       const asset = assetByName(name);
-      const catalog = openCatalog(dataPaths(config.dataDir).catalogDb);
-      // Heartbeat on a timer too, so long single steps (a DuckDB COPY) never look dead.
-      const timer = setInterval(() => ctx.heartbeat(), 10_000);
-      try {
+      return withHeartbeats(async () => {
+        const catalog = useCatalog();
         const { skipped, materialization: m } = await materializeWithCatalog(
           asset,
           assetContext(config, runId, name),
           catalog,
-          {
-            force,
-          },
+          { force: force && !builtInRun(catalog, name, runId) },
         );
         return {
           skipped,
@@ -101,13 +142,73 @@ export function createActivities(config: ServiceConfig) {
           metrics: m.metrics,
           durationMs: m.durationMs,
         };
-      } catch (error) {
-        if (error instanceof DataError) throw ApplicationFailure.nonRetryable(error.message, 'DataError');
-        throw error;
-      } finally {
-        clearInterval(timer);
-        catalog.close();
-      }
+      });
+    },
+
+    /** A partitioned asset's keys and the ones to build now (for assets whose upstreams were just rebuilt). */
+    async assessPartitions(
+      name: string,
+      runId: string,
+      force = false,
+      partitions?: string,
+    ): Promise<PartitionPlanOutput> {
+      const asset = assetByName(name);
+      return withHeartbeats(() =>
+        planPartitions(asset, assetContext(config, runId, name), useCatalog(), {
+          force,
+          selection: partitions ? parsePartitionSelection(partitions) : undefined,
+        }),
+      );
+    },
+
+    /**
+     * Materialises a batch of partitions one after the other. Each is checked again first, so a batch retried
+     * after a crash skips the partitions its killed attempt already recorded: each is materialised once.
+     */
+    async materializePartitions(
+      name: string,
+      keys: string[],
+      runId: string,
+      force = false,
+    ): Promise<PartitionOutput[]> {
+      const asset = assetByName(name);
+      const ctx = Context.current();
+      const catalog = useCatalog();
+      return withHeartbeats(async () => {
+        const out: PartitionOutput[] = [];
+        for (const key of keys) {
+          const { skipped, materialization: m } = await materializeWithCatalog(
+            asset,
+            { ...assetContext(config, runId, name), partition: key },
+            catalog,
+            { force: force && !builtInRun(catalog, name, runId, key) },
+          );
+          out.push({ key, skipped, rows: m.rows, durationMs: m.durationMs });
+          ctx.heartbeat({ asset: name, done: out.length, of: keys.length });
+        }
+        return out;
+      });
+    },
+
+    /** Records a partitioned asset's roll-up over its keys (what downstream assets depend on). */
+    async settlePartitions(name: string, keys: string[], runId: string): Promise<MaterializeOutput> {
+      const asset = assetByName(name);
+      return withHeartbeats(async () => {
+        const { skipped, materialization: m } = await settleAssetPartitions(
+          asset,
+          assetContext(config, runId, name),
+          useCatalog(),
+          keys,
+        );
+        return {
+          skipped,
+          materializationId: m.id,
+          rows: m.rows,
+          outputs: [],
+          metrics: m.metrics,
+          durationMs: m.durationMs,
+        };
+      });
     },
   };
 }

@@ -1,5 +1,7 @@
 // The refresh workflow: plans the selected assets (an activity, since planning reads the asset graph),
-// then materialises them wave by wave; assets in one wave run in parallel. Progress is a query.
+// then materialises them wave by wave; assets in one wave run in parallel. A partitioned asset fans out its
+// stale partitions in batches, then records its roll-up. Every activity goes through one limiter, so the
+// run keeps at most `concurrency` of them in flight. Progress is a query and a memo.
 import { SearchAttributeType, defineSearchAttributeKey } from '@temporalio/common';
 import {
   ActivityFailure,
@@ -12,8 +14,9 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
+import { batchPartitions } from '../pipelines/assets/partitions';
 import type { RefreshActivities } from './activities';
-import type { AssetProgress, RefreshInput, RefreshProgress } from './types';
+import type { AssetProgress, PartitionPlanOutput, RefreshInput, RefreshProgress } from './types';
 
 const { finishRefresh } = proxyActivities<RefreshActivities>({
   startToCloseTimeout: '1 minute',
@@ -21,7 +24,7 @@ const { finishRefresh } = proxyActivities<RefreshActivities>({
 });
 
 // Planning checksums new or changed source files, which can take minutes for national files.
-const { planRefresh } = proxyActivities<RefreshActivities>({
+const { planRefresh, assessPartitions } = proxyActivities<RefreshActivities>({
   startToCloseTimeout: '1 hour',
   heartbeatTimeout: '30 seconds',
   retry: { maximumAttempts: 3, nonRetryableErrorTypes: ['InvalidSelection', 'DataError'] },
@@ -40,7 +43,7 @@ const { downloadSources } = proxyActivities<RefreshActivities>({
   },
 });
 
-const { materializeAsset } = proxyActivities<RefreshActivities>({
+const { materializeAsset, materializePartitions, settlePartitions } = proxyActivities<RefreshActivities>({
   startToCloseTimeout: '2 hours',
   // Activities heartbeat every 10 s; a worker that died is noticed after 30 s and its task retried.
   heartbeatTimeout: '30 seconds',
@@ -48,7 +51,7 @@ const { materializeAsset } = proxyActivities<RefreshActivities>({
     initialInterval: '2s',
     backoffCoefficient: 2,
     maximumAttempts: 4,
-    nonRetryableErrorTypes: ['DataError'],
+    nonRetryableErrorTypes: ['DataError', 'InvalidSelection'],
   },
 });
 
@@ -58,12 +61,41 @@ export const progressQuery = defineQuery<RefreshProgress>('progress');
 const PdsAssets = defineSearchAttributeKey('PdsAssets', SearchAttributeType.KEYWORD_LIST);
 const PdsRunKind = defineSearchAttributeKey('PdsRunKind', SearchAttributeType.KEYWORD);
 
-/** Asset counts by state, shown as the run's memo in the Temporal UI. */
+/** Asset counts by state and partition counts, shown as the run's memo in the Temporal UI. */
 function publishCounts(progress: RefreshProgress): void {
   const counts: Record<string, number> = { assets: progress.assets.length };
   for (const a of progress.assets) counts[a.state] = (counts[a.state] ?? 0) + 1;
-  upsertMemo({ counts });
+  const partitions = { total: 0, toBuild: 0, done: 0, skipped: 0, failed: 0 };
+  const perAsset: Record<string, string> = {};
+  for (const a of progress.assets) {
+    if (!a.partitions) continue;
+    for (const k of Object.keys(partitions) as (keyof typeof partitions)[]) partitions[k] += a.partitions[k];
+    perAsset[a.name] =
+      `${a.partitions.done + a.partitions.skipped}/${a.partitions.toBuild} of ${a.partitions.total}`;
+  }
+  upsertMemo({ counts, partitions, perAsset });
 }
+
+/** At most `n` calls of `fn` in flight; a finished call hands its slot straight to the next waiting one. */
+function limiter(n: number) {
+  let free = Math.max(1, n);
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (free > 0) free--;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}
+
+/** The activity's own message (a DataError's reason, say), not the wrapper's "Activity task failed". */
+const reasonOf = (error: unknown): string =>
+  error instanceof ActivityFailure && error.cause ? error.cause.message : String(error);
 
 export async function refreshWorkflow(input: RefreshInput = {}): Promise<RefreshProgress> {
   // Names this run's versioned outputs (indexes): start time plus the run id's first characters, so
@@ -74,33 +106,93 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
     .replace(/[-:]|\.\d+/g, '')
     .toLowerCase();
   const runId = `${started}-${info.runId.slice(0, 8)}`;
+  const force = input.force ?? false;
   const progress: RefreshProgress = { runId, waves: [], assets: [] };
   setHandler(progressQuery, () => progress);
+  const limit = limiter(input.concurrency ?? 4);
+  const perActivity = Math.max(1, input.partitionsPerActivity ?? 20);
 
   // Sources first: planning and materialising fingerprint the files the downloads may replace.
   progress.sources = await downloadSources().catch((error: unknown) => {
-    const reason = error instanceof ActivityFailure && error.cause ? error.cause.message : String(error);
-    throw ApplicationFailure.nonRetryable(`refresh failed: sources: ${reason}`, 'SourcesFailed');
+    throw ApplicationFailure.nonRetryable(`refresh failed: sources: ${reasonOf(error)}`, 'SourcesFailed');
   });
-  const plan = await planRefresh(input.select ?? [], runId, input.force ?? false);
+  const plan = await planRefresh(input.select ?? [], runId, force, input.partitions).catch(
+    (error: unknown) => {
+      throw ApplicationFailure.nonRetryable(`refresh failed: ${reasonOf(error)}`, 'PlanFailed');
+    },
+  );
   progress.waves = plan.waves;
+  const partitioned = new Set(plan.partitioned);
   progress.assets = plan.waves.flat().map((name): AssetProgress => {
     const current = plan.upToDate[name];
-    if (!current) return { name, state: 'pending' };
+    if (!current) {
+      const p = plan.partitions[name];
+      return p ? { name, state: 'pending', partitions: partitionCounts(p) } : { name, state: 'pending' };
+    }
     return {
       name,
       state: 'skipped',
       rows: current.rows,
       durationMs: current.durationMs,
       metrics: current.metrics,
+      ...(current.partitions !== undefined
+        ? {
+            partitions: { total: current.partitions, toBuild: 0, done: 0, skipped: 0, failed: 0 },
+          }
+        : {}),
     };
   });
   const entry = (name: string): AssetProgress => progress.assets.find((a) => a.name === name)!;
   upsertSearchAttributes([
     { key: PdsAssets, value: progress.waves.flat() },
-    { key: PdsRunKind, value: input.force ? 'refresh-forced' : 'refresh' },
+    { key: PdsRunKind, value: input.partitions ? 'backfill' : force ? 'refresh-forced' : 'refresh' },
   ]);
   publishCounts(progress);
+
+  /** Builds a partitioned asset's stale partitions in batches, then records its roll-up. */
+  async function runPartitioned(name: string): Promise<void> {
+    const e = entry(name);
+    const p: PartitionPlanOutput =
+      plan.partitions[name] ?? (await limit(() => assessPartitions(name, runId, force, input.partitions)));
+    e.partitions = partitionCounts(p);
+    const counts = e.partitions;
+    publishCounts(progress);
+    const batches = batchPartitions(p.build, input.concurrency ?? 4, perActivity);
+    const settled = await Promise.allSettled(
+      batches.map((batch) =>
+        limit(async () => {
+          try {
+            for (const out of await materializePartitions(name, batch, runId, force))
+              counts[out.skipped ? 'skipped' : 'done']++;
+          } catch (error) {
+            counts.failed += batch.length;
+            throw error;
+          } finally {
+            publishCounts(progress);
+          }
+        }),
+      ),
+    );
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const out = await limit(() => settlePartitions(name, p.keys, runId));
+    Object.assign(e, {
+      state: out.skipped && counts.done === 0 ? 'skipped' : 'done',
+      rows: out.rows,
+      durationMs: out.durationMs,
+      metrics: out.metrics,
+    });
+  }
+
+  async function runAsset(name: string): Promise<void> {
+    const out = await limit(() => materializeAsset(name, runId, force));
+    Object.assign(entry(name), {
+      state: out.skipped ? 'skipped' : 'done',
+      rows: out.rows,
+      durationMs: out.durationMs,
+      metrics: out.metrics,
+    });
+  }
 
   try {
     // Up-to-date assets were settled by the plan; only stale ones become activities.
@@ -111,17 +203,9 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
           .map(async (name) => {
             entry(name).state = 'running';
             try {
-              const out = await materializeAsset(name, runId, input.force ?? false);
-              Object.assign(entry(name), {
-                state: out.skipped ? 'skipped' : 'done',
-                rows: out.rows,
-                durationMs: out.durationMs,
-                metrics: out.metrics,
-              });
+              await (partitioned.has(name) ? runPartitioned(name) : runAsset(name));
             } catch (error) {
-              // The activity's own message (a DataError's reason, say), not the wrapper's "Activity task failed".
-              const reason =
-                error instanceof ActivityFailure && error.cause ? error.cause.message : String(error);
+              const reason = reasonOf(error);
               Object.assign(entry(name), { state: 'failed', error: reason });
               throw ApplicationFailure.nonRetryable(`${name}: ${reason}`, 'AssetFailed');
             } finally {
@@ -137,4 +221,8 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
     await CancellationScope.nonCancellable(() => finishRefresh());
   }
   return progress;
+}
+
+function partitionCounts(p: PartitionPlanOutput): NonNullable<AssetProgress['partitions']> {
+  return { total: p.keys.length, toBuild: p.build.length, done: 0, skipped: 0, failed: 0 };
 }

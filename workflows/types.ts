@@ -5,13 +5,33 @@ export interface RefreshInput {
   select?: string[];
   /** Rebuild even assets whose inputs and code are unchanged. */
   force?: boolean;
+  /** Backfill: only these partitions of partitioned assets (`KEY,KEY`, `FROM..TO`, `PREFIX*`). */
+  partitions?: string;
+  /** How many activities the run keeps in flight at once (default 4). */
+  concurrency?: number;
+  /** The most partitions one activity materialises (default 20): small partitions share its fixed cost. */
+  partitionsPerActivity?: number;
 }
 
 export type AssetState = 'pending' | 'running' | 'done' | 'skipped' | 'failed';
 
+/** A partitioned asset's partitions in this run. */
+export interface PartitionProgress {
+  /** Every current key of the asset. */
+  total: number;
+  /** How many this run materialises (stale or forced, within --partitions); the rest are left alone. */
+  toBuild: number;
+  done: number;
+  /** Built ones that turned out up to date when their activity checked again (e.g. a retried batch). */
+  skipped: number;
+  failed: number;
+}
+
 export interface AssetProgress {
   name: string;
   state: AssetState;
+  /** Set for partitioned assets once their partitions are known. */
+  partitions?: PartitionProgress;
   rows?: number;
   durationMs?: number;
   metrics?: Record<string, number>;
@@ -46,4 +66,19 @@ export interface MaterializeOutput {
   outputs: string[];
   metrics?: Record<string, number>;
   durationMs: number;
+}
+
+/** One partition's outcome in a batch activity. */
+export interface PartitionOutput {
+  key: string;
+  skipped: boolean;
+  rows: number;
+  durationMs: number;
+}
+
+/** A partitioned asset's keys for this run (see pipelines/assets/plan-refresh.ts PartitionPlan). */
+export interface PartitionPlanOutput {
+  keys: string[];
+  build: string[];
+  untouched: number;
 }

@@ -9,6 +9,7 @@ import {
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
 import type { ServiceConfig } from '../pipelines/config';
+import type { AssetDefinition } from '../pipelines/assets/definition';
 import { createActivities } from './activities';
 
 export const workflowsPath = fileURLToPath(new URL('./index.ts', import.meta.url));
@@ -24,6 +25,8 @@ export interface WorkerOptions {
   taskQueue?: string;
   workflowBundle?: WorkflowBundleWithSourceMap;
   maxConcurrentActivities?: number;
+  /** The asset graph the activities use (default: the declared one); tests add synthetic assets. */
+  assets?: readonly AssetDefinition[];
 }
 
 let runtimeInstalled = false;
@@ -49,7 +52,7 @@ export async function createWorker(config: ServiceConfig, options: WorkerOptions
     namespace: config.temporalNamespace,
     taskQueue: options.taskQueue ?? config.taskQueue,
     workflowBundle: options.workflowBundle ?? (await bundleWorkflows()),
-    activities: createActivities(config),
+    activities: createActivities(config, { assets: options.assets }),
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities ?? 2,
   });
 }

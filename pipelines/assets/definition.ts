@@ -8,6 +8,8 @@ export interface AssetContext {
   config: ServiceConfig;
   /** Identifies the refresh run; used to name versioned outputs such as indexes. */
   runId: string;
+  /** The partition being materialised: set for partitioned assets only (undefined otherwise). */
+  partition?: string;
   log(message: string): void;
   /** Reports liveness (and optional progress) for long work; a no-op outside Temporal. */
   heartbeat(details?: unknown): void;
@@ -20,6 +22,24 @@ export interface MaterializeResult {
   metrics?: Record<string, number>;
 }
 
+/** What a partition key means; only used for display and to align partitions across assets. */
+export type PartitionKind = 'source-file' | 'bng-tile' | 'local-authority';
+
+/**
+ * How an asset splits into independently materialised partitions. Each partition has its own input
+ * fingerprint and catalog entries, so a refresh rebuilds only the partitions whose inputs changed.
+ */
+export interface Partitioning {
+  kind: PartitionKind;
+  /**
+   * The partition keys for a run (any order; duplicates ignored). Called when the asset is planned, after its
+   * upstreams are materialised, so it may read their outputs (e.g. the BNG tiles that hold UPRNs).
+   */
+  keys(ctx: AssetContext): Promise<string[]>;
+  /** The source files one partition reads (their checksums are that partition's input fingerprint). */
+  sources?(ctx: AssetContext, key: string): Promise<string[]>;
+}
+
 export interface AssetDefinition {
   name: string;
   kind: AssetKind;
@@ -30,6 +50,8 @@ export interface AssetDefinition {
   owner: string;
   /** How often its inputs are expected to change (for schedules and freshness). */
   cadence: 'monthly' | 'quarterly' | 'yearly' | 'on demand';
+  /** None (one materialisation per run) unless declared; `materialize` then gets `ctx.partition`. */
+  partitioning?: Partitioning;
   /** The source files it reads directly (their checksums are part of its input fingerprint). */
   sources?(ctx: AssetContext): Promise<string[]>;
   /** Whether a previous materialisation's outputs are still in place (default: its output files exist). */
@@ -38,3 +60,9 @@ export interface AssetDefinition {
 }
 
 export const defineAsset = (definition: AssetDefinition): AssetDefinition => definition;
+
+/** The partition an asset's materialize was given; throws when called on an unpartitioned run. */
+export function partitionOf(ctx: AssetContext): string {
+  if (ctx.partition === undefined) throw new Error('this asset is partitioned but got no ctx.partition');
+  return ctx.partition;
+}

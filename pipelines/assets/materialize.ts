@@ -1,11 +1,15 @@
-// Materialising one asset with the catalog: compute its input fingerprint (source checksums, upstream
-// materialisation ids, code version); if the last successful build had the same fingerprint and its outputs
-// are still there, skip it; otherwise build it and record the result, success or failure.
-import { stat } from 'node:fs/promises';
+// Materialising one asset (or one partition of it) with the catalog: compute its input fingerprint (source
+// checksums, upstream materialisation ids, code version); if the last successful build had the same
+// fingerprint and its outputs are still there, skip it; otherwise build it and record the result, success or
+// failure. A partitioned asset also gets a roll-up materialisation (partition '') over its partitions' ids,
+// which is what downstream assets depend on: it changes exactly when one of its partitions does.
+import { rm, stat } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 import type { Catalog, InputFingerprint, Materialization } from '../catalog/catalog';
 import { fingerprintHash, sourceChecksums } from '../catalog/fingerprint';
 import { DataError } from '../io/errors';
 import type { AssetContext, AssetDefinition } from './definition';
+import { sortedKeys } from './partitions';
 
 export interface MaterializeOutcome {
   skipped: boolean;
@@ -32,21 +36,45 @@ export interface Assessment {
   current: Materialization | null;
 }
 
-/** Whether an asset is up to date: its inputs now, and the earlier build they match, if any. */
+/**
+ * The upstream materialisations a build depends on. A partition uses the same-key partition of an upstream
+ * that has one (aligned partitioning, e.g. both per BNG tile); otherwise, and for unpartitioned assets, the
+ * upstream as a whole (its only materialisation, or its roll-up when it is partitioned).
+ */
+function upstreamInputs(
+  asset: AssetDefinition,
+  catalog: Catalog,
+  partition: string | undefined,
+): InputFingerprint['upstream'] {
+  return asset.upstream.map((name) => {
+    const aligned = partition === undefined ? null : catalog.latestSuccess(name, partition);
+    if (aligned) return { asset: name, partition, materialization: aligned.id };
+    const m = catalog.latestSuccess(name);
+    if (!m) throw new DataError(`${asset.name}: upstream asset ${name} has never been materialised`);
+    return { asset: name, materialization: m.id };
+  });
+}
+
+/** Whether an asset (or, with `ctx.partition`, one partition of it) is up to date. */
 export async function assessAsset(
   asset: AssetDefinition,
   ctx: AssetContext,
   catalog: Catalog,
 ): Promise<Assessment> {
-  const upstream = asset.upstream.map((name) => {
-    const m = catalog.latestSuccess(name);
-    if (!m) throw new DataError(`${asset.name}: upstream asset ${name} has never been materialised`);
-    return { asset: name, materialization: m.id };
-  });
-  const sources = asset.sources ? await sourceChecksums(catalog, await asset.sources(ctx)) : [];
+  const partition = asset.partitioning ? ctx.partition : undefined;
+  if (asset.partitioning && partition === undefined)
+    throw new Error(`${asset.name} is partitioned: assess its partitions and its roll-up`);
+  const upstream = upstreamInputs(asset, catalog, partition);
+  const files =
+    partition === undefined
+      ? asset.sources
+        ? await asset.sources(ctx)
+        : []
+      : ((await asset.partitioning?.sources?.(ctx, partition)) ?? []);
+  const sources = files.length ? await sourceChecksums(catalog, files) : [];
   const inputs = { sources, upstream };
   const fingerprint = fingerprintHash(inputs, asset.codeVersion);
-  const previous = catalog.latestSuccess(asset.name);
+  const previous = catalog.latestSuccess(asset.name, partition ?? '');
   if (previous?.fingerprint !== fingerprint) return { inputs, fingerprint, current: null };
   const present = await (asset.outputsPresent ?? ((_ctx, outputs) => filesPresent(outputs)))(
     ctx,
@@ -55,6 +83,7 @@ export async function assessAsset(
   return { inputs, fingerprint, current: present ? previous : null };
 }
 
+/** Materialises an asset, or one partition of it when `ctx.partition` is set, unless it is up to date. */
 export async function materializeWithCatalog(
   asset: AssetDefinition,
   ctx: AssetContext,
@@ -67,7 +96,7 @@ export async function materializeWithCatalog(
   const startedAt = new Date();
   const base = {
     asset: asset.name,
-    partition: '',
+    partition: (asset.partitioning && ctx.partition) || '',
     runId: ctx.runId,
     codeVersion: asset.codeVersion,
     inputs,
@@ -101,4 +130,99 @@ export async function materializeWithCatalog(
     });
     throw error;
   }
+}
+
+/** A partitioned asset's current partition keys, sorted and distinct. */
+export async function partitionKeys(asset: AssetDefinition, ctx: AssetContext): Promise<string[]> {
+  if (!asset.partitioning) return [];
+  return sortedKeys(await asset.partitioning.keys(ctx));
+}
+
+export interface RollupAssessment extends Assessment {
+  /** Keys with no successful materialisation (the roll-up cannot be recorded while there are any). */
+  missing: string[];
+}
+
+/** The roll-up of a partitioned asset over `keys`: its inputs are the partitions' latest successful builds. */
+export function assessRollup(
+  asset: AssetDefinition,
+  catalog: Catalog,
+  keys: readonly string[],
+): RollupAssessment {
+  const missing: string[] = [];
+  const upstream: InputFingerprint['upstream'] = [];
+  for (const key of keys) {
+    const m = catalog.latestSuccess(asset.name, key);
+    if (m) upstream.push({ asset: asset.name, partition: key, materialization: m.id });
+    else missing.push(key);
+  }
+  const inputs = { sources: [], upstream };
+  const fingerprint = fingerprintHash(inputs, asset.codeVersion);
+  const previous = catalog.latestSuccess(asset.name);
+  const current = missing.length === 0 && previous?.fingerprint === fingerprint ? previous : null;
+  return { inputs, fingerprint, current, missing };
+}
+
+/** Deletes the output files of partitions that are no longer among the keys (under the data folder only). */
+async function prunePartitions(
+  asset: AssetDefinition,
+  ctx: AssetContext,
+  catalog: Catalog,
+  keys: readonly string[],
+): Promise<number> {
+  const keep = new Set(keys);
+  const root = resolve(ctx.config.dataDir) + sep;
+  let removed = 0;
+  for (const m of catalog.partitions(asset.name)) {
+    if (keep.has(m.partition)) continue;
+    const last = catalog.latestSuccess(asset.name, m.partition);
+    for (const output of last?.outputs.filter(isFile) ?? [])
+      if (resolve(output).startsWith(root)) {
+        await rm(output, { force: true });
+        removed++;
+      }
+  }
+  return removed;
+}
+
+/**
+ * Records the roll-up of a partitioned asset once its partitions are built (skipped when it is current), and
+ * removes the outputs of partitions that disappeared. A DataError when some key was never materialised.
+ */
+export async function settlePartitions(
+  asset: AssetDefinition,
+  ctx: AssetContext,
+  catalog: Catalog,
+  keys: readonly string[],
+): Promise<MaterializeOutcome> {
+  const rollup = assessRollup(asset, catalog, keys);
+  if (rollup.missing.length)
+    throw new DataError(
+      `${asset.name}: ${rollup.missing.length} partition(s) never materialised (${rollup.missing.slice(0, 5).join(', ')}${rollup.missing.length > 5 ? ', …' : ''}); refresh them, or run without --partitions`,
+    );
+  if (rollup.current) return { skipped: true, materialization: rollup.current };
+  const startedAt = new Date();
+  const parts = keys.map((key) => catalog.latestSuccess(asset.name, key)!);
+  const metrics: Record<string, number> = { partitions: keys.length };
+  for (const p of parts) for (const [k, v] of Object.entries(p.metrics)) metrics[k] = (metrics[k] ?? 0) + v;
+  const pruned = await prunePartitions(asset, ctx, catalog, keys);
+  if (pruned) metrics.pruned_files = pruned;
+  const materialization = catalog.record({
+    asset: asset.name,
+    partition: '',
+    runId: ctx.runId,
+    codeVersion: asset.codeVersion,
+    inputs: rollup.inputs,
+    fingerprint: rollup.fingerprint,
+    status: 'success',
+    rows: parts.reduce((n, p) => n + p.rows, 0),
+    bytes: parts.reduce((n, p) => n + p.bytes, 0),
+    outputs: parts.flatMap((p) => p.outputs),
+    metrics,
+    startedAt: startedAt.toISOString(),
+    // The partitions' build time, so progress and benchmarks see what the asset cost.
+    durationMs: parts.reduce((n, p) => n + (p.runId === ctx.runId ? p.durationMs : 0), 0),
+    error: null,
+  });
+  return { skipped: false, materialization };
 }

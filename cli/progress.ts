@@ -1,10 +1,35 @@
-// Refresh progress for people: on a terminal the asset table is redrawn in place with an overall bar and
-// each running asset's elapsed time; in a log (no TTY) only the assets whose state changed are printed.
+// Refresh progress for people: on a terminal the asset table is redrawn in place with an overall bar, a bar
+// per partitioned asset (partitions done / to build) and each running asset's elapsed time; in a log (no
+// TTY) only changes are printed: asset states, and partition counts as batches finish. With --json, one
+// JSON object per change on stdout (the workflow's progress query answer).
 import type { AssetProgress, RefreshProgress } from '../workflows/types';
 
 const MARK = { pending: '·', running: '…', done: '✓', skipped: '=', failed: '✗' } as const;
 
-function describe(a: AssetProgress, runningFor: number | undefined): string {
+function meter(fraction: number, width: number): string {
+  const filled = Math.max(0, Math.min(width, Math.round(fraction * width)));
+  return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}]`;
+}
+
+/** How far an asset is, 0 to 1: partitions built over partitions to build, or its state. */
+export function assetFraction(a: AssetProgress): number {
+  if (a.state === 'done' || a.state === 'skipped') return 1;
+  const p = a.partitions;
+  if (!p || p.toBuild === 0) return 0;
+  // The last step (the roll-up) is small: partitions are the work.
+  return Math.min(1, (p.done + p.skipped) / p.toBuild) * 0.99;
+}
+
+function partitionText(a: AssetProgress): string {
+  const p = a.partitions;
+  if (!p) return '';
+  if (a.state === 'skipped') return ` ${p.total} partitions`;
+  const built = p.done + p.skipped;
+  const rest = p.total - p.toBuild;
+  return ` ${built}/${p.toBuild} partitions${rest ? ` (${rest} left alone)` : ''}${p.failed ? `, ${p.failed} failed` : ''}`;
+}
+
+function describe(a: AssetProgress, runningFor: number | undefined, tty: boolean): string {
   const detail =
     a.state === 'done'
       ? `${a.rows} rows in ${((a.durationMs ?? 0) / 1000).toFixed(1)} s`
@@ -13,15 +38,17 @@ function describe(a: AssetProgress, runningFor: number | undefined): string {
         : a.state === 'running' && runningFor !== undefined
           ? `${(runningFor / 1000).toFixed(0)} s`
           : '';
+  const bar = tty && a.partitions && a.state === 'running' ? `${meter(assetFraction(a), 20)} ` : '';
   const metrics = a.metrics && Object.keys(a.metrics).length ? ` ${JSON.stringify(a.metrics)}` : '';
-  return `  ${MARK[a.state]} ${a.name.padEnd(24)} ${detail}${metrics}${a.error ? `  ERROR ${a.error}` : ''}`;
+  return `  ${MARK[a.state]} ${a.name.padEnd(24)} ${bar}${detail}${partitionText(a)}${metrics}${a.error ? `  ERROR ${a.error}` : ''}`;
 }
 
-function bar(progress: RefreshProgress, width = 30): string {
-  const finished = progress.assets.filter((a) => a.state !== 'pending' && a.state !== 'running').length;
+/** The overall bar: assets finished, counting partitioned ones fractionally. */
+export function overallBar(progress: RefreshProgress, width = 30): string {
   const total = Math.max(progress.assets.length, 1);
-  const filled = Math.round((finished / total) * width);
-  return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${finished}/${total} assets`;
+  const finished = progress.assets.filter((a) => a.state !== 'pending' && a.state !== 'running').length;
+  const fraction = progress.assets.reduce((sum, a) => sum + assetFraction(a), 0) / total;
+  return `${meter(fraction, width)} ${finished}/${progress.assets.length} assets`;
 }
 
 function sourceLine(s: NonNullable<RefreshProgress['sources']>[number]): string {
@@ -29,14 +56,18 @@ function sourceLine(s: NonNullable<RefreshProgress['sources']>[number]): string 
   return `  ⇣ ${s.dataset.padEnd(24)} ${s.state}${files.length ? ` (${files.join(', ')})` : ''}`;
 }
 
-export function progressPrinter(json: boolean, stream: NodeJS.WriteStream = process.stderr) {
+export function progressPrinter(
+  json: boolean,
+  stream: NodeJS.WriteStream = process.stderr,
+  out: NodeJS.WritableStream = process.stdout,
+) {
   const runningSince = new Map<string, number>();
   const lastState = new Map<string, string>();
   let drawn = 0;
   let sourcesShown = false;
   return (progress: RefreshProgress): void => {
     if (json) {
-      process.stdout.write(`${JSON.stringify(progress)}\n`);
+      out.write(`${JSON.stringify(progress)}\n`);
       return;
     }
     // The download step's outcome, once, above the asset table (only with a sources file).
@@ -49,18 +80,23 @@ export function progressPrinter(json: boolean, stream: NodeJS.WriteStream = proc
     const now = Date.now();
     for (const a of progress.assets)
       if (a.state === 'running' && !runningSince.has(a.name)) runningSince.set(a.name, now);
-    const line = (a: AssetProgress) =>
-      describe(a, runningSince.has(a.name) ? now - runningSince.get(a.name)! : undefined);
+    const line = (a: AssetProgress, tty: boolean) =>
+      describe(a, runningSince.has(a.name) ? now - runningSince.get(a.name)! : undefined, tty);
     if (stream.isTTY) {
-      const lines = [`refresh ${progress.runId} ${bar(progress)}`, ...progress.assets.map(line)];
+      const lines = [
+        `refresh ${progress.runId} ${overallBar(progress)}`,
+        ...progress.assets.map((a) => line(a, true)),
+      ];
       stream.write(`${drawn ? `\x1b[${drawn}A\x1b[J` : ''}${lines.join('\n')}\n`);
       drawn = lines.length;
       return;
     }
     for (const a of progress.assets) {
-      if (lastState.get(a.name) === a.state) continue;
-      lastState.set(a.name, a.state);
-      stream.write(`${progress.runId} ${line(a).trim()}\n`);
+      const p = a.partitions;
+      const key = `${a.state} ${p ? p.done + p.skipped + p.failed : ''}`;
+      if (lastState.get(a.name) === key) continue;
+      lastState.set(a.name, key);
+      stream.write(`${progress.runId} ${line(a, false).trim()}\n`);
     }
   };
 }

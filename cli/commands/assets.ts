@@ -15,7 +15,8 @@ export function registerAssetCommands(program: Command): void {
       for (const name of planWaves(all).flat()) {
         const a = all.find((x) => x.name === name)!;
         out(
-          `${a.name}\t${a.kind}\towner ${a.owner}\t${a.cadence}\tcode v${a.codeVersion}\n  ${a.description}`,
+          `${a.name}\t${a.kind}\towner ${a.owner}\t${a.cadence}\tcode v${a.codeVersion}` +
+            `${a.partitioning ? `\tpartitioned per ${a.partitioning.kind}` : ''}\n  ${a.description}`,
         );
       }
     });
@@ -31,19 +32,36 @@ export function registerAssetCommands(program: Command): void {
     .command('show <name>')
     .description('An asset: upstreams, downstreams and its last materialisations')
     .option('--limit <n>', 'how many materialisations', '5')
-    .action(async (name: string, opts: { limit: string }) => {
+    .option('--partitions <keys>', 'only these partitions (KEY,KEY  FROM..TO  PREFIX*)')
+    .action(async (name: string, opts: { limit: string; partitions?: string }) => {
       const { downstreamOf } = await import('../../pipelines/assets/describe');
       const { openCatalog } = await import('../../pipelines/catalog/catalog');
       const all = await graph();
       const a = all.find((x) => x.name === name);
       if (!a) throw new Error(`unknown asset: ${name} (try \`pds assets list\`)`);
       out(`${a.name} [${a.kind}] — ${a.description}`);
-      out(`owner ${a.owner}, cadence ${a.cadence}, code version ${a.codeVersion}, partitions: none`);
+      out(
+        `owner ${a.owner}, cadence ${a.cadence}, code version ${a.codeVersion}, partitions: ${a.partitioning ? `per ${a.partitioning.kind}` : 'none'}`,
+      );
       out(`upstream:   ${a.upstream.join(', ') || '(source files)'}`);
       out(`downstream: ${downstreamOf(all, a.name).join(', ') || '(none)'}`);
       const catalog = openCatalog(dataPaths(loadConfig().dataDir).catalogDb);
-      const history = catalog.history(a.name, Number(opts.limit));
+      const history = catalog.history(a.name, Number(opts.limit), a.partitioning ? '' : undefined);
+      const parts = a.partitioning ? catalog.partitions(a.name) : [];
       catalog.close();
+      if (a.partitioning) {
+        const { parsePartitionSelection } = await import('../../pipelines/assets/partitions');
+        const only = opts.partitions ? parsePartitionSelection(opts.partitions) : undefined;
+        const shown = parts.filter((m) => !only || only.matches(m.partition));
+        out(
+          `partitions: ${parts.length} recorded${only ? `, ${shown.length} match ${opts.partitions}` : ''} (last materialisation of each):`,
+        );
+        for (const m of shown)
+          out(
+            `  ${m.partition.padEnd(16)} ${m.status.padEnd(7)} ${m.startedAt} run ${m.runId} rows ${m.rows} bytes ${m.bytes} ${m.durationMs} ms${m.error ? ` error: ${m.error}` : ''}`,
+          );
+        out('roll-ups over all partitions (what downstream assets depend on):');
+      }
       out(history.length ? 'materialisations (newest first):' : 'never materialised');
       for (const m of history)
         out(

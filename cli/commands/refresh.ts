@@ -6,6 +6,10 @@ import { progressPrinter } from '../progress';
 export interface RefreshOptions {
   select?: string[];
   force?: boolean;
+  /** Backfill selection for partitioned assets (docs/orchestration.md). */
+  partitions?: string;
+  concurrency?: number;
+  partitionsPerActivity?: number;
   json?: boolean;
   /** Run a worker in this process for the duration (default), so a refresh works with no other worker. */
   worker?: boolean;
@@ -25,6 +29,9 @@ export async function runRefresh(
     const handle = await startRefresh(client, config, {
       select: options.select ?? [],
       force: options.force ?? false,
+      ...(options.partitions ? { partitions: options.partitions } : {}),
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+      ...(options.partitionsPerActivity ? { partitionsPerActivity: options.partitionsPerActivity } : {}),
     }).catch((error: unknown) => {
       if (error instanceof WorkflowExecutionAlreadyStartedError)
         throw new Error(
@@ -46,7 +53,23 @@ export async function runRefresh(
   }
 }
 
-type RefreshFlags = { select?: string; force?: boolean; json?: boolean; worker: boolean; sources?: string };
+type RefreshFlags = {
+  select?: string;
+  force?: boolean;
+  partitions?: string;
+  concurrency?: string;
+  partitionsPerActivity?: string;
+  json?: boolean;
+  worker: boolean;
+  sources?: string;
+};
+
+function positive(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, got ${value}`);
+  return n;
+}
 
 export function registerRefreshCommands(program: Command): void {
   program
@@ -59,10 +82,19 @@ export function registerRefreshCommands(program: Command): void {
       'assets: `name`, `name+` (and downstream), `+name` (and upstream); comma-separated',
     )
     .option('--force', 'rebuild assets even when their inputs and code are unchanged')
+    .option(
+      '--partitions <keys>',
+      'backfill only these partitions of partitioned assets: KEY,KEY  FROM..TO (e.g. ST70..ST79)  PREFIX*',
+    )
+    .option('--concurrency <n>', 'activities in flight at once (default 4)')
+    .option('--partitions-per-activity <n>', 'most partitions one activity builds (default 20)')
     .option('--json', 'progress as JSON lines')
     .option('--no-worker', 'do not run a worker in this process (use `pds worker` elsewhere)')
     .option('--sources <file>', 'a sources file saying where each dataset comes from (docs/sources.md)')
     .action(async (opts: RefreshFlags) => {
+      // A mistyped backfill selection is refused here, before a run starts.
+      if (opts.partitions)
+        (await import('../../pipelines/assets/partitions')).parsePartitionSelection(opts.partitions);
       // The worker running the activities reads it: with --no-worker, give that worker PDS_SOURCES_FILE.
       const env = opts.sources ? { ...process.env, PDS_SOURCES_FILE: opts.sources } : process.env;
       await runRefresh(loadConfig(env), {
@@ -71,6 +103,9 @@ export function registerRefreshCommands(program: Command): void {
           .map((s) => s.trim())
           .filter(Boolean),
         force: opts.force,
+        partitions: opts.partitions,
+        concurrency: positive('--concurrency', opts.concurrency),
+        partitionsPerActivity: positive('--partitions-per-activity', opts.partitionsPerActivity),
         json: opts.json,
         worker: opts.worker,
       });

@@ -7,7 +7,7 @@ import { parquetColumnsFor } from '../io/parquet-columns';
 import { enhanceEnglandWales, enhanceScotland } from '../transforms/epc/enhance';
 import { countryFromOnsCode, type EpcCountry } from '../transforms/epc/country';
 import { defineAsset, type AssetContext } from './definition';
-import { EW_CERTIFICATE_TABLE, SCOTLAND_CERTIFICATE_TABLE } from './epc-raw';
+import { EW_CERTIFICATE_TABLE, SCOTLAND_CERTIFICATE_TABLE, ewStagedGlob } from './epc-raw';
 import { derivedPath, stagedPath } from './ingest';
 
 export const EPC_CERTIFICATES_TABLE = 'epc_certificates';
@@ -40,7 +40,7 @@ async function enhanceEnglandWalesTable(
     COUNTRY,
   ]);
   for await (const row of queryParquet(
-    `SELECT * FROM ${parquetPath(stagedPath(ctx, EW_CERTIFICATE_TABLE))}`,
+    `SELECT * FROM ${parquetPath(ewStagedGlob(ctx, EW_CERTIFICATE_TABLE))}`,
   )) {
     const raw = publishedRecord(row);
     const enhanced = enhanceEnglandWales(raw as never);

@@ -4,8 +4,8 @@ import { parquetPath, queryParquet, writeParquet } from '../io/parquet';
 import { buildEpcBlock, type UprnCertificate } from '../transforms/epc/uprn-block';
 import { defineAsset } from './definition';
 import { EPC_CERTIFICATES_TABLE } from './epc-enhanced';
-import { EW_RECOMMENDATION_TABLE } from './epc-raw';
-import { derivedPath, stagedPath } from './ingest';
+import { EW_RECOMMENDATION_TABLE, ewStagedGlob } from './epc-raw';
+import { derivedPath } from './ingest';
 
 export const UPRN_EPC_BLOCKS_TABLE = 'uprn_epc_blocks';
 
@@ -47,7 +47,7 @@ export const uprnEpcBlocks = defineAsset({
       WITH recs AS (
         SELECT lmk_key, to_json(list(struct_pack(improvement_item, improvement_summary_text,
                improvement_descr_text, improvement_id, indicative_cost))) AS recommendations
-        FROM ${parquetPath(stagedPath(ctx, EW_RECOMMENDATION_TABLE))} GROUP BY lmk_key)
+        FROM ${parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE))} GROUP BY lmk_key)
       SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, r.recommendations
       FROM ${parquetPath(derivedPath(ctx, EPC_CERTIFICATES_TABLE))} c
       LEFT JOIN recs r ON c.country <> 'Scotland' AND r.lmk_key = c.certificate_id

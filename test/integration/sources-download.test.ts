@@ -181,7 +181,8 @@ describe('a refresh with sources from URLs', () => {
   });
 
   it('records provenance as <dataset>/<path>, independent of where the folder lives', async () => {
-    const table = join(dataPaths(config.dataDir).staged, 'epc_england_wales_certificates.parquet');
+    // One file per partition (local authority folder).
+    const table = join(dataPaths(config.dataDir).staged, 'epc_england_wales_certificates', '*.parquet');
     const seen: string[] = [];
     for await (const row of queryParquet(
       `SELECT DISTINCT source_file, folder_local_authority FROM ${parquetPath(table)} ORDER BY 1`,
@@ -193,7 +194,7 @@ describe('a refresh with sources from URLs', () => {
       f.endsWith('certificates.csv'),
     );
     expect(seen).toEqual(published.map((f) => `epc-england-wales/${f}`));
-    expect(relative(config.dataDir, table)).toBe('parquet/staged/epc_england_wales_certificates.parquet');
+    expect(relative(config.dataDir, table)).toBe('parquet/staged/epc_england_wales_certificates/*.parquet');
   });
 
   it('gets only 304s on a second refresh, leaves every folder unchanged and skips every asset', () => {

@@ -31,6 +31,8 @@ export function createApp(deps: AppDeps): express.Express {
   const now = deps.now ?? (() => new Date());
   const app = express();
   app.disable('x-powered-by');
+  // Answers are `cache-control: no-store` JSON, so an ETag (a hash of every body) would only cost CPU.
+  app.disable('etag');
   app.set('query parser', 'simple');
   app.use(requestContext(deps.log, now));
   app.use(routeTable(ENDPOINTS, CONTRACT_ROUTES));

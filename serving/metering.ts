@@ -1,7 +1,8 @@
 // Metering, after authentication: rate limit, then admission (renewal, credit and quota checks, and a
-// reservation of the cost, in one store transaction), then, when the response has finished, one store
-// transaction that charges the reservation for a 2xx (releases it otherwise) and records the request for
-// GET /requests with secrets redacted and bodies capped.
+// reservation of the cost, in one store transaction shared with the other admissions of the event-loop
+// turn), then, when the response has finished, one store transaction that charges the reservation for a
+// 2xx (releases it otherwise) and records the request for GET /requests with secrets redacted and bodies
+// capped.
 import type { Request, RequestHandler, Response } from 'express';
 import type { AccountStore, HistoryInput } from './accounts/store';
 import { ApiError } from './errors';
@@ -112,24 +113,26 @@ export function metering(deps: MeteringDeps): RequestHandler {
       }
     }
     if (!req.endpoint) return next();
-    let admission;
-    try {
-      admission = deps.accounts.admit(key.id, req.endpoint.name, req.id, deps.now());
-    } catch (error) {
-      deps.log('metering: admission failed', {
-        request_id: req.id,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      return next(new ApiError('service_unavailable', 'The account store is busy; try again shortly'));
-    }
-    if (!admission.ok) {
-      if (admission.retryAt) {
-        const seconds = Math.max(1, Math.ceil((admission.retryAt.getTime() - deps.now().getTime()) / 1000));
-        res.setHeader('retry-after', String(seconds));
+    // Admitted with the other requests of this event-loop turn, in one transaction (see the store).
+    deps.accounts.admitBatched(key.id, req.endpoint.name, req.id, deps.now(), (error, admission) => {
+      if (error || !admission) {
+        deps.log('metering: admission failed', {
+          request_id: req.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return next(new ApiError('service_unavailable', 'The account store is busy; try again shortly'));
       }
-      return next(new ApiError(admission.code, admission.message));
-    }
-    reservation = admission.reservation;
-    next();
+      if (!admission.ok) {
+        if (admission.retryAt) {
+          const seconds = Math.max(1, Math.ceil((admission.retryAt.getTime() - deps.now().getTime()) / 1000));
+          res.setHeader('retry-after', String(seconds));
+        }
+        return next(new ApiError(admission.code, admission.message));
+      }
+      // The client went away while the admission waited: nothing will answer, so release it now.
+      if (settled) return void deps.accounts.finish(key.id, admission.reservation, false, null);
+      reservation = admission.reservation;
+      next();
+    });
   };
 }

@@ -6,7 +6,7 @@
 // passed, checks credits and quotas counting what in-flight requests already hold, and reserves the cost.
 // `finish` runs after the response: a 2xx turns the reservation into a charge, anything else releases it, and
 // the request history row is written in the same transaction (shared by the completions of one event-loop
-// turn: group commit).
+// turn: group commit). `admitBatched` is `admit` committed with that same turn's transaction, for the HTTP path.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -103,6 +103,18 @@ export interface AccountStore {
   /** Renews the period if due, then reserves the endpoint's cost, or says why not. */
   admit(keyId: number, endpoint: string, requestId: string, at?: Date): Admission;
   /**
+   * `admit`, run at the end of the current event-loop turn in one transaction with the turn's other
+   * admissions and pending completions (one commit instead of one per request); `done` is called after the
+   * commit, with the error if the transaction failed (nothing was reserved then).
+   */
+  admitBatched(
+    keyId: number,
+    endpoint: string,
+    requestId: string,
+    at: Date,
+    done: (error: unknown, admission?: Admission) => void,
+  ): void;
+  /**
    * Charges (success) or releases a reservation and records the request, atomically; committed with the
    * other completions of the same event-loop turn (see group commit below).
    */
@@ -125,6 +137,12 @@ export interface AccountStoreOptions {
   groupCommit?: boolean;
   /** Told when a deferred commit fails (it is retried). */
   onError?: (error: unknown) => void;
+  /**
+   * How long an authenticated key is remembered in this process, ms (default 1000; 0: look up every time).
+   * Revocations and plan changes made through this store take effect at once; made by another process
+   * (the CLI, another worker), within this time.
+   */
+  authCacheMs?: number;
 }
 
 /** Plans every store has; `default` is what `createKey` assigns unless told otherwise. */
@@ -557,7 +575,7 @@ export function openAccountStore(
     return null;
   }
 
-  const admitTx = db.transaction((keyId: number, name: string, requestId: string, at: Date): Admission => {
+  function admitOne(keyId: number, name: string, requestId: string, at: Date): Admission {
     const endpoint = byName.get(name);
     if (!endpoint) throw new Error(`unknown endpoint ${name}`);
     const { sub, plan } = current(keyId, at);
@@ -576,7 +594,8 @@ export function openAccountStore(
       at.toISOString(),
     );
     return { ok: true, reservation: Number(info.lastInsertRowid) };
-  });
+  }
+  const admitTx = db.transaction(admitOne);
 
   type Finish = [keyId: number, reservation: number | null, success: boolean, history: HistoryInput | null];
   const finishOne = (...[keyId, reservation, success, history]: Finish): void => {
@@ -617,6 +636,15 @@ export function openAccountStore(
   const finishBatchTx = db.transaction((batch: Finish[]) => {
     for (const f of batch) finishOne(...f);
   });
+  // Batched admissions join the same end-of-turn transaction, after the completions (a pending release is
+  // then visible to them, as the retry in `admit` arranges); each sees the reservations of those before it.
+  type Admit = [keyId: number, endpoint: string, requestId: string, at: Date, done: AdmitDone];
+  type AdmitDone = (error: unknown, admission?: Admission) => void;
+  const turnTx = db.transaction((finishes: Finish[], admits: Admit[]): Admission[] => {
+    for (const f of finishes) finishOne(...f);
+    return admits.map(([keyId, endpoint, requestId, at]) => admitOne(keyId, endpoint, requestId, at));
+  });
+  const admitting: Admit[] = [];
   const pending: Finish[] = [];
   let scheduled: NodeJS.Immediate | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -635,6 +663,7 @@ export function openAccountStore(
     scheduled = setImmediate(() => {
       scheduled = null;
       try {
+        if (admitting.length) return commitTurn();
         flush();
       } catch (error) {
         options.onError?.(error);
@@ -645,6 +674,31 @@ export function openAccountStore(
       }
     });
   }
+
+  /** The end of a turn with admissions waiting: one transaction, then each admission's callback. */
+  function commitTurn(): void {
+    const admits = admitting.splice(0);
+    const finishes = pending.splice(0);
+    let results: Admission[];
+    try {
+      results = turnTx.immediate(finishes, admits);
+    } catch (error) {
+      pending.unshift(...finishes);
+      for (const a of admits) a[4](error);
+      throw error;
+    }
+    for (let i = 0; i < admits.length; i++) {
+      try {
+        admits[i]![4](null, results[i]);
+      } catch (error) {
+        options.onError?.(error);
+      }
+    }
+  }
+
+  // Authenticated keys by hash (never the key itself), for `authCacheMs`: a hit skips the lookup query.
+  const authCacheMs = options.authCacheMs ?? 1000;
+  const authCache = new Map<string, { record: ApiKeyRecord; until: number }>();
 
   const usageTx = db.transaction((keyId: number, at: Date): UsageResponse => {
     const { sub, plan } = current(keyId, at);
@@ -718,16 +772,27 @@ export function openAccountStore(
     },
     authenticate(presentedKey) {
       const hash = hashApiKey(presentedKey);
+      const cached = authCacheMs > 0 ? authCache.get(hash) : undefined;
+      if (cached && cached.until > Date.now()) return cached.record;
       const row = q.keyByHash.get(hash);
       if (!row || !hashesEqual(row.key_hash, hash) || row.revoked_at) return null;
-      return toRecord(row);
+      const record = toRecord(row);
+      if (authCacheMs > 0) {
+        if (authCache.size >= 10_000) authCache.clear();
+        authCache.set(hash, { record, until: Date.now() + authCacheMs });
+      }
+      return record;
     },
     listKeys: () => q.allKeys.all().map(toRecord),
-    revokeKey: (id) => q.revoke.run(now().toISOString(), id).changes === 1,
+    revokeKey: (id) => {
+      authCache.clear();
+      return q.revoke.run(now().toISOString(), id).changes === 1;
+    },
 
     createPlan: (plan) => db.transaction(() => createPlanRow(plan)).immediate(),
     listPlans: () => q.allPlans.all().map(toPlan),
     assignPlan(keyId, planName) {
+      authCache.clear();
       db.transaction(() => {
         const plan = planNamed(planName);
         const sub = q.subByKey.get(keyId);
@@ -749,6 +814,11 @@ export function openAccountStore(
       if (first.ok || !pending.length) return first;
       flush();
       return admitTx.immediate(keyId, endpoint, requestId, at);
+    },
+    admitBatched(keyId, endpoint, requestId, at, done) {
+      if (!byName.has(endpoint)) throw new Error(`unknown endpoint ${endpoint}`);
+      admitting.push([keyId, endpoint, requestId, at, done]);
+      scheduleFlush();
     },
     finish(keyId, reservation, success, history) {
       if (options.groupCommit === false)
@@ -795,6 +865,7 @@ export function openAccountStore(
     close() {
       if (scheduled) clearImmediate(scheduled);
       if (retry) clearTimeout(retry);
+      for (const a of admitting.splice(0)) a[4](new Error('the account store is closed'));
       flush();
       void checkpointer?.stop();
       db.close();

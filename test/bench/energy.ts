@@ -1,18 +1,20 @@
 // `npm run bench:energy`: how fast the energy model is.
 // 1. Model evaluations per second on one core (this process, one thread): the engine alone on the example
 //    dwelling; request → response without validation (archetypes + engine + fuels); and the full body path
-//    (zod validation + normalisation + model).
-// 2. POST /energy-model over HTTP against the real app on 127.0.0.1 (port 0, accounts in a SQLite file,
-//    metering on): 50 concurrent keep-alive connections for a fixed number of requests, p50/p99 from every
-//    request's recorded latency. A small in-repo load generator stands in for autocannon
-//    (`autocannon -c 50 -m POST -H content-type=application/json -H x-api-key=… -b @body.json URL` would do).
+//    (zod validation + normalisation + model). BENCH_MODEL=0 skips this part.
+// 2. POST /energy-model over HTTP against the real app on 127.0.0.1 (accounts in a SQLite file), metering on
+//    and off: 50 concurrent keep-alive connections for a fixed number of requests, p50/p99 from every
+//    request's recorded latency, and the CPU per request of the server and of the client. A small in-repo
+//    load generator stands in for autocannon (`autocannon -c 50 -m POST -H content-type=application/json
+//    -H x-api-key=… -b @body.json URL` would do). BENCH_WORKERS=N serves from N node:cluster workers.
 // Figures only; no assertions.
 import { spawn } from 'node:child_process';
+import cluster, { type Worker } from 'node:cluster';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EnergyModelRequestSchema, normaliseEnergyModelRequest } from '../../schemas/api/energy-model';
-import { openAccountStore } from '../../serving/accounts/store';
+import { openAccountStore, type AccountStore } from '../../serving/accounts/store';
 import { createApp } from '../../serving/app';
 import { runEngine, type DwellingDescription } from '../../serving/energy-model/engine/index';
 import { evaluateEnergyModel } from '../../serving/energy-model/evaluate';
@@ -24,6 +26,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const HTTP_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 0);
 
 const examples = new URL('../../serving/energy-model/examples/', import.meta.url);
 const dwelling = JSON.parse(readFileSync(new URL('dwelling.json', examples), 'utf8')) as DwellingDescription;
@@ -59,49 +62,71 @@ function rate(f: (i: number) => unknown): { wall: number; cpu: number } {
 }
 
 // The load generator runs in its own process, as autocannon would, so the client's HTTP work shares neither
-// the server's event loop nor its CPU account (process.cpuUsage() below is then the server's alone). Plain
-// JavaScript run by `node -e`; its parameters come in on stdin and its result goes out on stdout.
+// the server's event loop nor its CPU account. Like autocannon it writes prebuilt requests on raw keep-alive
+// sockets and reads only each answer's status line and content-length (node:http's client costs ~4× the
+// CPU per request, CPU this 2-core machine's server then lacks). Plain JavaScript run by `node -e`; its
+// parameters come in on stdin and its result (every latency, the wall time and its own CPU) goes out on stdout.
 const LOAD_GENERATOR = `
-const { Agent, request } = require('node:http');
+const net = require('node:net');
 const chunks = [];
 process.stdin.on('data', (c) => chunks.push(c));
 process.stdin.on('end', () => main(JSON.parse(Buffer.concat(chunks).toString())));
 function main({ url, key, n, connections, payloads }) {
-const agent = new Agent({ keepAlive: true, maxSockets: connections });
-function post(body) {
-  return new Promise((resolve, reject) => {
-    const t = process.hrtime.bigint();
-    const req = request(url, { agent, method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => res.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - t) / 1e6)
-        : reject(new Error('status ' + res.statusCode)));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-(async () => {
+  const u = new URL(url);
+  const requests = payloads.map((b) => Buffer.from('POST ' + u.pathname + ' HTTP/1.1\\r\\nhost: ' + u.host +
+    '\\r\\nx-api-key: ' + key + '\\r\\ncontent-type: application/json\\r\\ncontent-length: ' +
+    Buffer.byteLength(b) + '\\r\\n\\r\\n' + b));
   const times = [];
-  let next = 0;
+  let next = 0, closed = 0, error = null;
   const start = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (next < n) { const i = next++; times.push(await post(payloads[i % payloads.length])); }
-  }));
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  agent.destroy();
-  process.stdout.write(JSON.stringify({ times, seconds }));
-})().catch((e) => process.stdout.write(JSON.stringify({ error: String(e) })));
+  for (let c = 0; c < connections; c++) {
+    const socket = net.connect(Number(u.port), u.hostname);
+    socket.setNoDelay(true);
+    let buf = Buffer.alloc(0), sentAt = 0n, need = -1;
+    const send = () => {
+      if (next >= n || error) return socket.end();
+      const i = next++;
+      sentAt = process.hrtime.bigint();
+      socket.write(requests[i % requests.length]);
+    };
+    socket.on('connect', send);
+    socket.on('data', (chunk) => {
+      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+      for (;;) {
+        if (need < 0) {
+          const end = buf.indexOf('\\r\\n\\r\\n');
+          if (end < 0) return;
+          const head = buf.toString('latin1', 0, end);
+          const length = /\\r\\ncontent-length: *(\\d+)/i.exec(head);
+          if (!length) { error = 'answer without content-length'; return socket.destroy(); }
+          if (head.slice(9, 12) !== '200') error = 'status ' + head.slice(9, 12);
+          need = end + 4 + Number(length[1]);
+        }
+        if (buf.length < need) return;
+        buf = buf.subarray(need);
+        need = -1;
+        times.push(Number(process.hrtime.bigint() - sentAt) / 1e6);
+        send();
+      }
+    });
+    socket.on('error', (e) => { error = String(e); });
+    socket.on('close', () => {
+      if (++closed < connections) return;
+      const cpu = process.cpuUsage();
+      process.stdout.write(JSON.stringify({ times, error, seconds: Number(process.hrtime.bigint() - start) / 1e9,
+        cpuMs: (cpu.user + cpu.system) / 1000 }));
+    });
+  }
 }
 `;
 
-/** n requests over `connections` keep-alive connections; returns each request's latency (ms) and the rate. */
+/** n requests over `connections` keep-alive connections: each request's latency (ms), the rate, client CPU. */
 function load(
   url: string,
   key: string,
   n: number,
   connections: number,
-): Promise<{ times: number[]; rps: number }> {
+): Promise<{ times: number[]; rps: number; clientCpuMs: number }> {
   const payloads = bodies.map((b) => JSON.stringify(b));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', LOAD_GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -112,10 +137,12 @@ function load(
       const m = JSON.parse(Buffer.concat(out).toString() || '{}') as {
         times?: number[];
         seconds?: number;
-        error?: string;
+        cpuMs?: number;
+        error?: string | null;
       };
-      if (m.error || !m.times || !m.seconds) reject(new Error(m.error ?? 'no result'));
-      else resolve({ times: m.times.sort((a, b) => a - b), rps: n / m.seconds });
+      if (m.error || !m.times || !m.seconds || m.times.length !== n)
+        reject(new Error(m.error ?? 'no result'));
+      else resolve({ times: m.times.sort((a, b) => a - b), rps: n / m.seconds, clientCpuMs: m.cpuMs! / n });
     });
     child.stdin.end(JSON.stringify({ url, key, n, connections, payloads }));
   });
@@ -125,7 +152,7 @@ const pct = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 
-async function main(): Promise<void> {
+function modelRates(): void {
   process.stdout.write(
     `energy model evaluations per second, one thread; median of ${ROUNDS} rounds of ${SECONDS} s\n`,
   );
@@ -148,37 +175,96 @@ async function main(): Promise<void> {
       ),
     ),
   );
+}
+
+async function main(): Promise<void> {
+  if (process.env.BENCH_MODEL !== '0') modelRates();
 
   const dir = mkdtempSync(join(tmpdir(), 'pds-bench-energy-'));
-  const accounts = openAccountStore(join(dir, 'accounts.sqlite'));
+  const db = join(dir, 'accounts.sqlite');
+  const accounts = openAccountStore(db);
   accounts.createPlan({ name: 'bench', creditLimit: 1_000_000_000 });
   const { key } = accounts.createKey('bench', { plan: 'bench' });
-  const common = { accounts, properties: fakeProperties(), log: silentLogger };
-  const servers = {
-    'metering on': await listen(createApp({ ...common, rateLimit: { perSecond: 1e9, burst: 1e9 } }), {
-      port: 0,
-      host: '127.0.0.1',
-    }),
-    'metering off': await listen(createApp({ ...common, metering: false }), { port: 0, host: '127.0.0.1' }),
-  };
   process.stdout.write(
     `\nPOST /energy-model, ${CONNECTIONS} concurrent keep-alive connections, ${fmt(HTTP_REQUESTS)} requests per mode ` +
-      `(${bodies.length} bodies in turn)\nmode           p50 ms  p99 ms   req/s  server CPU ms/request  ⇒ req/s per free core\n`,
+      `(${bodies.length} bodies in turn); server: ${WORKERS ? `${WORKERS} cluster workers` : 'this process'}\n` +
+      'mode           p50 ms  p99 ms   req/s  server CPU ms/req  client CPU ms/req\n',
   );
-  for (const [mode, server] of Object.entries(servers)) {
+  for (const metered of [true, false]) {
+    const server = WORKERS ? await clusterServer(db, metered) : await inProcessServer(accounts, metered);
     const url = `${server.url}/energy-model`;
     await load(url, key, 2_000, CONNECTIONS); // warm up
-    const cpu0 = process.cpuUsage();
-    const { times, rps } = await load(url, key, HTTP_REQUESTS, CONNECTIONS);
-    const cpu = process.cpuUsage(cpu0);
-    const cpuMs = (cpu.user + cpu.system) / 1000 / HTTP_REQUESTS;
+    const cpu0 = await server.cpuMicros();
+    const { times, rps, clientCpuMs } = await load(url, key, HTTP_REQUESTS, CONNECTIONS);
+    const cpuMs = ((await server.cpuMicros()) - cpu0) / 1000 / HTTP_REQUESTS;
     process.stdout.write(
-      `${mode.padEnd(14)} ${pct(times, 0.5).toFixed(2).padStart(6)}  ${pct(times, 0.99).toFixed(2).padStart(6)}  ${fmt(rps).padStart(6)}  ${cpuMs.toFixed(3).padStart(21)}  ${fmt(1000 / cpuMs).padStart(8)}\n`,
+      `${(metered ? 'metering on' : 'metering off').padEnd(14)} ${pct(times, 0.5).toFixed(2).padStart(6)}  ${pct(times, 0.99).toFixed(2).padStart(6)}  ${fmt(rps).padStart(6)}  ${cpuMs.toFixed(3).padStart(17)}  ${clientCpuMs.toFixed(3).padStart(17)}\n`,
     );
+    await server.close();
   }
-  for (const server of Object.values(servers)) await server.close();
   accounts.close();
   rmSync(dir, { recursive: true, force: true });
 }
 
-await main();
+interface BenchServer {
+  url: string;
+  /** CPU time (user + system, µs) the server has used so far, over all its processes. */
+  cpuMicros(): Promise<number>;
+  close(): Promise<void>;
+}
+
+function appFor(accounts: AccountStore, metered: boolean) {
+  const common = { accounts, properties: fakeProperties(), log: silentLogger };
+  return metered
+    ? createApp({ ...common, rateLimit: { perSecond: 1e9, burst: 1e9 } })
+    : createApp({ ...common, metering: false });
+}
+
+async function inProcessServer(accounts: AccountStore, metered: boolean): Promise<BenchServer> {
+  const server = await listen(appFor(accounts, metered), { port: 0, host: '127.0.0.1' });
+  const cpuMicros = async () => {
+    const c = process.cpuUsage();
+    return c.user + c.system;
+  };
+  return { url: server.url, cpuMicros, close: server.close };
+}
+
+// BENCH_WORKERS=N: N node:cluster workers share the port (the primary hands out connections) and the SQLite
+// file (WAL; admissions and completions serialise on its write lock across processes).
+async function clusterServer(db: string, metered: boolean): Promise<BenchServer> {
+  const port = 20_000 + (process.pid % 20_000);
+  const workers = Array.from({ length: WORKERS }, () =>
+    cluster.fork({ BENCH_DB: db, BENCH_PORT: String(port), BENCH_METERED: metered ? '1' : '0' }),
+  );
+  await Promise.all(workers.map((w) => new Promise((r) => w.once('message', r))));
+  const cpuOf = (w: Worker) =>
+    new Promise<number>((r) => {
+      w.once('message', (m: { cpu: number }) => r(m.cpu));
+      w.send('cpu');
+    });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cpuMicros: async () => (await Promise.all(workers.map(cpuOf))).reduce((a, b) => a + b, 0),
+    close: async () => {
+      await Promise.all(workers.map((w) => new Promise((r) => (w.once('exit', r), w.send('close')))));
+    },
+  };
+}
+
+async function clusterWorker(): Promise<void> {
+  const accounts = openAccountStore(process.env.BENCH_DB!, undefined, { checkpointIntervalMs: 0 });
+  const server = await listen(appFor(accounts, process.env.BENCH_METERED === '1'), {
+    port: Number(process.env.BENCH_PORT),
+    host: '127.0.0.1',
+  });
+  process.on('message', (m) => {
+    if (m === 'cpu') {
+      const c = process.cpuUsage();
+      process.send!({ cpu: c.user + c.system });
+    } else if (m === 'close') void server.close().then(() => (accounts.close(), process.exit(0)));
+  });
+  process.send!('ready');
+}
+
+if (cluster.isWorker) await clusterWorker();
+else await main();

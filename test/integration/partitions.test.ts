@@ -1,0 +1,152 @@
+// Partitioned assets on the real Temporal server: two workers share one refresh of a 30-partition asset
+// (batches spread over both), each partition is materialised exactly once, the unpartitioned downstream
+// asset sees all of them, progress and memo count partitions, a second run is a no-op, and a backfill over
+// a key range rebuilds only that range and what depends on it.
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { partitionOf, type AssetDefinition } from '../../pipelines/assets/definition';
+import { openCatalog } from '../../pipelines/catalog/catalog';
+import { dataPaths } from '../../pipelines/config';
+import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
+import type { RefreshProgress } from '../../workflows/types';
+import { createWorker } from '../../workflows/worker';
+import { testConfig } from '../helpers/config';
+
+const config = testConfig('partitions');
+const TILES = ['ST', 'SU', 'SX'].flatMap((sq) => Array.from({ length: 10 }, (_, i) => `${sq}7${i}`));
+const builtBy: { key: string; worker: string }[] = [];
+const outDir = join(dataPaths(config.dataDir).derived, 'tile_counts');
+
+/** The same graph as each worker sees it, noting which worker built which partition. */
+function graphFor(worker: string): AssetDefinition[] {
+  return [
+    {
+      name: 'tile_counts',
+      kind: 'derived',
+      description: 'one small file per BNG tile',
+      upstream: [],
+      codeVersion: '1',
+      owner: 'test',
+      cadence: 'on demand',
+      partitioning: { kind: 'bng-tile', keys: async () => TILES },
+      async materialize(ctx) {
+        const key = partitionOf(ctx);
+        builtBy.push({ key, worker });
+        // Long enough that both workers get batches.
+        await new Promise((r) => setTimeout(r, 40));
+        mkdirSync(outDir, { recursive: true });
+        const out = join(outDir, `${key}.txt`);
+        writeFileSync(out, `${key} ${ctx.runId}\n`);
+        return { rows: 1, outputs: [out] };
+      },
+    },
+    {
+      name: 'tile_summary',
+      kind: 'derived',
+      description: 'reads every tile',
+      upstream: ['tile_counts'],
+      codeVersion: '1',
+      owner: 'test',
+      cadence: 'on demand',
+      async materialize(ctx) {
+        const files = readdirSync(outDir).sort();
+        const out = join(dataPaths(ctx.config.dataDir).derived, 'tile_summary.txt');
+        writeFileSync(out, files.map((f) => readFileSync(join(outDir, f), 'utf8')).join(''));
+        return { rows: files.length, outputs: [out] };
+      },
+    },
+  ];
+}
+
+const workers: { worker: Worker; running: Promise<void> }[] = [];
+let first: RefreshProgress;
+let noop: RefreshProgress;
+let backfill: RefreshProgress;
+let memo: Record<string, unknown> | undefined;
+let firstBuilt: typeof builtBy;
+let backfillBuilt: typeof builtBy;
+const lines: RefreshProgress[] = [];
+
+beforeAll(async () => {
+  for (const name of ['w1', 'w2']) {
+    const worker = await createWorker(config, {
+      workflowBundle: inject('workflowBundle'),
+      assets: graphFor(name),
+      maxConcurrentActivities: 2,
+    });
+    workers.push({ worker, running: worker.run() });
+  }
+  const client = await connectClient(config);
+  const handle = await startRefresh(client, config, { concurrency: 4, partitionsPerActivity: 3 });
+  first = await watchRefresh(handle, (p) => lines.push(structuredClone(p)), 100);
+  memo = (await handle.describe()).memo;
+  firstBuilt = builtBy.splice(0);
+  noop = await watchRefresh(await startRefresh(client, config, {}), () => {});
+  backfill = await watchRefresh(
+    await startRefresh(client, config, { partitions: 'ST70..ST72,SX79', force: true }),
+    () => {},
+  );
+  backfillBuilt = builtBy.splice(0);
+  await client.connection.close();
+}, 300_000);
+
+afterAll(async () => {
+  for (const w of workers) w.worker.shutdown();
+  await Promise.all(workers.map((w) => w.running));
+});
+
+describe('a partitioned asset on two workers', () => {
+  it('materialises each partition exactly once, spread over both workers', () => {
+    expect(firstBuilt.map((b) => b.key).sort()).toEqual([...TILES].sort());
+    expect(new Set(firstBuilt.map((b) => b.worker))).toEqual(new Set(['w1', 'w2']));
+    const catalog = openCatalog(dataPaths(config.dataDir).catalogDb);
+    const perKey = TILES.map(
+      (k) => catalog.history('tile_counts', 10, k).filter((m) => m.runId === first.runId).length,
+    );
+    catalog.close();
+    expect(perKey).toEqual(TILES.map(() => 1));
+  });
+
+  it('builds the downstream asset once, from all partitions', () => {
+    expect(first.assets.map((a) => [a.name, a.state])).toEqual([
+      ['tile_counts', 'done'],
+      ['tile_summary', 'done'],
+    ]);
+    expect(first.assets[0]!.partitions).toEqual({ total: 30, toBuild: 30, done: 30, skipped: 0, failed: 0 });
+    expect(first.assets[0]!.rows).toBe(30);
+    expect(first.assets[1]!.rows).toBe(30);
+  });
+
+  it('reports fractional progress while partitions are built, and counts in the memo', () => {
+    const fractions = lines
+      .map((p) => p.assets[0]?.partitions)
+      .filter((p) => p !== undefined)
+      .map((p) => p.done);
+    expect(fractions.some((n) => n > 0 && n < 30)).toBe(true);
+    expect(memo).toMatchObject({
+      counts: { assets: 2, done: 2 },
+      partitions: { total: 30, toBuild: 30, done: 30, failed: 0 },
+      perAsset: { tile_counts: '30/30 of 30' },
+    });
+  });
+
+  it('does nothing on a second run', () => {
+    expect(noop.assets.map((a) => a.state)).toEqual(['skipped', 'skipped']);
+    expect(noop.assets[0]!.partitions).toMatchObject({ total: 30, toBuild: 0 });
+  });
+
+  it('backfills a key range: only those partitions, then what depends on them', () => {
+    expect(backfillBuilt.map((b) => b.key).sort()).toEqual(['ST70', 'ST71', 'ST72', 'SX79']);
+    expect(backfill.assets[0]!.partitions).toEqual({ total: 30, toBuild: 4, done: 4, skipped: 0, failed: 0 });
+    expect(backfill.assets.map((a) => a.state)).toEqual(['done', 'done']);
+    const summary = readFileSync(join(dataPaths(config.dataDir).derived, 'tile_summary.txt'), 'utf8');
+    expect(
+      summary
+        .split('\n')
+        .filter((l) => l.includes(backfill.runId))
+        .map((l) => l.split(' ')[0]),
+    ).toEqual(['ST70', 'ST71', 'ST72', 'SX79']);
+  });
+});

@@ -25,8 +25,23 @@ export function clipPolygonToBox(polygon: PolygonCoords, box: BBox): ClippedPoly
     rings.push(ring);
   }
   const boundary: Position[][] = [];
-  for (const ring of polygon) for (const part of clipLineToBox(ring, box)) boundary.push(part);
+  for (const ring of polygon) for (const part of clipRingLine(ring, box)) boundary.push(part);
   return { polygon: rings, boundary };
+}
+
+/** A closed ring clipped as a line, with the part through its start joined to the part that closes it. */
+function clipRingLine(ring: Ring, box: BBox): Position[][] {
+  const parts = clipLineToBox(ring, box);
+  if (parts.length >= 2) {
+    const first = parts[0]!;
+    const last = parts[parts.length - 1]!;
+    const end = last[last.length - 1]!;
+    if (end === ring[ring.length - 1] && first[0] === ring[0]) {
+      parts[0] = [...last, ...first.slice(1)];
+      parts.pop();
+    }
+  }
+  return parts;
 }
 
 /** Sutherland–Hodgman against the four box edges; [] when fewer than three vertices remain. */

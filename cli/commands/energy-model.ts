@@ -1,4 +1,4 @@
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 
@@ -44,8 +44,13 @@ export function registerEnergyModelCommands(program: Command): void {
       'Print the table of default mains-gas use by building type and age band against reference ranges',
     )
     .option('--location <name>', 'region name or postcode', 'Midlands')
-    .action(async (opts: { location: string }) => {
-      const { validationTable } = await import('../../serving/energy-model/validation');
-      process.stdout.write(`${validationTable(opts.location)}\n`);
+    .option('--write-docs [file]', 'replace the generated table in the docs (default docs/energy-model.md)')
+    .action(async (opts: { location: string; writeDocs?: string | true }) => {
+      const { replaceDocsTable, validationTable } = await import('../../serving/energy-model/validation');
+      const table = validationTable(opts.location);
+      if (!opts.writeDocs) return void process.stdout.write(`${table}\n`);
+      const file = opts.writeDocs === true ? 'docs/energy-model.md' : opts.writeDocs;
+      writeFileSync(file, replaceDocsTable(readFileSync(file, 'utf8'), table));
+      process.stdout.write(`${file}: validation table regenerated (${opts.location})\n`);
     });
 }

@@ -1,5 +1,6 @@
 // The request → response layer: every building type × fuel × region answers with finite numbers and the
 // rules of spec 2.3 hold exactly; defaults land in the published ranges of typical gas use.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   BUILDING_TYPES,
@@ -9,7 +10,13 @@ import {
   type EnergyModelResponse,
 } from '../../../schemas/api/energy-model';
 import { evaluateEnergyModel } from '../../../serving/energy-model/evaluate';
-import { TYPICAL_GAS_USE } from '../../../serving/energy-model/validation';
+import {
+  defaultGasUse,
+  referenceRange,
+  replaceDocsTable,
+  TYPICAL_GAS_USE,
+  validationTable,
+} from '../../../serving/energy-model/validation';
 
 const PAIRS = ['usage', 'cost', 'standing_charges', 'co2_equivalent'] as const;
 
@@ -174,31 +181,25 @@ describe('parameters echo what was used', () => {
 });
 
 describe('validation against typical gas use (reference/energy/validation.md)', () => {
-  it('mains-gas defaults for each building type land inside the published range for bands 1930 onward', () => {
-    for (const type of BUILDING_TYPES) {
-      const range = TYPICAL_GAS_USE[type];
-      for (const band of [
-        '1930-1949',
-        '1950-1966',
-        '1967-1975',
-        '1976-1982',
-        '1983-1990',
-        '1991-1995',
-        '1996-2002',
-        '2003-2006',
-        '2007-2011',
-        '2012 onwards',
-      ] as const) {
-        const gas = evaluateEnergyModel({
-          location: 'Midlands',
-          building_type: type,
-          building_age_band: band,
-          primary_fuel: 'Mains Gas',
-          building_characteristics: {},
-        }).primary_fuel_usage_annual;
-        expect(gas, `${type} ${band}`).toBeGreaterThanOrEqual(range.low);
-        expect(gas, `${type} ${band}`).toBeLessThanOrEqual(range.high);
+  it('mains-gas defaults for every building type and age band land inside the reference range', () => {
+    for (const row of defaultGasUse('Midlands')) {
+      expect(row.byBand).toHaveLength(12);
+      for (const { band, gas } of row.byBand) {
+        const range = referenceRange(row.type, band);
+        expect(gas, `${row.type} ${band}`).toBeGreaterThanOrEqual(range.low);
+        expect(gas, `${row.type} ${band}`).toBeLessThanOrEqual(range.high);
       }
     }
+  });
+
+  it('pre-1930 detached homes are judged against the NEED pre-1930 detached figures; others by type', () => {
+    expect(referenceRange('Detached', 'before 1900')).toMatchObject({ typical: 20400, high: 35100 });
+    expect(referenceRange('Detached', '1930-1949')).toBe(TYPICAL_GAS_USE.Detached);
+    expect(referenceRange('Semi-detached', 'before 1900')).toBe(TYPICAL_GAS_USE['Semi-detached']);
+  });
+
+  it('the docs show the table the code generates (regenerate: npx pds energy-model validate --write-docs)', () => {
+    const doc = readFileSync(new URL('../../../docs/energy-model.md', import.meta.url), 'utf8');
+    expect(replaceDocsTable(doc, validationTable('Midlands'))).toBe(doc);
   });
 });

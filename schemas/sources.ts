@@ -10,6 +10,11 @@ export const SOURCE_FORMATS = {
   onspd: ['onspd-csv'],
   'epc-england-wales': ['epc-england-wales-bulk'],
   'epc-scotland': ['epc-scotland-csv'],
+  hpi: ['uk-hpi-full-file-csv'],
+  'fuel-poverty': ['desnz-sub-regional-fuel-poverty-xlsx'],
+  'energy-usage': ['desnz-lsoa-msoa-domestic-consumption'],
+  deprivation: ['iod2019-file7-csv'],
+  'rural-urban': ['ons-ruc2011-output-areas-csv'],
 } as const;
 
 export type SourceDataset = keyof typeof SOURCE_FORMATS;
@@ -79,6 +84,11 @@ export const SourcesFileSchema = z
         onspd: datasetSchema(SOURCE_FORMATS.onspd).optional(),
         'epc-england-wales': datasetSchema(SOURCE_FORMATS['epc-england-wales']).optional(),
         'epc-scotland': datasetSchema(SOURCE_FORMATS['epc-scotland']).optional(),
+        hpi: datasetSchema(SOURCE_FORMATS.hpi).optional(),
+        'fuel-poverty': datasetSchema(SOURCE_FORMATS['fuel-poverty']).optional(),
+        'energy-usage': datasetSchema(SOURCE_FORMATS['energy-usage']).optional(),
+        deprivation: datasetSchema(SOURCE_FORMATS.deprivation).optional(),
+        'rural-urban': datasetSchema(SOURCE_FORMATS['rural-urban']).optional(),
       })
       .strict(),
   })

@@ -1,10 +1,16 @@
 // The asset graph: every declared asset, in one list. Upstreams name other assets in this list.
 import type { AssetDefinition } from './definition';
+import { deprivation } from './deprivation';
+import { energyUsage } from './energy-usage';
 import { epcEnhanced } from './epc-enhanced';
 import { epcEnglandWalesRaw, epcScotlandRaw } from './epc-raw';
+import { fuelPoverty } from './fuel-poverty';
+import { hpi } from './hpi';
 import { onspd } from './onspd';
 import { osOpenUprn } from './os-open-uprn';
 import { propertiesIndex } from './properties-index';
+import { ruralUrban } from './rural-urban';
+import { uprnAreaBlocks } from './uprn-area-blocks';
 import { uprnEpcBlocks } from './uprn-epc-blocks';
 
 export const ASSETS: readonly AssetDefinition[] = [
@@ -14,6 +20,12 @@ export const ASSETS: readonly AssetDefinition[] = [
   epcScotlandRaw,
   epcEnhanced,
   uprnEpcBlocks,
+  hpi,
+  fuelPoverty,
+  energyUsage,
+  deprivation,
+  ruralUrban,
+  uprnAreaBlocks,
   propertiesIndex,
 ];
 

@@ -3,6 +3,7 @@
 // adding its asset here (properties_index lists these assets as its upstreams).
 import type { AssetContext } from './definition';
 import { derivedPath } from './ingest';
+import { UPRN_AREA_BLOCKS_TABLE } from './uprn-area-blocks';
 import { UPRN_EPC_BLOCKS_TABLE } from './uprn-epc-blocks';
 
 export interface PropertyBlockSource {
@@ -16,4 +17,5 @@ export interface PropertyBlockSource {
 
 export const PROPERTY_BLOCK_SOURCES: readonly PropertyBlockSource[] = [
   { key: 'epcs', asset: 'uprn_epc_blocks', parquet: (ctx) => derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE) },
+  { key: 'area', asset: 'uprn_area_blocks', parquet: (ctx) => derivedPath(ctx, UPRN_AREA_BLOCKS_TABLE) },
 ];

@@ -3,6 +3,7 @@
 // `scale` multiplies the UPRN count (and so certificates); 1 gives ~1,500 UPRNs per area, 200 gives >1M E&W
 // certificates for benchmarks. Files are streamed; only the compact address model is held in memory.
 import { mkdir } from 'node:fs/promises';
+import { writeAreaDatasets } from './area-datasets';
 import { SAMPLE_AREAS } from './areas';
 import { buildAddressBook, type AddressBook } from './addresses';
 import { writeEpcEnglandWales, type EpcWriteResult } from './epc-england-wales';
@@ -86,6 +87,10 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
       `${country === 'Scotland' ? 'epc-scotland' : 'epc-england-wales'} ${book.area.name}: ${result.certificates} certificates (${elapsed()})`,
     );
   }
+
+  for (const f of await writeAreaDatasets(books, outDir, seed))
+    manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.headerRows));
+  log(`area datasets: hpi, fuel-poverty, energy-usage, deprivation, rural-urban (${elapsed()})`);
 
   await writeManifest(outDir, manifest);
   log(`done: ${manifest.files.length} files in ${outDir} (${elapsed()})`);

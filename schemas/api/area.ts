@@ -1,0 +1,243 @@
+// Area blocks joined to a property by code (postcode → output area, LSOA, MSOA, local authority, region):
+// `admin_boundaries` (spec 2.7) and the `area_attributes` of the retrofit response (2.11), whose members are
+// also the `social.house_price_index`, `social.fuel_poverty`, `energy.average_energy_usage_stats` and
+// `energy.retrofit_grants` blocks of the property response (2.8). One source for validation and OpenAPI.
+import { z } from 'zod';
+
+const code = (what: string) => z.string().nullable().describe(what);
+
+/** The 29 admin_boundaries fields of spec 2.7, in its order. */
+export const ADMIN_BOUNDARY_FIELDS = [
+  'postcode',
+  'census_output_area_code',
+  'county_code',
+  'county_electoral_division_code',
+  'local_authority_district_code',
+  'electoral_area_code',
+  'health_area_code',
+  'country_code',
+  'region_code',
+  'parliamentary_constituency_code',
+  'european_electoral_region_code',
+  'travel_to_work_area_code',
+  'itl_area_code',
+  'national_park_code',
+  'census_lower_layer_super_output_area_code',
+  'census_middle_layer_super_output_area_code',
+  'census_workplace_zone',
+  'ccg_lhb_chp_area_code',
+  'built_up_area_code',
+  'census_rural_urban_classification',
+  'census_output_area_classification',
+  'local_enterprise_partnership_code',
+  'local_enterprise_partnership_secondary_code',
+  'police_force_area_code',
+  'electoral_area_name',
+  'local_authority_district_name',
+  'county_name',
+  'region_name',
+  'country_name',
+] as const;
+
+export const AdminBoundariesSchema = z
+  .object(
+    Object.fromEntries(ADMIN_BOUNDARY_FIELDS.map((f) => [f, code(f.replaceAll('_', ' '))])) as Record<
+      (typeof ADMIN_BOUNDARY_FIELDS)[number],
+      z.ZodNullable<z.ZodString>
+    >,
+  )
+  .describe(
+    "ONS Postcode Directory geographies of the property's postcode (GSS codes; null where a geography does not apply, e.g. ONS pseudo codes such as E99999999)",
+  );
+export type AdminBoundaries = z.infer<typeof AdminBoundariesSchema>;
+
+// ---- house price index (spec 2.8 social.house_price_index) ----
+const HPI_SEGMENTS = [
+  'detached',
+  'semi_detached',
+  'terraced',
+  'flat',
+  'cash',
+  'mortgage',
+  'first_time_buyer',
+  'former_owner_occupier',
+  'new',
+  'existing',
+] as const;
+const HPI_SALES_VOLUME_SEGMENTS = new Set(['cash', 'mortgage', 'new', 'existing']);
+const num = (d: string) => z.number().nullable().describe(d);
+
+export const HOUSE_PRICE_INDEX_NUMBER_FIELDS = [
+  'average_price',
+  'average_price_seasonally_adjusted',
+  'house_price_index',
+  'house_price_index_seasonally_adjusted',
+  'percentage_change_1_month',
+  'percentage_change_12_months',
+  'sales_volume',
+  ...HPI_SEGMENTS.flatMap((s) => [
+    `average_price_${s}`,
+    `house_price_index_${s}`,
+    `percentage_change_1_month_${s}`,
+    `percentage_change_12_months_${s}`,
+    ...(HPI_SALES_VOLUME_SEGMENTS.has(s) ? [`sales_volume_${s}`] : []),
+  ]),
+];
+
+export const HousePriceIndexSchema = z
+  .object({
+    date: z.string().describe('Month of the figures, first of the month (YYYY-MM-DD)'),
+    region_name: z
+      .string()
+      .describe('The UK HPI area the figures are for (local authority, else region, else country)'),
+    area_code: z.string().describe('GSS code of that area'),
+    ...(Object.fromEntries(
+      HOUSE_PRICE_INDEX_NUMBER_FIELDS.map((f) => [f, num(f.replaceAll('_', ' '))]),
+    ) as Record<string, z.ZodNullable<z.ZodNumber>>),
+  })
+  .describe('UK House Price Index, latest month of the local authority (else its region, else its country)');
+export type HousePriceIndex = z.infer<typeof HousePriceIndexSchema>;
+
+// ---- fuel poverty (spec 2.8 social.fuel_poverty) ----
+const fuelPovertyFigures = {
+  household_count: num('Households'),
+  fuel_poor_household_count: num('Households in fuel poverty (LILEE)'),
+  fuel_poor_household_percentage: num('Percent of households fuel poor (0..100)'),
+};
+export const FuelPovertySchema = z
+  .object({
+    lower_layer_super_output_area: z
+      .object({
+        lower_layer_super_output_area_code: z.string(),
+        lower_layer_super_output_area_name: z.string().nullable(),
+        ...fuelPovertyFigures,
+      })
+      .nullable(),
+    local_authority: z
+      .object({
+        local_authority_district_code: z.string(),
+        local_authority_district_name: z.string().nullable(),
+        ...fuelPovertyFigures,
+      })
+      .nullable(),
+    region: z
+      .object({ region_code: z.string(), region_name: z.string().nullable(), ...fuelPovertyFigures })
+      .nullable(),
+  })
+  .nullable()
+  .describe('DESNZ sub-regional fuel poverty (England only; null elsewhere)');
+export type FuelPoverty = z.infer<typeof FuelPovertySchema>;
+
+// ---- average energy usage (spec 2.8 energy.average_energy_usage_stats) ----
+const usageFigures = {
+  electricity_meter_count: num('Domestic electricity meters'),
+  mean_electricity_usage: num('kWh per meter per year'),
+  mean_electricity_cost: num('GBP per year at the unit rate in docs/areas.md (no standing charge)'),
+  median_electricity_usage: num('kWh per meter per year'),
+  median_electricity_cost: num('GBP per year'),
+  electricity_year: z.number().int().nullable().describe('Year of the electricity figures'),
+  gas_meter_count: num('Domestic gas meters'),
+  mean_gas_usage: num('kWh per meter per year (weather corrected)'),
+  mean_gas_cost: num('GBP per year at the unit rate in docs/areas.md (no standing charge)'),
+  median_gas_usage: num('kWh per meter per year'),
+  median_gas_cost: num('GBP per year'),
+  gas_year: z.number().int().nullable().describe('Year of the gas figures'),
+};
+export const AverageEnergyUsageStatsSchema = z
+  .object({
+    middle_layer_super_output_area: z
+      .object({ middle_layer_super_output_area_code: z.string(), ...usageFigures })
+      .nullable(),
+    lower_layer_super_output_area: z
+      .object({ lower_layer_super_output_area_code: z.string(), ...usageFigures })
+      .nullable(),
+  })
+  .describe('DESNZ domestic gas and electricity consumption of the LSOA and MSOA (latest year published)');
+export type AverageEnergyUsageStats = z.infer<typeof AverageEnergyUsageStatsSchema>;
+
+// ---- retrofit grants (spec 2.8 energy.retrofit_grants) ----
+export const RetrofitGrantSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  grant_value: z
+    .number()
+    .nullable()
+    .describe('Largest published grant per home in GBP; null where the scheme publishes no fixed amount'),
+  url: z.url(),
+});
+export type RetrofitGrant = z.infer<typeof RetrofitGrantSchema>;
+
+// ---- rural-urban classification (spec 2.11) ----
+export const UrbanRuralClassificationSchema = z
+  .object({
+    output_area_code: z.string(),
+    rural_urban_classification_code: z.string().describe('2011 OA class, A1..F2'),
+    rural_urban_classification_10_fold: z.string(),
+    rural_urban_classification_2_fold: z.enum(['Urban', 'Rural']),
+  })
+  .nullable()
+  .describe('ONS 2011 rural-urban classification of the output area (England and Wales; null in Scotland)');
+
+// ---- indices of deprivation (spec 2.11) ----
+export const IOD_BLOCK_DOMAINS = [
+  'index_of_multiple_deprivation',
+  'income',
+  'employment',
+  'education_skills_and_training',
+  'health_deprivation_and_disability',
+  'crime',
+  'barriers_to_housing_and_services',
+  'living_environment',
+  'income_deprivation_affecting_children',
+  'income_deprivation_affecting_older_people',
+  'children_and_young_people_sub_domain',
+  'adult_skills_sub_domain',
+  'geographical_barriers_sub_domain',
+  'wider_barriers_sub_domain',
+  'indoors_sub_domain',
+  'outdoors_sub_domain',
+] as const;
+
+export const DeprivationLsoaSchema = z.object({
+  lsoa_code: z.string(),
+  lsoa_name: z.string().nullable(),
+  local_authority_district_code: z.string().nullable(),
+  local_authority_district_name: z.string().nullable(),
+  ...(Object.fromEntries(
+    IOD_BLOCK_DOMAINS.flatMap((d) => [
+      [`${d}_score`, z.number().nullable()],
+      [`${d}_rank`, z.string().nullable().describe('1 is the most deprived of 32,844 LSOAs')],
+      [`${d}_decile`, z.string().nullable().describe('1 is the most deprived 10%')],
+    ]),
+  ) as Record<string, z.ZodNullable<z.ZodNumber> | z.ZodNullable<z.ZodString>>),
+});
+
+export const IndicesOfDeprivationSchema = z
+  .object({ lower_layer_super_output_area: DeprivationLsoaSchema.nullable() })
+  .nullable()
+  .describe('English Indices of Deprivation 2019 (England only; null in Wales and Scotland)');
+
+export const AreaAttributesSchema = z.object({
+  house_price_index: HousePriceIndexSchema.nullable(),
+  fuel_poverty: FuelPovertySchema,
+  average_energy_usage_stats: AverageEnergyUsageStatsSchema.nullable(),
+  retrofit_grants: z.array(RetrofitGrantSchema),
+  urban_rural_classification: UrbanRuralClassificationSchema,
+  indices_of_deprivation: IndicesOfDeprivationSchema,
+});
+export type AreaAttributes = z.infer<typeof AreaAttributesSchema>;
+
+/** What the `area` block of a properties document stores. */
+export const StoredAreaBlockSchema = z.object({
+  admin_boundaries: AdminBoundariesSchema.nullable(),
+  area_attributes: AreaAttributesSchema,
+  postcode_source: z
+    .enum(['epc', 'nearest_postcode'])
+    .nullable()
+    .describe('Where the postcode came from: the latest EPC, or the nearest ONSPD postcode centroid'),
+  postcode_distance: z
+    .number()
+    .nullable()
+    .describe('Metres to the nearest postcode centroid (nearest_postcode only)'),
+});
+export type StoredAreaBlock = z.infer<typeof StoredAreaBlockSchema>;

@@ -1,0 +1,219 @@
+// The area block for a sample UPRN in each country, end to end through the real assets (no servers): the
+// generated sample in its published formats → staged tables → uprn_area_blocks. The EPC block table is
+// written by the test (one certificate fact per UPRN) so this test does not depend on the EPC pipeline.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  StoredAreaBlockSchema,
+  ADMIN_BOUNDARY_FIELDS,
+  type StoredAreaBlock,
+} from '../../../schemas/api/area';
+import { loadConfig } from '../../../pipelines/config';
+import type { AssetContext } from '../../../pipelines/assets/definition';
+import { deprivation } from '../../../pipelines/assets/deprivation';
+import { energyUsage } from '../../../pipelines/assets/energy-usage';
+import { fuelPoverty } from '../../../pipelines/assets/fuel-poverty';
+import { hpi } from '../../../pipelines/assets/hpi';
+import { derivedPath, quarantinePath } from '../../../pipelines/assets/ingest';
+import { onspd } from '../../../pipelines/assets/onspd';
+import { osOpenUprn } from '../../../pipelines/assets/os-open-uprn';
+import { ruralUrban } from '../../../pipelines/assets/rural-urban';
+import { uprnAreaBlocks, UPRN_POSTCODES_TABLE } from '../../../pipelines/assets/uprn-area-blocks';
+import { UPRN_EPC_BLOCKS_TABLE } from '../../../pipelines/assets/uprn-epc-blocks';
+import { parquetPath, queryParquet, writeParquet } from '../../../pipelines/io/parquet';
+import { generateSampleData, type SampleManifest } from '../../../pipelines/sample-data';
+
+let ctx: AssetContext;
+let manifest: SampleManifest;
+const blocks = new Map<string, StoredAreaBlock & { postcode: string | null }>();
+const quarantine: Record<string, { reason: string }[]> = {};
+
+const sample = (country: string, withEpc: boolean) =>
+  manifest.samples.find((s) => s.country === country && s.certificates > 0 === withEpc)!;
+
+beforeAll(async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'pds-area-'));
+  ctx = {
+    config: loadConfig({ PDS_DATA_DIR: dataDir }),
+    runId: 'area-test',
+    log: () => {},
+    heartbeat: () => {},
+  };
+  manifest = await generateSampleData({ outDir: ctx.config.sourcesDir, scale: 0.05 });
+  for (const asset of [osOpenUprn, onspd, hpi, fuelPoverty, energyUsage, deprivation, ruralUrban])
+    await asset.materialize(ctx);
+  // Stand-in EPC blocks: the sample UPRNs with certificates, owner-occupied, band E, their EPC postcode.
+  const withEpc = manifest.samples.filter((s) => s.certificates > 0);
+  await writeParquet(
+    derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE),
+    [
+      { name: 'uprn', type: 'BIGINT' },
+      { name: 'country', type: 'VARCHAR' },
+      { name: 'epc_count', type: 'BIGINT' },
+      { name: 'block', type: 'JSON' },
+    ],
+    withEpc.map((s) => ({
+      uprn: Number(s.uprn),
+      country: s.country,
+      epc_count: 1,
+      block: {
+        epcs_enhanced: [
+          { postcode: s.postcode.toLowerCase(), tenure: 'Owner-occupied', energy_rating_current: 'E' },
+        ],
+      },
+    })),
+  );
+  // Grants are judged on the refresh date; pin it inside every scheme's window.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2025-10-01T12:00:00Z'));
+  try {
+    await uprnAreaBlocks.materialize(ctx);
+  } finally {
+    vi.useRealTimers();
+  }
+  const uprns = manifest.samples.map((s) => s.uprn).join(',');
+  const sql = `SELECT uprn, postcode, block FROM ${parquetPath(derivedPath(ctx, 'uprn_area_blocks'))} WHERE uprn IN (${uprns})`;
+  for await (const row of queryParquet(sql))
+    blocks.set(String(row.uprn), {
+      ...(row.block as StoredAreaBlock),
+      postcode: row.postcode as string | null,
+    });
+  for (const table of ['energy_usage', 'fuel_poverty']) {
+    quarantine[table] = [];
+    for await (const row of queryParquet(`SELECT reason FROM ${parquetPath(quarantinePath(ctx, table))}`))
+      quarantine[table].push(row as { reason: string });
+  }
+}, 180_000);
+
+afterAll(() => vi.useRealTimers());
+
+describe('uprn_area_blocks for the sample region', () => {
+  it('validates every sample block against the schema, with all 29 admin_boundaries fields', () => {
+    expect(blocks.size).toBe(manifest.samples.length);
+    for (const block of blocks.values()) {
+      expect(StoredAreaBlockSchema.parse({ ...block, postcode: undefined })).toBeTruthy();
+      expect(Object.keys(block.admin_boundaries!)).toEqual([...ADMIN_BOUNDARY_FIELDS]);
+    }
+  });
+
+  it('takes the postcode from the EPC when there is one, else the nearest postcode centroid', () => {
+    const e = sample('England', true);
+    expect(blocks.get(e.uprn)!.postcode_source).toBe('epc');
+    expect(blocks.get(e.uprn)!.admin_boundaries!.postcode).toBe(e.postcode);
+    const n = sample('England', false);
+    const block = blocks.get(n.uprn)!;
+    expect(block.postcode_source).toBe('nearest_postcode');
+    expect(block.postcode_distance).toBeGreaterThanOrEqual(0);
+    expect(block.postcode_distance).toBeLessThan(1000);
+  });
+
+  it('England: names from the ONSPD Documents, LA house prices, fuel poverty, IoD2019, RUC2011, energy use, grants', () => {
+    const b = blocks.get(sample('England', true).uprn)!;
+    const admin = b.admin_boundaries!;
+    expect(admin).toMatchObject({
+      local_authority_district_code: 'E06000022',
+      local_authority_district_name: 'Bath and North East Somerset',
+      region_code: 'E12000009',
+      region_name: 'South West',
+      country_code: 'E92000001',
+      country_name: 'England',
+      county_code: null, // ONSPD pseudo code E99999999 for a unitary authority
+    });
+    const a = b.area_attributes;
+    expect(a.house_price_index).toMatchObject({
+      area_code: 'E06000022',
+      date: '2025-09-01',
+      region_name: 'Bath and North East Somerset',
+    });
+    expect(a.house_price_index!.average_price).toBeGreaterThan(100_000);
+    expect(a.house_price_index!.sales_volume).toBeNull(); // the latest month has no sales volume yet
+    const fp = a.fuel_poverty!;
+    expect(fp.lower_layer_super_output_area!.lower_layer_super_output_area_code).toBe(
+      admin.census_lower_layer_super_output_area_code,
+    );
+    expect(fp.local_authority).toMatchObject({
+      local_authority_district_code: 'E06000022',
+      household_count: 82_400,
+      fuel_poor_household_count: 8_900,
+    });
+    expect(fp.region).toMatchObject({ region_code: 'E12000009', region_name: 'South West' });
+    const imd = a.indices_of_deprivation!.lower_layer_super_output_area!;
+    expect(imd.lsoa_code).toBe(admin.census_lower_layer_super_output_area_code);
+    expect(imd.index_of_multiple_deprivation_rank).toMatch(/^\d+$/);
+    expect(Number(imd.index_of_multiple_deprivation_decile)).toBeGreaterThanOrEqual(1);
+    expect(a.urban_rural_classification!.output_area_code).toBe(admin.census_output_area_code);
+    expect(['Urban', 'Rural']).toContain(a.urban_rural_classification!.rural_urban_classification_2_fold);
+    const lsoa = a.average_energy_usage_stats!.lower_layer_super_output_area!;
+    expect(lsoa.lower_layer_super_output_area_code).toBe(admin.census_lower_layer_super_output_area_code);
+    expect(lsoa.electricity_year).toBe(2024); // latest of the three year sheets
+    expect(lsoa.mean_electricity_cost).toBeCloseTo((lsoa.mean_electricity_usage! * 26.35) / 100, 1);
+    expect(lsoa.mean_gas_cost).toBeCloseTo((lsoa.mean_gas_usage! * 6.29) / 100, 1);
+    expect(
+      a.average_energy_usage_stats!.middle_layer_super_output_area!.middle_layer_super_output_area_code,
+    ).toBe(admin.census_middle_layer_super_output_area_code);
+    const names = a.retrofit_grants.map((g) => g.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'ECO4 (Energy Company Obligation)',
+        'Boiler Upgrade Scheme',
+        'Warm Homes: Local Grant',
+      ]),
+    );
+    expect(names).not.toContain('Home Energy Scotland Grant and Loan');
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('Wales: house prices of Cardiff, rural-urban class and energy use; fuel poverty and IoD2019 are null', () => {
+    const b = blocks.get(sample('Wales', true).uprn)!;
+    expect(b.admin_boundaries).toMatchObject({
+      local_authority_district_code: 'W06000015',
+      country_name: 'Wales',
+      region_code: null,
+    });
+    const a = b.area_attributes;
+    expect(a.house_price_index!.area_code).toBe('W06000015');
+    expect(a.fuel_poverty).toBeNull();
+    expect(a.indices_of_deprivation).toBeNull();
+    expect(a.urban_rural_classification).not.toBeNull();
+    expect(a.average_energy_usage_stats!.lower_layer_super_output_area).not.toBeNull();
+    expect(a.retrofit_grants.map((g) => g.name)).toEqual(
+      expect.arrayContaining(['Boiler Upgrade Scheme', 'Warm Homes Nest (Wales)']),
+    );
+  });
+
+  it('Scotland: house prices of Stirling and energy use by data zone; the E&W-only blocks are null', () => {
+    const b = blocks.get(sample('Scotland', true).uprn)!;
+    expect(b.admin_boundaries).toMatchObject({
+      local_authority_district_code: 'S12000030',
+      country_name: 'Scotland',
+    });
+    const a = b.area_attributes;
+    expect(a.house_price_index!.area_code).toBe('S12000030');
+    expect(a.fuel_poverty).toBeNull();
+    expect(a.indices_of_deprivation).toBeNull();
+    expect(a.urban_rural_classification).toBeNull();
+    expect(
+      a.average_energy_usage_stats!.lower_layer_super_output_area!.lower_layer_super_output_area_code,
+    ).toMatch(/^S01/);
+    const names = a.retrofit_grants.map((g) => g.name);
+    expect(names).toContain('Home Energy Scotland Grant and Loan');
+    expect(names).not.toContain('Boiler Upgrade Scheme');
+  });
+
+  it('writes one uprn_postcodes row per UPRN and quarantines the Unallocated rows with their reason', async () => {
+    let n = 0;
+    for await (const row of queryParquet(
+      `SELECT count(*) AS n FROM ${parquetPath(derivedPath(ctx, UPRN_POSTCODES_TABLE))}`,
+    ))
+      n = Number(row.n);
+    expect(n).toBe(manifest.areas.reduce((s, a) => s + a.uprns, 0));
+    expect(quarantine.energy_usage!.length).toBe(12); // 4 workbooks x 3 year sheets
+    expect(quarantine.energy_usage!.map((r) => r.reason)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^sheet "2024": unallocated consumption/)]),
+    );
+    expect(quarantine.energy_usage!.filter((r) => !/unallocated/.test(r.reason))).toEqual([]);
+    expect(quarantine.fuel_poverty).toEqual([]);
+  });
+});

@@ -3,7 +3,9 @@ import type { AssetDefinition } from './definition';
 import { deprivation } from './deprivation';
 import { energyUsage } from './energy-usage';
 import { epcEnhanced } from './epc-enhanced';
+import { epcEstimates } from './epc-estimates';
 import { epcEnglandWalesRaw, epcScotlandRaw } from './epc-raw';
+import { epcLatest, epcStats } from './epc-stats';
 import { fuelPoverty } from './fuel-poverty';
 import { hpi } from './hpi';
 import { onspd } from './onspd';
@@ -19,6 +21,9 @@ export const ASSETS: readonly AssetDefinition[] = [
   epcEnglandWalesRaw,
   epcScotlandRaw,
   epcEnhanced,
+  epcLatest,
+  epcStats,
+  epcEstimates,
   uprnEpcBlocks,
   hpi,
   fuelPoverty,

@@ -1,58 +1,133 @@
-// One EPC block per UPRN, from the per-certificate table joined with the recommendations. DuckDB sorts by
-// UPRN out of core; rows are grouped as they stream, so memory holds one UPRN at a time.
+// One EPC block per UPRN: its certificates joined with the recommendations, the statistics of its groups
+// and the comparison with them; for a UPRN without certificates, its estimate and the statistics of the
+// groups of the postcode it most likely has. DuckDB sorts by UPRN out of core; rows are grouped as they
+// stream, so memory holds one UPRN at a time.
+import { EPC_STATS_GROUPINGS, type EpcEstimate, type EpcStats } from '../../schemas/epc';
 import { parquetPath, queryParquet, writeParquet } from '../io/parquet';
+import { assembleStats } from '../transforms/epc/compare';
 import { buildEpcBlock, type UprnCertificate } from '../transforms/epc/uprn-block';
-import { defineAsset } from './definition';
+import { defineAsset, type AssetContext } from './definition';
 import { EPC_CERTIFICATES_TABLE } from './epc-enhanced';
+import { EPC_ESTIMATES_TABLE } from './epc-estimates';
 import { EW_RECOMMENDATION_TABLE, ewStagedGlob } from './epc-raw';
+import { EPC_LATEST_TABLE, EPC_STATS_TABLE } from './epc-stats';
 import { derivedPath } from './ingest';
 
 export const UPRN_EPC_BLOCKS_TABLE = 'uprn_epc_blocks';
 
-interface CertificateRow {
-  uprn: number;
-  country: UprnCertificate['country'];
-  lodged_at: string | null;
-  raw: UprnCertificate['raw'];
-  enhanced: UprnCertificate['enhanced'];
-  recommendations: UprnCertificate['recommendations'];
+// Stats rows are joined by id and their objects shared from memory: carrying each group's ~100 columns
+// (or its JSON) on every certificate row made DuckDB sort ~30 KB rows, 4x slower on the sample. The map
+// holds every group (about 2 KB each; a national run would have ~1.7 M groups, mostly postcodes, so it
+// would partition this asset by region).
+const STATS_ID =
+  'row_number() OVER (ORDER BY grouping, postcode, outcode, local_authority_district_code, region_code, country, property_type)';
+
+async function loadStatsGroups(ctx: AssetContext): Promise<Map<number, Record<string, unknown>>> {
+  const groups = new Map<number, Record<string, unknown>>();
+  const sql = `SELECT ${STATS_ID} AS id, * FROM ${parquetPath(derivedPath(ctx, EPC_STATS_TABLE))}`;
+  for await (const row of queryParquet(sql)) {
+    const { id, ...group } = row;
+    groups.set(id as number, group);
+  }
+  return groups;
 }
 
-async function* blocksByUprn(sql: string): AsyncGenerator<Record<string, unknown>> {
-  let uprn: number | undefined;
-  let group: UprnCertificate[] = [];
-  const emit = () => {
-    const block = buildEpcBlock(group)!;
-    return { uprn, country: block.epc_country, epc_count: block.epcs.length, block };
+interface BlockRow {
+  uprn: number;
+  geo_country: string | null;
+  country: UprnCertificate['country'];
+  lodged_at: string | null;
+  raw: UprnCertificate['raw'] | null;
+  enhanced: UprnCertificate['enhanced'] | null;
+  recommendations: UprnCertificate['recommendations'];
+  estimate: EpcEstimate | null;
+  [statsKey: string]: unknown;
+}
+
+/** Every UPRN with a certificate or an estimate, one row per certificate, with its groups' statistics. */
+export function blockRowsSql(ctx: AssetContext): string {
+  const stats = parquetPath(derivedPath(ctx, EPC_STATS_TABLE));
+  const joins = EPC_STATS_GROUPINGS.map(
+    (g, i) =>
+      `LEFT JOIN stats_ids s${i} ON s${i}.grouping = '${g.grouping}' AND ${g.columns
+        .map((c) => `s${i}.${c} = g.${c}`)
+        .join(' AND ')}`,
+  ).join('\n      ');
+  const statsColumns = EPC_STATS_GROUPINGS.map((g, i) => `s${i}.id AS ${g.key}`).join(', ');
+  const geoColumns =
+    'uprn, postcode, outcode, local_authority_district_code, region_code, country, property_type';
+  return `
+    WITH recs AS (
+      SELECT lmk_key, to_json(list(struct_pack(improvement_item, improvement_summary_text,
+             improvement_descr_text, improvement_id, indicative_cost))) AS recommendations
+      FROM ${parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE))} GROUP BY lmk_key),
+    stats_ids AS (SELECT ${STATS_ID} AS id, * FROM ${stats}),
+    geo AS (
+      SELECT ${geoColumns}, NULL::JSON AS estimate
+      FROM ${parquetPath(derivedPath(ctx, EPC_LATEST_TABLE))} WHERE uprn IS NOT NULL
+      UNION ALL
+      SELECT ${geoColumns}, estimate FROM ${parquetPath(derivedPath(ctx, EPC_ESTIMATES_TABLE))}),
+    geo_stats AS (
+      SELECT g.uprn, g.country AS geo_country, g.estimate, ${statsColumns}
+      FROM geo g
+      ${joins}),
+    certs AS (
+      SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced,
+             CASE WHEN c.country <> 'Scotland' THEN r.recommendations END AS recommendations
+      FROM ${parquetPath(derivedPath(ctx, EPC_CERTIFICATES_TABLE))} c
+      LEFT JOIN recs r ON r.lmk_key = c.certificate_id
+      WHERE c.uprn IS NOT NULL)
+    SELECT gs.*, c.country, c.lodged_at, c.raw, c.enhanced, c.recommendations
+    FROM geo_stats gs
+    LEFT JOIN certs c ON c.uprn = gs.uprn
+    ORDER BY gs.uprn`;
+}
+
+function toBlockRow(
+  group: BlockRow[],
+  statsGroups: Map<number, Record<string, unknown>>,
+): Record<string, unknown> {
+  const first = group[0]!;
+  const certificates = group.filter((r) => r.enhanced !== null) as unknown as UprnCertificate[];
+  const stats = assembleStats(
+    Object.fromEntries(
+      EPC_STATS_GROUPINGS.map((g) => [g.key, statsGroups.get(first[g.key] as number) ?? null]),
+    ) as Partial<Record<keyof EpcStats, Record<string, unknown> | null>>,
+  );
+  const block = buildEpcBlock(certificates, { stats, estimate: first.estimate })!;
+  return {
+    uprn: first.uprn,
+    country: block.epc_country ?? first.geo_country,
+    epc_count: block.epcs.length,
+    block,
   };
-  for await (const row of queryParquet(sql) as AsyncGenerator<CertificateRow>) {
-    if (uprn !== undefined && row.uprn !== uprn) yield emit();
-    if (row.uprn !== uprn) group = [];
-    uprn = row.uprn;
+}
+
+async function* blocksByUprn(
+  sql: string,
+  statsGroups: Map<number, Record<string, unknown>>,
+): AsyncGenerator<Record<string, unknown>> {
+  let group: BlockRow[] = [];
+  for await (const row of queryParquet(sql) as AsyncGenerator<BlockRow>) {
+    if (group.length > 0 && row.uprn !== group[0]!.uprn) {
+      yield toBlockRow(group, statsGroups);
+      group = [];
+    }
     group.push(row);
   }
-  if (uprn !== undefined) yield emit();
+  if (group.length > 0) yield toBlockRow(group, statsGroups);
 }
 
 export const uprnEpcBlocks = defineAsset({
   name: 'uprn_epc_blocks',
   kind: 'derived',
-  description: 'Per UPRN: its certificates latest first, raw and enhanced, and retrofit recommendations',
-  upstream: ['epc_enhanced', 'epc_england_wales_raw'],
-  codeVersion: '1',
+  description:
+    'Per UPRN: certificates latest first (raw and enhanced), recommendations, statistics, comparison, estimate',
+  upstream: ['epc_enhanced', 'epc_england_wales_raw', 'epc_latest', 'epc_stats', 'epc_estimates'],
+  codeVersion: '2',
   owner: 'epc',
   cadence: 'monthly',
   async materialize(ctx) {
-    const sql = `
-      WITH recs AS (
-        SELECT lmk_key, to_json(list(struct_pack(improvement_item, improvement_summary_text,
-               improvement_descr_text, improvement_id, indicative_cost))) AS recommendations
-        FROM ${parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE))} GROUP BY lmk_key)
-      SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, r.recommendations
-      FROM ${parquetPath(derivedPath(ctx, EPC_CERTIFICATES_TABLE))} c
-      LEFT JOIN recs r ON c.country <> 'Scotland' AND r.lmk_key = c.certificate_id
-      WHERE c.uprn IS NOT NULL
-      ORDER BY c.uprn`;
     const written = await writeParquet(
       derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE),
       [
@@ -61,7 +136,7 @@ export const uprnEpcBlocks = defineAsset({
         { name: 'epc_count', type: 'BIGINT' },
         { name: 'block', type: 'JSON' },
       ],
-      blocksByUprn(sql),
+      blocksByUprn(blockRowsSql(ctx), await loadStatsGroups(ctx)),
     );
     return { rows: written.rows, outputs: [written.path] };
   },

@@ -158,6 +158,31 @@ export async function sweepScratch(dir: string): Promise<string[]> {
   return removed;
 }
 
+/**
+ * Writes the result of a DuckDB query (over read_parquet(...) relations) straight to a Parquet file, without
+ * passing rows through JavaScript: the same scratch-and-rename as the writer, so readers never see a partial
+ * file. Returns the row count.
+ */
+export async function copyQueryToParquet(sql: string, path: string): Promise<ParquetWriteResult> {
+  await mkdir(dirname(path), { recursive: true });
+  const { dir, connection } = await openScratch(path);
+  const tmp = `${dir}/out.parquet`;
+  try {
+    await connection.run(
+      `COPY (${sql}) TO ${quoteString(tmp)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
+    );
+    const reader = await connection.runAndReadAll(
+      `SELECT count(*) AS n FROM read_parquet(${quoteString(tmp)})`,
+    );
+    const rows = Number(reader.getRowObjects()[0]!.n);
+    await rename(tmp, path);
+    return { path, rows, bytes: (await stat(path)).size };
+  } finally {
+    connection.closeSync();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** Writes all rows of an (async) iterable to one Parquet file. */
 export async function writeParquet(
   path: string,

@@ -1,7 +1,13 @@
 // GET /epcs (spec 2.10, 4.7): request query and response. The response validates what the API sends and
 // is the source of the OpenAPI description.
 import { z } from 'zod';
-import { EnhancedEpcSchema, EnhancedScottishEpcSchema } from '../epc';
+import {
+  EnhancedEpcSchema,
+  EnhancedScottishEpcSchema,
+  EpcCompareSchema,
+  EpcEstimateSchema,
+  EpcStatsSchema,
+} from '../epc';
 import { Timestamp, UprnParam } from './common';
 
 export const EpcsQuerySchema = z.object({ uprn: UprnParam });
@@ -29,6 +35,9 @@ export const StoredEpcBlockSchema = z.object({
   epcs: z.array(RawEpcSchema),
   epcs_enhanced: z.array(z.union([EnhancedEpcSchema, EnhancedScottishEpcSchema])),
   epc_retrofit_recommendations: z.array(RetrofitRecommendationSchema),
+  epc_stats: EpcStatsSchema,
+  epc_compare: EpcCompareSchema.nullable(),
+  epc_estimate: EpcEstimateSchema.nullable(),
 });
 export type StoredEpcBlock = z.infer<typeof StoredEpcBlockSchema>;
 
@@ -44,7 +53,14 @@ export const EpcsResponseSchema = z.object({
   epcs_enhanced: StoredEpcBlockSchema.shape.epcs_enhanced.describe(
     'Enhanced certificates, in the order of `epcs`',
   ),
-  epc_estimate: z.null().describe('Estimated assessment for a property with no EPC (not yet computed)'),
+  epc_estimate: EpcEstimateSchema.nullable().describe(
+    'Estimated assessment for a property with no EPC, from nearby certified properties; null when it has ' +
+      'an EPC or no certified property lies within 400 m',
+  ),
+  epc_stats: EpcStatsSchema,
+  epc_compare: EpcCompareSchema.nullable().describe(
+    'The latest certificate against the means of its groups; null when the property has no EPC',
+  ),
   epc_retrofit_recommendations: z
     .array(RetrofitRecommendationSchema)
     .describe('Recommendations of the latest England and Wales certificate; empty for Scotland'),

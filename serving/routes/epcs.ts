@@ -1,6 +1,7 @@
 // GET /epcs?uprn= : the UPRN's EPC block, prebuilt at index time; age and validity computed now.
 import { Router } from 'express';
 import { EpcsQuerySchema, type EpcsResponse, type StoredEpcBlock } from '../../schemas/api/epcs';
+import { emptyStats } from '../../pipelines/transforms/epc/compare';
 import { epcAgeYears, epcExpiry, epcInDate } from '../../pipelines/transforms/epc/validity';
 import { ApiError, invalidParameters } from '../errors';
 import type { PropertiesRepository } from '../repository/properties';
@@ -14,7 +15,9 @@ export function presentEpcs(block: StoredEpcBlock | null, now: Date): EpcsRespon
     epc_expiry: lodged ? epcExpiry(lodged) : null,
     epcs: block?.epcs ?? [],
     epcs_enhanced: block?.epcs_enhanced ?? [],
-    epc_estimate: null,
+    epc_estimate: block?.epc_estimate ?? null,
+    epc_stats: block?.epc_stats ?? emptyStats(),
+    epc_compare: block?.epc_compare ?? null,
     epc_retrofit_recommendations: block?.epc_retrofit_recommendations ?? [],
   };
 }

@@ -2,6 +2,8 @@
 // them, current, expired and replaced; Scotland: the latest only, as the Scottish register publishes) and
 // the latest England and Wales certificate's recommendations.
 import type { StoredEpcBlock } from '../../../schemas/api/epcs';
+import type { EpcEstimate, EpcStats } from '../../../schemas/epc';
+import { compareEpc, emptyStats } from './compare';
 import type { EpcCountry } from './country';
 import { parseIndicativeCost } from './indicative-cost';
 
@@ -42,8 +44,35 @@ function toRecommendation(rec: RawRecommendation): StoredEpcBlock['epc_retrofit_
   };
 }
 
-export function buildEpcBlock(certificates: readonly UprnCertificate[]): StoredEpcBlock | null {
-  if (certificates.length === 0) return null;
+export interface BlockContext {
+  /** Statistics of the groups the property belongs to (from its latest certificate, or its estimate). */
+  stats?: EpcStats;
+  /** The estimate, for a UPRN without certificates. */
+  estimate?: EpcEstimate | null;
+}
+
+/**
+ * The stored block of one UPRN: from its certificates, or, for a UPRN without any, from its estimate (null
+ * when it has neither).
+ */
+export function buildEpcBlock(
+  certificates: readonly UprnCertificate[],
+  context: BlockContext = {},
+): StoredEpcBlock | null {
+  const stats = context.stats ?? emptyStats();
+  if (certificates.length === 0) {
+    if (!context.estimate) return null;
+    return {
+      epc_country: null,
+      latest_lodgement_date: null,
+      epcs: [],
+      epcs_enhanced: [],
+      epc_retrofit_recommendations: [],
+      epc_stats: stats,
+      epc_compare: null,
+      epc_estimate: context.estimate,
+    };
+  }
   const sorted = [...certificates].sort(byLatestFirst);
   const latest = sorted[0]!;
   const kept = latest.country === 'Scotland' ? [latest] : sorted.filter((c) => c.country !== 'Scotland');
@@ -60,5 +89,14 @@ export function buildEpcBlock(certificates: readonly UprnCertificate[]): StoredE
     epcs: kept.map((c) => c.raw),
     epcs_enhanced: kept.map((c) => c.enhanced),
     epc_retrofit_recommendations: recommendations,
+    epc_stats: stats,
+    epc_compare: compareEpc(
+      {
+        energy_efficiency_current: latest.enhanced.energy_efficiency_current ?? null,
+        co2_emissions_current: latest.enhanced.co2_emissions_current ?? null,
+      },
+      stats,
+    ),
+    epc_estimate: null,
   };
 }

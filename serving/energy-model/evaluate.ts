@@ -13,7 +13,7 @@ import { SAP_REGION_NAMES } from './climate/tables';
 import { DAYS } from './engine/constants';
 import { runEngine } from './engine/index';
 import { occupancyFromFloorArea } from './engine/occupancy';
-import { defaultEfficiencies, ELECTRICITY, FUELS } from './fuels';
+import { defaultEfficiencies, ELECTRICITY, ELECTRICITY_CO2_MONTHLY, FUELS } from './fuels';
 import { resolveLocation } from './location';
 
 /** Default share of low-energy lighting (our assumption: most fittings in the current stock are low energy). */
@@ -47,6 +47,11 @@ function times(a: readonly number[], k: number): number[] {
   for (let i = 0; i < 12; i++) out[i] = r2(a[i]! * k);
   return out;
 }
+function product(a: readonly number[], b: readonly number[]): number[] {
+  const out = new Array<number>(12);
+  for (let i = 0; i < 12; i++) out[i] = r2(a[i]! * b[i]!);
+  return out;
+}
 /** An annual amount over the months by days, rounded cumulatively so the months add up to the annual figure. */
 function spreadByDays(annual: number): number[] {
   const out = new Array<number>(12);
@@ -71,12 +76,18 @@ interface Account {
   co2: number[];
 }
 
-function account(usage: number[], price: number, standingAnnual: number, co2: number): Account {
+/** `co2`: one factor for the year, or twelve (grid electricity's monthly factors). */
+function account(
+  usage: number[],
+  price: number,
+  standingAnnual: number,
+  co2: number | readonly number[],
+): Account {
   return {
     usage,
     cost: times(usage, price),
     standing: spreadByDays(standingAnnual),
-    co2: times(usage, co2),
+    co2: typeof co2 === 'number' ? times(usage, co2) : product(usage, co2),
   };
 }
 
@@ -116,7 +127,7 @@ export function evaluateEnergyModel(input: EnergyModelInput): EnergyModelRespons
     isElectric ? add(heating, lighting) : lighting,
     ELECTRICITY.pricePerKwh,
     ELECTRICITY.standingChargeAnnual,
-    ELECTRICITY.co2PerKwh,
+    ELECTRICITY_CO2_MONTHLY,
   );
   const primary = isElectric
     ? electricity

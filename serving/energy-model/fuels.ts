@@ -63,6 +63,15 @@ export const FUELS: Readonly<Record<Fuel, FuelData>> = {
 export const ELECTRICITY = FUELS.Electricity;
 
 /**
+ * Grid electricity's CO2 by month, kg/kWh, January first: SAP 10.2 Table 12d (fuels.md §2, from a SAP 10.2
+ * engine's output). Winter electricity is dirtier (0.163) than summer (0.111); the annual Table 12 factor
+ * 0.136 is what `electricity_co2_equivalent_per_kwh` reports.
+ */
+export const ELECTRICITY_CO2_MONTHLY: readonly number[] = [
+  0.163, 0.16, 0.153, 0.143, 0.132, 0.12, 0.111, 0.112, 0.122, 0.136, 0.151, 0.163,
+];
+
+/**
  * Default seasonal efficiencies [main heating, water heating] by fuel family, for a modern system and for
  * an older one (insulation_value 1–2: a poorly insulated home is taken to keep an older boiler). SAP 2009
  * Table 4b winter/summer values (bredem.md §13): condensing combi 84/75, non-condensing combi 74/65; oil

@@ -3,10 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  AGE_BANDS,
   BUILDING_TYPES,
   EnergyModelResponseSchema,
   FUELS,
   REGION_NAMES,
+  type AgeBand,
+  type BuildingType,
   type EnergyModelResponse,
 } from '../../../schemas/api/energy-model';
 import { evaluateEnergyModel } from '../../../serving/energy-model/evaluate';
@@ -103,6 +106,59 @@ describe('every building type × fuel × region', () => {
       building_characteristics: {},
     });
     expect(EnergyModelResponseSchema.safeParse(r).success).toBe(true);
+  });
+});
+
+const gasUse = (building_type: BuildingType, location: string, band: AgeBand) =>
+  evaluateEnergyModel({
+    location,
+    building_type,
+    building_age_band: band,
+    primary_fuel: 'Mains Gas',
+    building_characteristics: {},
+  });
+
+describe('climate and season, through the API layer', () => {
+  it('January needs more space heating than July for every building type, age band and region', () => {
+    for (const type of BUILDING_TYPES)
+      for (const band of AGE_BANDS)
+        for (const region of REGION_NAMES) {
+          const m = gasUse(type, region, band).space_heating_monthly;
+          expect(m[0], `${type} ${band} ${region}`).toBeGreaterThan(m[6]!);
+        }
+  });
+
+  it('colder regions need more heat than warmer ones for every building type and age band', () => {
+    // Pairs whose heating-season temperatures differ clearly (climate.md Table U1), warmer first.
+    const pairs = [
+      ['Thames', 'Midlands'],
+      ['South England', 'NE England'],
+      ['Midlands', 'East Scotland'],
+      ['Wales', 'Highlands'],
+      ['East Scotland', 'Shetland'],
+    ] as const;
+    for (const type of BUILDING_TYPES)
+      for (const band of AGE_BANDS)
+        for (const [warm, cold] of pairs)
+          expect(
+            gasUse(type, cold, band).space_heating_annual,
+            `${type} ${band}: ${cold} > ${warm}`,
+          ).toBeGreaterThan(gasUse(type, warm, band).space_heating_annual);
+  });
+});
+
+describe('electricity CO2 by month (SAP 10.2 Table 12d)', () => {
+  it('each month of electricity is counted at that month’s grid factor; the per-kWh field is the annual one', () => {
+    const r = gasUse('Semi-detached', 'Midlands', '1950-1966');
+    const factors = [0.163, 0.16, 0.153, 0.143, 0.132, 0.12, 0.111, 0.112, 0.122, 0.136, 0.151, 0.163];
+    r.electricity_usage_monthly.forEach((kwh, m) =>
+      expect(r.electricity_co2_equivalent_monthly[m]).toBeCloseTo(kwh * factors[m]!, 2),
+    );
+    expect(r.electricity_co2_equivalent_per_kwh).toBe(0.136);
+    // Mains gas keeps its single annual factor.
+    r.primary_fuel_usage_monthly.forEach((kwh, m) =>
+      expect(r.primary_fuel_co2_equivalent_monthly[m]).toBeCloseTo(kwh * 0.21, 2),
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 // POST /energy-model through the Express app (in-memory accounts): answers, and 400s that name the field.
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUELS } from '../../../schemas/api/energy-model';
+import { AGE_BANDS, BUILDING_TYPES, FUELS } from '../../../schemas/api/energy-model';
 import { openAccountStore } from '../../../serving/accounts/store';
 import { createApp } from '../../../serving/app';
 import { silentLogger } from '../../../serving/log';
@@ -73,6 +73,26 @@ describe('POST /energy-model', () => {
     expect(type.body.error.details.issues[0].message).toContain('"Tower/Slab"');
     const band = await post({ location: 'Wales', building_type: 'Flat', building_age_band: '1850' });
     expect(band.body.error.details.issues[0].message).toContain('"2022 onwards"');
+  });
+
+  it('every enumerated field, at either level, lists all of its allowed values in the 400', async () => {
+    const cases: [Record<string, unknown>, string, readonly string[]][] = [
+      [{ ...valid, building_type: 'Castle' }, 'building_type', BUILDING_TYPES],
+      [
+        { location: 'Wales', building_type: 'Flat', building_age_band: '1850' },
+        'building_age_band',
+        AGE_BANDS,
+      ],
+      [{ ...valid, primary_fuel: 'Peat' }, 'primary_fuel', FUELS],
+      [{ ...valid, options: { primary_fuel: 'Peat' } }, 'options.primary_fuel', FUELS],
+    ];
+    for (const [body, field, allowed] of cases) {
+      const answer = await post(body);
+      expect(answer.status, field).toBe(400);
+      expect(fields(answer.body), field).toEqual([field]);
+      const message: string = answer.body.error.details.issues[0].message;
+      for (const value of allowed) expect(message, field).toContain(`"${value}"`);
+    }
   });
 
   it('needs location, building_type and one of construction_year / building_age_band', async () => {

@@ -4,21 +4,26 @@ import express from 'express';
 import { ENDPOINTS } from '../schemas/api/endpoints';
 import type { AccountStore } from './accounts/store';
 import { requireApiKey } from './auth';
-import { errorHandler, notFoundRoute } from './errors';
+import { ApiError, errorHandler, notFoundRoute } from './errors';
 import { requestContext, routeTable } from './http';
 import type { Logger } from './log';
 import { metering } from './metering';
 import { tokenBucket, type RateLimitConfig } from './rate-limit';
+import type { FeaturesRepository } from './repository/features';
 import type { PropertiesRepository } from './repository/properties';
 import { CONTRACT_ROUTES, contractRouter } from './routes/contract';
 import { energyModelRouter } from './routes/energy-model';
 import { epcsRouter } from './routes/epcs';
+import { floodRiskRouter } from './routes/flood-risk';
 import { requestsRouter } from './routes/requests';
+import { retrofitRouter } from './routes/retrofit';
 import { usageRouter } from './routes/usage';
 
 export interface AppDeps {
   accounts: AccountStore;
   properties: PropertiesRepository;
+  /** Live flood answers for coordinates; without it those answer 503 (tests that do not need them). */
+  features?: FeaturesRepository;
   log: Logger;
   now?: () => Date;
   /** Per-key rate limit; false turns it off. Default: none (the server passes its configured one). */
@@ -51,8 +56,14 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(usageRouter(deps.accounts, now));
   app.use(requestsRouter(deps.accounts));
   app.use(epcsRouter(deps.properties, now));
+  app.use(floodRiskRouter(deps.properties, deps.features ?? noFeatures));
+  app.use(retrofitRouter(deps.properties, now));
   app.use(energyModelRouter());
   app.use(notFoundRoute);
   app.use(errorHandler(deps.log));
   return app;
 }
+
+const noFeatures: FeaturesRepository = {
+  floodRiskAt: () => Promise.reject(new ApiError('service_unavailable', 'Live flood answers are not configured')),
+};

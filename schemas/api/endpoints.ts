@@ -3,7 +3,9 @@
 import type { z } from 'zod';
 import { EnergyModelRequestSchema, EnergyModelResponseSchema } from './energy-model';
 import { EpcsQuerySchema, EpcsResponseSchema } from './epcs';
+import { FloodRiskQuerySchema, FloodRiskResponseSchema } from './flood-risk';
 import { RequestsQuerySchema, RequestsResponseSchema } from './requests';
+import { RetrofitQuerySchema, RetrofitResponseSchema } from './retrofit';
 import { UsageQuerySchema, UsageResponseSchema } from './usage';
 
 export interface EndpointDefinition {
@@ -51,6 +53,29 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     affectsUsagePlanQuota: true,
     query: EpcsQuerySchema,
     response: EpcsResponseSchema,
+  },
+  {
+    name: 'retrofit',
+    method: 'GET',
+    path: '/retrofit',
+    description:
+      'Retrofit view of one property (spec 2.11): admin boundaries, area attributes and grants, EPCs, recommendations',
+    creditCost: 10,
+    affectsUsagePlanQuota: true,
+    query: RetrofitQuerySchema,
+    response: RetrofitResponseSchema,
+  },
+  {
+    name: 'flood-risk',
+    method: 'GET',
+    path: '/flood-risk',
+    description:
+      'Flood risk by country and layer, nearest coast, elevation, defences and recorded floods (spec 2.6): ' +
+      'precomputed for a UPRN, computed live for coordinates. Exactly one of UPRN, x_coord+y_coord, latitude+longitude',
+    creditCost: 10,
+    affectsUsagePlanQuota: true,
+    query: FloodRiskQuerySchema,
+    response: FloodRiskResponseSchema,
   },
   {
     name: 'energy-model',

@@ -127,8 +127,9 @@ describe('uprn_area_blocks for the sample region', () => {
       date: '2025-09-01',
       region_name: 'Bath and North East Somerset',
     });
-    expect(a.house_price_index!.average_price).toBeGreaterThan(100_000);
-    expect(a.house_price_index!.sales_volume).toBeNull(); // the latest month has no sales volume yet
+    const hpi = a.house_price_index as unknown as Record<string, number | null>;
+    expect(hpi.average_price).toBeGreaterThan(100_000);
+    expect(hpi.sales_volume).toBeNull(); // the latest month has no sales volume yet
     const fp = a.fuel_poverty!;
     expect(fp.lower_layer_super_output_area!.lower_layer_super_output_area_code).toBe(
       admin.census_lower_layer_super_output_area_code,
@@ -139,7 +140,7 @@ describe('uprn_area_blocks for the sample region', () => {
       fuel_poor_household_count: 8_900,
     });
     expect(fp.region).toMatchObject({ region_code: 'E12000009', region_name: 'South West' });
-    const imd = a.indices_of_deprivation!.lower_layer_super_output_area!;
+    const imd = a.indices_of_deprivation!.lower_layer_super_output_area! as Record<string, string>;
     expect(imd.lsoa_code).toBe(admin.census_lower_layer_super_output_area_code);
     expect(imd.index_of_multiple_deprivation_rank).toMatch(/^\d+$/);
     expect(Number(imd.index_of_multiple_deprivation_decile)).toBeGreaterThanOrEqual(1);

@@ -1,0 +1,60 @@
+// GET /retrofit?uprn= : the UPRN's prebuilt area block (admin boundaries, area attributes) and EPC block from
+// its properties document. The EPC validity fields are computed now by the /epcs presentation code, so both
+// endpoints answer the same for the same certificate.
+import { Router } from 'express';
+import type { AreaAttributes, StoredAreaBlock } from '../../schemas/api/area';
+import type { StoredEpcBlock } from '../../schemas/api/epcs';
+import { RetrofitQuerySchema, type RetrofitResponse } from '../../schemas/api/retrofit';
+import type { PropertyDocument } from '../../schemas/index/properties';
+import { ApiError, invalidParameters } from '../errors';
+import type { PropertiesRepository } from '../repository/properties';
+import { presentEpcs } from './epcs';
+
+/** Area attributes of a document indexed without an area block: every block null, no grants. */
+const NO_AREA_ATTRIBUTES: AreaAttributes = {
+  house_price_index: null,
+  fuel_poverty: null,
+  average_energy_usage_stats: null,
+  retrofit_grants: [],
+  urban_rural_classification: null,
+  indices_of_deprivation: null,
+};
+
+export function presentRetrofit(doc: PropertyDocument, now: Date): RetrofitResponse {
+  const area = (doc.blocks.area ?? null) as StoredAreaBlock | null;
+  const epcs = presentEpcs((doc.blocks.epcs ?? null) as StoredEpcBlock | null, now);
+  return {
+    location: {
+      uprn: doc.uprn,
+      x_coord: doc.x_coord,
+      y_coord: doc.y_coord,
+      latitude: doc.location.lat,
+      longitude: doc.location.lon,
+    },
+    admin_boundaries: area?.admin_boundaries ?? null,
+    // TODO(issue #4/#5): conservation areas, listed buildings, World Heritage Sites and national parks come
+    // from the spatial engine; the spatial helper fills this block from the document's planning block.
+    planning: null,
+    area_attributes: area?.area_attributes ?? NO_AREA_ATTRIBUTES,
+    epcs: {
+      epc_in_date: epcs.epc_in_date,
+      epc_age: epcs.epc_age,
+      epc_expiry: epcs.epc_expiry,
+      enhanced_epcs: epcs.epcs_enhanced,
+    },
+    // Top level, as listed in spec 2.11's top-level blocks (it leaves open whether it sits inside `epcs`).
+    epc_retrofit_recommendations: epcs.epc_retrofit_recommendations,
+  };
+}
+
+export function retrofitRouter(properties: PropertiesRepository, now: () => Date): Router {
+  const router = Router();
+  router.get('/retrofit', async (req, res) => {
+    const query = RetrofitQuerySchema.safeParse(req.query);
+    if (!query.success) throw invalidParameters(query.error, 'query');
+    const doc = await properties.getByUprn(query.data.uprn);
+    if (!doc) throw new ApiError('not_found', `No property with UPRN ${query.data.uprn}`);
+    res.json(presentRetrofit(doc, now()));
+  });
+  return router;
+}

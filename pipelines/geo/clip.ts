@@ -15,6 +15,13 @@ export interface ClippedPolygon {
 }
 
 export function clipPolygonToBox(polygon: PolygonCoords, box: BBox): ClippedPolygon {
+  const boundary: Position[][] = [];
+  for (const ring of polygon) for (const part of clipRingLine(ring, box)) boundary.push(part);
+  return { polygon: clipPolygonArea(polygon, box), boundary };
+}
+
+/** The area part of clipPolygonToBox alone (rings clipped by Sutherland–Hodgman; [] when no area is left). */
+export function clipPolygonArea(polygon: PolygonCoords, box: BBox): PolygonCoords {
   const rings: Ring[] = [];
   for (let k = 0; k < polygon.length; k++) {
     const ring = clipRingToBox(polygon[k]!, box);
@@ -24,9 +31,7 @@ export function clipPolygonToBox(polygon: PolygonCoords, box: BBox): ClippedPoly
     }
     rings.push(ring);
   }
-  const boundary: Position[][] = [];
-  for (const ring of polygon) for (const part of clipRingLine(ring, box)) boundary.push(part);
-  return { polygon: rings, boundary };
+  return rings;
 }
 
 /** A closed ring clipped as a line, with the part through its start joined to the part that closes it. */
@@ -46,6 +51,22 @@ function clipRingLine(ring: Ring, box: BBox): Position[][] {
 
 /** Sutherland–Hodgman against the four box edges; [] when fewer than three vertices remain. */
 export function clipRingToBox(ring: Ring, box: BBox): Ring {
+  // Most rings of a cut feature lie wholly inside or wholly outside a small box: decide those from the
+  // ring's envelope without clipping.
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const p of ring) {
+    if (p[0] < minX) minX = p[0];
+    if (p[0] > maxX) maxX = p[0];
+    if (p[1] < minY) minY = p[1];
+    if (p[1] > maxY) maxY = p[1];
+  }
+  if (maxX < box.minX || minX > box.maxX || maxY < box.minY || minY > box.maxY) return [];
+  if (minX >= box.minX && maxX <= box.maxX && minY >= box.minY && maxY <= box.maxY) {
+    return ring.length >= 4 ? ring : [];
+  }
   // Work on the open vertex list (drop the closing repeat).
   let pts: Position[] = ring.slice(0, ring.length - 1);
   pts = clipEdge(pts, 0, box.minX, true);
@@ -119,15 +140,39 @@ export function clipLineToBox(line: Position[], box: BBox): Position[][] {
 
 /** Liang–Barsky: the part of segment ab inside the closed box, or null. Unclipped ends are returned as is. */
 export function clipSegment(a: Position, b: Position, box: BBox): [Position, Position] | null {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
+  const ax = a[0];
+  const ay = a[1];
+  const bx = b[0];
+  const by = b[1];
+  const { minX, minY, maxX, maxY } = box;
+  // Fast paths: both ends inside, or both beyond the same side.
+  if (
+    ax >= minX &&
+    ax <= maxX &&
+    ay >= minY &&
+    ay <= maxY &&
+    bx >= minX &&
+    bx <= maxX &&
+    by >= minY &&
+    by <= maxY
+  ) {
+    return [a, b];
+  }
+  if (
+    (ax < minX && bx < minX) ||
+    (ax > maxX && bx > maxX) ||
+    (ay < minY && by < minY) ||
+    (ay > maxY && by > maxY)
+  ) {
+    return null;
+  }
+  const dx = bx - ax;
+  const dy = by - ay;
   let t0 = 0;
   let t1 = 1;
-  const ps = [-dx, dx, -dy, dy];
-  const qs = [a[0] - box.minX, box.maxX - a[0], a[1] - box.minY, box.maxY - a[1]];
   for (let k = 0; k < 4; k++) {
-    const p = ps[k]!;
-    const q = qs[k]!;
+    const p = k === 0 ? -dx : k === 1 ? dx : k === 2 ? -dy : dy;
+    const q = k === 0 ? ax - minX : k === 1 ? maxX - ax : k === 2 ? ay - minY : maxY - ay;
     if (p === 0) {
       if (q < 0) return null;
     } else {

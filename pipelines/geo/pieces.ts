@@ -10,7 +10,7 @@
 // - area within a circle: the sum over pieces (their areas do not overlap).
 import type { BBox, Geometry, PolygonCoords, Position } from './geometry';
 import { circleIntersectionArea } from './circle-area';
-import { clipLineToBox, clipPolygonToBox } from './clip';
+import { clipLineToBox, clipPolygonArea } from './clip';
 import { nearestOnLines, type NearestPoint } from './nearest';
 import { linesOf, normalizePolygon, polygonsOf } from './orient';
 import { isOnLines, parityContains } from './point-in-polygon';
@@ -66,7 +66,7 @@ export function toPieces(geometry: Geometry, options: PieceOptions = {}): Piece[
       if (polys !== undefined) {
         const clippedPolys: PolygonCoords[] = [];
         for (const polygon of polys) {
-          const { polygon: clipped } = clipPolygonToBox(polygon, child);
+          const clipped = clipPolygonArea(polygon, child);
           if (clipped.length > 0) clippedPolys.push(clipped);
         }
         const clippedLines = ls.flatMap((line) => clipLineToBox(line, child));

@@ -1,6 +1,8 @@
 // k nearest points within a radius, over a static k-d tree (kdbush). kdbush answers box and radius queries;
-// k-nearest is a radius query that widens until it holds k points (then the k nearest are among them),
-// with exact Euclidean distances and a stable order for ties (distance, then insertion order).
+// k-nearest is a best-first branch-and-bound walk over the same kd-sorted arrays (as in mourner's geokdbush,
+// but planar): a priority queue of tree nodes keyed by the distance to their box, and of points keyed by
+// their own distance, so points come out nearest first and the walk stops after k. Distances are exact
+// Euclidean; ties are ordered by insertion order.
 import KDBush from 'kdbush';
 import type { Position } from './geometry';
 
@@ -9,73 +11,183 @@ export interface Neighbour<T> {
   distance: number;
 }
 
+// A queue entry: a point (id ≥ 0) or a node (id = -1) covering kd-sorted slots left..right, split on `axis`,
+// with its box. `d2` is the squared distance to the point or to the node's box.
+interface Entry {
+  d2: number;
+  id: number;
+  left: number;
+  right: number;
+  axis: number;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
 export class PointIndex<T> {
   readonly items: readonly T[];
+  private readonly index: KDBush | null;
+  // Coordinates by insertion id (kdbush keeps its own copy in kd order).
   private readonly xs: Float64Array;
   private readonly ys: Float64Array;
-  private readonly index: KDBush | null;
-  // A first radius for k-nearest: the spacing of the points if they were spread evenly over their box.
-  private readonly spacing: number;
 
   constructor(items: readonly T[], positionOf: (item: T) => Position) {
     this.items = items;
-    const n = items.length;
-    this.xs = new Float64Array(n);
-    this.ys = new Float64Array(n);
-    let minX = Infinity;
-    let minY = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
-    for (let i = 0; i < n; i++) {
-      const [x, y] = positionOf(items[i]!);
-      this.xs[i] = x;
-      this.ys[i] = y;
-      if (x < minX) minX = x;
-      if (y < minY) minY = y;
-      if (x > maxX) maxX = x;
-      if (y > maxY) maxY = y;
-    }
-    if (n === 0) {
+    this.xs = new Float64Array(items.length);
+    this.ys = new Float64Array(items.length);
+    if (items.length === 0) {
       this.index = null;
-      this.spacing = 1;
       return;
     }
-    const index = new KDBush(n);
-    for (let i = 0; i < n; i++) index.add(this.xs[i]!, this.ys[i]!);
+    // Small leaves suit nearest-neighbour walks (kdbush's default of 64 suits wide range queries).
+    const index = new KDBush(items.length, 16);
+    items.forEach((item, id) => {
+      const [x, y] = positionOf(item);
+      this.xs[id] = x;
+      this.ys[id] = y;
+      index.add(x, y);
+    });
     index.finish();
     this.index = index;
-    const area = Math.max(maxX - minX, 1) * Math.max(maxY - minY, 1);
-    this.spacing = Math.sqrt(area / n);
   }
 
   /** All points within r metres of p (inclusive), nearest first. */
   within(p: Position, r: number): Neighbour<T>[] {
     if (this.index === null || !(r >= 0)) return [];
-    return this.sorted(p, this.index.within(p[0], p[1], r), r);
+    const found = this.index.within(p[0], p[1], r).map((id) => {
+      const dx = this.xs[id]! - p[0];
+      const dy = this.ys[id]! - p[1];
+      return { id, d2: dx * dx + dy * dy };
+    });
+    found.sort((a, b) => a.d2 - b.d2 || a.id - b.id);
+    return found.map(({ id, d2 }) => ({ item: this.items[id]!, distance: Math.sqrt(d2) }));
   }
 
   /** The k nearest points to p, no farther than maxDistance (inclusive), nearest first. */
   nearest(p: Position, k: number, maxDistance = Infinity): Neighbour<T>[] {
-    if (this.index === null || k <= 0 || !(maxDistance >= 0)) return [];
-    const n = this.items.length;
-    let r = Math.min(maxDistance, this.spacing * Math.sqrt(k));
-    for (;;) {
-      // Beyond every point's reach, an infinite radius is the same as the whole set.
-      const ids = Number.isFinite(r) ? this.index.within(p[0], p[1], r) : allIds(n);
-      const found = this.sorted(p, ids, r);
-      if (found.length >= k || r >= maxDistance || ids.length === n) return found.slice(0, k);
-      r = Math.min(maxDistance, r * 2 || 1);
+    const out: Neighbour<T>[] = [];
+    if (this.index === null || k <= 0 || !(maxDistance >= 0)) return out;
+    const { ids, coords, nodeSize } = this.index;
+    const [qx, qy] = p;
+    const max2 = maxDistance * maxDistance;
+    const queue = new EntryQueue();
+    queue.push(node(0, ids.length - 1, 0, -Infinity, -Infinity, Infinity, Infinity, 0));
+    while (queue.length > 0) {
+      const e = queue.pop();
+      if (e.d2 > max2) break;
+      if (e.id >= 0) {
+        out.push({ item: this.items[e.id]!, distance: Math.sqrt(e.d2) });
+        if (out.length === k) break;
+        continue;
+      }
+      const { left, right, axis } = e;
+      if (right - left <= nodeSize) {
+        for (let s = left; s <= right; s++)
+          this.pushPoint(queue, ids[s]!, coords[2 * s]!, coords[2 * s + 1]!, qx, qy, max2);
+        continue;
+      }
+      const m = (left + right) >> 1;
+      const x = coords[2 * m]!;
+      const y = coords[2 * m + 1]!;
+      this.pushPoint(queue, ids[m]!, x, y, qx, qy, max2);
+      const lo =
+        axis === 0
+          ? node(left, m - 1, 1, e.minX, e.minY, x, e.maxY, 0)
+          : node(left, m - 1, 0, e.minX, e.minY, e.maxX, y, 0);
+      const hi =
+        axis === 0
+          ? node(m + 1, right, 1, x, e.minY, e.maxX, e.maxY, 0)
+          : node(m + 1, right, 0, e.minX, y, e.maxX, e.maxY, 0);
+      for (const child of [lo, hi]) {
+        if (child.left > child.right) continue;
+        child.d2 = boxDistance2(child, qx, qy);
+        if (child.d2 <= max2) queue.push(child);
+      }
     }
+    return out;
   }
 
-  private sorted(p: Position, ids: number[], r: number): Neighbour<T>[] {
-    const d = ids.map((i) => Math.hypot(this.xs[i]! - p[0], this.ys[i]! - p[1]));
-    const order = ids.map((_, j) => j).filter((j) => d[j]! <= r);
-    order.sort((a, b) => d[a]! - d[b]! || ids[a]! - ids[b]!);
-    return order.map((j) => ({ item: this.items[ids[j]!]!, distance: d[j]! }));
+  private pushPoint(
+    queue: EntryQueue,
+    id: number,
+    x: number,
+    y: number,
+    qx: number,
+    qy: number,
+    max2: number,
+  ): void {
+    const dx = x - qx;
+    const dy = y - qy;
+    const d2 = dx * dx + dy * dy;
+    if (d2 <= max2) queue.push({ d2, id, left: 0, right: -1, axis: 0, minX: x, minY: y, maxX: x, maxY: y });
   }
 }
 
-function allIds(n: number): number[] {
-  return Array.from({ length: n }, (_, i) => i);
+function node(
+  left: number,
+  right: number,
+  axis: number,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  d2: number,
+): Entry {
+  return { d2, id: -1, left, right, axis, minX, minY, maxX, maxY };
+}
+
+function boxDistance2(b: Entry, x: number, y: number): number {
+  const dx = x < b.minX ? b.minX - x : x > b.maxX ? x - b.maxX : 0;
+  const dy = y < b.minY ? b.minY - y : y > b.maxY ? y - b.maxY : 0;
+  return dx * dx + dy * dy;
+}
+
+// Order: nearer first; at equal distance nodes before points (a node may still hold a point at that distance
+// with a lower id), and points by insertion id.
+function before(a: Entry, b: Entry): boolean {
+  if (a.d2 !== b.d2) return a.d2 < b.d2;
+  if (a.id < 0 || b.id < 0) return a.id < 0 && b.id >= 0;
+  return a.id < b.id;
+}
+
+/** A binary min-heap of entries. */
+class EntryQueue {
+  private readonly data: Entry[] = [];
+  get length(): number {
+    return this.data.length;
+  }
+  push(e: Entry): void {
+    const data = this.data;
+    let i = data.length;
+    data.push(e);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const p = data[parent]!;
+      if (!before(e, p)) break;
+      data[i] = p;
+      i = parent;
+    }
+    data[i] = e;
+  }
+  pop(): Entry {
+    const data = this.data;
+    const top = data[0]!;
+    const last = data.pop()!;
+    if (data.length > 0) {
+      let i = 0;
+      const n = data.length;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= n) break;
+        const r = l + 1;
+        const c = r < n && before(data[r]!, data[l]!) ? r : l;
+        if (!before(data[c]!, last)) break;
+        data[i] = data[c]!;
+        i = c;
+      }
+      data[i] = last;
+    }
+    return top;
+  }
 }

@@ -157,3 +157,24 @@ export function discAreaBounds(
   const gap = Math.PI * r * r - (n / 2) * r * r * Math.sin((2 * Math.PI) / n);
   return { lower, upper: lower + gap };
 }
+
+/**
+ * A realistic large outline (a flood zone, a coastline): radius = mean + a sum of harmonics with amplitude
+ * falling as 1/h (a fractal-like edge), plus metre-scale noise. Locally smooth, unlike starRing's comb.
+ */
+export function wavyRing(rand: () => number, centre: Position, vertices: number, rMean: number): Ring {
+  const harmonics = Array.from({ length: 60 }, (_, h) => ({
+    k: h + 2,
+    amp: (0.25 * rMean * (rand() - 0.5)) / (h + 1),
+    phase: rand() * 2 * Math.PI,
+  }));
+  const ring: Ring = [];
+  for (let i = 0; i < vertices; i++) {
+    const a = (i / vertices) * 2 * Math.PI;
+    let r = rMean + (rand() - 0.5) * 2;
+    for (const { k, amp, phase } of harmonics) r += amp * Math.sin(k * a + phase);
+    ring.push([centre[0] + r * Math.cos(a), centre[1] + r * Math.sin(a)]);
+  }
+  ring.push([ring[0]![0], ring[0]![1]]);
+  return ring;
+}

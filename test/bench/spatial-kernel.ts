@@ -1,0 +1,115 @@
+// bench:spatial-kernel — single-core throughput of the geometry kernel's primitives on realistic shapes:
+// 200-vertex concave polygons with holes (a flood zone piece is at most 256 vertices), a 20,000-vertex zone
+// cut into pieces and queried through a flatbush index the way the flood block does, and k-nearest over
+// 100,000 points in a 10 km tile. Each case runs for BENCH_SECONDS (default 1) after a warm-up; ops/s is
+// queries per second on one core.
+import { circleIntersectionArea } from '../../pipelines/geo/circle-area';
+import { FeatureIndex } from '../../pipelines/geo/feature-index';
+import type { Geometry, Position } from '../../pipelines/geo/geometry';
+import { nearestOnLines } from '../../pipelines/geo/nearest';
+import { areaWithinCircle, distanceToPieces, piecesContain, toPieces } from '../../pipelines/geo/pieces';
+import { containsPoint } from '../../pipelines/geo/point-in-polygon';
+import { PointIndex } from '../../pipelines/geo/point-index';
+import { tileOf } from '../../pipelines/geo/tiles';
+import { trueAzimuth } from '../../pipelines/geo/azimuth';
+import { pointIn, rng, starPolygon, starRing, wavyRing } from '../unit/geo/shapes';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 1);
+let sink = 0;
+
+function bench(name: string, queries: number, run: (i: number) => number): void {
+  for (let i = 0; i < Math.min(queries, 2000); i++) sink += run(i); // warm-up
+  let ops = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < seconds * 1000) {
+    for (let i = 0; i < 1000; i++) sink += run(ops++ % queries);
+    elapsed = performance.now() - start;
+  }
+  const rate = (ops / elapsed) * 1000;
+  console.log(
+    `${name.padEnd(62)} ${Math.round(rate).toLocaleString('en-GB').padStart(12)} ops/s  ${(1e6 / rate) | 0 || (1e6 / rate).toFixed(2)} µs/op`,
+  );
+}
+
+const rand = rng(20260101);
+const centre: Position = [451000, 207000];
+const polygon = starPolygon(rand, { centre, vertices: 200, rMin: 300, rMax: 1200, spikes: 0.05, holes: 2 });
+const probes: Position[] = Array.from({ length: 4096 }, () =>
+  pointIn(rand, centre[0] - 1500, centre[1] - 1500, centre[0] + 1500, centre[1] + 1500),
+);
+
+console.log(`spatial kernel, one core, ${seconds}s per case (node ${process.version})`);
+bench('containsPoint, 200-vertex polygon with 2 holes', probes.length, (i) =>
+  containsPoint([polygon], probes[i]!) ? 1 : 0,
+);
+bench(
+  'nearestOnLines, its rings (~220 segments)',
+  probes.length,
+  (i) => nearestOnLines(probes[i]!, polygon)!.distance,
+);
+bench('circleIntersectionArea, r = 1000 m (cuts the polygon)', probes.length, (i) =>
+  circleIntersectionArea([polygon], probes[i]!, 1000),
+);
+bench('circleIntersectionArea, r = 50 m', probes.length, (i) =>
+  circleIntersectionArea([polygon], probes[i]!, 50),
+);
+bench('trueAzimuth (convergence from the OS series)', probes.length, (i) => trueAzimuth(probes[i]!, centre));
+bench('tileOf', probes.length, (i) => tileOf(probes[i]![0], probes[i]![1]).length);
+
+// A large zone: a 20,000-vertex outline about 12 km across with 8 holes, cut into pieces and indexed.
+const bigCentre: Position = [375000, 165000];
+const big = [
+  wavyRing(rand, bigCentre, 20000, 5000),
+  ...Array.from({ length: 8 }, (_, h) =>
+    starRing(rand, {
+      centre: [bigCentre[0] + 2000 * Math.cos(h * 0.785), bigCentre[1] + 2000 * Math.sin(h * 0.785)],
+      vertices: 100,
+      rMin: 200,
+      rMax: 500,
+      ccw: false,
+    }),
+  ),
+];
+const geometry: Geometry = { type: 'Polygon', coordinates: big };
+let t = performance.now();
+const pieces = toPieces(geometry);
+console.log(
+  `toPieces: 20,800-vertex polygon → ${pieces.length} pieces in ${(performance.now() - t).toFixed(1)} ms`,
+);
+t = performance.now();
+const index = new FeatureIndex(pieces);
+console.log(`FeatureIndex over them: ${(performance.now() - t).toFixed(2)} ms`);
+const bigProbes: Position[] = Array.from({ length: 4096 }, () =>
+  pointIn(rand, bigCentre[0] - 7000, bigCentre[1] - 7000, bigCentre[0] + 7000, bigCentre[1] + 7000),
+);
+bench('pieces: contains (index search + piecesContain)', bigProbes.length, (i) => {
+  const p = bigProbes[i]!;
+  return piecesContain(index.search({ minX: p[0], minY: p[1], maxX: p[0], maxY: p[1] }), p) ? 1 : 0;
+});
+bench('pieces: distance within 1 km (withinDistance + distanceToPieces)', bigProbes.length, (i) => {
+  const p = bigProbes[i]!;
+  return distanceToPieces(index.withinDistance(p, 1000), p)?.distance ?? -1;
+});
+bench('pieces: area within 1 km circle', bigProbes.length, (i) => {
+  const p = bigProbes[i]!;
+  return areaWithinCircle(index.withinDistance(p, 1000), p, 1000);
+});
+
+const points = Array.from({ length: 100_000 }, () => pointIn(rand, 370000, 160000, 380000, 170000));
+t = performance.now();
+const pointIndex = new PointIndex(points, (p) => p);
+console.log(`PointIndex over 100,000 points: ${(performance.now() - t).toFixed(1)} ms`);
+bench(
+  'PointIndex.nearest k = 1',
+  bigProbes.length,
+  (i) => pointIndex.nearest(bigProbes[i]!, 1)[0]?.distance ?? -1,
+);
+bench(
+  'PointIndex.nearest k = 10, within 1 km',
+  bigProbes.length,
+  (i) => pointIndex.nearest(bigProbes[i]!, 10, 1000).length,
+);
+bench('PointIndex.within 100 m', bigProbes.length, (i) => pointIndex.within(bigProbes[i]!, 100).length);
+
+console.log(`(checksum ${sink.toExponential(3)})`);

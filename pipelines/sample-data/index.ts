@@ -11,6 +11,7 @@ import { writeEpcScotland } from './epc-scotland';
 import { emptyManifest, sampleFile, writeManifest, type SampleManifest } from './manifest';
 import { writeOnspd, writeOnspdDocuments } from './onspd';
 import { writeOsOpenUprn } from './os-open-uprn';
+import { writeSpatialSamples } from './flood/index';
 
 export type { SampleManifest, SampleFile, SampleUprnRef } from './manifest';
 export { SAMPLE_AREAS, sampleAreaFor, type SampleArea, type SampleCountry } from './areas';
@@ -91,6 +92,10 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
   for (const f of await writeAreaDatasets(books, outDir, seed))
     manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.headerRows));
   log(`area datasets: hpi, fuel-poverty, energy-usage, deprivation, rural-urban (${elapsed()})`);
+
+  const spatial = writeSpatialSamples(SAMPLE_AREAS, outDir, seed, scale);
+  for (const f of spatial) manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, 0));
+  log(`flood maps, terrain and coast: ${spatial.length} files (${elapsed()})`);
 
   await writeManifest(outDir, manifest);
   log(`done: ${manifest.files.length} files in ${outDir} (${elapsed()})`);

@@ -1,0 +1,201 @@
+// Synthetic physical geography of each sample area: a meandering river through the built-up area, a
+// coastline (Cardiff: the Severn estuary to the south-east; Stirling: the Forth estuary to the east; Bath:
+// inland, so its Severn shore lies ~15 km to the north-west, outside the terrain but inside Boundary-Line),
+// and a smooth terrain function h(x, y) in metres above Ordnance Datum: a valley floor along the river,
+// rising slopes and rolling hills away from it, and ground that falls to mean high water at the coast.
+// Everything is a pure function of the area, so the contours, zones and the addresses they cover agree.
+import type { Position } from '../../geo/geometry';
+import type { SampleArea } from '../areas';
+
+/** A smooth polyline: origin + u·t + v·A·sin(2πt/λ + φ), for t in [-half, half], sampled every `step` metres. */
+export interface Meander {
+  origin: Position;
+  /** Unit direction of flow; for a coast, the land is on its left and the sea on its right. */
+  dir: Position;
+  amplitude: number;
+  wavelength: number;
+  phase: number;
+  half: number;
+}
+
+export interface AreaGeography {
+  /** Terrain and zone extent (BNG metres). */
+  region: { minX: number; minY: number; maxX: number; maxY: number };
+  river: Position[];
+  riverName: string;
+  /** Mean high water line (sea on the right of its direction), or null when the area is inland. */
+  coast: Position[] | null;
+  /** Boundary-Line coast for areas whose sea is outside the terrain region (Bath). */
+  distantCoast: Position[] | null;
+  /** Heights of mean high and low water (m ODN) where there is a coast. */
+  mhw: number;
+  mlw: number;
+  /** Valley floor height (m). */
+  floor: number;
+}
+
+const STEP = 50;
+
+export function meander(m: Meander, step = STEP): Position[] {
+  const pts: Position[] = [];
+  const v: Position = [-m.dir[1], m.dir[0]];
+  for (let t = -m.half; t <= m.half + 1e-9; t += step) {
+    const off = m.amplitude * Math.sin((2 * Math.PI * t) / m.wavelength + m.phase);
+    pts.push([m.origin[0] + m.dir[0] * t + v[0] * off, m.origin[1] + m.dir[1] * t + v[1] * off]);
+  }
+  return pts;
+}
+
+const unit = (x: number, y: number): Position => {
+  const n = Math.hypot(x, y);
+  return [x / n, y / n];
+};
+
+export const REGION_HALF_SIZE = 6000;
+
+export function geographyOf(area: SampleArea): AreaGeography {
+  const { x: cx, y: cy } = area.centre;
+  const region = {
+    minX: cx - REGION_HALF_SIZE,
+    minY: cy - REGION_HALF_SIZE,
+    maxX: cx + REGION_HALF_SIZE,
+    maxY: cy + REGION_HALF_SIZE,
+  };
+  switch (area.id) {
+    case 'bath':
+      // The Avon flows west through the city centre.
+      return {
+        region,
+        riverName: 'River Avon',
+        river: meander({
+          origin: [cx + 200, cy - 250],
+          dir: [-1, 0],
+          amplitude: 380,
+          wavelength: 4200,
+          phase: 0.6,
+          half: 7000,
+        }),
+        coast: null,
+        distantCoast: meander({
+          origin: [cx - 10600, cy + 10600],
+          dir: unit(-1, -1),
+          amplitude: 300,
+          wavelength: 5000,
+          phase: 0,
+          half: 9000,
+        }),
+        mhw: 5.2,
+        mlw: -4.6,
+        floor: 18,
+      };
+    case 'cardiff':
+      // The Taff flows south to Cardiff Bay; the Severn estuary shore runs south-west to north-east.
+      return {
+        region,
+        riverName: 'River Taff',
+        river: meander({
+          origin: [cx - 300, cy + 1000],
+          dir: [0.12, -0.993],
+          amplitude: 300,
+          wavelength: 3800,
+          phase: 1.1,
+          half: 7000,
+        }),
+        coast: meander({
+          origin: [cx + 2000, cy - 1400],
+          dir: unit(1, 0.55),
+          amplitude: 120,
+          wavelength: 3000,
+          phase: 0.3,
+          half: 9000,
+        }),
+        distantCoast: null,
+        mhw: 4.6,
+        mlw: -4.2,
+        floor: 6,
+      };
+    case 'stirling':
+      // The Forth meanders east between the castle rock and Causewayhead; its estuary opens to the east.
+      return {
+        region,
+        riverName: 'River Forth',
+        river: meander({
+          origin: [cx + 300, cy + 1000],
+          dir: [1, 0],
+          amplitude: 420,
+          wavelength: 3000,
+          phase: 0.2,
+          half: 7000,
+        }),
+        coast: meander({
+          origin: [cx + 3200, cy],
+          dir: unit(-0.15, 1),
+          amplitude: 150,
+          wavelength: 3500,
+          phase: 0.9,
+          half: 9000,
+        }),
+        distantCoast: null,
+        mhw: 2.9,
+        mlw: -2.2,
+        floor: 5,
+      };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Distances and terrain
+// ---------------------------------------------------------------------------------------------------------
+
+/** Distance from p to a polyline and the side (+1 left of its direction, -1 right). */
+export function distanceToLine(line: readonly Position[], p: Position): { distance: number; side: number } {
+  // Squared distances in the loop (Math.hypot is slow and this runs for every terrain grid point).
+  let best = Infinity;
+  let side = 1;
+  const px = p[0];
+  const py = p[1];
+  for (let i = 0; i + 1 < line.length; i++) {
+    const a = line[i] as Position;
+    const b = line[i + 1] as Position;
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const len2 = dx * dx + dy * dy;
+    const t = len2 ? Math.max(0, Math.min(1, ((px - a[0]) * dx + (py - a[1]) * dy) / len2)) : 0;
+    const qx = a[0] + t * dx - px;
+    const qy = a[1] + t * dy - py;
+    const d2 = qx * qx + qy * qy;
+    if (d2 < best) {
+      best = d2;
+      side = dx * (py - a[1]) - dy * (px - a[0]) >= 0 ? 1 : -1;
+    }
+  }
+  return { distance: Math.sqrt(best), side };
+}
+
+// The terrain measures distances to every 4th vertex (200 m chords): with meander radii over 1 km the chord
+// is within 5 m of the curve, invisible in 10 m contours, and the terrain grid is 4 times cheaper.
+const coarseLines = new WeakMap<readonly Position[], Position[]>();
+function coarse(line: readonly Position[]): Position[] {
+  let c = coarseLines.get(line);
+  if (!c) {
+    c = line.filter((_, i) => i % 4 === 0 || i === line.length - 1);
+    coarseLines.set(line, c);
+  }
+  return c;
+}
+
+/** Height (m ODN) of the synthetic terrain at p. */
+export function terrainHeight(geo: AreaGeography, p: Position): number {
+  const dR = distanceToLine(coarse(geo.river), p).distance;
+  const valley = 3 + 32 * (1 - Math.exp(-((dR / 700) ** 2))) + 0.011 * dR;
+  const ramp = Math.min(1, Math.max(0, (dR - 150) / 700));
+  const hills = 14 * Math.sin(p[0] / 1700) * Math.cos(p[1] / 2100) + 7 * Math.sin((p[0] + p[1]) / 900) + 9;
+  let h = geo.floor + valley + hills * ramp;
+  if (geo.coast) {
+    // Land (left of the coast's direction) rises from mean high water; the sea floor falls away.
+    const c = distanceToLine(coarse(geo.coast), p);
+    const signed = c.side * c.distance;
+    h = Math.min(h, geo.mhw + 0.012 * signed);
+  }
+  return h;
+}

@@ -1,0 +1,706 @@
+// Sample flood maps for the three areas, each in its publisher's format and layout (dataset folders under
+// the sample raw dir; reference/datasets/flood.md):
+//   England (EA): ea-rofrs (NaFRA2 GeoPackage, layer RoFRS_4band, Risk_band with 'Very low'),
+//     ea-rofrs-legacy (the legacy shapefile: prob_4band, suitabilit, pub_date, risk_for_i — an alternative
+//     a sources file can point `ea-rofrs` at), ea-rofrs-climate-change, ea-rofsw, ea-rofsw-climate-change,
+//     ea-recorded-flood-outlines (GeoPackage layer Recorded_Flood_Outlines), ea-spatial-flood-defences (AIMS
+//     shapefile, lines), ea-areas-benefiting-from-defences (shapefile polygons);
+//   Wales (NRW): nrw-fraw (one GeoPackage per layer, `risk`, geometry column `geom`, `fme_geometry` for
+//     surface water), nrw-flood-defences (defence lines and areas benefiting), nrw-historic-flood-map;
+//   Scotland (SEPA): sepa-flood-maps (one GeoJSON per ArcGIS service, WGS84 as ArcGIS exports GeoJSON, no
+//     band column: the likelihood is in the service name; Future_Flood_Maps_* are the climate-change maps).
+// Zones follow the river and the coast of geography.ts; EA and NRW bands are disjoint (4-band products),
+// SEPA extents cumulative (shapes.ts). A few bad records per publisher exercise quarantine: a null geometry,
+// a ring of three points, an unknown band.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Feature, Geometry, Position } from '../../geo/geometry';
+import { bngToWgs84 } from '../../geo/bng';
+import { writeGeoPackage, type GeoPackageLayerInput } from '../../io/spatial/geopackage';
+import { writeGeoJson } from '../../io/spatial/geojson';
+import { mapPositions } from '../../io/spatial/read-features';
+import { writeShapefile } from '../../io/spatial/shapefile';
+import type { SampleArea } from '../areas';
+import type { WrittenFile } from '../csv-writer';
+import { hashSeed, Rng } from '../rng';
+import { writtenFile } from '../terrain/write';
+import { geographyOf, type AreaGeography } from './geography';
+import {
+  bandedStrips,
+  circle,
+  coastalStrips,
+  cumulativeStrips,
+  offsetLine,
+  pocketBands,
+  strip,
+  widthFactor,
+} from './shapes';
+
+export interface FloodFile {
+  dataset: string;
+  format: string;
+  file: WrittenFile;
+}
+
+const CLIMATE_CHANGE_GROWTH = 1.2;
+const grow = (ws: readonly number[]): number[] => ws.map((w) => Math.round(w * CLIMATE_CHANGE_GROWTH));
+const EA_BANDS = ['High', 'Medium', 'Low', 'Very low'] as const; // NaFRA2 spelling
+const LEGACY_BANDS = ['High', 'Medium', 'Low', 'Very Low'] as const;
+const THREE_BANDS = ['High', 'Medium', 'Low'] as const;
+const LAST_CHANGE = '2025-01-28T00:00:00.000Z';
+
+/** Pocket centres near the area's addresses: count grows with scale (sqrt, so files stay small). */
+function pocketCentres(area: SampleArea, seed: number, scale: number): Position[] {
+  const rng = new Rng(hashSeed(seed, 'flood-pockets', area.id));
+  const n = Math.min(400, Math.max(5, Math.round(8 * Math.sqrt(scale))));
+  const out: Position[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = 2600 * Math.sqrt(rng.next());
+    const a = 2 * Math.PI * rng.next();
+    out.push([Math.round(area.centre.x + r * Math.cos(a)), Math.round(area.centre.y + r * Math.sin(a))]);
+  }
+  return out;
+}
+
+/** Features of one band per geometry, plus pockets: [band index, geometry][]. */
+function zoneGeometries(bands: Geometry[][]): { band: number; geometry: Geometry }[] {
+  const out: { band: number; geometry: Geometry }[] = [];
+  for (const perBand of bands) perBand.forEach((geometry, band) => out.push({ band, geometry }));
+  return out;
+}
+
+const riverZones = (geo: AreaGeography, widths: number[], banded: boolean): Geometry[] =>
+  banded
+    ? bandedStrips(geo.river, widths, widthFactor(0.4))
+    : cumulativeStrips(geo.river, widths, widthFactor(0.4));
+
+const pocketZones = (centres: Position[], radii: number[], banded: boolean): Geometry[][] =>
+  centres.map((c) => pocketBands(c, radii, banded));
+
+const area2 = (g: Geometry): number => {
+  const ring = (r: Position[]): number => {
+    let s = 0;
+    for (let i = 0, j = r.length - 1; i < r.length; j = i++)
+      s += (r[j] as Position)[0] * (r[i] as Position)[1] - (r[i] as Position)[0] * (r[j] as Position)[1];
+    return Math.abs(s) / 2;
+  };
+  if (g.type === 'Polygon') return g.coordinates.reduce((s, r, i) => s + (i ? -1 : 1) * ring(r), 0);
+  if (g.type === 'MultiPolygon')
+    return g.coordinates.reduce((s, p) => s + area2({ type: 'Polygon', coordinates: p }), 0);
+  return 0;
+};
+const round2 = (v: number): number => Math.round(v * 100) / 100;
+
+/** A three-point "ring": what a broken export looks like, for the quarantine path. */
+const brokenRing = (c: Position): Geometry => ({
+  type: 'Polygon',
+  coordinates: [[c, [c[0] + 10, c[1]], c]],
+});
+
+function gpkg(
+  outDir: string,
+  dataset: string,
+  file: string,
+  layer: GeoPackageLayerInput,
+  format: string,
+): FloodFile {
+  const dir = join(outDir, dataset);
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, file);
+  const { features } = writeGeoPackage(path, [layer], LAST_CHANGE);
+  return { dataset, format, file: writtenFile(path, features) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// England
+// ---------------------------------------------------------------------------------------------------------
+
+function writeEngland(area: SampleArea, outDir: string, seed: number, scale: number): FloodFile[] {
+  const geo = geographyOf(area);
+  const files: FloodFile[] = [];
+  const riverWidths = [45, 100, 180, 300];
+  const pocketRadii = [25, 50, 80, 120];
+  const centres = pocketCentres(area, seed, scale);
+
+  const nafra2 = (zones: { band: number; geometry: Geometry | null; label?: string }[]): Feature[] =>
+    zones.map((z) => ({
+      geometry: z.geometry,
+      properties: {
+        Risk_band: z.label ?? EA_BANDS[z.band],
+        Shape_Length: null,
+        Shape_Area: z.geometry ? round2(area2(z.geometry)) : null,
+      },
+    }));
+  const rofrs = riverZones(geo, riverWidths, true).map((geometry, band) => ({ band, geometry }));
+  const bad = [
+    { band: 0, geometry: null },
+    {
+      band: 0,
+      geometry: {
+        type: 'Polygon',
+        coordinates: [circle([area.centre.x, area.centre.y + 3000], 40)],
+      } as Geometry,
+      label: 'Unknown',
+    },
+  ];
+  const nafraFields = [
+    { name: 'Risk_band', type: 'TEXT' as const },
+    { name: 'Shape_Length', type: 'REAL' as const },
+    { name: 'Shape_Area', type: 'REAL' as const },
+  ];
+  files.push(
+    gpkg(
+      outDir,
+      'ea-rofrs',
+      'RoFRS_ST_v202501.gpkg',
+      {
+        name: 'RoFRS_4band',
+        geometryColumn: 'SHAPE',
+        geometryType: 'MULTIPOLYGON',
+        srsId: 27700,
+        fields: nafraFields,
+        features: nafra2([...rofrs, ...bad]),
+      },
+      'GeoPackage (EA NaFRA2 Risk of Flooding from Rivers and Sea, layer RoFRS_4band, BNG)',
+    ),
+    gpkg(
+      outDir,
+      'ea-rofrs-climate-change',
+      'RoFRS_CC_ST_v202501.gpkg',
+      {
+        name: 'RoFRS_4band_CC',
+        geometryColumn: 'SHAPE',
+        geometryType: 'MULTIPOLYGON',
+        srsId: 27700,
+        fields: nafraFields,
+        features: nafra2(
+          riverZones(geo, grow(riverWidths), true).map((geometry, band) => ({ band, geometry })),
+        ),
+      },
+      'GeoPackage (EA NaFRA2 RoFRS climate change, BNG)',
+    ),
+    gpkg(
+      outDir,
+      'ea-rofsw',
+      'RoFSW_ST_v202501.gpkg',
+      {
+        name: 'RoFSW',
+        geometryColumn: 'SHAPE',
+        geometryType: 'MULTIPOLYGON',
+        srsId: 27700,
+        fields: nafraFields,
+        features: nafra2(zoneGeometries(pocketZones(centres, pocketRadii, true))),
+      },
+      'GeoPackage (EA NaFRA2 Risk of Flooding from Surface Water, layer RoFSW, BNG)',
+    ),
+    gpkg(
+      outDir,
+      'ea-rofsw-climate-change',
+      'RoFSW_CC_ST_v202501.gpkg',
+      {
+        name: 'RoFSW_CC01',
+        geometryColumn: 'SHAPE',
+        geometryType: 'MULTIPOLYGON',
+        srsId: 27700,
+        fields: [{ name: 'risk_band', type: 'TEXT' }],
+        features: zoneGeometries(pocketZones(centres, grow(pocketRadii), true)).map((z) => ({
+          geometry: z.geometry,
+          properties: { risk_band: EA_BANDS[z.band] },
+        })),
+      },
+      'GeoPackage (EA NaFRA2 RoFSW climate change, BNG)',
+    ),
+  );
+
+  // Legacy RoFRS shapefile (an alternative source for ea-rofrs).
+  const legacyDir = join(outDir, 'ea-rofrs-legacy');
+  mkdirSync(legacyDir, { recursive: true });
+  const legacyBase = join(legacyDir, 'Risk_of_Flooding_from_Rivers_and_Sea');
+  const legacy = [
+    ...rofrs.map((z, i) => ({
+      geometry: z.geometry as Geometry | null,
+      properties: {
+        prob_4band: LEGACY_BANDS[z.band],
+        suitability: i % 2 ? 'Town to Street' : 'Street to Parcels of land',
+        pub_date: '2024-03-25',
+        risk_for_insurance_sop: z.band <= 1 ? 'Yes' : 'No',
+        st_area_sh: round2(area2(z.geometry)),
+      },
+    })),
+    {
+      geometry: null,
+      properties: {
+        prob_4band: 'High',
+        suitability: null,
+        pub_date: '2024-03-25',
+        risk_for_insurance_sop: 'Yes',
+        st_area_sh: null,
+      },
+    },
+    {
+      geometry: bad[1]!.geometry,
+      properties: {
+        prob_4band: 'Significant',
+        suitability: null,
+        pub_date: '2024-03-25',
+        risk_for_insurance_sop: 'No',
+        st_area_sh: null,
+      },
+    },
+  ];
+  writeShapefile(legacyBase, {
+    shapeType: 5,
+    crs: 27700,
+    fields: [
+      { name: 'prob_4band', type: 'C', length: 20 },
+      { name: 'suitability', type: 'C', length: 40 },
+      { name: 'pub_date', type: 'D', length: 8 },
+      { name: 'risk_for_insurance_sop', type: 'C', length: 3 },
+      { name: 'st_area_sh', type: 'N', length: 19, decimals: 2 },
+    ],
+    features: legacy,
+  });
+  files.push({
+    dataset: 'ea-rofrs-legacy',
+    format: 'ESRI Shapefile (EA RoFRS legacy, prob_4band, BNG)',
+    file: writtenFile(`${legacyBase}.shp`, legacy.length),
+  });
+
+  // Recorded flood outlines: river reaches flooded in past events, and one surface-water pocket.
+  const n = geo.river.length;
+  const events = [
+    {
+      from: Math.floor(n * 0.35),
+      to: Math.floor(n * 0.5),
+      name: 'Bath November 2000',
+      start: '2000-11-05',
+      end: '2000-11-08',
+      src: 'main river',
+      cause: 'channel capacity exceeded (no raising or breaching)',
+    },
+    {
+      from: Math.floor(n * 0.45),
+      to: Math.floor(n * 0.6),
+      name: 'Winter 2013-14 Avon',
+      start: '2014-01-03',
+      end: '2014-02-12',
+      src: 'main river',
+      cause: 'overtopping of defences',
+    },
+  ];
+  const outlines: Feature[] = events.map((e, i) => ({
+    geometry: { type: 'Polygon', coordinates: strip(geo.river, -160, 160, widthFactor(0.4), e.from, e.to) },
+    properties: eaOutline(i + 1, e),
+  }));
+  outlines.push({
+    geometry: { type: 'Polygon', coordinates: [circle(centres[0] as Position, 60)] },
+    properties: eaOutline(3, {
+      name: 'Summer 2007 surface water',
+      start: '2007-07-20',
+      end: '2007-07-21',
+      src: 'surface water',
+      cause: 'local drainage/sewer capacity exceeded',
+    }),
+  });
+  files.push(
+    gpkg(
+      outDir,
+      'ea-recorded-flood-outlines',
+      'Recorded_Flood_Outlines.gpkg',
+      {
+        name: 'Recorded_Flood_Outlines',
+        geometryColumn: 'geom',
+        geometryType: 'MULTIPOLYGON',
+        srsId: 27700,
+        fields: [
+          'rec_out_id',
+          'rec_grp_id',
+          'name',
+          'start_date',
+          'end_date',
+          'flood_src',
+          'flood_caus',
+          'fm_status',
+          'hfm_status',
+          'data_src',
+          'fluvial_f',
+          'coastal_f',
+          'tidal_f',
+          'data_prov',
+          'data_qual',
+        ].map((name) => ({
+          name,
+          type: name.endsWith('_id') ? ('INTEGER' as const) : ('TEXT' as const),
+        })),
+        features: outlines,
+      },
+      'GeoPackage (EA Recorded Flood Outlines, BNG)',
+    ),
+  );
+
+  files.push(...writeDefences(geo, outDir, 'England', Math.floor(n * 0.42), Math.floor(n * 0.56)));
+  return files;
+}
+
+function eaOutline(
+  id: number,
+  e: { name: string; start: string; end: string; src: string; cause: string },
+): Record<string, unknown> {
+  return {
+    rec_out_id: 100000 + id,
+    rec_grp_id: 5000 + id,
+    name: e.name,
+    start_date: e.start,
+    end_date: e.end,
+    flood_src: e.src,
+    flood_caus: e.cause,
+    fm_status: 'Included',
+    hfm_status: 'Included',
+    data_src: 'Aerial Photography',
+    fluvial_f: e.src === 'main river' ? 'Y' : 'N',
+    coastal_f: 'N',
+    tidal_f: 'N',
+    data_prov: 'Environment Agency',
+    data_qual: 'Good',
+  };
+}
+
+/** Defence walls on both banks over a reach, and the areas behind them that they protect. */
+function writeDefences(
+  geo: AreaGeography,
+  outDir: string,
+  country: 'England' | 'Wales',
+  from: number,
+  to: number,
+): FloodFile[] {
+  const reach = geo.river.slice(from, to);
+  const f = (i: number): number => widthFactor(0.4)(i + from);
+  const banks = [55, -55].map((w) => offsetLine(reach, (i) => w * f(i)));
+  const benefiting: Geometry[] = [
+    { type: 'Polygon', coordinates: strip(geo.river, 55, 260, widthFactor(0.4), from, to) },
+    { type: 'Polygon', coordinates: strip(geo.river, -260, -55, widthFactor(0.4), from, to) },
+  ];
+  const prefix = country === 'England' ? 'EA' : 'NRW';
+  const defences: Feature[] = banks.map((line, i) => ({
+    geometry: { type: 'LineString', coordinates: line },
+    properties: {
+      asset_id: `${prefix}${(country === 'England' ? 110000 : 220000) + i}`,
+      asset_type: i === 0 ? 'Wall' : 'Embankment',
+      asset_sub_type: i === 0 ? 'Flood Wall' : 'Earth Embankment',
+      primary_purpose: 'Fluvial Flood Defence',
+      protection_type: 'Flood Defence',
+      asset_maintainer: country === 'England' ? 'Environment Agency' : 'Natural Resources Wales',
+      current_condition: i === 0 ? '2 - Good' : '3 - Fair',
+      target_condition: '3 - Fair',
+      water_course_name: geo.riverName,
+      asset_length: round2(
+        line
+          .slice(1)
+          .reduce(
+            (s, p, k) => s + Math.hypot(p[0] - (line[k] as Position)[0], p[1] - (line[k] as Position)[1]),
+            0,
+          ),
+      ),
+    },
+  }));
+  const areas: Feature[] = benefiting.map((geometry, i) => ({
+    geometry,
+    properties: { abd_id: `${prefix}-ABD-${i + 1}`, name: `${geo.riverName} reach ${i + 1}` },
+  }));
+  const files: FloodFile[] = [];
+  if (country === 'England') {
+    const dir = join(
+      outDir,
+      'ea-spatial-flood-defences',
+      'AIMS_Spatial_Flood_Defences_inc_standardised_attributes.shp',
+    );
+    mkdirSync(dir, { recursive: true });
+    const base = join(dir, 'Spatial_Flood_Defences_Including_Standardised_Attributes');
+    writeShapefile(base, {
+      shapeType: 3,
+      crs: 27700,
+      fields: [
+        { name: 'asset_id', type: 'C', length: 20 },
+        { name: 'asset_type', type: 'C', length: 40 },
+        { name: 'asset_sub_type', type: 'C', length: 40 },
+        { name: 'primary_purpose', type: 'C', length: 40 },
+        { name: 'protection_type', type: 'C', length: 40 },
+        { name: 'asset_maintainer', type: 'C', length: 40 },
+        { name: 'current_condition', type: 'C', length: 20 },
+        { name: 'target_condition', type: 'C', length: 20 },
+        { name: 'water_course_name', type: 'C', length: 40 },
+        { name: 'asset_length', type: 'N', length: 19, decimals: 2 },
+      ],
+      features: defences,
+    });
+    files.push({
+      dataset: 'ea-spatial-flood-defences',
+      format: 'ESRI Shapefile (EA AIMS Spatial Flood Defences, lines, BNG)',
+      file: writtenFile(`${base}.shp`, defences.length),
+    });
+    const abdDir = join(outDir, 'ea-areas-benefiting-from-defences');
+    mkdirSync(abdDir, { recursive: true });
+    const abd = join(abdDir, 'Areas_Benefiting_from_Flood_Defences');
+    writeShapefile(abd, {
+      shapeType: 5,
+      crs: 27700,
+      fields: [
+        { name: 'abd_id', type: 'C', length: 20 },
+        { name: 'name', type: 'C', length: 60 },
+      ],
+      features: areas,
+    });
+    files.push({
+      dataset: 'ea-areas-benefiting-from-defences',
+      format: 'ESRI Shapefile (EA Areas Benefiting from Flood Defences, BNG)',
+      file: writtenFile(`${abd}.shp`, areas.length),
+    });
+  } else {
+    files.push(
+      gpkg(
+        outDir,
+        'nrw-flood-defences',
+        'NRW_SPATIAL_FLOOD_DEFENCES.gpkg',
+        {
+          name: 'NRW_SPATIAL_FLOOD_DEFENCES',
+          geometryColumn: 'geom',
+          geometryType: 'LINESTRING',
+          srsId: 27700,
+          fields: Object.keys(defences[0]!.properties).map((name) => ({
+            name,
+            type: name === 'asset_length' ? ('REAL' as const) : ('TEXT' as const),
+          })),
+          features: defences,
+        },
+        'GeoPackage (NRW spatial flood defences, lines, BNG)',
+      ),
+      gpkg(
+        outDir,
+        'nrw-flood-defences',
+        'NRW_AREA_BENEFITING_FROM_FLOOD_DEFENCE.gpkg',
+        {
+          name: 'NRW_AREA_BENEFITING_FROM_FLOOD_DEFENCE',
+          geometryColumn: 'geom',
+          geometryType: 'POLYGON',
+          srsId: 27700,
+          fields: [
+            { name: 'objectid', type: 'INTEGER' },
+            { name: 'name', type: 'TEXT' },
+          ],
+          features: areas.map((a, i) => ({
+            geometry: a.geometry,
+            properties: { objectid: i + 1, name: a.properties.name },
+          })),
+        },
+        'GeoPackage (NRW areas benefiting from flood defences, BNG)',
+      ),
+    );
+  }
+  return files;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Wales
+// ---------------------------------------------------------------------------------------------------------
+
+function writeWales(area: SampleArea, outDir: string, seed: number, scale: number): FloodFile[] {
+  const geo = geographyOf(area);
+  const centres = pocketCentres(area, seed, scale);
+  const fraw = (zones: { band: number; geometry: Geometry }[]): Feature[] =>
+    zones.map((z, i) => ({
+      geometry: z.geometry,
+      properties: {
+        objectid: i + 1,
+        mm_id: `MM${1000 + Math.floor(i / 2)}`,
+        risk: THREE_BANDS[z.band],
+        pub_date: '2024-05-20',
+      },
+    }));
+  const fields = [
+    { name: 'objectid', type: 'INTEGER' as const },
+    { name: 'mm_id', type: 'TEXT' as const },
+    { name: 'risk', type: 'TEXT' as const },
+    { name: 'pub_date', type: 'DATE' as const },
+  ];
+  const rivers = fraw(riverZones(geo, [40, 110, 220], true).map((geometry, band) => ({ band, geometry })));
+  rivers.push({
+    geometry: brokenRing([area.centre.x, area.centre.y + 4000]),
+    properties: { objectid: rivers.length + 1, mm_id: 'MM9999', risk: 'High', pub_date: '2024-05-20' },
+  });
+  const sea = fraw(
+    coastalStrips(geo.coast!, [150, 450, 900], widthFactor(1.3), true).map((geometry, band) => ({
+      band,
+      geometry,
+    })),
+  );
+  const surface = fraw(zoneGeometries(pocketZones(centres, [25, 55, 90], true)));
+  const layer = (name: string, geometryColumn: string, features: Feature[]): GeoPackageLayerInput => ({
+    name,
+    geometryColumn,
+    geometryType: 'MULTIPOLYGON',
+    srsId: 27700,
+    fields,
+    features,
+  });
+  const n = geo.river.length;
+  const files: FloodFile[] = [
+    gpkg(
+      outDir,
+      'nrw-fraw',
+      'NRW_FLOOD_RISK_FROM_RIVERS.gpkg',
+      layer('NRW_FLOOD_RISK_FROM_RIVERS', 'geom', rivers),
+      'GeoPackage (NRW FRAW rivers, BNG)',
+    ),
+    gpkg(
+      outDir,
+      'nrw-fraw',
+      'NRW_FLOOD_RISK_FROM_SEA.gpkg',
+      layer('NRW_FLOOD_RISK_FROM_SEA', 'geom', sea),
+      'GeoPackage (NRW FRAW sea, BNG)',
+    ),
+    gpkg(
+      outDir,
+      'nrw-fraw',
+      'NRW_FLOOD_RISK_FROM_SURFACE_WATER_SMALL_WATERCOURSES.gpkg',
+      layer('NRW_FLOOD_RISK_FROM_SURFACE_WATER_SMALL_WATERCOURSES', 'fme_geometry', surface),
+      'GeoPackage (NRW FRAW surface water and small watercourses, geometry column fme_geometry, BNG)',
+    ),
+    gpkg(
+      outDir,
+      'nrw-historic-flood-map',
+      'NRW_HISTORIC_FLOODMAP.gpkg',
+      {
+        name: 'NRW_HISTORIC_FLOODMAP',
+        geometryColumn: 'geom',
+        geometryType: 'MULTIPOLYGON',
+        srsId: 27700,
+        fields: [
+          { name: 'objectid', type: 'INTEGER' },
+          { name: 'name', type: 'TEXT' },
+          { name: 'start_date', type: 'DATE' },
+          { name: 'end_date', type: 'DATE' },
+          { name: 'flood_src', type: 'TEXT' },
+          { name: 'flood_caus', type: 'TEXT' },
+        ],
+        features: [
+          {
+            geometry: {
+              type: 'Polygon',
+              coordinates: strip(
+                geo.river,
+                -150,
+                150,
+                widthFactor(0.4),
+                Math.floor(n * 0.4),
+                Math.floor(n * 0.55),
+              ),
+            },
+            properties: {
+              objectid: 1,
+              name: 'Taff December 1979',
+              start_date: '1979-12-27',
+              end_date: '1979-12-28',
+              flood_src: 'main river',
+              flood_caus: 'channel capacity exceeded (no raising or breaching)',
+            },
+          },
+          {
+            geometry: {
+              type: 'Polygon',
+              coordinates: strip(geo.coast!, -100, 350, widthFactor(1.3), 150, 230),
+            },
+            properties: {
+              objectid: 2,
+              name: 'Severn tidal surge 2014',
+              start_date: '2014-01-03',
+              end_date: '2014-01-03',
+              flood_src: 'sea',
+              flood_caus: 'overtopping of defences',
+            },
+          },
+        ],
+      },
+      'GeoPackage (NRW historic flood map, BNG)',
+    ),
+  ];
+  files.push(...writeDefences(geo, outDir, 'Wales', Math.floor(n * 0.45), Math.floor(n * 0.58)));
+  return files;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Scotland
+// ---------------------------------------------------------------------------------------------------------
+
+const toWgs84 = (g: Geometry): Geometry =>
+  mapPositions(g, ([x, y]) => {
+    const { longitude, latitude } = bngToWgs84(x, y);
+    return [Math.round(longitude * 1e8) / 1e8, Math.round(latitude * 1e8) / 1e8];
+  });
+
+function writeScotland(area: SampleArea, outDir: string, seed: number, scale: number): FloodFile[] {
+  const geo = geographyOf(area);
+  const centres = pocketCentres(area, seed, scale);
+  const dir = join(outDir, 'sepa-flood-maps');
+  mkdirSync(dir, { recursive: true });
+  const sources: [string, (cc: boolean) => Geometry[][]][] = [
+    [
+      'River_Flooding',
+      (cc) => riverZones(geo, cc ? grow([60, 140, 230]) : [60, 140, 230], false).map((g) => [g]),
+    ],
+    [
+      'Coastal_Flooding',
+      (cc) =>
+        coastalStrips(geo.coast!, cc ? grow([150, 350, 700]) : [150, 350, 700], widthFactor(2.1), false).map(
+          (g) => [g],
+        ),
+    ],
+    [
+      'Surface_Water_and_Small_Watercourses_Flooding',
+      (cc) => {
+        const perPocket = pocketZones(centres, cc ? grow([30, 60, 100]) : [30, 60, 100], false);
+        return THREE_BANDS.map((_, band) => perPocket.map((p) => p[band] as Geometry));
+      },
+    ],
+  ];
+  const files: FloodFile[] = [];
+  for (const cc of [false, true]) {
+    for (const [source, zonesOf] of sources) {
+      const perBand = zonesOf(cc);
+      THREE_BANDS.forEach((band, b) => {
+        const service = `${cc ? 'Future_Flood_Maps_' : ''}${source}_${band}_Likelihood`;
+        const features: Feature[] = (perBand[b] ?? []).map((g, i) => ({
+          geometry: toWgs84(g),
+          properties: { OBJECTID: i + 1, Shape__Area: round2(area2(g)), Shape__Length: null },
+        }));
+        if (!cc && source === 'River_Flooding' && band === 'High')
+          features.push({
+            geometry: null,
+            properties: { OBJECTID: features.length + 1, Shape__Area: null, Shape__Length: null },
+          });
+        const path = join(dir, `${service}.geojson`);
+        writeGeoJson(path, features, { crs: 4326, name: `${service}_Extent` });
+        files.push({
+          dataset: 'sepa-flood-maps',
+          format: 'GeoJSON (SEPA flood map service export, WGS84)',
+          file: writtenFile(path, features.length),
+        });
+      });
+    }
+  }
+  return files;
+}
+
+export function writeFloodMaps(
+  areas: readonly SampleArea[],
+  outDir: string,
+  seed: number,
+  scale: number,
+): FloodFile[] {
+  const files: FloodFile[] = [];
+  for (const area of areas) {
+    if (area.country === 'England') files.push(...writeEngland(area, outDir, seed, scale));
+    else if (area.country === 'Wales') files.push(...writeWales(area, outDir, seed, scale));
+    else files.push(...writeScotland(area, outDir, seed, scale));
+  }
+  return files;
+}

@@ -51,17 +51,102 @@ export function ringDiscArea(ring: Ring, cx: number, cy: number, r: number, r2 =
   const fy = Math.max(Math.abs(minY - cy), Math.abs(maxY - cy));
   const whollyInside = fx * fx + fy * fy <= r2;
 
+  if (whollyInside) {
+    let sum = 0;
+    for (let i = 1; i < n; i++) {
+      const a = ring[i - 1]!;
+      const b = ring[i]!;
+      sum += (a[0] - cx) * (b[1] - cy) - (b[0] - cx) * (a[1] - cy);
+    }
+    return sum / 2;
+  }
+
+  // Triangle parts add up in `sum`; sector parts in `angle` (radians, times r²/2 at the end). The angle an
+  // outside stretch subtends telescopes: over a run of consecutive outside sub-segments it is θ(end) −
+  // θ(start) plus 2π per signed crossing of atan2's branch cut (the negative x-axis), so atan2 is evaluated
+  // only where a run starts and ends rather than once per edge.
   let sum = 0;
+  let angle = 0;
+  let open = false;
+  let lastX = 0;
+  let lastY = 0;
+  const outside = (px: number, py: number, qx: number, qy: number): void => {
+    if (!open) {
+      angle -= theta(px, py);
+      open = true;
+    }
+    const pUp = py >= 0;
+    if (pUp !== qy >= 0 && px + ((0 - py) * (qx - px)) / (qy - py) < 0) angle += pUp ? TWO_PI : -TWO_PI;
+    lastX = qx;
+    lastY = qy;
+  };
+  const close = (): void => {
+    if (open) {
+      angle += theta(lastX, lastY);
+      open = false;
+    }
+  };
+
   let ax = ring[0]![0] - cx;
   let ay = ring[0]![1] - cy;
+  let aIn = ax * ax + ay * ay <= r2;
   for (let i = 1; i < n; i++) {
     const bx = ring[i]![0] - cx;
     const by = ring[i]![1] - cy;
-    sum += whollyInside ? (ax * by - bx * ay) / 2 : edgeDiscArea(ax, ay, bx, by, r, r2);
+    const bIn = bx * bx + by * by <= r2;
+    if (aIn && bIn) {
+      close();
+      sum += (ax * by - bx * ay) / 2;
+    } else if ((ax > r && bx > r) || (ax < -r && bx < -r) || (ay > r && by > r) || (ay < -r && by < -r)) {
+      outside(ax, ay, bx, by); // wholly beyond one side of the disc's box
+    } else {
+      const dx = bx - ax;
+      const dy = by - ay;
+      const len2 = dx * dx + dy * dy;
+      // |a + t d|² = r²  ⇔  len2 t² + 2 (a·d) t + (|a|² − r²) = 0
+      const half = ax * dx + ay * dy;
+      const c = ax * ax + ay * ay - r2;
+      const disc = half * half - len2 * c;
+      let t1 = 1;
+      let t2 = 0;
+      if (len2 > 0 && disc > 0) {
+        const sq = Math.sqrt(disc);
+        const q = half >= 0 ? -(half + sq) : -(half - sq);
+        t1 = q / len2;
+        t2 = q !== 0 ? c / q : -t1;
+        if (t1 > t2) [t1, t2] = [t2, t1];
+      }
+      if (len2 === 0) {
+        // A repeated vertex outside the disc adds nothing.
+      } else if (disc <= 0 || t2 <= 0 || t1 >= 1) {
+        outside(ax, ay, bx, by);
+      } else {
+        const s1 = t1 > 0 ? t1 : 0;
+        const s2 = t2 < 1 ? t2 : 1;
+        const px = ax + s1 * dx;
+        const py = ay + s1 * dy;
+        const qx = ax + s2 * dx;
+        const qy = ay + s2 * dy;
+        if (s1 > 0) outside(ax, ay, px, py);
+        close();
+        sum += (px * qy - qx * py) / 2;
+        if (s2 < 1) outside(qx, qy, bx, by);
+      }
+    }
     ax = bx;
     ay = by;
+    aIn = bIn;
   }
-  return sum;
+  close();
+  return sum + (r2 * angle) / 2;
+}
+
+const TWO_PI = 2 * Math.PI;
+
+// atan2 with −0 read as +0, so that angles lie in (−π, π] and the negative x-axis belongs to the upper side,
+// as the crossing test in ringDiscArea assumes.
+function theta(x: number, y: number): number {
+  return Math.atan2(y === 0 ? 0 : y, x);
 }
 
 /** Signed area of triangle (origin, a, b) ∩ disc of radius r centred on the origin. */

@@ -2,11 +2,11 @@
 // (Sutherland–Hodgman against an inscribed 1024-gon, shapes.ts): lower ≤ exact ≤ upper, with 1e-6 m²
 // of rounding slack; the bracket is about 6e-6·πr² wide. A coarse grid count checks the bracket helper itself.
 import { describe, expect, it } from 'vitest';
-import { circleIntersectionArea } from '../../../pipelines/geo/circle-area';
+import { circleIntersectionArea, edgeDiscArea, ringDiscArea } from '../../../pipelines/geo/circle-area';
 import { containsPoint } from '../../../pipelines/geo/point-in-polygon';
 import { polygonArea } from '../../../pipelines/geo/orient';
 import type { Position, Ring } from '../../../pipelines/geo/geometry';
-import { discAreaBounds, rng, starPolygon } from './shapes';
+import { discAreaBounds, rng, starPolygon, starRing } from './shapes';
 
 const rect = (minX: number, minY: number, maxX: number, maxY: number, ccw = true): Ring => {
   const r: Ring = [
@@ -120,6 +120,29 @@ describe('circleIntersectionArea', () => {
     // Most cases cut both the disc and the polygon (not just one inside the other).
     expect(partial).toBeGreaterThan(25);
   }, 30_000);
+
+  it('per-run angle sums equal per-edge sectors, also with vertices on the branch cut (integer grids)', () => {
+    const rand = rng(77);
+    for (let s = 0; s < 300; s++) {
+      // Integer vertices and an integer centre put vertices exactly on the centre's row (y = 0 relative).
+      const ring = starRing(rand, {
+        centre: [0, 0],
+        vertices: 3 + Math.floor(rand() * 30),
+        rMin: 5,
+        rMax: 60,
+      }).map(([x, y]) => [Math.round(x), Math.round(y)] as Position);
+      ring[ring.length - 1] = [ring[0]![0], ring[0]![1]];
+      const c: Position = [Math.round((rand() - 0.5) * 80), ring[Math.floor(rand() * (ring.length - 1))]![1]];
+      const r = 1 + rand() * 70;
+      let perEdge = 0;
+      for (let i = 0; i + 1 < ring.length; i++) {
+        const a = ring[i]!;
+        const b = ring[i + 1]!;
+        perEdge += edgeDiscArea(a[0] - c[0], a[1] - c[1], b[0] - c[0], b[1] - c[1], r, r * r);
+      }
+      expect(Math.abs(ringDiscArea(ring, c[0], c[1], r) - perEdge)).toBeLessThan(1e-9 * Math.PI * r * r);
+    }
+  });
 
   it('the bracket helper agrees with a grid count', () => {
     const rand = rng(99);

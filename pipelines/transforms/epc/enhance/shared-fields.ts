@@ -1,6 +1,7 @@
 // The part of the enhanced record that England & Wales and Scotland compute the same way: same key, same
 // rule, same raw field. Each country's enhancer spreads it and adds its own fields (england-wales.ts,
 // scotland.ts); what differs between them is passed in as CountryRules.
+import { adjustCosts } from '../adjusted-costs';
 import { toConstructionAgeBand, type AgeBandScheme } from './categories/age-band';
 import { toFloorLevel } from './categories/floor-level';
 import { toGlazedArea, toGlazedType } from './categories/glazing';
@@ -68,12 +69,35 @@ export function sharedFields(raw: RawRecord, rules: CountryRules) {
   const builtForm = toBuiltForm(raw.built_form);
   const floorLevel = toFloorLevel(raw.floor_level);
   const isTopStorey = toBoolean(raw.flat_top_storey);
+  const transactionType = toTransactionType(raw.transaction_type);
+  const lodgementDate = toTimestamp(raw.lodgement_date);
+  const mainFuel = toMainFuel(raw.main_fuel);
+  const hasMainsGas = toBoolean(raw.mains_gas_flag);
+  const energyTariff = toEnergyTariff(raw.energy_tariff);
+  const hotWaterDescription = description('hotwater_description');
+  const costs = {
+    heating_cost_current: toMoney(raw.heating_cost_current),
+    heating_cost_potential: toMoney(raw.heating_cost_potential),
+    hot_water_cost_current: toMoney(raw.hot_water_cost_current),
+    hot_water_cost_potential: toMoney(raw.hot_water_cost_potential),
+    lighting_cost_current: toMoney(raw.lighting_cost_current),
+    lighting_cost_potential: toMoney(raw.lighting_cost_potential),
+  };
+  const adjustedCosts = adjustCosts({
+    ...costs,
+    lodgement_date: lodgementDate,
+    new_dwelling: transactionType === 'New dwelling' || raw.report_type?.trim() === '3',
+    main_fuel: mainFuel,
+    has_mains_gas: hasMainsGas,
+    energy_tariff: energyTariff,
+    hot_water_description: hotWaterDescription,
+  });
 
   return {
     address1: cleanText(raw.address1),
     address2: cleanText(raw.address2),
     address3: cleanText(raw.address3),
-    adjusted_costs: null, // defined by a later issue
+    adjusted_costs: adjustedCosts,
     building_reference_number: cleanText(raw.building_reference_number),
     built_form: builtForm,
     co2_emissions_current: co2Current,
@@ -93,7 +117,7 @@ export function sharedFields(raw: RawRecord, rules: CountryRules) {
     energy_efficiency_potential: toInteger(raw.potential_energy_efficiency),
     energy_rating_current: toEnergyRating(raw.current_energy_rating),
     energy_rating_potential: toEnergyRating(raw.potential_energy_rating),
-    energy_tariff: toEnergyTariff(raw.energy_tariff),
+    energy_tariff: energyTariff,
     environmental_impact_current: toInteger(raw.environment_impact_current),
     environmental_impact_potential: toInteger(raw.environment_impact_potential),
     extension_count: toCount(raw.extension_count),
@@ -107,29 +131,29 @@ export function sharedFields(raw: RawRecord, rules: CountryRules) {
     glazed_area: toGlazedArea(raw.glazed_area),
     glazed_type: toGlazedType(raw.glazed_type),
     habitable_room_count: toCount(raw.number_habitable_rooms),
-    has_mains_gas: toBoolean(raw.mains_gas_flag),
+    has_mains_gas: hasMainsGas,
     has_solar_water_heating: toBoolean(raw.solar_water_heating_flag),
     heat_loss_corridor: toHeatLossCorridor(pick(raw, 'heat_loss_corridor', 'heat_loss_corridoor')),
     heat_pump: isHeatPump(mainHeating),
     heated_room_count: toCount(raw.number_heated_rooms),
-    heating_cost_current: toMoney(raw.heating_cost_current),
-    heating_cost_potential: toMoney(raw.heating_cost_potential),
-    hot_water_cost_current: toMoney(raw.hot_water_cost_current),
-    hot_water_cost_potential: toMoney(raw.hot_water_cost_potential),
-    hot_water_description: description('hotwater_description'),
+    heating_cost_current: costs.heating_cost_current,
+    heating_cost_potential: costs.heating_cost_potential,
+    hot_water_cost_current: costs.hot_water_cost_current,
+    hot_water_cost_potential: costs.hot_water_cost_potential,
+    hot_water_description: hotWaterDescription,
     hot_water_energy_efficiency: efficiency('hot_water_energy_eff'),
     hot_water_environmental_efficiency: efficiency('hot_water_env_eff'),
     inspection_date: toTimestamp(raw.inspection_date),
     is_flat_top_storey: isTopStorey,
-    lighting_cost_current: toMoney(raw.lighting_cost_current),
-    lighting_cost_potential: toMoney(raw.lighting_cost_potential),
+    lighting_cost_current: costs.lighting_cost_current,
+    lighting_cost_potential: costs.lighting_cost_potential,
     lighting_description: description('lighting_description'),
     lighting_energy_efficiency: efficiency('lighting_energy_eff'),
     lighting_environmental_efficiency: efficiency('lighting_env_eff'),
     local_authority_label: cleanText(raw.local_authority_label),
-    lodgement_date: toTimestamp(raw.lodgement_date),
+    lodgement_date: lodgementDate,
     low_energy_lighting_percentage: toPercentage(raw.low_energy_lighting),
-    main_fuel: toMainFuel(raw.main_fuel),
+    main_fuel: mainFuel,
     main_heating_controls: toInteger(raw.main_heating_controls),
     main_heating_controls_description: description('mainheatcont_description'),
     main_heating_controls_energy_efficiency: efficiency('mainheatc_energy_eff'),
@@ -159,7 +183,7 @@ export function sharedFields(raw: RawRecord, rules: CountryRules) {
       floorArea,
     ),
     total_floor_area: floorArea,
-    transaction_type: toTransactionType(raw.transaction_type),
+    transaction_type: transactionType,
     unheated_corridor_length: toNonNegative(raw.unheated_corridor_length),
     walls_description: walls,
     walls_energy_efficiency: efficiency(...rules.walls.energyEfficiency),

@@ -181,7 +181,20 @@ describe('enhanceEnglandWales', () => {
       total_energy_consumption_current: 13720,
       total_energy_consumption_potential: 5488,
       dwelling_type: 'Mid-floor flat',
-      adjusted_costs: null,
+    });
+  });
+
+  it('restates the 2019 (SAP 2012 price) costs at SAP 10.2 prices: gas x 3.64/3.48, electricity x 16.49/13.19', () => {
+    expect(enhanced.adjusted_costs).toEqual({
+      heating_cost_current: 535.54, // 512 x 1.04598
+      heating_cost_potential: 406.89,
+      hot_water_cost_current: 102.51, // from the main (gas) system
+      hot_water_cost_potential: 75.31,
+      lighting_cost_current: 81.26, // 65 x 1.25019
+      lighting_cost_potential: 56.26,
+      total_fuel_cost_current: 719.31,
+      total_fuel_cost_potential: 538.46,
+      standing_charges: 160, // electricity 72 + gas 88
     });
   });
 

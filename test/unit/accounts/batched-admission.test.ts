@@ -4,7 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { EventEmitter } from 'node:events';
+import type { Request, Response } from 'express';
 import { openAccountStore, type Admission, type AccountStore } from '../../../serving/accounts/store';
+import { ENDPOINTS } from '../../../schemas/api/endpoints';
+import { silentLogger } from '../../../serving/log';
+import { metering } from '../../../serving/metering';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -104,6 +109,46 @@ describe('authentication cache', () => {
     other.revokeKey(record.id);
     expect(store.authenticate(key)).toBeNull();
     expect(store.authenticate('pds_unknown')).toBeNull();
+    store.close();
+    other.close();
+  });
+});
+
+describe('metering middleware with batched admission', () => {
+  it('a client that goes away while its admission waits has the reservation released, not left open', async () => {
+    const { store, other } = fileStores();
+    const { record } = store.createKey('b');
+    const res = Object.assign(new EventEmitter(), {
+      writableFinished: false,
+      statusCode: 200,
+      send: () => res,
+      getHeaders: () => ({}),
+      setHeader: () => res,
+    });
+    const req = {
+      id: 'gone',
+      apiKey: record,
+      endpoint: ENDPOINTS.find((e) => e.name === 'epcs'),
+      method: 'GET',
+      path: '/epcs',
+      query: {},
+      headers: {},
+      body: undefined,
+      startedNs: process.hrtime.bigint(),
+      receivedAt: new Date(),
+    };
+    let nextCalled = false;
+    metering({ accounts: store, now: () => new Date(), log: silentLogger, rateLimiter: null })(
+      req as unknown as Request,
+      res as unknown as Response,
+      () => void (nextCalled = true),
+    );
+    res.emit('close'); // before the end of the turn, when the admission commits
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect(nextCalled).toBe(false);
+    expect(other.ledger(record.id).map((l) => l.state)).toEqual(['released']);
+    expect(other.usage(record.id).subscription.credits_used).toBe(0);
     store.close();
     other.close();
   });

@@ -65,5 +65,6 @@ export function createApp(deps: AppDeps): express.Express {
 }
 
 const noFeatures: FeaturesRepository = {
-  floodRiskAt: () => Promise.reject(new ApiError('service_unavailable', 'Live flood answers are not configured')),
+  floodRiskAt: () =>
+    Promise.reject(new ApiError('service_unavailable', 'Live flood answers are not configured')),
 };

@@ -4,11 +4,12 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { dataPaths, type ServiceConfig } from '../pipelines/config';
 import { createEsClient } from '../pipelines/indexing/es-client';
-import { propertiesAlias } from '../pipelines/indexing/aliases';
+import { featuresAlias, propertiesAlias } from '../pipelines/indexing/aliases';
 import { openAccountStore } from './accounts/store';
 import { createApp } from './app';
 import { jsonLogger, type Logger } from './log';
 import { rateLimitFromEnv, type RateLimitConfig } from './rate-limit';
+import { featuresRepository } from './repository/features';
 import { propertiesRepository } from './repository/properties';
 
 export interface RunningServer {
@@ -75,6 +76,7 @@ export async function startServer(
   const app = createApp({
     accounts,
     properties: propertiesRepository(es, propertiesAlias(config)),
+    features: featuresRepository(es, featuresAlias(config)),
     log,
     rateLimit: options.rateLimit ?? rateLimitFromEnv(),
   });

@@ -1,6 +1,6 @@
 // A CandidateProvider over pieces held in memory: one spatial index per family. The batch job builds one
-// per tile (that tile's pieces plus its 1 km overlap, and every coast piece); the live API builds one from
-// the pieces Elasticsearch returned for the point.
+// per tile (that tile's pieces plus its 1 km overlap, and one national coast index shared by every tile);
+// the live API builds one from the pieces Elasticsearch returned for the point.
 import { FeatureIndex } from '../geo/feature-index';
 import type { Position } from '../geo/geometry';
 import { tileOf } from '../geo/tiles';
@@ -18,11 +18,14 @@ export class MemoryCandidates implements CandidateProvider {
   private readonly indexes = new Map<Family, FeatureIndex<PieceRecord>>();
 
   constructor(
-    families: Partial<Record<Family, readonly PieceRecord[]>>,
+    families: Partial<Record<Family, readonly PieceRecord[] | FeatureIndex<PieceRecord>>>,
     private readonly countries: TileCountries,
   ) {
-    for (const [family, records] of Object.entries(families) as [Family, PieceRecord[]][])
-      if (records.length) this.indexes.set(family, new FeatureIndex(records));
+    for (const [family, given] of Object.entries(families) as [
+      Family,
+      PieceRecord[] | FeatureIndex<PieceRecord>,
+    ][])
+      this.indexes.set(family, given instanceof FeatureIndex ? given : new FeatureIndex(given));
   }
 
   near<F extends Family>(family: F, p: Position, r: number): readonly PieceRecord<FamilyAttrs[F]>[] {

@@ -1,0 +1,103 @@
+// feature_index: the flood pieces in Elasticsearch for live answers (GET /flood-risk?x_coord=&y_coord=).
+// The same rows as the batch job reads (derived/flood_pieces), so live and precomputed answers agree. A new
+// versioned index per run; the alias `<prefix>-features` moves only when the count and sample checks pass.
+import { FEATURE_INDEX_MAPPING } from '../../schemas/index/features';
+import { featuresAlias } from '../indexing/aliases';
+import { createEsClient } from '../indexing/es-client';
+import {
+  aliasTargets,
+  bulkIndex,
+  createIndex,
+  pruneOldIndexes,
+  verifyAndSwapAlias,
+  versionedIndexName,
+} from '../indexing/versioned-index';
+import { DataError } from '../io/errors';
+import { parquetPath, queryParquet } from '../io/parquet';
+import { defineAsset, type AssetContext } from './definition';
+import { PIECE_FAMILIES, piecesPath } from './flood-pieces';
+
+async function* featureDocs(ctx: AssetContext): AsyncGenerator<{ id: string; doc: Record<string, unknown> }> {
+  for (const family of PIECE_FAMILIES) {
+    let n = 0;
+    for await (const row of queryParquet(`SELECT * FROM ${parquetPath(piecesPath(ctx, family))}`))
+      yield { id: `${family}-${n++}`, doc: row };
+  }
+  // Which countries' flood maps cover each tile (transforms/flood/block.ts countryAt).
+  for await (const row of queryParquet(`SELECT * FROM ${parquetPath(piecesPath(ctx, 'tile_countries'))}`))
+    yield {
+      id: `tile_country-${String(row.tile)}-${String(row.country)}`,
+      doc: { family: 'tile_country', layer: 'tile_country', ...row },
+    };
+}
+
+export const featureIndex = defineAsset({
+  name: 'feature_index',
+  kind: 'index',
+  description:
+    'Elasticsearch pieces of the flood, terrain and coast layers with envelope fields (alias <prefix>-features)',
+  upstream: ['flood_pieces'],
+  codeVersion: '1',
+  owner: 'flood',
+  cadence: 'quarterly',
+  async outputsPresent(ctx, outputs) {
+    const es = createEsClient(ctx.config.esUrl);
+    try {
+      const targets = await aliasTargets(es, featuresAlias(ctx.config));
+      return outputs.length > 0 && outputs.every((o) => targets.includes(o.replace(/^elasticsearch:/, '')));
+    } finally {
+      await es.close();
+    }
+  },
+  async materialize(ctx) {
+    const es = createEsClient(ctx.config.esUrl);
+    try {
+      const alias = featuresAlias(ctx.config);
+      const index = versionedIndexName(alias, ctx.runId);
+      await createIndex(es, index, FEATURE_INDEX_MAPPING);
+      let expected = 0;
+      for (const family of [...PIECE_FAMILIES, 'tile_countries'] as const)
+        for await (const row of queryParquet(
+          `SELECT count(*) AS n FROM ${parquetPath(piecesPath(ctx, family))}`,
+        ))
+          expected += Number(row.n);
+      const sampleIds: string[] = [];
+      const docs = (async function* () {
+        for await (const d of featureDocs(ctx)) {
+          if (d.id.endsWith('-0')) sampleIds.push(d.id);
+          yield d;
+        }
+      })();
+      const ids = new WeakMap<object, string>();
+      const result = await bulkIndex(
+        es,
+        index,
+        (async function* () {
+          for await (const d of docs) {
+            ids.set(d.doc, d.id);
+            yield d.doc;
+          }
+        })(),
+        (doc) => ids.get(doc)!,
+        { onProgress: (n) => ctx.heartbeat({ indexed: n }) },
+      );
+      if (result.failed.length)
+        throw new DataError(
+          `${result.failed.length} pieces rejected, first: ${JSON.stringify(result.failed[0])}`,
+        );
+      const { previous } = await verifyAndSwapAlias(es, alias, index, {
+        expectedCount: expected,
+        sampleIds,
+      });
+      const pruned = await pruneOldIndexes(es, alias, 1);
+      ctx.log(`alias ${alias} → ${index} (was ${previous.join(', ') || 'none'}; pruned ${pruned.length})`);
+      return {
+        rows: result.indexed,
+        outputs: [`elasticsearch:${index}`],
+        metrics: { pieces: result.indexed },
+      };
+    } finally {
+      await es.close();
+    }
+  },
+});

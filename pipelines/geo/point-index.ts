@@ -31,6 +31,8 @@ export class PointIndex<T> {
   // Coordinates by insertion id (kdbush keeps its own copy in kd order).
   private readonly xs: Float64Array;
   private readonly ys: Float64Array;
+  // The points' envelope: the root node's box (tight boxes keep the walk short for queries from outside).
+  private readonly bounds = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
 
   constructor(items: readonly T[], positionOf: (item: T) => Position) {
     this.items = items;
@@ -46,6 +48,11 @@ export class PointIndex<T> {
       const [x, y] = positionOf(item);
       this.xs[id] = x;
       this.ys[id] = y;
+      const b = this.bounds;
+      if (x < b.minX) b.minX = x;
+      if (y < b.minY) b.minY = y;
+      if (x > b.maxX) b.maxX = x;
+      if (y > b.maxY) b.maxY = y;
       index.add(x, y);
     });
     index.finish();
@@ -72,7 +79,10 @@ export class PointIndex<T> {
     const [qx, qy] = p;
     const max2 = maxDistance * maxDistance;
     const queue = new EntryQueue();
-    queue.push(node(0, ids.length - 1, 0, -Infinity, -Infinity, Infinity, Infinity, 0));
+    const { minX, minY, maxX, maxY } = this.bounds;
+    const root = node(0, ids.length - 1, 0, minX, minY, maxX, maxY, 0);
+    root.d2 = boxDistance2(root, qx, qy);
+    queue.push(root);
     while (queue.length > 0) {
       const e = queue.pop();
       if (e.d2 > max2) break;

@@ -77,3 +77,16 @@ export function tilesIntersecting(bbox: BBox): string[] {
   for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) names.push(tileName(i, j));
   return names;
 }
+
+/**
+ * The tiles whose overlap-grown squares meet a box: where a feature (or a piece of one) must be stored so
+ * that every tile can answer queries up to `overlap` metres beyond its edge from its own data.
+ */
+export function tilesNear(bbox: BBox, overlap: number = TILE_OVERLAP): string[] {
+  return tilesIntersecting({
+    minX: bbox.minX - overlap,
+    minY: bbox.minY - overlap,
+    maxX: bbox.maxX + overlap,
+    maxY: bbox.maxY + overlap,
+  });
+}

@@ -6,6 +6,7 @@ import {
   tileBBoxWithOverlap,
   tileOf,
   tilesIntersecting,
+  tilesNear,
 } from '../../../pipelines/geo/tiles';
 
 describe('BNG 10 km tiles', () => {
@@ -71,5 +72,16 @@ describe('BNG 10 km tiles', () => {
     ]);
     expect(tilesIntersecting({ minX: -5000, minY: -5000, maxX: 1000, maxY: 1000 })).toEqual(['SV00']);
     expect(tilesIntersecting({ minX: -5000, minY: -5000, maxX: -1000, maxY: -1000 })).toEqual([]);
+  });
+
+  it('stores a feature in every tile whose grown square it meets', () => {
+    // 500 m inside ST76's west edge: ST66 must hold it too (its 1 km overlap reaches 371000).
+    const piece = { minX: 370500, minY: 165000, maxX: 370600, maxY: 165100 };
+    expect(tilesNear(piece)).toEqual(['ST66', 'ST76']);
+    for (const name of tilesNear(piece)) {
+      const grown = tileBBoxWithOverlap(name);
+      expect(piece.minX <= grown.maxX && piece.maxX >= grown.minX).toBe(true);
+    }
+    expect(tilesNear({ minX: 375000, minY: 165000, maxX: 375000, maxY: 165000 })).toEqual(['ST76']);
   });
 });

@@ -1,8 +1,8 @@
 // Azimuths in degrees clockwise from north, in [0, 360).
 //
 // Grid north (the BNG +y axis) and true north (the meridian) differ by the grid convergence γ, which is zero
-// on the central meridian (2°W) and grows to about ±4.5° at the edges of Great Britain (Shetland, Lowestoft
-// at high latitude). The service reports TRUE north azimuths: trueAzimuth = gridAzimuth + γ(from), with γ
+// on the central meridian (2°W) and reaches several degrees at the edges of Great Britain (−2.85° at Land's
+// End, +2.97° at Lowestoft, −3.74° at Stornoway). The service reports TRUE north azimuths: trueAzimuth = gridAzimuth + γ(from), with γ
 // positive east of the central meridian, where true north points to the west of grid north.
 import type { Position } from './geometry';
 

@@ -11,6 +11,7 @@ import { dataPaths, type ServiceConfig } from '../config';
 import { DataError } from '../io/errors';
 import { downloadFile, type DownloadStatus } from './fetch';
 import { readJsonFile, writeJsonFile } from './json-file';
+import { allSettledOrThrow, type Limit } from './limit';
 import { itemFileName, type ResolvedDataset, type SourceItem } from './sources-file';
 import { extractZip, isZipFile } from './unzip';
 
@@ -19,6 +20,8 @@ export interface PrepareHooks {
   /** Liveness and progress for long downloads (the activity's heartbeat). */
   heartbeat?: (details: unknown) => void;
   log?: (message: string) => void;
+  /** Bounds how many files are fetched at once (shared across datasets); one at a time without it. */
+  limit?: Limit;
 }
 
 export interface PreparedFile {
@@ -166,9 +169,12 @@ export async function prepareDataset(
   const previous = await readJsonFile<AssemblyRecord>(record);
 
   const names = downloadNames(resolved.items);
-  const files: Obtained[] = [];
-  for (const [i, item] of resolved.items.entries())
-    files.push(await obtain(item, join(paths.downloads, dataset, names[i]!), previous, hooks));
+  const limit: Limit = hooks.limit ?? ((task) => task());
+  const files = await allSettledOrThrow(
+    resolved.items.map((item, i) =>
+      limit(() => obtain(item, join(paths.downloads, dataset, names[i]!), previous, hooks)),
+    ),
+  );
 
   const key = createHash('sha256')
     .update(JSON.stringify(files.map((f) => [f.target, f.zip, f.sha256])))

@@ -238,6 +238,90 @@ describe('downloadFile over awkward connections', () => {
   });
 });
 
+describe('downloadFile resuming an interrupted transfer (HTTP Range)', () => {
+  const body = Buffer.from(Array.from({ length: 200_000 }, (_, i) => i % 251));
+  /** Serves `current`; cuts the first full answer after `cutAt` bytes; honours Range with If-Range. */
+  const state = { current: body, etag: '"r1"', cutAt: 0, ranges: true, log: [] as string[] };
+  let rangeServer: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    rangeServer = createServer((req, res) => {
+      const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+      const ifRange = req.headers['if-range'];
+      const { current, etag } = state;
+      if (range && state.ranges && (!ifRange || ifRange === etag)) {
+        const start = Number(range[1]);
+        state.log.push(`206 from ${start}`);
+        if (start >= current.length) return void res.writeHead(416).end();
+        res.writeHead(206, {
+          etag,
+          'content-length': String(current.length - start),
+          'content-range': `bytes ${start}-${current.length - 1}/${current.length}`,
+        });
+        return void res.end(current.subarray(start));
+      }
+      state.log.push(range ? '200 (range refused)' : '200');
+      res.writeHead(200, { etag, 'content-length': String(current.length) });
+      if (state.cutAt > 0) {
+        const cut = state.cutAt;
+        state.cutAt = 0;
+        res.write(current.subarray(0, cut), () => setTimeout(() => res.socket?.destroy(), 20));
+        return;
+      }
+      res.end(current);
+    });
+    await new Promise<void>((r) => rangeServer.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(rangeServer.address() as AddressInfo).port}/big`;
+  });
+  afterAll(() => new Promise<void>((r) => rangeServer.close(() => r())));
+  beforeEach(() => Object.assign(state, { current: body, etag: '"r1"', cutAt: 0, ranges: true, log: [] }));
+
+  it('keeps the bytes of a cut transfer and fetches only the rest on the next attempt', async () => {
+    state.cutAt = 120_000;
+    const cut = await downloadFile({ url, dest }).catch((e: unknown) => e);
+    expect(cut).toBeInstanceOf(Error);
+    expect(cut).not.toBeInstanceOf(DataError);
+    // What arrived before the cut (the kernel may drop some of the 120,000 bytes sent).
+    const kept = statSync(`${dest}.part`).size;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(body.length);
+    const seen: number[] = [];
+    const result = await downloadFile({ url, dest, onProgress: (bytes) => seen.push(bytes) });
+    expect(state.log).toEqual(['200', `206 from ${kept}`]);
+    expect(seen[0]).toBeGreaterThan(kept);
+    expect(result).toMatchObject({ status: 'downloaded', bytes: body.length, sha256: sha(body) });
+    expect(readFileSync(dest).equals(body)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['data.csv', 'data.csv.download.json']);
+  });
+
+  it('starts over when the file changed in between (If-Range no longer matches)', async () => {
+    state.cutAt = 50_000;
+    await downloadFile({ url, dest }).catch(() => undefined);
+    const changed = Buffer.concat([body, Buffer.from('more')]);
+    Object.assign(state, { current: changed, etag: '"r2"' });
+    const result = await downloadFile({ url, dest });
+    expect(state.log).toEqual(['200', '200 (range refused)']);
+    expect(result).toMatchObject({ bytes: changed.length, sha256: sha(changed) });
+  });
+
+  it('starts over when the server answers 416 to the range', async () => {
+    state.cutAt = 50_000;
+    await downloadFile({ url, dest }).catch(() => undefined);
+    const kept = statSync(`${dest}.part`).size;
+    Object.assign(state, { current: body.subarray(0, Math.min(10_000, kept)) });
+    const result = await downloadFile({ url, dest });
+    expect(state.log).toEqual(['200', `206 from ${kept}`, '200']);
+    expect(result).toMatchObject({ bytes: state.current.length, sha256: sha(state.current) });
+  });
+
+  it('keeps nothing when the server gives no validator to resume against', async () => {
+    Object.assign(state, { etag: '', cutAt: 50_000 });
+    await downloadFile({ url, dest }).catch(() => undefined);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
 describe('expandHeaders', () => {
   it('substitutes ${NAME} from the environment and refuses a missing one', () => {
     expect(expandHeaders({ authorization: 'Basic ${EPC_TOKEN}' }, { EPC_TOKEN: 'abc' })).toEqual({

@@ -213,11 +213,57 @@ describe('listSources and checkSources', () => {
       },
       'epc-scotland': { format: 'epc-scotland-csv', files: [{ location: 'missing.zip' }] },
     });
-    expect(await checkSources(config, {})).toEqual([
+    // Only the datasets this sources file names (the others have no sample folder here, and say so).
+    const named = async (env: NodeJS.ProcessEnv) =>
+      (await checkSources(config, env)).filter((p) =>
+        /^(onspd|os-open-uprn|epc-england-wales|epc-scotland):/.test(p),
+      );
+    expect(await named({})).toEqual([
       `os-open-uprn: folder not found: ${join(root, 'gone')}`,
       'epc-england-wales: header authorization needs the environment variable EPC_TOKEN',
       `epc-scotland: file not found: ${join(root, 'missing.zip')}`,
     ]);
-    expect(await checkSources(config, { EPC_TOKEN: 'x' })).toHaveLength(2);
+    expect(await named({ EPC_TOKEN: 'x' })).toHaveLength(2);
+  });
+});
+
+describe('downloadSources across many files', () => {
+  it('fetches files of several datasets side by side, never more at once than its limit', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const slow = createServer((req, res) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.writeHead(200, { etag: `"${req.url}"` }).end(`${req.url}\n`);
+      }, 60);
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    try {
+      const names = ['a', 'b', 'c', 'd', 'e'];
+      writeSources({
+        onspd: {
+          format: 'onspd-csv',
+          files: names.map((n) => ({ location: `${url}/${n}.csv`, path: `Data/${n}.csv` })),
+        },
+        'epc-scotland': {
+          format: 'epc-scotland-csv',
+          files: names.map((n) => ({ location: `${url}/s${n}.csv` })),
+        },
+      });
+      const prepared = await downloadSources(config, { concurrency: 3 });
+      expect(most).toBe(3);
+      expect(prepared.map((p) => [p.dataset, p.files.map((f) => f.status)])).toEqual([
+        ['onspd', names.map(() => 'downloaded')],
+        ['epc-scotland', names.map(() => 'downloaded')],
+      ]);
+      // Order is the sources file's, whatever order the answers came in.
+      expect(prepared[1]!.files.map((f) => f.location)).toEqual(names.map((n) => `${url}/s${n}.csv`));
+      expect(readFileSync(join(datasetFolder(config, 'onspd'), 'Data/e.csv'), 'utf8')).toBe('/e.csv\n');
+    } finally {
+      await new Promise<void>((r) => slow.close(() => r()));
+    }
   });
 });

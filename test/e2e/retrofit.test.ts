@@ -1,0 +1,94 @@
+// End to end on the real stack: generate the sample region, refresh it through the real Temporal server, then
+// ask the real API (backed by the real Elasticsearch) for GET /retrofit of a sample property in each country.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_BOUNDARY_FIELDS } from '../../schemas/api/area';
+import { RetrofitResponseSchema } from '../../schemas/api/retrofit';
+import { createEsClient } from '../../pipelines/indexing/es-client';
+import { generateSampleData, type SampleManifest } from '../../pipelines/sample-data';
+import { startServer, type RunningServer } from '../../serving/server';
+import { silentLogger } from '../../serving/log';
+import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
+import type { RefreshProgress } from '../../workflows/types';
+import { testConfig } from '../helpers/config';
+import { createTestKey, dropTestIndexes, startTestWorker, type TestWorker } from '../helpers/worker';
+
+const config = testConfig('e2e-retrofit');
+const es = createEsClient(config.esUrl);
+let worker: TestWorker;
+let server: RunningServer;
+let key: string;
+let manifest: SampleManifest;
+let progress: RefreshProgress;
+
+const get = async (path: string) => {
+  const res = await fetch(server.url + path, { headers: { 'x-api-key': key } });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+};
+const sample = (country: string) =>
+  manifest.samples.find((s) => s.country === country && s.certificates > 0)!;
+
+beforeAll(async () => {
+  manifest = await generateSampleData({ outDir: config.sourcesDir, scale: 0.2 });
+  worker = await startTestWorker(config);
+  const client = await connectClient(config);
+  progress = await watchRefresh(await startRefresh(client, config, {}), () => {}, 500);
+  await client.connection.close();
+  key = createTestKey(config, 'e2e-retrofit');
+  server = await startServer(config, silentLogger);
+}, 600_000);
+
+afterAll(async () => {
+  await server?.close();
+  await worker?.stop();
+  await dropTestIndexes(es, config);
+  await es.close();
+});
+
+describe('refresh then GET /retrofit', () => {
+  it('materialises the area datasets and uprn_area_blocks before the properties index', () => {
+    const order = progress.waves.flat();
+    for (const name of ['hpi', 'fuel_poverty', 'energy_usage', 'deprivation', 'rural_urban'])
+      expect(order.indexOf(name)).toBeLessThan(order.indexOf('uprn_area_blocks'));
+    expect(order.indexOf('uprn_area_blocks')).toBeLessThan(order.indexOf('properties_index'));
+    const blocks = progress.assets.find((a) => a.name === 'uprn_area_blocks')!;
+    expect(blocks.state).toBe('done');
+    expect(blocks.rows).toBe(progress.assets.find((a) => a.name === 'os_open_uprn')!.rows);
+  });
+
+  it.each([
+    ['England', 'E06000022'],
+    ['Wales', 'W06000015'],
+    ['Scotland', 'S12000030'],
+  ])('answers every block of spec 2.11 for a property in %s', async (country, la) => {
+    const s = sample(country);
+    const { status, body } = await get(`/retrofit?uprn=${s.uprn}`);
+    expect(status).toBe(200);
+    expect(RetrofitResponseSchema.parse(body)).toBeTruthy();
+    expect(body.location.uprn).toBe(Number(s.uprn));
+    expect(Object.keys(body.admin_boundaries)).toEqual([...ADMIN_BOUNDARY_FIELDS]);
+    expect(body.admin_boundaries).toMatchObject({ local_authority_district_code: la, country_name: country });
+    const a = body.area_attributes;
+    expect(a.house_price_index.area_code).toBe(la);
+    expect(
+      a.average_energy_usage_stats.lower_layer_super_output_area.lower_layer_super_output_area_code,
+    ).toBe(body.admin_boundaries.census_lower_layer_super_output_area_code);
+    expect(a.retrofit_grants.length).toBeGreaterThan(0);
+    // England-only and England-and-Wales-only data: null blocks elsewhere.
+    expect(a.fuel_poverty === null).toBe(country !== 'England');
+    expect(a.indices_of_deprivation === null).toBe(country !== 'England');
+    expect(a.urban_rural_classification === null).toBe(country === 'Scotland');
+    expect(body.epcs.enhanced_epcs.length).toBeGreaterThan(0);
+    expect(typeof body.epcs.epc_in_date).toBe('boolean');
+    expect(body.planning).toBeNull();
+  });
+
+  it('matches /epcs for the EPC fields, and 404s an unknown UPRN', async () => {
+    const s = sample('England');
+    const retrofit = (await get(`/retrofit?uprn=${s.uprn}`)).body;
+    const epcs = (await get(`/epcs?uprn=${s.uprn}`)).body;
+    expect(retrofit.epcs.epc_expiry).toBe(epcs.epc_expiry);
+    expect(retrofit.epcs.enhanced_epcs).toEqual(epcs.epcs_enhanced);
+    expect(retrofit.epc_retrofit_recommendations).toEqual(epcs.epc_retrofit_recommendations);
+    expect((await get('/retrofit?uprn=999999999999')).status).toBe(404);
+  });
+});

@@ -6,11 +6,14 @@
 //    and off: 50 concurrent keep-alive connections for a fixed number of requests, p50/p99 from every
 //    request's recorded latency, and the CPU per request of the server and of the client. A small in-repo
 //    load generator stands in for autocannon (`autocannon -c 50 -m POST -H content-type=application/json
-//    -H x-api-key=… -b @body.json URL` would do). BENCH_WORKERS=N serves from N node:cluster workers.
+//    -H x-api-key=… -b @body.json URL` would do). BENCH_WORKERS=N serves from N node:cluster workers. A third
+//    row does the metered route's work on plain node:http: the cost of the Express layers.
 // Figures only; no assertions.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import cluster, { type Worker } from 'node:cluster';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EnergyModelRequestSchema, normaliseEnergyModelRequest } from '../../schemas/api/energy-model';
@@ -18,7 +21,9 @@ import { openAccountStore, type AccountStore } from '../../serving/accounts/stor
 import { createApp } from '../../serving/app';
 import { runEngine, type DwellingDescription } from '../../serving/energy-model/engine/index';
 import { evaluateEnergyModel } from '../../serving/energy-model/evaluate';
+import { SECURITY_HEADERS } from '../../serving/http';
 import { silentLogger } from '../../serving/log';
+import { redactHeaders } from '../../serving/metering';
 import { listen } from '../../serving/server';
 import { fakeProperties } from '../helpers/api';
 
@@ -190,15 +195,20 @@ async function main(): Promise<void> {
       `(${bodies.length} bodies in turn); server: ${WORKERS ? `${WORKERS} cluster workers` : 'this process'}\n` +
       'mode           p50 ms  p99 ms   req/s  server CPU ms/req  client CPU ms/req\n',
   );
-  for (const metered of [true, false]) {
-    const server = WORKERS ? await clusterServer(db, metered) : await inProcessServer(accounts, metered);
+  const modes: [string, () => Promise<BenchServer>][] = [
+    ['metering on', () => (WORKERS ? clusterServer(db, true) : inProcessServer(accounts, true))],
+    ['metering off', () => (WORKERS ? clusterServer(db, false) : inProcessServer(accounts, false))],
+    ['no Express', () => withoutExpress(accounts)],
+  ];
+  for (const [mode, start] of modes) {
+    const server = await start();
     const url = `${server.url}/energy-model`;
     await load(url, key, 2_000, CONNECTIONS); // warm up
     const cpu0 = await server.cpuMicros();
     const { times, rps, clientCpuMs } = await load(url, key, HTTP_REQUESTS, CONNECTIONS);
     const cpuMs = ((await server.cpuMicros()) - cpu0) / 1000 / HTTP_REQUESTS;
     process.stdout.write(
-      `${(metered ? 'metering on' : 'metering off').padEnd(14)} ${pct(times, 0.5).toFixed(2).padStart(6)}  ${pct(times, 0.99).toFixed(2).padStart(6)}  ${fmt(rps).padStart(6)}  ${cpuMs.toFixed(3).padStart(17)}  ${clientCpuMs.toFixed(3).padStart(17)}\n`,
+      `${mode.padEnd(14)} ${pct(times, 0.5).toFixed(2).padStart(6)}  ${pct(times, 0.99).toFixed(2).padStart(6)}  ${fmt(rps).padStart(6)}  ${cpuMs.toFixed(3).padStart(17)}  ${clientCpuMs.toFixed(3).padStart(17)}\n`,
     );
     await server.close();
   }
@@ -227,6 +237,61 @@ async function inProcessServer(accounts: AccountStore, metered: boolean): Promis
     return c.user + c.system;
   };
   return { url: server.url, cpuMicros, close: server.close };
+}
+
+/**
+ * A baseline, not a serving path: the same work as the metered route (key check, batched admission, body
+ * read, zod, model, JSON, completion with its history row) on plain node:http, so each run shows what the
+ * Express layers cost on top. Well-formed requests only (no 4xx handling).
+ */
+async function withoutExpress(accounts: AccountStore): Promise<BenchServer> {
+  const server = createServer((req, res) => {
+    const id = randomUUID();
+    const startedNs = process.hrtime.bigint();
+    const at = new Date();
+    res.setHeader('x-request-id', id);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const key = accounts.authenticate(String(req.headers['x-api-key']));
+    if (!key) return void res.writeHead(403).end();
+    accounts.admitBatched(key.id, 'energy-model', id, at, (error, admission) => {
+      if (error || !admission?.ok) return void res.writeHead(503).end();
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const raw = JSON.parse(Buffer.concat(chunks).toString()) as unknown;
+        const input = normaliseEnergyModelRequest(EnergyModelRequestSchema.parse(raw));
+        const text = JSON.stringify(evaluateEnergyModel(input));
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.setHeader('content-length', Buffer.byteLength(text));
+        res.end(text);
+        accounts.finish(key.id, admission.reservation, true, {
+          requestId: id,
+          method: 'POST',
+          path: '/energy-model',
+          queryParams: '{}',
+          requestBody: JSON.stringify(raw),
+          requestHeaders: JSON.stringify(redactHeaders(req.headers)),
+          responseCode: 200,
+          responseTimeMs: Math.round(Number(process.hrtime.bigint() - startedNs) / 1e6),
+          responseBody: text,
+          responseHeaders: JSON.stringify(redactHeaders(res.getHeaders())),
+          createdAt: at.toISOString(),
+        });
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const cpuMicros = async () => {
+    const c = process.cpuUsage();
+    return c.user + c.system;
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    cpuMicros,
+    close: () =>
+      new Promise<void>((resolve) => (server.close(() => resolve()), server.closeIdleConnections())),
+  };
 }
 
 // BENCH_WORKERS=N: N node:cluster workers share the port (the primary hands out connections) and the SQLite

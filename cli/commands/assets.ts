@@ -66,7 +66,7 @@ export function registerAssetCommands(program: Command): void {
       for (const m of history)
         out(
           `  ${m.startedAt} ${m.status.padEnd(7)} run ${m.runId} rows ${m.rows} bytes ${m.bytes} ${m.durationMs} ms` +
-            ` fingerprint ${m.fingerprint.slice(0, 12)}${m.error ? ` error: ${m.error}` : ''}\n    ${m.outputs.join('\n    ')}`,
+            ` fingerprint ${m.fingerprint.slice(0, 12)}${m.error ? ` error: ${m.error}` : ''}\n    ${a.partitioning ? `${m.outputs.length} files (its partitions' outputs)` : m.outputs.join('\n    ')}`,
         );
     });
 }

@@ -139,13 +139,19 @@ describe('a refresh whose worker is killed mid-run', () => {
     );
   });
 
-  it('materialises every asset exactly once', () => {
+  it('materialises every asset, and every partition of a partitioned one, exactly once', () => {
     const catalog = openCatalog(dataPaths(crashed.dataDir).catalogDb);
-    const perAsset = crashedRun.assets.map(
-      (a) => catalog.history(a.name, 100).filter((m) => m.status === 'success').length,
-    );
+    // Per (asset, partition): '' is an unpartitioned asset's build or a partitioned one's roll-up.
+    const builds = new Map<string, number>();
+    for (const a of crashedRun.assets)
+      for (const m of catalog.history(a.name, 1000))
+        if (m.status === 'success')
+          builds.set(`${a.name}/${m.partition}`, (builds.get(`${a.name}/${m.partition}`) ?? 0) + 1);
+    const partitions = catalog.partitions('epc_england_wales_raw').map((m) => m.partition);
     catalog.close();
-    expect(perAsset).toEqual(crashedRun.assets.map(() => 1));
+    expect(partitions.length).toBeGreaterThanOrEqual(2);
+    expect([...builds.values()]).toEqual([...builds.keys()].map(() => 1));
+    expect(builds.size).toBe(crashedRun.assets.length + partitions.length);
   });
 
   it('writes Parquet files identical to an uninterrupted run, and leaves no scratch behind', () => {

@@ -66,6 +66,7 @@ async function timed(
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const round1 = (x: number): number => Math.round(x * 10) / 10;
+const round2 = (x: number): number => Math.round(x * 100) / 100;
 const SLOTS = 2; // the worker's maxConcurrentActivities
 
 /** How long jobs take on `slots` parallel slots, each job going to the slot that frees first. */
@@ -153,9 +154,9 @@ result.partitioned_one_per_activity = await perPartition({ partitionsPerActivity
   for (let i = 0; i < 20; i++) openCatalog(dataPaths(synthetic.dataDir).catalogDb).close();
   const openMs = (performance.now() - t) / 20;
   result.breakdown_ms = {
-    catalog_record: round1(recordMs * 100) / 100,
-    partition_staleness_check: round1(assessMs * 100) / 100,
-    catalog_open: round1(openMs * 100) / 100,
+    catalog_record: round2(recordMs),
+    partition_staleness_check: round2(assessMs),
+    catalog_open: round2(openMs),
   };
 }
 console.log(JSON.stringify(result, null, 2));

@@ -3,6 +3,7 @@
 import { Command } from 'commander';
 import { registerAssetCommands } from './commands/assets';
 import { registerEnergyModelCommands } from './commands/energy-model';
+import { registerEpcCommands } from './commands/epc';
 import { registerKeyCommands } from './commands/keys';
 import { registerPlanCommands } from './commands/plans';
 import { registerRefreshCommands } from './commands/refresh';
@@ -29,6 +30,7 @@ registerKeyCommands(program);
 registerPlanCommands(program);
 registerAssetCommands(program);
 registerEnergyModelCommands(program);
+registerEpcCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`pds: ${error instanceof Error ? error.message : String(error)}\n`);

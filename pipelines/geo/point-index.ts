@@ -1,8 +1,8 @@
 // k nearest points within a radius, over a static k-d tree (kdbush). kdbush answers box and radius queries;
 // k-nearest is a best-first branch-and-bound walk over the same kd-sorted arrays (as in mourner's geokdbush,
-// but planar): a priority queue of tree nodes keyed by the distance to their box, and of points keyed by
-// their own distance, so points come out nearest first and the walk stops after k. Distances are exact
-// Euclidean; ties are ordered by insertion order.
+// but planar): tree nodes in a priority queue keyed by the distance to their box, the best k points so far
+// in a small sorted list, and the walk stops when the nearest unexplored node is beyond the k-th best.
+// Distances are exact Euclidean; ties are ordered by insertion order.
 import KDBush from 'kdbush';
 import type { Position } from './geometry';
 
@@ -11,11 +11,10 @@ export interface Neighbour<T> {
   distance: number;
 }
 
-// A queue entry: a point (id ≥ 0) or a node (id = -1) covering kd-sorted slots left..right, split on `axis`,
-// with its box. `d2` is the squared distance to the point or to the node's box.
+// A queued tree node: kd-sorted slots left..right, split on `axis`, with its box; `d2` is the squared
+// distance from the query to that box.
 interface Entry {
   d2: number;
-  id: number;
   left: number;
   right: number;
   axis: number;
@@ -73,64 +72,67 @@ export class PointIndex<T> {
 
   /** The k nearest points to p, no farther than maxDistance (inclusive), nearest first. */
   nearest(p: Position, k: number, maxDistance = Infinity): Neighbour<T>[] {
-    const out: Neighbour<T>[] = [];
-    if (this.index === null || k <= 0 || !(maxDistance >= 0)) return out;
+    if (this.index === null || k <= 0 || !(maxDistance >= 0)) return [];
     const { ids, coords, nodeSize } = this.index;
     const [qx, qy] = p;
     const max2 = maxDistance * maxDistance;
+    // The best k so far, sorted by (distance, id); `bound` is the k-th distance once there are k.
+    const bestD2: number[] = [];
+    const bestId: number[] = [];
+    let bound = max2;
+    const consider = (id: number, x: number, y: number): void => {
+      const dx = x - qx;
+      const dy = y - qy;
+      const d2 = dx * dx + dy * dy;
+      if (d2 > bound) return;
+      const full = bestD2.length === k;
+      if (full && (d2 > bestD2[k - 1]! || (d2 === bestD2[k - 1]! && id > bestId[k - 1]!))) return;
+      let at = bestD2.length;
+      while (at > 0 && (bestD2[at - 1]! > d2 || (bestD2[at - 1]! === d2 && bestId[at - 1]! > id))) at--;
+      bestD2.splice(at, 0, d2);
+      bestId.splice(at, 0, id);
+      if (full) {
+        bestD2.pop();
+        bestId.pop();
+      }
+      if (bestD2.length === k) bound = bestD2[k - 1]!;
+    };
     const queue = new EntryQueue();
     const { minX, minY, maxX, maxY } = this.bounds;
     const root = node(0, ids.length - 1, 0, minX, minY, maxX, maxY, 0);
     root.d2 = boxDistance2(root, qx, qy);
-    queue.push(root);
+    if (root.d2 <= max2) queue.push(root);
     while (queue.length > 0) {
       const e = queue.pop();
-      if (e.d2 > max2) break;
-      if (e.id >= 0) {
-        out.push({ item: this.items[e.id]!, distance: Math.sqrt(e.d2) });
-        if (out.length === k) break;
-        continue;
-      }
+      // Nodes come out nearest first: once one is beyond the k-th best (or the radius), all the rest are.
+      if (e.d2 > bound) break;
       const { left, right, axis } = e;
       if (right - left <= nodeSize) {
-        for (let s = left; s <= right; s++)
-          this.pushPoint(queue, ids[s]!, coords[2 * s]!, coords[2 * s + 1]!, qx, qy, max2);
+        for (let s = left; s <= right; s++) consider(ids[s]!, coords[2 * s]!, coords[2 * s + 1]!);
         continue;
       }
       const m = (left + right) >> 1;
       const x = coords[2 * m]!;
       const y = coords[2 * m + 1]!;
-      this.pushPoint(queue, ids[m]!, x, y, qx, qy, max2);
-      const lo =
-        axis === 0
-          ? node(left, m - 1, 1, e.minX, e.minY, x, e.maxY, 0)
-          : node(left, m - 1, 0, e.minX, e.minY, e.maxX, y, 0);
-      const hi =
-        axis === 0
-          ? node(m + 1, right, 1, x, e.minY, e.maxX, e.maxY, 0)
-          : node(m + 1, right, 0, e.minX, y, e.maxX, e.maxY, 0);
-      for (const child of [lo, hi]) {
-        if (child.left > child.right) continue;
-        child.d2 = boxDistance2(child, qx, qy);
-        if (child.d2 <= max2) queue.push(child);
+      consider(ids[m]!, x, y);
+      if (left <= m - 1) {
+        const lo =
+          axis === 0
+            ? node(left, m - 1, 1, e.minX, e.minY, x, e.maxY, 0)
+            : node(left, m - 1, 0, e.minX, e.minY, e.maxX, y, 0);
+        lo.d2 = boxDistance2(lo, qx, qy);
+        if (lo.d2 <= bound) queue.push(lo);
+      }
+      if (m + 1 <= right) {
+        const hi =
+          axis === 0
+            ? node(m + 1, right, 1, x, e.minY, e.maxX, e.maxY, 0)
+            : node(m + 1, right, 0, e.minX, y, e.maxX, e.maxY, 0);
+        hi.d2 = boxDistance2(hi, qx, qy);
+        if (hi.d2 <= bound) queue.push(hi);
       }
     }
-    return out;
-  }
-
-  private pushPoint(
-    queue: EntryQueue,
-    id: number,
-    x: number,
-    y: number,
-    qx: number,
-    qy: number,
-    max2: number,
-  ): void {
-    const dx = x - qx;
-    const dy = y - qy;
-    const d2 = dx * dx + dy * dy;
-    if (d2 <= max2) queue.push({ d2, id, left: 0, right: -1, axis: 0, minX: x, minY: y, maxX: x, maxY: y });
+    return bestId.map((id, i) => ({ item: this.items[id]!, distance: Math.sqrt(bestD2[i]!) }));
   }
 }
 
@@ -144,7 +146,7 @@ function node(
   maxY: number,
   d2: number,
 ): Entry {
-  return { d2, id: -1, left, right, axis, minX, minY, maxX, maxY };
+  return { d2, left, right, axis, minX, minY, maxX, maxY };
 }
 
 function boxDistance2(b: Entry, x: number, y: number): number {
@@ -153,12 +155,8 @@ function boxDistance2(b: Entry, x: number, y: number): number {
   return dx * dx + dy * dy;
 }
 
-// Order: nearer first; at equal distance nodes before points (a node may still hold a point at that distance
-// with a lower id), and points by insertion id.
 function before(a: Entry, b: Entry): boolean {
-  if (a.d2 !== b.d2) return a.d2 < b.d2;
-  if (a.id < 0 || b.id < 0) return a.id < 0 && b.id >= 0;
-  return a.id < b.id;
+  return a.d2 < b.d2;
 }
 
 /** A binary min-heap of entries. */

@@ -2,6 +2,7 @@
 // composition root, the only place that wires infra, pipelines, workflows and serving together.
 import { Command } from 'commander';
 import { registerAssetCommands } from './commands/assets';
+import { registerDataDictionaryCommand } from './commands/data-dictionary';
 import { registerEnergyModelCommands } from './commands/energy-model';
 import { registerEpcCommands } from './commands/epc';
 import { registerKeyCommands } from './commands/keys';
@@ -31,6 +32,7 @@ registerPlanCommands(program);
 registerAssetCommands(program);
 registerEnergyModelCommands(program);
 registerEpcCommands(program);
+registerDataDictionaryCommand(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`pds: ${error instanceof Error ? error.message : String(error)}\n`);

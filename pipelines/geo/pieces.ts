@@ -13,7 +13,7 @@ import { circleIntersectionArea } from './circle-area';
 import { clipLineToBox, clipPolygonArea } from './clip';
 import { nearestOnLines, type NearestPoint } from './nearest';
 import { linesOf, normalizePolygon, polygonsOf } from './orient';
-import { isOnLines, parityContains } from './point-in-polygon';
+import { BOUNDARY_TOLERANCE, isOnLines, parityContains } from './point-in-polygon';
 
 export interface Piece {
   /** Envelope of the piece's content (within the box it was cut to). */
@@ -130,13 +130,25 @@ export function piecesContain(pieces: readonly Piece[], p: Position): boolean {
  * nearest (e.g. all pieces whose bbox is within the search radius).
  */
 export function distanceToPieces(pieces: readonly Piece[], p: Position): NearestPoint | null {
-  if (piecesContain(pieces, p)) return { point: [p[0], p[1]], distance: 0 };
+  // Same answer as piecesContain-then-nearest, in two passes instead of three: parity first; the boundary
+  // test is the nearest-point search itself (within BOUNDARY_TOLERANCE of an area's boundary = contained).
+  for (const piece of pieces) {
+    if (piece.polygons !== undefined && boxContains(piece.bbox, p) && parityContains(piece.polygons, p)) {
+      return { point: [p[0], p[1]], distance: 0 };
+    }
+  }
   let best: NearestPoint | null = null;
+  let bestIsArea = false;
   for (const piece of pieces) {
     if (best !== null && boxDistance(piece.bbox, p) >= best.distance) continue;
     const n = nearestOnLines(p, piece.lines);
-    if (n !== null && (best === null || n.distance < best.distance)) best = n;
+    if (n !== null && (best === null || n.distance < best.distance)) {
+      best = n;
+      bestIsArea = piece.polygons !== undefined;
+    }
   }
+  if (best !== null && bestIsArea && best.distance <= BOUNDARY_TOLERANCE)
+    return { point: [p[0], p[1]], distance: 0 };
   return best;
 }
 

@@ -15,6 +15,15 @@ export const SOURCE_FORMATS = {
   'energy-usage': ['desnz-lsoa-msoa-domestic-consumption'],
   deprivation: ['iod2019-file7-csv'],
   'rural-urban': ['ons-ruc2011-output-areas-csv'],
+  // Planning, transport and boundary layers (pipelines/sources/{planning,transport,boundaries}).
+  'conservation-areas': ['planning-data-conservation-area-csv'],
+  'nhle-listed-buildings': ['nhle-listed-buildings-shapefile'],
+  'nhle-world-heritage-sites': ['nhle-world-heritage-sites-shapefile'],
+  'ons-national-parks': ['ons-npark-bfc-shapefile'],
+  'ncr-charge-points': ['ncr-registry-csv'],
+  'low-emission-zones': ['lez-boundaries-spatial'],
+  ourairports: ['ourairports-airports-csv'],
+  'admin-boundaries': ['ons-bfc-boundaries', 'os-boundary-line-shapefile'],
 } as const;
 
 export type SourceDataset = keyof typeof SOURCE_FORMATS;
@@ -89,6 +98,14 @@ export const SourcesFileSchema = z
         'energy-usage': datasetSchema(SOURCE_FORMATS['energy-usage']).optional(),
         deprivation: datasetSchema(SOURCE_FORMATS.deprivation).optional(),
         'rural-urban': datasetSchema(SOURCE_FORMATS['rural-urban']).optional(),
+        'conservation-areas': datasetSchema(SOURCE_FORMATS['conservation-areas']).optional(),
+        'nhle-listed-buildings': datasetSchema(SOURCE_FORMATS['nhle-listed-buildings']).optional(),
+        'nhle-world-heritage-sites': datasetSchema(SOURCE_FORMATS['nhle-world-heritage-sites']).optional(),
+        'ons-national-parks': datasetSchema(SOURCE_FORMATS['ons-national-parks']).optional(),
+        'ncr-charge-points': datasetSchema(SOURCE_FORMATS['ncr-charge-points']).optional(),
+        'low-emission-zones': datasetSchema(SOURCE_FORMATS['low-emission-zones']).optional(),
+        ourairports: datasetSchema(SOURCE_FORMATS.ourairports).optional(),
+        'admin-boundaries': datasetSchema(SOURCE_FORMATS['admin-boundaries']).optional(),
       })
       .strict(),
   })

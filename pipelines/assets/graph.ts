@@ -10,10 +10,12 @@ import { fuelPoverty } from './fuel-poverty';
 import { hpi } from './hpi';
 import { onspd } from './onspd';
 import { osOpenUprn } from './os-open-uprn';
+import { PLANNING_LAYER_ASSETS } from './planning-layers';
 import { propertiesIndex } from './properties-index';
 import { ruralUrban } from './rural-urban';
 import { uprnAreaBlocks } from './uprn-area-blocks';
 import { uprnEpcBlocks } from './uprn-epc-blocks';
+import { uprnLocationBlocks } from './uprn-location-blocks';
 
 export const ASSETS: readonly AssetDefinition[] = [
   osOpenUprn,
@@ -31,6 +33,8 @@ export const ASSETS: readonly AssetDefinition[] = [
   deprivation,
   ruralUrban,
   uprnAreaBlocks,
+  ...PLANNING_LAYER_ASSETS,
+  uprnLocationBlocks,
   propertiesIndex,
 ];
 

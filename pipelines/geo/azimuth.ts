@@ -56,11 +56,13 @@ function meridionalArc(lat: number): number {
 export function gridToOsgb36(x: number, y: number): { lat: number; lon: number } {
   let lat = LAT0;
   let m = 0;
-  // Iterate the footpoint latitude until the meridional arc matches the northing to 0.01 mm.
-  do {
+  // Iterate the footpoint latitude until the meridional arc matches the northing to 0.01 mm (three or four
+  // rounds; the cap only guards against non-finite input).
+  for (let i = 0; i < 20; i++) {
     lat = (y - N0 - m) / (A * F0) + lat;
     m = meridionalArc(lat);
-  } while (Math.abs(y - N0 - m) >= 1e-5);
+    if (!(Math.abs(y - N0 - m) >= 1e-5)) break;
+  }
   const sin = Math.sin(lat);
   const cos = Math.cos(lat);
   const tan = Math.tan(lat);

@@ -4,6 +4,7 @@
 // certificates for benchmarks. Files are streamed; only the compact address model is held in memory.
 import { mkdir } from 'node:fs/promises';
 import { writeAreaDatasets } from './area-datasets';
+import { writePlanningSamples } from './planning/index';
 import { SAMPLE_AREAS } from './areas';
 import { buildAddressBook, type AddressBook } from './addresses';
 import { writeEpcEnglandWales, type EpcWriteResult } from './epc-england-wales';
@@ -92,6 +93,10 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
   for (const f of await writeAreaDatasets(books, outDir, seed))
     manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.headerRows));
   log(`area datasets: hpi, fuel-poverty, energy-usage, deprivation, rural-urban (${elapsed()})`);
+
+  for (const f of writePlanningSamples(SAMPLE_AREAS, outDir, seed))
+    manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.format.startsWith('csv') ? 1 : 0));
+  log(`planning, transport and boundary layers (${elapsed()})`);
 
   const spatial = writeSpatialSamples(SAMPLE_AREAS, outDir, seed, scale);
   for (const f of spatial) manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, 0));

@@ -621,11 +621,17 @@ export function openAccountStore(
           }
         }
       }
-      if (history) {
-        q.insertHistory.run({ keyId, ...history });
-        q.pruneHistory.run({ keyId, keep: REQUESTS_KEPT_PER_KEY });
-      }
+      if (history) q.insertHistory.run({ keyId, ...history });
     }
+  };
+  /** The completions of one transaction, then each key's history cut to the newest kept rows, once per key. */
+  const finishAll = (batch: readonly Finish[]): void => {
+    const keys = new Set<number>();
+    for (const f of batch) {
+      finishOne(...f);
+      if (f[3]) keys.add(f[0]);
+    }
+    for (const keyId of keys) q.pruneHistory.run({ keyId, keep: REQUESTS_KEPT_PER_KEY });
   };
 
   // Group commit: the completions of one event-loop turn are committed together, at the end of the turn
@@ -633,15 +639,13 @@ export function openAccountStore(
   // always reads its own writes; an admission refused while completions are pending commits them and
   // retries (a pending release may be what it needs). A crash can lose one turn's completions: their
   // reservations then expire at the next open (not charged) and their history rows are missing.
-  const finishBatchTx = db.transaction((batch: Finish[]) => {
-    for (const f of batch) finishOne(...f);
-  });
+  const finishBatchTx = db.transaction(finishAll);
   // Batched admissions join the same end-of-turn transaction, after the completions (a pending release is
   // then visible to them, as the retry in `admit` arranges); each sees the reservations of those before it.
   type Admit = [keyId: number, endpoint: string, requestId: string, at: Date, done: AdmitDone];
   type AdmitDone = (error: unknown, admission?: Admission) => void;
   const turnTx = db.transaction((finishes: Finish[], admits: Admit[]): Admission[] => {
-    for (const f of finishes) finishOne(...f);
+    finishAll(finishes);
     return admits.map(([keyId, endpoint, requestId, at]) => admitOne(keyId, endpoint, requestId, at));
   });
   const admitting: Admit[] = [];

@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import type { Request, Response } from 'express';
 import { openAccountStore, type Admission, type AccountStore } from '../../../serving/accounts/store';
 import { ENDPOINTS } from '../../../schemas/api/endpoints';
+import { REQUESTS_KEPT_PER_KEY } from '../../../schemas/api/requests';
 import { silentLogger } from '../../../serving/log';
 import { metering } from '../../../serving/metering';
 
@@ -80,6 +81,37 @@ describe('batched admission', () => {
     store.close();
     expect(errors).toHaveLength(1);
     expect(String(errors[0])).toMatch(/closed/);
+    other.close();
+  });
+});
+
+describe('request history', () => {
+  it('keeps the newest REQUESTS_KEPT_PER_KEY rows per key when a turn commits many completions', async () => {
+    const { store, other } = fileStores();
+    const a = store.createKey('a');
+    const b = store.createKey('b');
+    const row = (requestId: string) => ({
+      requestId,
+      method: 'GET',
+      path: '/usage',
+      queryParams: '{}',
+      requestBody: null,
+      requestHeaders: '{}',
+      responseCode: 200,
+      responseTimeMs: 1,
+      responseBody: `{"n":"${requestId}"}`,
+      responseHeaders: '{}',
+      createdAt: new Date().toISOString(),
+    });
+    for (let i = 0; i < REQUESTS_KEPT_PER_KEY + 30; i++) store.finish(a.record.id, null, true, row(`a${i}`));
+    for (let i = 0; i < 3; i++) store.finish(b.record.id, null, true, row(`b${i}`));
+    await new Promise((r) => setImmediate(r)); // one group commit
+    const kept = other.listRequests(a.record.id, REQUESTS_KEPT_PER_KEY + 10, 0);
+    expect(kept).toHaveLength(REQUESTS_KEPT_PER_KEY);
+    expect(kept[0]!.response_body).toEqual({ n: `a${REQUESTS_KEPT_PER_KEY + 29}` });
+    expect(kept.at(-1)!.response_body).toEqual({ n: 'a30' });
+    expect(other.listRequests(b.record.id, 10, 0)).toHaveLength(3);
+    store.close();
     other.close();
   });
 });

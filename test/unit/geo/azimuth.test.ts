@@ -55,7 +55,10 @@ describe('azimuth', () => {
   });
 
   it('gives 0° true azimuth for a step due north along the meridian (pure projection)', () => {
-    for (const [x, y] of places) {
+    // The named places and a sweep across the whole grid.
+    const sweep: Position[] = [];
+    for (let x = 5000; x < 700000; x += 49000) for (let y = 5000; y < 1300000; y += 97000) sweep.push([x, y]);
+    for (const [x, y] of [...places, ...sweep]) {
       const [lon, lat] = projection.inverse([x, y]) as [number, number];
       const to = projection.forward([lon, lat + 1e-6]) as Position;
       expect(angleDiff(trueAzimuth([x, y], to), 0)).toBeLessThan(2e-5);

@@ -24,6 +24,20 @@ export const SOURCE_FORMATS = {
   'low-emission-zones': ['lez-boundaries-spatial'],
   ourairports: ['ourairports-airports-csv'],
   'admin-boundaries': ['ons-bfc-boundaries', 'os-boundary-line-shapefile'],
+  // Flood, terrain and coast (spatial formats: GeoPackage, Shapefile, GeoJSON; pipelines/io/spatial).
+  'ea-rofrs': ['ea-nafra2-rofrs-gpkg', 'ea-rofrs-legacy-shapefile'],
+  'ea-rofrs-climate-change': ['ea-nafra2-rofrs-gpkg'],
+  'ea-rofsw': ['ea-nafra2-rofsw-gpkg'],
+  'ea-rofsw-climate-change': ['ea-nafra2-rofsw-gpkg'],
+  'ea-recorded-flood-outlines': ['ea-recorded-flood-outlines-gpkg'],
+  'ea-spatial-flood-defences': ['ea-aims-spatial-flood-defences-shapefile'],
+  'ea-areas-benefiting-from-defences': ['ea-abd-shapefile'],
+  'nrw-fraw': ['nrw-fraw-gpkg'],
+  'nrw-flood-defences': ['nrw-flood-defences-gpkg'],
+  'nrw-historic-flood-map': ['nrw-historic-flood-map-gpkg'],
+  'sepa-flood-maps': ['sepa-flood-maps-geojson'],
+  'os-terrain-50': ['os-terrain-50-contours-shapefile'],
+  'os-boundary-line': ['os-boundary-line-shapefile'],
 } as const;
 
 export type SourceDataset = keyof typeof SOURCE_FORMATS;
@@ -106,6 +120,21 @@ export const SourcesFileSchema = z
         'low-emission-zones': datasetSchema(SOURCE_FORMATS['low-emission-zones']).optional(),
         ourairports: datasetSchema(SOURCE_FORMATS.ourairports).optional(),
         'admin-boundaries': datasetSchema(SOURCE_FORMATS['admin-boundaries']).optional(),
+        'ea-rofrs': datasetSchema(SOURCE_FORMATS['ea-rofrs']).optional(),
+        'ea-rofrs-climate-change': datasetSchema(SOURCE_FORMATS['ea-rofrs-climate-change']).optional(),
+        'ea-rofsw': datasetSchema(SOURCE_FORMATS['ea-rofsw']).optional(),
+        'ea-rofsw-climate-change': datasetSchema(SOURCE_FORMATS['ea-rofsw-climate-change']).optional(),
+        'ea-recorded-flood-outlines': datasetSchema(SOURCE_FORMATS['ea-recorded-flood-outlines']).optional(),
+        'ea-spatial-flood-defences': datasetSchema(SOURCE_FORMATS['ea-spatial-flood-defences']).optional(),
+        'ea-areas-benefiting-from-defences': datasetSchema(
+          SOURCE_FORMATS['ea-areas-benefiting-from-defences'],
+        ).optional(),
+        'nrw-fraw': datasetSchema(SOURCE_FORMATS['nrw-fraw']).optional(),
+        'nrw-flood-defences': datasetSchema(SOURCE_FORMATS['nrw-flood-defences']).optional(),
+        'nrw-historic-flood-map': datasetSchema(SOURCE_FORMATS['nrw-historic-flood-map']).optional(),
+        'sepa-flood-maps': datasetSchema(SOURCE_FORMATS['sepa-flood-maps']).optional(),
+        'os-terrain-50': datasetSchema(SOURCE_FORMATS['os-terrain-50']).optional(),
+        'os-boundary-line': datasetSchema(SOURCE_FORMATS['os-boundary-line']).optional(),
       })
       .strict(),
   })

@@ -2,6 +2,8 @@
 import type { AssetDefinition } from './definition';
 import { deprivation } from './deprivation';
 import { energyUsage } from './energy-usage';
+import { floodDefenceAreas, floodDefences, floodRecordedOutlines } from './flood-events-defences';
+import { floodZones } from './flood-zones';
 import { epcEnhanced } from './epc-enhanced';
 import { epcEstimates } from './epc-estimates';
 import { epcEnglandWalesRaw, epcScotlandRaw } from './epc-raw';
@@ -13,6 +15,7 @@ import { osOpenUprn } from './os-open-uprn';
 import { PLANNING_LAYER_ASSETS } from './planning-layers';
 import { propertiesIndex } from './properties-index';
 import { ruralUrban } from './rural-urban';
+import { coastline, terrainContours } from './terrain-contours';
 import { uprnAreaBlocks } from './uprn-area-blocks';
 import { uprnEpcBlocks } from './uprn-epc-blocks';
 import { uprnLocationBlocks } from './uprn-location-blocks';
@@ -35,6 +38,12 @@ export const ASSETS: readonly AssetDefinition[] = [
   uprnAreaBlocks,
   ...PLANNING_LAYER_ASSETS,
   uprnLocationBlocks,
+  floodZones,
+  floodRecordedOutlines,
+  floodDefences,
+  floodDefenceAreas,
+  terrainContours,
+  coastline,
   propertiesIndex,
 ];
 

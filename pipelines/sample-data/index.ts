@@ -98,7 +98,7 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
     manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.format.startsWith('csv') ? 1 : 0));
   log(`planning, transport and boundary layers (${elapsed()})`);
 
-  const spatial = writeSpatialSamples(SAMPLE_AREAS, outDir, seed, scale);
+  const spatial = writeSpatialSamples(books, outDir, seed, scale);
   for (const f of spatial) manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, 0));
   log(`flood maps, terrain and coast: ${spatial.length} files (${elapsed()})`);
 

@@ -49,15 +49,26 @@ const LEGACY_BANDS = ['High', 'Medium', 'Low', 'Very Low'] as const;
 const THREE_BANDS = ['High', 'Medium', 'Low'] as const;
 const LAST_CHANGE = '2025-01-28T00:00:00.000Z';
 
-/** Pocket centres near the area's addresses: count grows with scale (sqrt, so files stay small). */
-function pocketCentres(area: SampleArea, seed: number, scale: number): Position[] {
+/**
+ * Surface-water pocket centres: near postcode centroids (so pockets cover some addresses), chosen with the
+ * seed; the count grows with the square root of scale so files stay small.
+ */
+function pocketCentres(
+  area: SampleArea,
+  sites: readonly Position[],
+  seed: number,
+  scale: number,
+): Position[] {
   const rng = new Rng(hashSeed(seed, 'flood-pockets', area.id));
-  const n = Math.min(400, Math.max(5, Math.round(8 * Math.sqrt(scale))));
+  const n = Math.min(400, Math.max(6, Math.round(10 * Math.sqrt(scale))));
   const out: Position[] = [];
   for (let i = 0; i < n; i++) {
-    const r = 2600 * Math.sqrt(rng.next());
+    const site: Position = sites.length
+      ? (sites[Math.floor(rng.next() * sites.length)] as Position)
+      : [area.centre.x, area.centre.y];
     const a = 2 * Math.PI * rng.next();
-    out.push([Math.round(area.centre.x + r * Math.cos(a)), Math.round(area.centre.y + r * Math.sin(a))]);
+    const r = 40 * rng.next();
+    out.push([Math.round(site[0] + r * Math.cos(a)), Math.round(site[1] + r * Math.sin(a))]);
   }
   return out;
 }
@@ -115,12 +126,18 @@ function gpkg(
 // England
 // ---------------------------------------------------------------------------------------------------------
 
-function writeEngland(area: SampleArea, outDir: string, seed: number, scale: number): FloodFile[] {
+function writeEngland(
+  area: SampleArea,
+  sites: readonly Position[],
+  outDir: string,
+  seed: number,
+  scale: number,
+): FloodFile[] {
   const geo = geographyOf(area);
   const files: FloodFile[] = [];
   const riverWidths = [45, 100, 180, 300];
-  const pocketRadii = [25, 50, 80, 120];
-  const centres = pocketCentres(area, seed, scale);
+  const pocketRadii = [35, 70, 110, 160];
+  const centres = pocketCentres(area, sites, seed, scale);
 
   const nafra2 = (zones: { band: number; geometry: Geometry | null; label?: string }[]): Feature[] =>
     zones.map((z) => ({
@@ -503,9 +520,15 @@ function writeDefences(
 // Wales
 // ---------------------------------------------------------------------------------------------------------
 
-function writeWales(area: SampleArea, outDir: string, seed: number, scale: number): FloodFile[] {
+function writeWales(
+  area: SampleArea,
+  sites: readonly Position[],
+  outDir: string,
+  seed: number,
+  scale: number,
+): FloodFile[] {
   const geo = geographyOf(area);
-  const centres = pocketCentres(area, seed, scale);
+  const centres = pocketCentres(area, sites, seed, scale);
   const fraw = (zones: { band: number; geometry: Geometry }[]): Feature[] =>
     zones.map((z, i) => ({
       geometry: z.geometry,
@@ -533,7 +556,7 @@ function writeWales(area: SampleArea, outDir: string, seed: number, scale: numbe
       geometry,
     })),
   );
-  const surface = fraw(zoneGeometries(pocketZones(centres, [25, 55, 90], true)));
+  const surface = fraw(zoneGeometries(pocketZones(centres, [35, 75, 120], true)));
   const layer = (name: string, geometryColumn: string, features: Feature[]): GeoPackageLayerInput => ({
     name,
     geometryColumn,
@@ -637,9 +660,15 @@ const toWgs84 = (g: Geometry): Geometry =>
     return [Math.round(longitude * 1e8) / 1e8, Math.round(latitude * 1e8) / 1e8];
   });
 
-function writeScotland(area: SampleArea, outDir: string, seed: number, scale: number): FloodFile[] {
+function writeScotland(
+  area: SampleArea,
+  sites: readonly Position[],
+  outDir: string,
+  seed: number,
+  scale: number,
+): FloodFile[] {
   const geo = geographyOf(area);
-  const centres = pocketCentres(area, seed, scale);
+  const centres = pocketCentres(area, sites, seed, scale);
   const dir = join(outDir, 'sepa-flood-maps');
   mkdirSync(dir, { recursive: true });
   const sources: [string, (cc: boolean) => Geometry[][]][] = [
@@ -657,7 +686,7 @@ function writeScotland(area: SampleArea, outDir: string, seed: number, scale: nu
     [
       'Surface_Water_and_Small_Watercourses_Flooding',
       (cc) => {
-        const perPocket = pocketZones(centres, cc ? grow([30, 60, 100]) : [30, 60, 100], false);
+        const perPocket = pocketZones(centres, cc ? grow([40, 80, 130]) : [40, 80, 130], false);
         return THREE_BANDS.map((_, band) => perPocket.map((p) => p[band] as Geometry));
       },
     ],
@@ -690,17 +719,20 @@ function writeScotland(area: SampleArea, outDir: string, seed: number, scale: nu
   return files;
 }
 
+/** Flood maps for each area; `sites` are places with addresses (postcode centroids) per area id. */
 export function writeFloodMaps(
   areas: readonly SampleArea[],
+  sites: ReadonlyMap<string, readonly Position[]>,
   outDir: string,
   seed: number,
   scale: number,
 ): FloodFile[] {
   const files: FloodFile[] = [];
   for (const area of areas) {
-    if (area.country === 'England') files.push(...writeEngland(area, outDir, seed, scale));
-    else if (area.country === 'Wales') files.push(...writeWales(area, outDir, seed, scale));
-    else files.push(...writeScotland(area, outDir, seed, scale));
+    const at = sites.get(area.id) ?? [];
+    if (area.country === 'England') files.push(...writeEngland(area, at, outDir, seed, scale));
+    else if (area.country === 'Wales') files.push(...writeWales(area, at, outDir, seed, scale));
+    else files.push(...writeScotland(area, at, outDir, seed, scale));
   }
   return files;
 }

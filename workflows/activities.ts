@@ -2,7 +2,7 @@
 // worker's configuration (so a test worker can use its own data folder and index prefix).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Context, ApplicationFailure } from '@temporalio/activity';
+import { Context, ApplicationFailure, CancelledFailure } from '@temporalio/activity';
 import { dataPaths, type ServiceConfig } from '../pipelines/config';
 import { openCatalog, type Catalog } from '../pipelines/catalog/catalog';
 import { ASSETS } from '../pipelines/assets/graph';
@@ -177,6 +177,9 @@ export function createActivities(config: ServiceConfig, options: ActivityOptions
       return withHeartbeats(async () => {
         const out: PartitionOutput[] = [];
         for (const key of keys) {
+          // Cancelled between partitions: stop before the next one. Every finished partition is whole (its
+          // files were renamed into place) and no roll-up is recorded, so downstream assets see no change.
+          if (ctx.cancellationSignal.aborted) throw new CancelledFailure('refresh cancelled');
           const { skipped, materialization: m } = await materializeWithCatalog(
             asset,
             { ...assetContext(config, runId, name), partition: key },

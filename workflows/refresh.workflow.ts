@@ -8,6 +8,7 @@ import {
   ApplicationFailure,
   CancellationScope,
   defineQuery,
+  isCancellation,
   proxyActivities,
   setHandler,
   upsertMemo,
@@ -205,6 +206,8 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
             try {
               await (partitioned.has(name) ? runPartitioned(name) : runAsset(name));
             } catch (error) {
+              // A cancelled run ends as cancelled (after the clean-up below), not as a failed asset.
+              if (isCancellation(error)) throw error;
               const reason = reasonOf(error);
               Object.assign(entry(name), { state: 'failed', error: reason });
               throw ApplicationFailure.nonRetryable(`${name}: ${reason}`, 'AssetFailed');
@@ -213,6 +216,7 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
             }
           }),
       ).catch((error: unknown) => {
+        if (isCancellation(error)) throw error;
         throw ApplicationFailure.nonRetryable(`refresh failed: ${(error as Error).message}`, 'RefreshFailed');
       });
     }

@@ -150,3 +150,65 @@ describe('a partitioned asset on two workers', () => {
     ).toEqual(['ST70', 'ST71', 'ST72', 'SX79']);
   });
 });
+
+describe('a cancelled partitioned refresh', () => {
+  const cancelled = testConfig('partitions-cancel');
+  const dir = join(dataPaths(cancelled.dataDir).derived, 'slow');
+  const keys = Array.from({ length: 12 }, (_, i) => `k${String(i).padStart(2, '0')}`);
+  const slow: AssetDefinition = {
+    name: 'slow_tiles',
+    kind: 'derived',
+    description: 'slow partitions',
+    upstream: [],
+    codeVersion: '1',
+    owner: 'test',
+    cadence: 'on demand',
+    partitioning: { kind: 'bng-tile', keys: async () => keys },
+    async materialize(ctx) {
+      await new Promise((r) => setTimeout(r, 300));
+      mkdirSync(dir, { recursive: true });
+      const out = join(dir, `${partitionOf(ctx)}.txt`);
+      writeFileSync(out, 'whole\n');
+      return { rows: 1, outputs: [out] };
+    },
+  };
+  let outcome: unknown;
+  let workflowId = '';
+
+  beforeAll(async () => {
+    const worker = await createWorker(cancelled, {
+      workflowBundle: inject('workflowBundle'),
+      assets: [slow],
+    });
+    const running = worker.run();
+    const client = await connectClient(cancelled);
+    const handle = await startRefresh(client, cancelled, { concurrency: 2, partitionsPerActivity: 2 });
+    workflowId = handle.workflowId;
+    // Cancel once some partitions are built, while others are in flight.
+    await watchRefresh(
+      handle,
+      (p) => {
+        if ((p.assets[0]?.partitions?.done ?? 0) >= 2) void handle.cancel();
+      },
+      50,
+    ).catch((error: unknown) => (outcome = error));
+    await client.connection.close();
+    worker.shutdown();
+    await running;
+  }, 120_000);
+
+  it('ends as cancelled, with every built partition whole and no roll-up', () => {
+    expect(workflowId).not.toBe('');
+    expect(String((outcome as Error & { cause?: Error })?.cause?.name)).toBe('CancelledFailure');
+    const catalog = openCatalog(dataPaths(cancelled.dataDir).catalogDb);
+    const built = catalog.partitions('slow_tiles').filter((m) => m.status === 'success');
+    const rollup = catalog.latestSuccess('slow_tiles');
+    catalog.close();
+    expect(rollup).toBeNull();
+    expect(built.length).toBeGreaterThanOrEqual(2);
+    expect(built.length).toBeLessThan(keys.length);
+    const files = readdirSync(dir).sort();
+    expect(files).toEqual(built.map((m) => `${m.partition}.txt`).sort());
+    for (const f of files) expect(readFileSync(join(dir, f), 'utf8')).toBe('whole\n');
+  });
+});

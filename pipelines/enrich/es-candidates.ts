@@ -7,7 +7,7 @@ import type { Client } from '@elastic/elasticsearch';
 import type { Position } from '../geo/geometry';
 import { tileOf } from '../geo/tiles';
 import { ZONE_SEARCH_RADIUS } from '../transforms/flood/block';
-import { featuresWithin, type Family, type PieceRecord } from '../transforms/flood/candidates';
+import { nearestWithin, type Family, type PieceRecord } from '../transforms/flood/candidates';
 import { DEFENCE_RADIUS, EVENT_RADIUS } from '../transforms/flood/defences-events';
 import { ELEVATION_RADIUS } from '../transforms/flood/elevation';
 import { tileCountriesMap } from './build-pieces';
@@ -46,7 +46,7 @@ async function coastPieces(client: Client, index: string, p: Position): Promise<
       query: envelopeQuery('coast', p, r),
     });
     const records = (res.hits.hits as Hit[]).map((h) => fromStoredPiece(h._source!));
-    const best = featuresWithin(records, p, Infinity)[0];
+    const best = nearestWithin(records, p, Infinity);
     if (best && best.distance <= r) return records;
     if (r >= COAST_LIMIT) return records;
     r = best ? best.distance : Math.min(r * 4, COAST_LIMIT);

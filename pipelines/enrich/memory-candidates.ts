@@ -1,6 +1,7 @@
-// A CandidateProvider over pieces held in memory: one spatial index per family. The batch job builds one
-// per tile (that tile's pieces plus its 1 km overlap, and one national coast index shared by every tile);
-// the live API builds one from the pieces Elasticsearch returned for the point.
+// A CandidateProvider over pieces held in memory: one spatial index per family and, for the zones, one per
+// layer too (a surface-water layer is searched 250 m around the point, not the 1 km the rivers need). The
+// batch job builds one per tile (that tile's pieces plus its 1 km overlap, and one national coast index
+// shared by every tile); the live API builds one from the pieces Elasticsearch returned for the point.
 import { FeatureIndex } from '../geo/feature-index';
 import type { Position } from '../geo/geometry';
 import { tileOf } from '../geo/tiles';
@@ -16,6 +17,10 @@ export type TileCountries = ReadonlyMap<string, readonly { country: Country; pie
 
 export class MemoryCandidates implements CandidateProvider {
   private readonly indexes = new Map<Family, FeatureIndex<PieceRecord>>();
+  private readonly layers = new Map<string, FeatureIndex<PieceRecord>>();
+  // The last unbounded answer per family: the nearest feature from p is at most last.distance + |p - last.p|
+  // away (triangle inequality), so the next search can start there. UPRNs come tile by tile, close together.
+  private readonly last = new Map<Family, { p: Position; distance: number }>();
 
   constructor(
     families: Partial<Record<Family, readonly PieceRecord[] | FeatureIndex<PieceRecord>>>,
@@ -26,14 +31,38 @@ export class MemoryCandidates implements CandidateProvider {
       PieceRecord[] | FeatureIndex<PieceRecord>,
     ][])
       this.indexes.set(family, given instanceof FeatureIndex ? given : new FeatureIndex(given));
+    const byLayer = new Map<string, PieceRecord[]>();
+    for (const rec of this.indexes.get('zones')?.items ?? []) {
+      const list = byLayer.get(rec.layer);
+      if (list) list.push(rec);
+      else byLayer.set(rec.layer, [rec]);
+    }
+    for (const [layer, records] of byLayer) this.layers.set(layer, new FeatureIndex(records));
   }
 
-  near<F extends Family>(family: F, p: Position, r: number): readonly PieceRecord<FamilyAttrs[F]>[] {
-    const index = this.indexes.get(family);
+  near<F extends Family>(
+    family: F,
+    p: Position,
+    r: number,
+    layer?: string,
+  ): readonly PieceRecord<FamilyAttrs[F]>[] {
+    const index =
+      family === 'zones' && layer !== undefined ? this.layers.get(layer) : this.indexes.get(family);
     return index ? (index.withinDistance(p, r) as PieceRecord<FamilyAttrs[F]>[]) : [];
   }
 
   tileCountries(p: Position): readonly { country: Country; pieces: number }[] {
     return this.countries.get(tileOf(p[0], p[1])) ?? [];
+  }
+
+  searchStart(family: Family, p: Position): number | undefined {
+    const last = this.last.get(family);
+    if (!last) return undefined;
+    // A hair more than the bound, so rounding never leaves the nearest feature just outside.
+    return last.distance + Math.hypot(p[0] - last.p[0], p[1] - last.p[1]) + 1e-6;
+  }
+
+  found(family: Family, p: Position, distance: number): void {
+    this.last.set(family, { p, distance });
   }
 }

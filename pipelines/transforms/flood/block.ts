@@ -10,7 +10,7 @@ import {
   type WalesBlock,
 } from '../../../schemas/api/flood-risk';
 import type { Position } from '../../geo/geometry';
-import { featuresWithin, type CandidateProvider, type Country } from './candidates';
+import { nearestWithin, type CandidateProvider, type Country } from './candidates';
 import { floodDefencesAt, recordedFloodEventsAt } from './defences-events';
 import { elevationAt, nearestCoastalPoint } from './elevation';
 import { assessLayer } from './zones';
@@ -29,7 +29,7 @@ export function countryAt(provider: CandidateProvider, p: Position): Country | n
   const covering = provider.tileCountries(p);
   if (covering.length === 0) return null;
   if (covering.length === 1) return covering[0]!.country;
-  const nearest = featuresWithin(provider.near('zones', p, ZONE_SEARCH_RADIUS), p, ZONE_SEARCH_RADIUS)[0];
+  const nearest = nearestWithin(provider.near('zones', p, ZONE_SEARCH_RADIUS), p, ZONE_SEARCH_RADIUS);
   if (nearest) {
     const prefix = nearest.layer.slice(0, nearest.layer.indexOf('.'));
     const country = covering.find((c) => c.country.toLowerCase() === prefix);
@@ -44,8 +44,7 @@ function countryBlock<K extends string>(
   provider: CandidateProvider,
   p: Position,
 ): Record<K, ReturnType<typeof assessLayer>> {
-  const zones = provider.near('zones', p, ZONE_SEARCH_RADIUS);
-  return Object.fromEntries(keys.map((k) => [k, assessLayer(`${prefix}.${k}`, p, zones)])) as Record<
+  return Object.fromEntries(keys.map((k) => [k, assessLayer(`${prefix}.${k}`, p, provider)])) as Record<
     K,
     ReturnType<typeof assessLayer>
   >;

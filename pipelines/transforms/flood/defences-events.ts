@@ -1,7 +1,7 @@
 // Flood defences (areas benefiting from defences, England and Wales) and recorded flood outlines.
 import type { FloodDefences, RecordedFloodEvents } from '../../../schemas/api/flood-risk';
 import type { Position } from '../../geo/geometry';
-import { featuresWithin, type CandidateProvider } from './candidates';
+import { featuresWithin, nearestWithin, type CandidateProvider } from './candidates';
 import { metres, pointWithAzimuth } from './output';
 
 export const DEFENCE_RADIUS = 1000;
@@ -10,8 +10,7 @@ export const EVENT_RADIUS = 1000;
 export const MAX_EVENTS = 50;
 
 export function floodDefencesAt(provider: CandidateProvider, p: Position): FloodDefences {
-  const areas = featuresWithin(provider.near('defence_areas', p, DEFENCE_RADIUS), p, DEFENCE_RADIUS);
-  const nearest = areas[0];
+  const nearest = nearestWithin(provider.near('defence_areas', p, DEFENCE_RADIUS), p, DEFENCE_RADIUS);
   return {
     protected_by_flood_defence: nearest?.distance === 0,
     nearest_location_protected_by_flood_defence: nearest

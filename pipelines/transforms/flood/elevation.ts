@@ -11,8 +11,10 @@
 import type { Elevation, NearestCoastalPoint } from '../../../schemas/api/flood-risk';
 import type { Position } from '../../geo/geometry';
 import {
-  featuresWithin,
+  byDistance,
+  nearestPerKey,
   nearestUnbounded,
+  nearestWithin,
   type CandidateProvider,
   type ContourAttrs,
   type FeatureDistance,
@@ -32,8 +34,16 @@ export function elevationAt(
   p: Position,
   coast: NearestCoastalPoint | null,
 ): Elevation {
-  const lines = featuresWithin(provider.near('contours', p, ELEVATION_RADIUS), p, ELEVATION_RADIUS);
-  const contours = lines.filter((l) => l.attrs.kind === 'contour');
+  const lines = provider.near('contours', p, ELEVATION_RADIUS);
+  // Only the nearest line of each height matters.
+  const contours = [
+    ...nearestPerKey(
+      lines.filter((l) => l.attrs.kind === 'contour'),
+      p,
+      ELEVATION_RADIUS,
+      (l) => l.attrs.height,
+    ).values(),
+  ].sort(byDistance);
   const first = contours[0];
   if (!first)
     return {
@@ -67,7 +77,11 @@ export function elevationAt(
   const estimate = du + dl === 0 ? hl : (hl * du + hu * dl) / (dl + du);
   // Mean high water height: the nearest OS Terrain 50 MHW tide line within reach, else the height of the
   // nearest coastal point's line, else 0 m ODN (mean sea level at Newlyn; inland that answer is never close).
-  const mhwLine = lines.find((l) => l.attrs.kind === 'mean_high_water');
+  const mhwLine = nearestWithin(
+    lines.filter((l) => l.attrs.kind === 'mean_high_water'),
+    p,
+    ELEVATION_RADIUS,
+  );
   const mhw = mhwLine?.attrs.height ?? coast?.elevation_metres ?? 0;
   return {
     elevation_upper: hu,

@@ -8,7 +8,7 @@ import type {
 } from '../../../schemas/api/flood-risk';
 import type { Position } from '../../geo/geometry';
 import { BAND_RANK, bandRisk, countryOfLayer, HIGHEST_ZONE_RADIUS, nearestZoneRadius } from './bands';
-import { featuresWithin, type FeatureDistance, type PieceRecord, type ZoneAttrs } from './candidates';
+import { nearestPerKey, type CandidateProvider, type FeatureDistance, type ZoneAttrs } from './candidates';
 import { metres, pointOut } from './output';
 
 type Zone = FeatureDistance<ZoneAttrs>;
@@ -24,28 +24,30 @@ function zoneOut(layer: string, zone: Zone): BandedZone | ScottishZone {
   return { max_annual_flood_risk: risk.max, min_annual_flood_risk: risk.min, ...common };
 }
 
-/** Highest band first, then nearest (zones arrive nearest first, and the sort is stable). */
-const byRisk = (a: Zone, b: Zone): number => BAND_RANK[b.attrs.band] - BAND_RANK[a.attrs.band];
+/** Highest band first, then nearest. */
+const byRisk = (a: Zone, b: Zone): number =>
+  BAND_RANK[b.attrs.band] - BAND_RANK[a.attrs.band] || a.distance - b.distance;
+/** Nearest first; at equal distance the higher band. */
+const byNearest = (a: Zone, b: Zone): number =>
+  a.distance - b.distance || BAND_RANK[b.attrs.band] - BAND_RANK[a.attrs.band];
 
 /**
- * The assessment of `layer` at `p`. `candidates` are the layer's pieces near the point (at least every piece
- * whose bbox is within the layer's nearest-zone radius).
+ * The assessment of `layer` at `p` from the layer's zones within its nearest-zone radius. Every answer
+ * reads only the nearest zone of each band, so that is all that is measured.
  */
 export function assessLayer(
   layer: string,
   p: Position,
-  candidates: readonly PieceRecord<ZoneAttrs>[],
+  provider: CandidateProvider,
 ): BandedAssessment | ScottishAssessment {
+  const reach = Math.max(nearestZoneRadius(layer), HIGHEST_ZONE_RADIUS);
   const radius = nearestZoneRadius(layer);
-  const zones = featuresWithin(
-    candidates.filter((c) => c.layer === layer),
-    p,
-    Math.max(radius, HIGHEST_ZONE_RADIUS),
-  );
-  const containing = zones.filter((z) => z.distance === 0).sort(byRisk);
-  const top = containing[0];
+  // Providers may hand back other layers' pieces too (a superset is allowed): keep this layer's.
+  const mine = provider.near('zones', p, reach, layer).filter((c) => c.layer === layer);
+  const zones = [...nearestPerKey(mine, p, reach, (c) => c.attrs.band).values()];
+  const top = zones.filter((z) => z.distance === 0).sort(byRisk)[0];
   const within50 = zones.filter((z) => z.distance <= HIGHEST_ZONE_RADIUS).sort(byRisk)[0];
-  const nearest = top ? undefined : zones.find((z) => z.distance <= radius);
+  const nearest = top ? undefined : zones.filter((z) => z.distance <= radius).sort(byNearest)[0];
   return {
     in_flood_risk_zone: top !== undefined,
     annual_flood_risk: top ? bandRisk(layer, top.attrs.band).representative : 0,

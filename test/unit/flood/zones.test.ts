@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bandRisk } from '../../../pipelines/transforms/flood/bands';
 import type { ZoneAttrs } from '../../../pipelines/transforms/flood/candidates';
 import { assessLayer } from '../../../pipelines/transforms/flood/zones';
-import { records, square, X0, Y0 } from './fixtures';
+import { listProvider, records, square, X0, Y0 } from './fixtures';
 
 // Nested England rivers-and-sea zones centred on (X0, Y0): High ±100 m inside Medium ±200 inside Low ±300
 // inside Very Low ±400, as the EA's dissolved 4-band polygons stack.
@@ -16,7 +16,7 @@ const nested = [
 
 describe('assessLayer', () => {
   it('reports the highest band containing the point, with no nearest zone', () => {
-    const a = assessLayer(RS, [X0, Y0], nested);
+    const a = assessLayer(RS, [X0, Y0], listProvider({ zones: nested }));
     expect(a).toEqual({
       in_flood_risk_zone: true,
       annual_flood_risk: 0.033,
@@ -33,7 +33,7 @@ describe('assessLayer', () => {
   });
 
   it('in Medium, 50 m from High: Medium risk, High as the highest zone within 50 m', () => {
-    const a = assessLayer(RS, [X0 + 150, Y0], nested);
+    const a = assessLayer(RS, [X0 + 150, Y0], listProvider({ zones: nested }));
     expect(a.in_flood_risk_zone).toBe(true);
     expect(a.annual_flood_risk).toBe(0.01);
     expect(a.flood_risk_description).toBe('Medium');
@@ -47,12 +47,12 @@ describe('assessLayer', () => {
   });
 
   it('a point just over 50 m from High does not see it', () => {
-    const a = assessLayer(RS, [X0 + 150.01, Y0], nested);
+    const a = assessLayer(RS, [X0 + 150.01, Y0], listProvider({ zones: nested }));
     expect(a.highest_risk_flood_zone_within_50m!.flood_risk_description).toBe('Medium');
   });
 
   it('outside every zone: risk 0 and the nearest zone within 1 km with its band range', () => {
-    const a = assessLayer(RS, [X0 + 700, Y0 + 30], nested);
+    const a = assessLayer(RS, [X0 + 700, Y0 + 30], listProvider({ zones: nested }));
     expect(a.in_flood_risk_zone).toBe(false);
     expect(a.annual_flood_risk).toBe(0);
     expect(a.flood_risk_description).toBeNull();
@@ -67,19 +67,31 @@ describe('assessLayer', () => {
   });
 
   it('no nearest zone beyond 1 km', () => {
-    expect(assessLayer(RS, [X0 + 1400.01, Y0], nested).nearest_flood_risk_zone).toBeNull();
-    expect(assessLayer(RS, [X0 + 1400, Y0], nested).nearest_flood_risk_zone?.distance).toBe(1000);
+    expect(
+      assessLayer(RS, [X0 + 1400.01, Y0], listProvider({ zones: nested })).nearest_flood_risk_zone,
+    ).toBeNull();
+    expect(
+      assessLayer(RS, [X0 + 1400, Y0], listProvider({ zones: nested })).nearest_flood_risk_zone?.distance,
+    ).toBe(1000);
   });
 
   it('surface water searches 250 m only', () => {
     const SW = 'england.surface_water';
     const pocket = records<ZoneAttrs>(SW, 'p', { label: 'Low', band: 'Low' }, square(X0, Y0, 10));
-    expect(assessLayer(SW, [X0 + 260, Y0], pocket).nearest_flood_risk_zone?.distance).toBe(250);
-    expect(assessLayer(SW, [X0 + 260.5, Y0], pocket).nearest_flood_risk_zone).toBeNull();
+    expect(
+      assessLayer(SW, [X0 + 260, Y0], listProvider({ zones: pocket })).nearest_flood_risk_zone?.distance,
+    ).toBe(250);
+    expect(
+      assessLayer(SW, [X0 + 260.5, Y0], listProvider({ zones: pocket })).nearest_flood_risk_zone,
+    ).toBeNull();
   });
 
   it('ignores other layers among the candidates', () => {
-    const a = assessLayer('england.rivers_and_seas_climate_change', [X0, Y0], nested);
+    const a = assessLayer(
+      'england.rivers_and_seas_climate_change',
+      [X0, Y0],
+      listProvider({ zones: nested }),
+    );
     expect(a.in_flood_risk_zone).toBe(false);
     expect(a.nearest_flood_risk_zone).toBeNull();
   });
@@ -87,14 +99,14 @@ describe('assessLayer', () => {
   it('Scotland carries annual_flood_risk in its zones; Wales sea bands split at 0.5%', () => {
     const sc = 'scotland.rivers';
     const zones = records<ZoneAttrs>(sc, 'm', { label: 'Medium', band: 'Medium' }, square(X0, Y0, 100));
-    const a = assessLayer(sc, [X0 + 300, Y0], zones);
+    const a = assessLayer(sc, [X0 + 300, Y0], listProvider({ zones: zones }));
     expect(a.nearest_flood_risk_zone).toEqual({
       annual_flood_risk: 0.005,
       flood_risk_description: 'Medium',
       distance: 200,
       nearest_point: expect.objectContaining({ x_coord: X0 + 100, y_coord: Y0 }),
     });
-    expect(assessLayer(sc, [X0, Y0], zones).annual_flood_risk).toBe(0.005);
+    expect(assessLayer(sc, [X0, Y0], listProvider({ zones: zones })).annual_flood_risk).toBe(0.005);
     expect(bandRisk('wales.coast', 'Medium')).toMatchObject({ min: 0.005, max: 0.033 });
     expect(bandRisk('wales.coast', 'Low')).toMatchObject({ min: 0.001, max: 0.005 });
     expect(bandRisk('wales.rivers', 'Medium')).toMatchObject({ min: 0.01, max: 0.033 });
@@ -107,7 +119,7 @@ describe('assessLayer', () => {
       type: 'Polygon',
       coordinates: [square(X0, Y0, 300).coordinates[0] as never, square(X0, Y0, 100).coordinates[0] as never],
     } as never);
-    const a = assessLayer(RS, [X0 + 20, Y0], holed);
+    const a = assessLayer(RS, [X0 + 20, Y0], listProvider({ zones: holed }));
     expect(a.in_flood_risk_zone).toBe(false);
     expect(a.nearest_flood_risk_zone?.distance).toBe(80);
     expect(a.highest_risk_flood_zone_within_50m).toBeNull();

@@ -197,9 +197,169 @@ export interface EpcWriteResult {
   files: { dataset: string; format: string; file: WrittenFile }[];
   certificates: number;
   recommendations: number;
+  /** Broken rows written for the loaders to quarantine (wrong column count, stray quote, impossible date). */
+  corrupted: number;
   /** A UPRN with several certificates, and one with none. */
   withEpc?: SampleUprn;
   withoutEpc?: SampleUprn;
+}
+
+/** The 2025+ MHCLG register export's domestic certificate columns, in its order (epc.md section 2). */
+const REGISTER_2025_COLUMNS = [
+  'certificate_number',
+  'address1',
+  'address2',
+  'address3',
+  'postcode',
+  'posttown',
+  'address',
+  'constituency',
+  'constituency_label',
+  'local_authority',
+  'local_authority_label',
+  'built_form',
+  'co2_emiss_curr_per_floor_area',
+  'co2_emissions_current',
+  'co2_emissions_potential',
+  'construction_age_band',
+  'current_energy_efficiency',
+  'current_energy_rating',
+  'energy_consumption_current',
+  'energy_consumption_potential',
+  'energy_tariff',
+  'environment_impact_current',
+  'environment_impact_potential',
+  'extension_count',
+  'fixed_lighting_outlets_count',
+  'flat_storey_count',
+  'flat_top_storey',
+  'floor_description',
+  'floor_energy_eff',
+  'floor_height',
+  'floor_level',
+  'glazed_area',
+  'glazed_type',
+  'heat_loss_corridor',
+  'heating_cost_current',
+  'heating_cost_potential',
+  'hot_water_cost_current',
+  'hot_water_cost_potential',
+  'hot_water_energy_eff',
+  'hot_water_env_eff',
+  'hotwater_description',
+  'inspection_date',
+  'lighting_cost_current',
+  'lighting_cost_potential',
+  'lighting_description',
+  'lighting_energy_eff',
+  'lighting_env_eff',
+  'lodgement_date',
+  'lodgement_datetime',
+  'low_energy_lighting',
+  'low_energy_fixed_lighting_outlets_count',
+  'main_fuel',
+  'mainheat_description',
+  'mainheat_energy_eff',
+  'mainheat_env_eff',
+  'mainheatc_energy_eff',
+  'mainheatc_env_eff',
+  'mainheatcont_description',
+  'main_heating_controls',
+  'mains_gas_flag',
+  'mechanical_ventilation',
+  'multi_glaze_proportion',
+  'number_habitable_rooms',
+  'number_heated_rooms',
+  'number_open_fireplaces',
+  'photo_supply',
+  'potential_energy_efficiency',
+  'potential_energy_rating',
+  'property_type',
+  'report_type',
+  'roof_description',
+  'roof_energy_eff',
+  'roof_env_eff',
+  'secondheat_description',
+  'sheating_energy_eff',
+  'sheating_env_eff',
+  'solar_water_heating_flag',
+  'tenure',
+  'total_floor_area',
+  'transaction_type',
+  'unheated_corridor_length',
+  'walls_description',
+  'walls_energy_eff',
+  'walls_env_eff',
+  'wind_turbine_count',
+  'windows_description',
+  'windows_energy_eff',
+  'windows_env_eff',
+  'floor_env_eff',
+  'region',
+  'country',
+  'uprn',
+  'uprn_source',
+] as const;
+const REGISTER_2025_RECOMMENDATION_COLUMNS = [
+  'certificate_number',
+  'improvement_item',
+  'improvement_id',
+  'improvement_summary_text',
+  'improvement_descr_text',
+  'indicative_cost',
+] as const;
+const LEGACY_NAME_2025: Readonly<Record<string, string>> = {
+  certificate_number: 'LMK_KEY',
+  low_energy_fixed_lighting_outlets_count: 'LOW_ENERGY_FIXED_LIGHT_COUNT',
+};
+/** An older release: HEAT_LOSS_CORRIDOOR (sic) and no UPRN, UPRN_SOURCE or REPORT_TYPE columns. */
+const OLDER_RELEASE_COLUMNS = RAW_EW_CERTIFICATE_COLUMNS.slice(0, -3).map((c) =>
+  c === 'HEAT_LOSS_CORRIDOR' ? 'HEAT_LOSS_CORRIDOOR' : c,
+);
+
+/** RRN-style certificate number (0000-0000-0000-0000-0000) of the 2025+ register. */
+function certificateNumber(counter: number): string {
+  const digits =
+    String(mix32(counter) % 10_000_000_000).padStart(10, '0') + String(counter).padStart(10, '0').slice(-10);
+  return digits.match(/.{4}/g)!.join('-');
+}
+
+/**
+ * Rows a loader must quarantine, in the ways real files break: a row one column short, a quote inside an
+ * unquoted field, and an impossible lodgement date. Extra copies of a good row (with their own id), so
+ * the good data is unchanged.
+ */
+function corruptedRow(row: readonly string[], kind: number): string {
+  const plain = row.map((v) => v.replace(/[",\r\n]/g, ' '));
+  plain[0] = `${plain[0]}Q${kind}`;
+  if (kind === 0) return plain.slice(0, -1).join(',');
+  if (kind === 1) {
+    plain[1] = `Flat 2 "The Maltings`;
+    return plain.join(',');
+  }
+  const lodgement = RAW_EW_CERTIFICATE_COLUMNS.indexOf('LODGEMENT_DATE');
+  plain[lodgement] = `${plain[lodgement]!.slice(0, 5)}02-30`;
+  return plain.join(',');
+}
+
+class FilePair {
+  private constructor(
+    readonly certificates: BufferedFileWriter,
+    readonly recommendations: BufferedFileWriter,
+  ) {}
+  static async open(
+    dir: string,
+    names: [string, string],
+    headers: [readonly string[], readonly string[]],
+  ): Promise<FilePair> {
+    const pair = new FilePair(
+      await BufferedFileWriter.open(join(dir, names[0]), '\n'),
+      await BufferedFileWriter.open(join(dir, names[1]), '\n'),
+    );
+    pair.certificates.line(headers[0].join(','));
+    pair.recommendations.line(headers[1].join(','));
+    return pair;
+  }
 }
 
 /** Write certificates.csv and recommendations.csv for one England or Wales sample area. */
@@ -222,7 +382,9 @@ export async function writeEpcEnglandWales(
   certOut.line(RAW_EW_CERTIFICATE_COLUMNS.join(','));
   recOut.line(RAW_EW_RECOMMENDATION_COLUMNS.join(','));
   const welshArea = area.country === 'Wales';
-  const result: EpcWriteResult = { files: [], certificates: 0, recommendations: 0 };
+  const result: EpcWriteResult = { files: [], certificates: 0, recommendations: 0, corrupted: 0 };
+  let older: FilePair | undefined;
+  const register = new Map<number, FilePair>();
   let counter = areaIndex * 50_000_000;
 
   for (let i = 0; i < book.size; i++) {
@@ -396,24 +558,83 @@ export async function writeEpcEnglandWales(
         uprnDropped ? '' : rng.chance(0.6) ? 'Energy Assessor' : 'Address Matched',
         newSap ? '3' : '2',
       ];
+      // Where the certificate is published: certificates that were never address-matched come in an older
+      // release (no UPRN columns, HEAT_LOSS_CORRIDOOR); 2025 lodgements in the 2025+ register export.
+      let out = certOut;
+      let recs = recOut;
+      let recommendationRow = (k: number, m: (typeof c.steps)[number] & object, id: string): string[] => [
+        id,
+        String(k + 1),
+        m.measure.summary,
+        m.measure.description,
+        m.measure.id,
+        m.measure.idText,
+        indicativeCost(m.measure.cost(c.lodged.y), rng),
+      ];
+      let line: string;
+      if (uprnDropped) {
+        older ??= await FilePair.open(
+          join(
+            outDir,
+            'epc-england-wales',
+            'older-release',
+            laFolderName(area.localAuthority.code, area.localAuthority.name),
+          ),
+          ['certificates.csv', 'recommendations.csv'],
+          [OLDER_RELEASE_COLUMNS, RAW_EW_RECOMMENDATION_COLUMNS],
+        );
+        ({ certificates: out, recommendations: recs } = older);
+        line = csvRow(row.slice(0, OLDER_RELEASE_COLUMNS.length));
+      } else if (c.lodged.y >= 2025) {
+        let pair = register.get(c.lodged.y);
+        if (!pair) {
+          pair = await FilePair.open(
+            join(outDir, 'epc-england-wales', 'register-export', area.id),
+            [`certificates-${c.lodged.y}.csv`, `recommendations-${c.lodged.y}.csv`],
+            [REGISTER_2025_COLUMNS, REGISTER_2025_RECOMMENDATION_COLUMNS],
+          );
+          register.set(c.lodged.y, pair);
+        }
+        ({ certificates: out, recommendations: recs } = pair);
+        row[0] = certificateNumber(counter);
+        const byName = new Map<string, string>(
+          RAW_EW_CERTIFICATE_COLUMNS.map((name, k) => [name, row[k] as string]),
+        );
+        line = csvRow(
+          REGISTER_2025_COLUMNS.map((col) =>
+            col === 'country'
+              ? area.country
+              : col === 'region'
+                ? area.country === 'England'
+                  ? area.regionCode
+                  : ''
+                : (byName.get(LEGACY_NAME_2025[col] ?? col.toUpperCase()) ?? ''),
+          ),
+        );
+        recommendationRow = (k, m, id) => [
+          id,
+          String(k + 1),
+          m.measure.id,
+          m.measure.summary,
+          m.measure.description,
+          indicativeCost(m.measure.cost(c.lodged.y), rng),
+        ];
+      } else {
+        line = csvRow(row);
+        if (result.certificates % 997 === 500) {
+          // A broken copy now and then, for the quarantine (not counted as a certificate).
+          const p = certOut.row(corruptedRow(row, result.corrupted++ % 3));
+          if (p) await p;
+        }
+      }
       const lmk = row[0] as string;
-      const pending = certOut.row(csvRow(row));
+      const pending = out.row(line);
       if (pending) await pending;
       result.certificates++;
       for (let k = 0; k < c.steps.length; k++) {
         const step = c.steps[k];
         if (!step) continue;
-        const m = step.measure;
-        const recRow = csvRow([
-          lmk,
-          String(k + 1),
-          m.summary,
-          m.description,
-          m.id,
-          m.idText,
-          indicativeCost(m.cost(c.lodged.y), rng),
-        ]);
-        const p = recOut.row(recRow);
+        const p = recs.row(csvRow(recommendationRow(k, step, lmk)));
         if (p) await p;
         result.recommendations++;
       }
@@ -424,6 +645,34 @@ export async function writeEpcEnglandWales(
   }
   const certFile = await certOut.close();
   const recFile = await recOut.close();
+  if (older) {
+    result.files.push(
+      {
+        dataset: 'epc-england-wales',
+        format: 'csv (ODC older release: HEAT_LOSS_CORRIDOOR, no UPRN/UPRN_SOURCE/REPORT_TYPE, UTF-8, LF)',
+        file: await older.certificates.close(),
+      },
+      {
+        dataset: 'epc-england-wales',
+        format: 'csv (ODC recommendations, UTF-8, LF)',
+        file: await older.recommendations.close(),
+      },
+    );
+  }
+  for (const pair of register.values()) {
+    result.files.push(
+      {
+        dataset: 'epc-england-wales',
+        format: 'csv (MHCLG 2025+ register export: per year, lower-case, certificate_number, UTF-8, LF)',
+        file: await pair.certificates.close(),
+      },
+      {
+        dataset: 'epc-england-wales',
+        format: 'csv (MHCLG 2025+ register export recommendations, per year, UTF-8, LF)',
+        file: await pair.recommendations.close(),
+      },
+    );
+  }
   result.files.push(
     { dataset: 'epc-england-wales', format: 'csv (ODC legacy bulk certificates, UTF-8, LF)', file: certFile },
     {

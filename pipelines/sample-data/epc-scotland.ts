@@ -269,7 +269,7 @@ export async function writeEpcScotland(
   out.raw('\uFEFF');
   out.line(SCOTLAND_COLUMNS.map(([m]) => m).join(','));
   out.line(csvRow(SCOTLAND_COLUMNS.map(([, f]) => f)));
-  const result: EpcWriteResult = { files: [], certificates: 0, recommendations: 0 };
+  const result: EpcWriteResult = { files: [], certificates: 0, recommendations: 0, corrupted: 0 };
 
   for (let i = 0; i < book.size; i++) {
     const { certs } = certificatesFor(book, i, seed, SCOTLAND_POLICY);

@@ -90,9 +90,28 @@ function requireFields(plan: RawRecordPlan, required: readonly string[], file: s
   }
 }
 
-// A row without its certificate id cannot be joined or deduplicated: quarantine it.
+/**
+ * Whether a YYYY-MM-DD[...] text names a day that does not exist (2019-02-30, 2019-13-01). Years like 0012
+ * are a known typo for 2012 (fixed by the enhancement), so they are judged as 20xx.
+ */
+export function isImpossibleDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(text.trim());
+  if (!m) return false;
+  const year = m[1]!.startsWith('00') ? 2000 + Number(m[1]!.slice(2)) : Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return month < 1 || month > 12 || day < 1 || date.getUTCDate() !== day;
+}
+
+// A row without its certificate id cannot be joined or deduplicated, and one lodged on a day that does not
+// exist cannot be dated or ordered: quarantine them.
 const withId = <T extends { lmk_key: string }>(record: T): T | Rejection =>
   record.lmk_key.trim() === '' ? reject('LMK_KEY (certificate id) is blank') : record;
+const checkCertificate = (record: RawEwCertificate): RawEwCertificate | Rejection =>
+  isImpossibleDate(record.lodgement_date)
+    ? reject(`impossible LODGEMENT_DATE ${record.lodgement_date}`)
+    : withId(record);
 
 export interface EwReadOptions {
   encoding?: CsvEncoding;
@@ -113,7 +132,7 @@ export async function* readEnglandWalesCertificates(
   options.onHeader?.({ format, missing: plan.missing });
   const context = { dataset: EW_CERTIFICATES_DATASET, file, width: header.length };
   const build = compileRawRecordBuilder(plan);
-  const map = (fields: string[]) => withId(build(fields) as RawEwCertificate);
+  const map = (fields: string[]) => checkCertificate(build(fields) as RawEwCertificate);
   for await (const batch of table.batches) {
     for (const row of batch) yield toSourceRow(row, context, map);
   }

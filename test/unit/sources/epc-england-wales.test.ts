@@ -108,6 +108,18 @@ describe('readEnglandWalesCertificates', () => {
     });
   });
 
+  it('quarantines a row lodged on a day that does not exist, but not the 0012 year typo', async () => {
+    const rowOn = (date: string) => legacyRow({ ...SOUTH_HAMS_FLAT, LODGEMENT_DATE: date });
+    const text = `${LEGACY_HEADER}\n${rowOn('2019-02-30')}\n${rowOn('2019-13-01')}\n${rowOn('0012-05-01')}\n${rowOn('2020-02-29')}\n`;
+    const rows = await all(readEnglandWalesCertificates(await tempFile('certificates.csv', text)));
+    expect(rows.map((r) => (r.ok ? `ok ${r.line}` : `${r.row.line}: ${r.row.reason}`))).toEqual([
+      '2: impossible LODGEMENT_DATE 2019-02-30',
+      '3: impossible LODGEMENT_DATE 2019-13-01',
+      'ok 4',
+      'ok 5',
+    ]);
+  });
+
   it('refuses a file that is not E&W certificates, or lacks published columns', async () => {
     const scottish = await tempFile('x.csv', 'OSG_REFERENCE_NUMBER,POSTCODE\n1,EH1 1AA\n');
     await expect(all(readEnglandWalesCertificates(scottish))).rejects.toThrow(

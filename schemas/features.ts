@@ -6,12 +6,10 @@ import { z } from 'zod';
 
 /** WKB geometry column (ISO WKB, little endian, 2D, BNG metres). `format: 'binary'` makes it a Parquet BLOB. */
 const wkbGeometry = (what: string) =>
-  z
-    .instanceof(Uint8Array)
-    .meta({
-      format: 'binary',
-      description: `${what}: ISO WKB, 2D, British National Grid metres (EPSG:27700)`,
-    });
+  z.instanceof(Uint8Array).meta({
+    format: 'binary',
+    description: `${what}: ISO WKB, 2D, British National Grid metres (EPSG:27700)`,
+  });
 
 const bboxColumns = {
   minx: z.number().describe('Bounding box: minimum easting (m, BNG)'),
@@ -58,7 +56,9 @@ export const FloodZoneRecord = z.object({
   layer: FloodZoneLayer,
   feature_id: z
     .string()
-    .describe('Identifier within the layer: the source id column when there is one, else `<file>#<index>`'),
+    .describe(
+      '`<source file name>:<id>`: the id column (objectid, fid, id) when there is one, else the 1-based feature number',
+    ),
   label: z
     .string()
     .describe(

@@ -133,7 +133,10 @@ export interface AccountStoreOptions {
   staleReservationMs?: number;
   /** How often the background thread checkpoints the WAL; 0: SQLite's automatic checkpoints instead. */
   checkpointIntervalMs?: number;
-  /** Commit the completions of one event-loop turn together (default true); false: one transaction each. */
+  /**
+   * Commit the completions and batched admissions of one event-loop turn together (default true); false:
+   * one transaction each, `admitBatched` admitting at once.
+   */
   groupCommit?: boolean;
   /** Told when a deferred commit fails (it is retried). */
   onError?: (error: unknown) => void;
@@ -700,6 +703,13 @@ export function openAccountStore(
     }
   }
 
+  function admitNow(keyId: number, endpoint: string, requestId: string, at: Date): Admission {
+    const first = admitTx.immediate(keyId, endpoint, requestId, at);
+    if (first.ok || !pending.length) return first;
+    flush();
+    return admitTx.immediate(keyId, endpoint, requestId, at);
+  }
+
   // Authenticated keys by hash (never the key itself), for `authCacheMs`: a hit skips the lookup query.
   const authCacheMs = options.authCacheMs ?? 1000;
   const authCache = new Map<string, { record: ApiKeyRecord; until: number }>();
@@ -813,14 +823,19 @@ export function openAccountStore(
       }).immediate();
     },
 
-    admit(keyId, endpoint, requestId, at = now()) {
-      const first = admitTx.immediate(keyId, endpoint, requestId, at);
-      if (first.ok || !pending.length) return first;
-      flush();
-      return admitTx.immediate(keyId, endpoint, requestId, at);
-    },
+    admit: (keyId, endpoint, requestId, at = now()) => admitNow(keyId, endpoint, requestId, at),
     admitBatched(keyId, endpoint, requestId, at, done) {
       if (!byName.has(endpoint)) throw new Error(`unknown endpoint ${endpoint}`);
+      if (options.groupCommit === false) {
+        // No batching at all: admitted now, in a transaction of its own (the A/B baseline).
+        let admission: Admission;
+        try {
+          admission = admitNow(keyId, endpoint, requestId, at);
+        } catch (error) {
+          return done(error);
+        }
+        return done(null, admission);
+      }
       admitting.push([keyId, endpoint, requestId, at, done]);
       scheduleFlush();
     },

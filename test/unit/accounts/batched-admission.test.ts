@@ -73,6 +73,17 @@ describe('batched admission', () => {
     other.close();
   });
 
+  it('with groupCommit false nothing is batched: the admission is committed and answered at once', () => {
+    const { store, other } = fileStores({ groupCommit: false });
+    const { record } = store.createKey('b');
+    const answers: Admission[] = [];
+    store.admitBatched(record.id, 'epcs', 'now', new Date(), (_e, a) => answers.push(a!));
+    expect(answers).toHaveLength(1);
+    expect(other.ledger(record.id).map((l) => l.state)).toEqual(['reserved']);
+    store.close();
+    other.close();
+  });
+
   it('closing the store answers waiting admissions with an error', () => {
     const { store, other } = fileStores();
     const { record } = store.createKey('b');

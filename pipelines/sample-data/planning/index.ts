@@ -372,8 +372,8 @@ function worldHeritageSites(areas: readonly SampleArea[], outDir: string): Plann
 }
 
 function nationalParks(areas: readonly SampleArea[], outDir: string): PlanningSampleFile {
-  // Real parks near two of the areas, shapes synthetic: Loch Lomond and The Trossachs begins a few km west
-  // of Stirling's addresses (its edge within 1 km of some), Bannau Brycheiniog lies ~25 km north of Cardiff.
+  // Real parks near two of the areas, shapes synthetic: Loch Lomond and The Trossachs (synthetically near: its real edge is ~8 km west) begins ~0.6 km west
+  // of Stirling's centre (some addresses within 1 km of it), Bannau Brycheiniog lies ~25 km north of Cardiff.
   const parks: { code: string; name: string; nameWelsh: string; ring: Ring }[] = [];
   for (const area of areas) {
     const { x, y } = area.centre;
@@ -382,7 +382,7 @@ function nationalParks(areas: readonly SampleArea[], outDir: string): PlanningSa
         code: 'S21000003',
         name: 'Loch Lomond and The Trossachs',
         nameWelsh: '',
-        ring: circle([x - 14_000, y + 4000], 11_500, 96),
+        ring: circle([x - 12_600, y + 500], 12_000, 96),
       });
     if (area.country === 'Wales')
       parks.push({

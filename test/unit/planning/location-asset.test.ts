@@ -1,0 +1,172 @@
+// uprn_location_blocks end to end on the sample data (no servers): the generated files in their published
+// layouts → the eight staged layers → the per-tile partitions. Every UPRN's block is schema-valid and keeps
+// the rules of spec 2.7; the sample UPRNs of England, Wales and Scotland get their country's blocks.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AssetContext } from '../../../pipelines/assets/definition';
+import { quarantinePath } from '../../../pipelines/assets/ingest';
+import { osOpenUprn } from '../../../pipelines/assets/os-open-uprn';
+import { PLANNING_LAYER_ASSETS } from '../../../pipelines/assets/planning-layers';
+import {
+  tilesHoldingUprns,
+  uprnLocationBlocks,
+  uprnLocationBlocksGlob,
+} from '../../../pipelines/assets/uprn-location-blocks';
+import { loadConfig } from '../../../pipelines/config';
+import { parquetPath, queryParquet } from '../../../pipelines/io/parquet';
+import { generateSampleData, type SampleManifest } from '../../../pipelines/sample-data';
+import type { LocationLayersBlock } from '../../../pipelines/transforms/planning/location-layers';
+import { LocationAdminBoundariesSchema, PlanningBlockSchema } from '../../../schemas/api/planning';
+import { TransportationBlockSchema } from '../../../schemas/api/transport';
+
+const CIRCLE = 3141592.65;
+let ctx: AssetContext;
+let manifest: SampleManifest;
+let tiles: string[];
+const blocks = new Map<string, LocationLayersBlock>();
+const quarantine: Record<string, string[]> = {};
+
+beforeAll(async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'pds-location-'));
+  ctx = {
+    config: loadConfig({ PDS_DATA_DIR: dataDir }),
+    runId: 'location-test',
+    log: () => {},
+    heartbeat: () => {},
+  };
+  manifest = await generateSampleData({ outDir: ctx.config.sourcesDir, scale: 0.05 });
+  await osOpenUprn.materialize(ctx);
+  for (const asset of PLANNING_LAYER_ASSETS) {
+    await asset.materialize(ctx);
+    quarantine[asset.name] = [];
+    for await (const row of queryParquet(
+      `SELECT reason FROM ${parquetPath(quarantinePath(ctx, asset.name))}`,
+    ))
+      quarantine[asset.name]!.push(String(row.reason));
+  }
+  tiles = await tilesHoldingUprns(ctx);
+  for (const tile of tiles) await uprnLocationBlocks.materialize({ ...ctx, partition: tile });
+  for await (const row of queryParquet(`SELECT uprn, block FROM ${parquetPath(uprnLocationBlocksGlob(ctx))}`))
+    blocks.set(
+      String(row.uprn),
+      (typeof row.block === 'string' ? JSON.parse(row.block) : row.block) as LocationLayersBlock,
+    );
+}, 300_000);
+
+const sampleOf = (country: string) => manifest.samples.find((s) => s.country === country)!;
+
+describe('uprn_location_blocks on the sample', () => {
+  it('one row per UPRN across the tiles, each block schema-valid', () => {
+    expect(tiles.length).toBeGreaterThanOrEqual(3);
+    expect(blocks.size).toBe(manifest.areas.reduce((n, a) => n + a.uprns, 0));
+    for (const block of blocks.values()) {
+      LocationAdminBoundariesSchema.parse(block.admin_boundaries);
+      PlanningBlockSchema.parse(block.planning);
+      TransportationBlockSchema.parse(block.transportation);
+    }
+  });
+
+  it('keeps the rules: areas within the circle, proportions 0..1, within-1-km lists ≤ 1000 m and ≤ 10', () => {
+    for (const { planning, transportation } of blocks.values()) {
+      const areas = [
+        planning.conservation_areas?.conservation_area,
+        planning.world_heritage_sites?.world_heritage_site_area,
+        planning.national_parks.national_park_area,
+        transportation.low_emission_zones?.low_emission_zone_area,
+      ].filter((a): a is number => a !== undefined);
+      for (const a of areas) (expect(a).toBeGreaterThanOrEqual(0), expect(a).toBeLessThanOrEqual(CIRCLE));
+      const lists = [
+        ...(planning.listed_buildings?.nearest_listed_buildings ?? []),
+        ...transportation.ev_charging_points.nearest_charging_points,
+      ];
+      for (const item of lists) expect(item.distance).toBeLessThanOrEqual(1000);
+      expect(transportation.ev_charging_points.nearest_charging_points.length).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('England: conservation areas, listed buildings, the World Heritage Site, the CAZ and Bristol Airport', () => {
+    const b = blocks.get(sampleOf('England').uprn)!;
+    expect(b.admin_boundaries).toMatchObject({
+      local_authority_district_code: 'E06000022',
+      region_code: 'E12000009',
+      country_code: 'E92000001',
+      county_code: null,
+    });
+    expect(b.admin_boundaries.electoral_area_code).toMatch(/^E05/);
+    expect(b.planning.conservation_areas).not.toBeNull();
+    expect(b.planning.listed_buildings!.nearest_listed_buildings.length).toBeGreaterThan(0);
+    expect(b.planning.world_heritage_sites!.nearest_world_heritage_site?.name).toBe('City of Bath');
+    // No park near Bath: the nearest is Bannau Brycheiniog, ~57 km away (within the 100 km search).
+    expect(b.planning.national_parks).toMatchObject({
+      in_national_park: false,
+      national_park_area: 0,
+      nearest_national_park: { name: 'Bannau Brycheiniog National Park' },
+    });
+    expect(b.transportation.low_emission_zones?.nearest_low_emission_zone?.url).toBe(
+      'https://www.bathnes.gov.uk/bath-clean-air-zone',
+    );
+    expect(b.transportation.nearest_airport?.name).toBe('Bristol Airport');
+    // Across Bath: some addresses inside a conservation area and the CAZ, some not.
+    const bath = [...blocks.values()].filter((x) => x.admin_boundaries.country_code === 'E92000001');
+    const inCa = bath.filter((x) => x.planning.conservation_areas!.in_conservation_area).length;
+    expect(inCa).toBeGreaterThan(0);
+    expect(inCa).toBeLessThan(bath.length);
+    expect(bath.some((x) => x.transportation.low_emission_zones!.in_low_emission_zone)).toBe(true);
+  });
+
+  it('Wales and Scotland: England-only layers null; National Parks, chargers, zones and airports answered', () => {
+    const wales = blocks.get(sampleOf('Wales').uprn)!;
+    expect(wales.admin_boundaries).toMatchObject({
+      local_authority_district_code: 'W06000015',
+      region_code: null,
+    });
+    expect(wales.planning.conservation_areas).toBeNull();
+    expect(wales.planning.listed_buildings).toBeNull();
+    expect(wales.planning.world_heritage_sites).toBeNull();
+    expect(wales.planning.national_parks.nearest_national_park?.name).toBe(
+      'Bannau Brycheiniog National Park',
+    );
+    expect(wales.transportation.nearest_airport?.name).toBe('Cardiff International Airport');
+    // Bath's CAZ is the nearest zone, ~59 km away (within the 100 km search).
+    expect(wales.transportation.low_emission_zones).toMatchObject({
+      in_low_emission_zone: false,
+      low_emission_zone_area: 0,
+      nearest_low_emission_zone: { name: 'Bath Clean Air Zone' },
+    });
+
+    const scotland = blocks.get(sampleOf('Scotland').uprn)!;
+    expect(scotland.admin_boundaries.country_code).toBe('S92000003');
+    expect(scotland.planning.national_parks.nearest_national_park?.name).toBe(
+      'Loch Lomond and The Trossachs',
+    );
+    expect(scotland.transportation.low_emission_zones?.nearest_low_emission_zone?.url).toBe(
+      'https://www.lowemissionzones.scot',
+    );
+    const stirling = [...blocks.values()].filter((x) => x.admin_boundaries.country_code === 'S92000003');
+    // Every Stirling address has the park as nearest; area within 1 km exactly when it is within 1 km.
+    for (const x of stirling) {
+      const np = x.planning.national_parks;
+      expect(np.nearest_national_park?.name).toBe('Loch Lomond and The Trossachs');
+      expect(np.national_park_area > 0).toBe(np.nearest_national_park!.distance < 1000);
+      expect(np.in_national_park).toBe(np.nearest_national_park!.distance === 0);
+    }
+    expect(stirling.some((x) => x.transportation.ev_charging_points.nearest_charging_points.length > 0)).toBe(
+      true,
+    );
+  });
+
+  it('bad source rows are quarantined with their reason', () => {
+    expect(quarantine.conservation_areas).toEqual(
+      expect.arrayContaining(['no geometry', 'designation ended (end-date 2019-01-01)']),
+    );
+    expect(quarantine.listed_buildings).toEqual(
+      expect.arrayContaining(['unknown Grade "III"', 'no geometry']),
+    );
+    expect(quarantine.ev_charge_points!.filter((r) => r.startsWith('duplicate chargeDeviceID'))).toHaveLength(
+      3,
+    );
+    expect(quarantine.airports).toEqual(['latitude_deg or longitude_deg not a number']);
+  });
+});

@@ -258,7 +258,11 @@ export const EnergyModelResponseSchema = z
     primary_fuel_co2_equivalent_annual: z.number().describe('kg CO2e/yr'),
     primary_fuel_co2_equivalent_monthly: months('kg CO2e'),
     electricity_price_per_kwh: z.number().describe('GBP per kWh (standard tariff)'),
-    electricity_co2_equivalent_per_kwh: z.number().describe('kg CO2e per kWh'),
+    electricity_co2_equivalent_per_kwh: z
+      .number()
+      .describe(
+        "kg CO2e per kWh, SAP 10.2's annual grid factor; electricity's CO2 figures use its monthly factors (Table 12d)",
+      ),
     electricity_usage_annual: z.number().describe('kWh/yr of electricity'),
     electricity_usage_monthly: months('kWh of electricity'),
     electricity_cost_annual: z.number().describe('GBP/yr'),

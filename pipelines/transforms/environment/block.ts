@@ -1,0 +1,65 @@
+// The environment block (spec 2.7) of one point: pure, over any EnvironmentCandidates.
+// - air_quality: each pollutant's value in the point's 1 km cell with its UK percentile; null when the cell
+//   has no value for any pollutant;
+// - greenspace: area of the 1 km circle covered by sites and its proportion, the nearest site (10 km);
+// - landslides: every recorded landslide within 1 km, nearest first;
+// - radon: the atlas class of the point's 1 km square with its likelihood range;
+// - subsidence: null (GeoSure / GeoClimate are not loaded yet).
+import type { Position } from '../../geo/geometry';
+import type { EnvironmentBlock } from '../../../schemas/api/environment';
+import { CIRCLE_AREA_1KM } from '../../../schemas/api/planning';
+import { POLLUTANTS } from '../../../schemas/environment-features';
+import { featuresWithin } from '../flood/candidates';
+import { metres, pointOut, roundTo } from '../flood/output';
+import { coveredArea } from '../planning/areas';
+import { WITHIN_RADIUS } from '../planning/candidates';
+import { cellCorner, GREENSPACE_NEAREST_LIMIT, type EnvironmentCandidates } from './candidates';
+import { radonOfClass } from './radon';
+
+/** Landslide records are sparse; the cap only bounds a pathological cluster. */
+export const LANDSLIDES_MAX = 100;
+
+export function airQualityBlock(c: EnvironmentCandidates, p: Position): EnvironmentBlock['air_quality'] {
+  const cx = cellCorner(p[0]);
+  const cy = cellCorner(p[1]);
+  const out = {} as NonNullable<EnvironmentBlock['air_quality']>;
+  let any = false;
+  for (const pollutant of POLLUTANTS) {
+    const v = c.airQuality(pollutant, cx, cy);
+    out[pollutant] = v && { percentile: v.percentile, value: roundTo(v.value, 5) };
+    any ||= v !== null;
+  }
+  return any ? out : null;
+}
+
+export function greenspaceBlock(c: EnvironmentCandidates, p: Position): EnvironmentBlock['greenspace'] {
+  const nearest = featuresWithin(c.greenspace(p, GREENSPACE_NEAREST_LIMIT), p, GREENSPACE_NEAREST_LIMIT)[0];
+  if (!nearest) return null;
+  // Sites of one kind sit side by side, but a play space inside a park is a site of its own: the area is
+  // the sum over sites capped at the circle (documented in docs/environment-climate-social.md).
+  const area = coveredArea(c.greenspace(p, WITHIN_RADIUS), p, WITHIN_RADIUS);
+  return {
+    greenspace_area: Math.min(roundTo(area, 2), roundTo(CIRCLE_AREA_1KM, 2)),
+    greenspace_proportion: Math.min(1, roundTo(area / CIRCLE_AREA_1KM, 6)),
+    nearest_greenspace_point: {
+      distance: metres(nearest.distance),
+      ...pointOut(nearest.point),
+      function: nearest.attrs.function,
+      name: nearest.attrs.name,
+    },
+  };
+}
+
+export function environmentBlock(c: EnvironmentCandidates, p: Position): EnvironmentBlock {
+  return {
+    air_quality: airQualityBlock(c, p),
+    greenspace: greenspaceBlock(c, p),
+    landslides: c.points('landslides', p, LANDSLIDES_MAX, WITHIN_RADIUS).map((n) => ({
+      distance: metres(n.distance),
+      ...pointOut(n.record.position),
+      name: n.record.attrs.name,
+    })),
+    radon: radonOfClass(c.radonClass(cellCorner(p[0]), cellCorner(p[1]))),
+    subsidence: null,
+  };
+}

@@ -16,12 +16,13 @@ import { DataError } from '../io/errors';
 import { parquetPath, queryParquet } from '../io/parquet';
 import { defineAsset, type AssetContext } from './definition';
 import { PIECE_FAMILIES, piecesPath } from './flood-pieces';
+import { featureDocument } from '../enrich/piece-records';
 
 async function* featureDocs(ctx: AssetContext): AsyncGenerator<{ id: string; doc: Record<string, unknown> }> {
   for (const family of PIECE_FAMILIES) {
     let n = 0;
     for await (const row of queryParquet(`SELECT * FROM ${parquetPath(piecesPath(ctx, family))}`))
-      yield { id: `${family}-${n++}`, doc: row };
+      yield { id: `${family}-${n++}`, doc: featureDocument(row) };
   }
   // Which countries' flood maps cover each tile (transforms/flood/block.ts countryAt).
   for await (const row of queryParquet(`SELECT * FROM ${parquetPath(piecesPath(ctx, 'tile_countries'))}`))

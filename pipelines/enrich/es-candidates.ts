@@ -1,11 +1,13 @@
 // Candidates for one live point, fetched from the feature index and held in a MemoryCandidates, so the live
 // answer runs the same enrichment code over the same pieces as the batch job. Envelope ranges select every
 // piece whose bbox meets the square of the search radius around the point (a superset of what the code
-// reads); the coast, which has no radius limit, is searched in widening squares until a piece is found
-// whose exact distance is within the square (then no nearer piece can lie outside it).
+// reads). The coast has no radius limit: a distance sort on the coast pieces' box centres (geo_point) finds
+// a first piece; its exact distance d bounds the nearest coast, so an envelope search of radius d holds
+// every piece that can be nearest. Three round trips in all, the first two in parallel.
 import type { Client } from '@elastic/elasticsearch';
+import { bngToWgs84 } from '../geo/bng';
 import type { Position } from '../geo/geometry';
-import { tileOf } from '../geo/tiles';
+import { tileOf, tilesIntersecting } from '../geo/tiles';
 import { ZONE_SEARCH_RADIUS } from '../transforms/flood/block';
 import { nearestWithin, type Family, type PieceRecord } from '../transforms/flood/candidates';
 import { DEFENCE_RADIUS, EVENT_RADIUS } from '../transforms/flood/defences-events';
@@ -20,14 +22,30 @@ const RADIUS: Record<Exclude<Family, 'coast'>, number> = {
   defence_areas: DEFENCE_RADIUS,
   contours: ELEVATION_RADIUS,
 };
-/** More pieces than this within 1 km of one point would mean a broken index, not a real place. */
+/** A first page large enough for any real place; a larger answer is fetched whole in a second request. */
+const PAGE = 2000;
+/** Elasticsearch's default max_result_window: more pieces than this near one point means a broken index. */
 const MAX_PIECES = 10_000;
-const COAST_LIMIT = 1_500_000;
+
+/**
+ * Pieces are at most 2 km a side (pipelines/geo/pieces.ts), so a piece meeting the search square has its box
+ * centre, hence its home `tile`, within 1 km more: a cheap keyword filter Elasticsearch runs first, leaving
+ * the envelope ranges to check only a few tiles' pieces.
+ */
+const MAX_HALF_PIECE = 1000;
+const homeTiles = (p: Position, r: number): string[] =>
+  tilesIntersecting({
+    minX: p[0] - r - MAX_HALF_PIECE,
+    minY: p[1] - r - MAX_HALF_PIECE,
+    maxX: p[0] + r + MAX_HALF_PIECE,
+    maxY: p[1] + r + MAX_HALF_PIECE,
+  });
 
 const envelopeQuery = (family: string, p: Position, r: number) => ({
   bool: {
     filter: [
       { term: { family } },
+      ...(r <= 50_000 ? [{ terms: { tile: homeTiles(p, r) } }] : []),
       { range: { minx: { lte: p[0] + r } } },
       { range: { maxx: { gte: p[0] - r } } },
       { range: { miny: { lte: p[1] + r } } },
@@ -36,30 +54,48 @@ const envelopeQuery = (family: string, p: Position, r: number) => ({
   },
 });
 
-type Hit = { _source?: Record<string, unknown> };
+type Source = Record<string, unknown>;
+interface Hits {
+  total: number;
+  sources: Source[];
+}
+const hitsOf = (hits: { total?: number | { value: number }; hits: { _source?: Source }[] }): Hits => ({
+  total: typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? hits.hits.length),
+  sources: hits.hits.map((h) => h._source!),
+});
+
+async function envelope(client: Client, index: string, family: string, p: Position, r: number, first?: Hits) {
+  const page =
+    first ??
+    hitsOf((await client.search<Source>({ index, size: PAGE, query: envelopeQuery(family, p, r) })).hits);
+  if (page.total <= page.sources.length) return page.sources;
+  if (page.total > MAX_PIECES)
+    throw new Error(`feature index: ${page.total} ${family} pieces within ${r} m of one point`);
+  const all = await client.search<Source>({ index, size: page.total, query: envelopeQuery(family, p, r) });
+  return hitsOf(all.hits).sources;
+}
 
 async function coastPieces(client: Client, index: string, p: Position): Promise<PieceRecord[]> {
-  for (let r = 1000; ;) {
-    const res = await client.search<Record<string, unknown>>({
-      index,
-      size: MAX_PIECES,
-      query: envelopeQuery('coast', p, r),
-    });
-    const records = (res.hits.hits as Hit[]).map((h) => fromStoredPiece(h._source!));
-    const best = nearestWithin(records, p, Infinity);
-    if (best && best.distance <= r) return records;
-    if (r >= COAST_LIMIT) return records;
-    r = best ? best.distance : Math.min(r * 4, COAST_LIMIT);
-  }
+  const { latitude, longitude } = bngToWgs84(p[0], p[1]);
+  const first = await client.search<Source>({
+    index,
+    size: 3,
+    query: { term: { family: 'coast' } },
+    sort: [{ _geo_distance: { centre: { lat: latitude, lon: longitude }, order: 'asc' } }],
+  });
+  const best = nearestWithin(hitsOf(first.hits).sources.map(fromStoredPiece), p, Infinity);
+  if (!best) return [];
+  const within = await envelope(client, index, 'coast', p, best.distance + 1e-6);
+  return within.map(fromStoredPiece);
 }
 
 export async function esCandidates(client: Client, index: string, p: Position): Promise<MemoryCandidates> {
   const families = Object.keys(RADIUS) as (keyof typeof RADIUS)[];
   const [multi, coast] = await Promise.all([
-    client.msearch<Record<string, unknown>>({
+    client.msearch<Source>({
       index,
       searches: [
-        ...families.flatMap((f) => [{}, { size: MAX_PIECES, query: envelopeQuery(f, p, RADIUS[f]) }]),
+        ...families.flatMap((f) => [{}, { size: PAGE, query: envelopeQuery(f, p, RADIUS[f]) }]),
         {},
         {
           size: 10,
@@ -71,15 +107,19 @@ export async function esCandidates(client: Client, index: string, p: Position): 
     }),
     coastPieces(client, index, p),
   ]);
-  const hitsOf = (i: number): Hit[] => {
-    const r = multi.responses[i]!;
+  const responses = multi.responses.map((r) => {
     if ('error' in r) throw new Error(`feature index search failed: ${JSON.stringify(r.error)}`);
-    return r.hits.hits as Hit[];
-  };
+    return hitsOf(r.hits);
+  });
   const pieces: Partial<Record<Family, PieceRecord[]>> = { coast };
-  families.forEach((f, i) => (pieces[f] = hitsOf(i).map((h) => fromStoredPiece(h._source!))));
+  await Promise.all(
+    families.map(async (f, i) => {
+      const sources = await envelope(client, index, f, p, RADIUS[f], responses[i]);
+      pieces[f] = sources.map(fromStoredPiece);
+    }),
+  );
   const countries = tileCountriesMap(
-    hitsOf(families.length).map((h) => h._source as { tile: string; country: string; pieces: number }),
+    responses[families.length]!.sources as { tile: string; country: string; pieces: number }[],
   );
   return new MemoryCandidates(pieces, countries);
 }

@@ -1,5 +1,6 @@
 // The stored form of a piece (a row of the flood_pieces Parquet tables and a document of the feature index)
 // and its way back to a `PieceRecord`. One shape for both stores, so batch and live read identical pieces.
+import { bngToWgs84 } from '../geo/bng';
 import type { Position, PolygonCoords } from '../geo/geometry';
 import type { Piece } from '../geo/pieces';
 import type { Family, PieceRecord } from '../transforms/flood/candidates';
@@ -62,4 +63,19 @@ export function fromStoredPiece(row: StoredPiece | Record<string, unknown>): Pie
     piece,
     bbox: piece.bbox,
   };
+}
+
+/**
+ * The feature index document of a stored piece. Coast pieces also get their box centre as a geo_point: the
+ * coast has no search radius, and a distance sort on it finds a first piece whose exact distance bounds the
+ * envelope search (pipelines/enrich/es-candidates.ts).
+ */
+export function featureDocument(row: StoredPiece | Record<string, unknown>): Record<string, unknown> {
+  const r = row as Record<string, unknown>;
+  if (r.family !== 'coast') return { ...r };
+  const { latitude, longitude } = bngToWgs84(
+    (Number(r.minx) + Number(r.maxx)) / 2,
+    (Number(r.miny) + Number(r.maxy)) / 2,
+  );
+  return { ...r, centre: { lat: latitude, lon: longitude } };
 }

@@ -10,6 +10,8 @@ export const FEATURE_INDEX_MAPPING = {
     feature_id: { type: 'keyword' },
     country: { type: 'keyword' },
     tile: { type: 'keyword' },
+    /** Coast pieces only: their box's centre, to find a first nearest piece by distance sort. */
+    centre: { type: 'geo_point' },
     minx: { type: 'double' },
     miny: { type: 'double' },
     maxx: { type: 'double' },

@@ -25,7 +25,7 @@ import { createEsClient } from '../../pipelines/indexing/es-client';
 import { bulkIndex, createIndex } from '../../pipelines/indexing/versioned-index';
 import { FEATURE_INDEX_MAPPING } from '../../schemas/index/features';
 import { piecesOf, TileCountryCounter, type FeatureInput } from '../../pipelines/enrich/build-pieces';
-import { fromStoredPiece, type StoredPiece } from '../../pipelines/enrich/piece-records';
+import { featureDocument, fromStoredPiece, type StoredPiece } from '../../pipelines/enrich/piece-records';
 import { tileBlocks, type UprnPoint } from '../../pipelines/enrich/tile-blocks';
 import { FeatureIndex } from '../../pipelines/geo/feature-index';
 import type { BBox, Geometry, Position } from '../../pipelines/geo/geometry';
@@ -397,7 +397,7 @@ async function live(coast: StoredPiece[]): Promise<void> {
       for (let i = 3; i <= 5; i++) pieces.push(...tileFeatures(i, j).flatMap(piecesOf));
     for (const p of pieces) counter.add(p);
     const docs: object[] = [
-      ...pieces,
+      ...pieces.map(featureDocument),
       ...counter.rows().map((r) => ({ family: 'tile_country', layer: 'tile_country', ...r })),
     ];
     await createIndex(es, index, FEATURE_INDEX_MAPPING);
@@ -436,7 +436,8 @@ async function live(coast: StoredPiece[]): Promise<void> {
     await server.close();
   } finally {
     accounts.close();
-    await es.indices.delete({ index, ignore_unavailable: true });
+    if (process.env.BENCH_KEEP_INDEX === '1') process.stdout.write(`kept index ${index}\n`);
+    else await es.indices.delete({ index, ignore_unavailable: true });
     await es.close();
     rmSync(dir, { recursive: true, force: true });
   }

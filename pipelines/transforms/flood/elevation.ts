@@ -19,15 +19,14 @@ import {
   type ContourAttrs,
   type FeatureDistance,
 } from './candidates';
-import { degrees, metres, pointOut, roundTo } from './output';
-import { trueAzimuth } from '../../geo/azimuth';
+import { azimuthFrom, degrees, metres, pointOut, roundTo } from './output';
 
 export const ELEVATION_RADIUS = 1000;
 
 type Line = FeatureDistance<ContourAttrs>;
 
 const azimuthTo = (p: Position, line: Line): number | null =>
-  line.distance === 0 ? null : degrees(trueAzimuth(p, line.point));
+  line.distance === 0 ? null : degrees(azimuthFrom(p, line.point));
 
 export function elevationAt(
   provider: CandidateProvider,
@@ -103,7 +102,7 @@ export function nearestCoastalPoint(provider: CandidateProvider, p: Position): N
     elevation_metres: best.attrs.height,
     distance: metres(best.distance),
     // Standing on the line itself leaves no direction: 0 by convention.
-    azimuth_degrees: best.distance === 0 ? 0 : degrees(trueAzimuth(p, best.point)),
+    azimuth_degrees: best.distance === 0 ? 0 : degrees(azimuthFrom(p, best.point)),
     ...pointOut(best.point),
   };
 }

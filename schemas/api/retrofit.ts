@@ -5,6 +5,7 @@ import { EnhancedEpcSchema, EnhancedScottishEpcSchema, ENERGY_RATINGS, TENURES }
 import { AdminBoundariesSchema, AreaAttributesSchema } from './area';
 import { UprnParam } from './common';
 import { EpcsResponseSchema, RetrofitRecommendationSchema } from './epcs';
+import { PlanningBlockSchema } from './planning';
 
 export const RetrofitQuerySchema = z.object({ uprn: UprnParam });
 
@@ -76,11 +77,9 @@ export const RetrofitEpcsSchema = z.object({
 export const RetrofitResponseSchema = z.object({
   location: RetrofitLocationSchema,
   admin_boundaries: AdminBoundariesSchema.nullable(),
-  planning: z
-    .null()
-    .describe(
-      'Conservation areas, listed buildings, World Heritage Sites, national parks: not yet built (issue #4/#5)',
-    ),
+  planning: PlanningBlockSchema.nullable().describe(
+    'Conservation areas, listed buildings, World Heritage Sites, national parks (spec 2.7); null when the document has no location layers',
+  ),
   area_attributes: AreaAttributesSchema,
   epcs: RetrofitEpcsSchema,
   epc_retrofit_recommendations: z

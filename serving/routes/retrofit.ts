@@ -4,6 +4,7 @@
 import { Router } from 'express';
 import type { AreaAttributes, StoredAreaBlock } from '../../schemas/api/area';
 import type { StoredEpcBlock } from '../../schemas/api/epcs';
+import type { PlanningBlock } from '../../schemas/api/planning';
 import { RetrofitQuerySchema, type RetrofitResponse } from '../../schemas/api/retrofit';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { ApiError, invalidParameters } from '../errors';
@@ -32,9 +33,9 @@ export function presentRetrofit(doc: PropertyDocument, now: Date): RetrofitRespo
       longitude: doc.location.lon,
     },
     admin_boundaries: area?.admin_boundaries ?? null,
-    // TODO(issue #4/#5): conservation areas, listed buildings, World Heritage Sites and national parks come
-    // from the spatial engine; the spatial helper fills this block from the document's planning block.
-    planning: null,
+    // From the per-UPRN planning, transport and boundary layers (pipelines/assets/uprn-location-blocks.ts).
+    planning:
+      (doc.blocks.location_layers as { planning?: PlanningBlock } | null | undefined)?.planning ?? null,
     area_attributes: area?.area_attributes ?? NO_AREA_ATTRIBUTES,
     epcs: {
       epc_in_date: epcs.epc_in_date,

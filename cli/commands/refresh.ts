@@ -113,9 +113,12 @@ export function registerRefreshCommands(program: Command): void {
   program
     .command('worker')
     .description('Run a Temporal worker for refreshes until interrupted')
-    .action(async () => {
+    .option('--max-activities <n>', 'activities this worker runs at once (default 2)')
+    .action(async (opts: { maxActivities?: string }) => {
       const { createWorker } = await import('../../workflows/worker');
-      const worker = await createWorker(loadConfig());
+      const worker = await createWorker(loadConfig(), {
+        maxConcurrentActivities: positive('--max-activities', opts.maxActivities),
+      });
       process.once('SIGINT', () => worker.shutdown());
       process.once('SIGTERM', () => worker.shutdown());
       await worker.run();

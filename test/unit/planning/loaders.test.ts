@@ -22,7 +22,10 @@ const dir = (): string => mkdtempSync(join(tmpdir(), 'pds-planning-loaders-'));
 async function collect<T>(it: AsyncIterable<SourceRow<T>>): Promise<{ ok: T[]; bad: string[] }> {
   const ok: T[] = [];
   const bad: string[] = [];
-  for await (const r of it) r.ok ? ok.push(r.record) : bad.push(`${r.row.line}: ${r.row.reason}`);
+  for await (const r of it) {
+    if (r.ok) ok.push(r.record);
+    else bad.push(`${r.row.line}: ${r.row.reason}`);
+  }
   return { ok, bad };
 }
 

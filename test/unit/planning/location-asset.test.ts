@@ -76,7 +76,10 @@ describe('uprn_location_blocks on the sample', () => {
         planning.national_parks.national_park_area,
         transportation.low_emission_zones?.low_emission_zone_area,
       ].filter((a): a is number => a !== undefined);
-      for (const a of areas) (expect(a).toBeGreaterThanOrEqual(0), expect(a).toBeLessThanOrEqual(CIRCLE));
+      for (const a of areas) {
+        expect(a).toBeGreaterThanOrEqual(0);
+        expect(a).toBeLessThanOrEqual(CIRCLE);
+      }
       const lists = [
         ...(planning.listed_buildings?.nearest_listed_buildings ?? []),
         ...transportation.ev_charging_points.nearest_charging_points,

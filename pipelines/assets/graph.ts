@@ -4,6 +4,8 @@ import { deprivation } from './deprivation';
 import { energyUsage } from './energy-usage';
 import { floodDefenceAreas, floodDefences, floodRecordedOutlines } from './flood-events-defences';
 import { floodZones } from './flood-zones';
+import { featureIndex } from './feature-index';
+import { floodPieces } from './flood-pieces';
 import { epcEnhanced } from './epc-enhanced';
 import { epcEstimates } from './epc-estimates';
 import { epcEnglandWalesRaw, epcScotlandRaw } from './epc-raw';
@@ -18,6 +20,7 @@ import { ruralUrban } from './rural-urban';
 import { coastline, terrainContours } from './terrain-contours';
 import { uprnAreaBlocks } from './uprn-area-blocks';
 import { uprnEpcBlocks } from './uprn-epc-blocks';
+import { uprnFloodBlocks } from './uprn-flood-blocks';
 import { uprnLocationBlocks } from './uprn-location-blocks';
 
 export const ASSETS: readonly AssetDefinition[] = [
@@ -44,6 +47,9 @@ export const ASSETS: readonly AssetDefinition[] = [
   floodDefenceAreas,
   terrainContours,
   coastline,
+  floodPieces,
+  uprnFloodBlocks,
+  featureIndex,
   propertiesIndex,
 ];
 

@@ -6,6 +6,7 @@ import { derivedPath } from './ingest';
 import { UPRN_AREA_BLOCKS_TABLE } from './uprn-area-blocks';
 import { UPRN_EPC_BLOCKS_TABLE } from './uprn-epc-blocks';
 import { uprnLocationBlocksGlob } from './uprn-location-blocks';
+import { uprnFloodBlocksGlob } from './uprn-flood-blocks';
 
 export interface PropertyBlockSource {
   /** Key under the document's `blocks`. */
@@ -19,6 +20,8 @@ export interface PropertyBlockSource {
 export const PROPERTY_BLOCK_SOURCES: readonly PropertyBlockSource[] = [
   { key: 'epcs', asset: 'uprn_epc_blocks', parquet: (ctx) => derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE) },
   { key: 'area', asset: 'uprn_area_blocks', parquet: (ctx) => derivedPath(ctx, UPRN_AREA_BLOCKS_TABLE) },
+  // The flood block (spec 2.6), one file per 10 km tile.
+  { key: 'flood_risk', asset: 'uprn_flood_blocks', parquet: uprnFloodBlocksGlob },
   // Planning, transportation and admin boundaries by point in polygon (one file per 10 km tile).
   { key: 'location_layers', asset: 'uprn_location_blocks', parquet: (ctx) => uprnLocationBlocksGlob(ctx) },
 ];

@@ -18,6 +18,7 @@ import {
   RECORDED_OUTLINE_DATASETS,
   type LayerSource,
 } from '../sources/flood/outlines-defences';
+import { withSidecars } from '../sources/flood/spatial-rows';
 import { defineAsset, type AssetContext } from './definition';
 import { asAsync } from './flood-zones';
 import { ingestToParquet } from './ingest';
@@ -40,9 +41,8 @@ async function layersOf(
   return out;
 }
 
-const paths = async (layers: Promise<LayerSource[]>): Promise<string[]> => [
-  ...new Set((await layers.catch(() => [])).map((l) => l.path)),
-];
+const paths = async (layers: Promise<LayerSource[]>): Promise<string[]> =>
+  withSidecars((await layers.catch(() => [])).map((l) => l.path));
 
 const outlineLayers = (ctx: AssetContext) => layersOf(ctx, RECORDED_OUTLINE_DATASETS, () => true);
 const defenceLayers = (ctx: AssetContext) => layersOf(ctx, DEFENCE_DATASETS, (n) => !isAreaBenefiting(n));

@@ -10,6 +10,7 @@ import {
   readFloodZones,
   type FloodZoneSource,
 } from '../sources/flood/zones';
+import { withSidecars } from '../sources/flood/spatial-rows';
 import { defineAsset, type AssetContext } from './definition';
 import { ingestToParquet } from './ingest';
 import { sourceDir } from './sources';
@@ -37,7 +38,7 @@ export const floodZones = defineAsset({
   codeVersion: '1',
   owner: 'flood',
   cadence: 'quarterly',
-  sources: async (ctx) => [...new Set((await zoneSources(ctx)).map((s) => s.path))],
+  sources: async (ctx) => withSidecars((await zoneSources(ctx)).map((s) => s.path)),
   async materialize(ctx) {
     const sources = await zoneSources(ctx);
     if (sources.length === 0)

@@ -10,6 +10,7 @@ import {
   readTerrainContours,
   TERRAIN_DATASET,
 } from '../sources/terrain';
+import { withSidecars } from '../sources/flood/spatial-rows';
 import { defineAsset } from './definition';
 import { asAsync } from './flood-zones';
 import { ingestToParquet } from './ingest';
@@ -23,7 +24,7 @@ export const terrainContours = defineAsset({
   codeVersion: '1',
   owner: 'flood',
   cadence: 'yearly',
-  sources: (ctx) => findTerrainFiles(sourceDir(ctx, TERRAIN_DATASET)),
+  sources: async (ctx) => withSidecars(await findTerrainFiles(sourceDir(ctx, TERRAIN_DATASET))),
   async materialize(ctx) {
     const dir = sourceDir(ctx, TERRAIN_DATASET);
     const files = await findTerrainFiles(dir);
@@ -48,7 +49,7 @@ export const coastline = defineAsset({
   codeVersion: '1',
   owner: 'flood',
   cadence: 'yearly',
-  sources: (ctx) => findCoastlineFiles(sourceDir(ctx, BOUNDARY_LINE_DATASET)),
+  sources: async (ctx) => withSidecars(await findCoastlineFiles(sourceDir(ctx, BOUNDARY_LINE_DATASET))),
   async materialize(ctx) {
     const dir = sourceDir(ctx, BOUNDARY_LINE_DATASET);
     const files = await findCoastlineFiles(dir);

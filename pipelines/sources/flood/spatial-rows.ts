@@ -3,6 +3,7 @@
 // Grid once converted), bring it onto BNG, and hand the loader's mapping a clean feature — or quarantine the
 // feature with its file, 1-based feature number and reason. Attribute names are matched case-insensitively,
 // and also by their 10-character shapefile truncation (`suitability` → `suitabilit`).
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { bboxOf, type Geometry, type Position } from '../../geo/geometry';
@@ -160,3 +161,19 @@ export async function filesUnder(dir: string, extensions: readonly string[]): Pr
 }
 
 export const baseName = (path: string): string => (path.split(/[\\/]/).pop() ?? path).replace(/\.[^.]+$/, '');
+
+/**
+ * The files an asset's fingerprint must cover: a shapefile is its .shp plus the .dbf, .prj and .cpg beside
+ * it (an attribute-only correction changes just the .dbf).
+ */
+export function withSidecars(paths: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const p of paths) {
+    out.push(p);
+    if (!/\.shp$/i.test(p)) continue;
+    const base = p.slice(0, -4);
+    for (const ext of ['dbf', 'prj', 'cpg', 'DBF', 'PRJ', 'CPG'])
+      if (existsSync(`${base}.${ext}`)) out.push(`${base}.${ext}`);
+  }
+  return [...new Set(out)];
+}

@@ -100,7 +100,13 @@ describe('uprn_location_blocks on the sample', () => {
     expect(b.admin_boundaries.electoral_area_code).toMatch(/^E05/);
     expect(b.planning.conservation_areas).not.toBeNull();
     expect(b.planning.listed_buildings!.nearest_listed_buildings.length).toBeGreaterThan(0);
-    expect(b.planning.world_heritage_sites!.nearest_world_heritage_site?.name).toBe('City of Bath');
+    expect(b.planning.world_heritage_sites!.nearest_world_heritage_site).toMatchObject({
+      name: 'City of Bath',
+      inscription_date: '1987-12-12T00:00:00.000Z',
+      url: 'https://historicengland.org.uk/listing/the-list/list-entry/1000093',
+    });
+    for (const lb of b.planning.listed_buildings!.nearest_listed_buildings)
+      expect(lb.date_listed).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
     // No park near Bath: the nearest is Bannau Brycheiniog, ~57 km away (within the 100 km search).
     expect(b.planning.national_parks).toMatchObject({
       in_national_park: false,

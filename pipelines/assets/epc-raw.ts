@@ -55,7 +55,13 @@ export const epcEnglandWalesRaw = defineAsset({
   cadence: 'monthly',
   partitioning: {
     kind: 'local-authority',
-    keys: async (ctx) => (await ewBulkFiles(ctx)).map(ewPartitionOf),
+    keys: async (ctx) => {
+      const files = await ewBulkFiles(ctx);
+      // No partitions would make an empty table that hides the missing download: say so instead.
+      if (!files.some((f) => f.kind === 'certificates'))
+        throw new DataError(`no certificates.csv under ${sourceDir(ctx, 'epc-england-wales')}`);
+      return files.map(ewPartitionOf);
+    },
     sources: async (ctx, key) =>
       (await ewBulkFiles(ctx)).filter((f) => ewPartitionOf(f) === key).map((f) => f.path),
   },

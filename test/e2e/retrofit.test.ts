@@ -79,7 +79,13 @@ describe('refresh then GET /retrofit', () => {
     expect(a.urban_rural_classification === null).toBe(country === 'Scotland');
     expect(body.epcs.enhanced_epcs.length).toBeGreaterThan(0);
     expect(typeof body.epcs.epc_in_date).toBe('boolean');
-    expect(body.planning).toBeNull();
+    // Filled by the spatial layers (uprn_location_blocks); here only its four keys are checked.
+    expect(Object.keys(body.planning).sort()).toEqual([
+      'conservation_areas',
+      'listed_buildings',
+      'national_parks',
+      'world_heritage_sites',
+    ]);
   });
 
   it('matches /epcs for the EPC fields, and 404s an unknown UPRN', async () => {

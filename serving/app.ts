@@ -15,6 +15,7 @@ import { CONTRACT_ROUTES, contractRouter } from './routes/contract';
 import { energyModelRouter } from './routes/energy-model';
 import { epcsRouter } from './routes/epcs';
 import { floodRiskRouter } from './routes/flood-risk';
+import { propertiesRouter } from './routes/properties';
 import { requestsRouter } from './routes/requests';
 import { retrofitRouter } from './routes/retrofit';
 import { usageRouter } from './routes/usage';
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(epcsRouter(deps.properties, now));
   app.use(floodRiskRouter(deps.properties, deps.features ?? noFeatures));
   app.use(retrofitRouter(deps.properties, now));
+  app.use(propertiesRouter(deps.properties, now));
   app.use(energyModelRouter());
   app.use(notFoundRoute);
   app.use(errorHandler(deps.log));

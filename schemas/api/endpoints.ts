@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { EnergyModelRequestSchema, EnergyModelResponseSchema } from './energy-model';
 import { EpcsQuerySchema, EpcsResponseSchema } from './epcs';
 import { FloodRiskQuerySchema, FloodRiskResponseSchema } from './flood-risk';
+import { PropertiesQuerySchema, PropertyResponseSchema } from './properties';
 import { RequestsQuerySchema, RequestsResponseSchema } from './requests';
 import { RetrofitQuerySchema, RetrofitResponseSchema } from './retrofit';
 import { UsageQuerySchema, UsageResponseSchema } from './usage';
@@ -53,6 +54,18 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     affectsUsagePlanQuota: true,
     query: EpcsQuerySchema,
     response: EpcsResponseSchema,
+  },
+  {
+    name: 'properties',
+    method: 'GET',
+    path: '/properties',
+    description:
+      'Everything about one property (spec 2.7, 2.8): location, admin boundaries, elevation, planning, ' +
+      'environment, transportation, flood risk, climate, social, energy and its latest EPC; precomputed',
+    creditCost: 10,
+    affectsUsagePlanQuota: true,
+    query: PropertiesQuerySchema,
+    response: PropertyResponseSchema,
   },
   {
     name: 'retrofit',

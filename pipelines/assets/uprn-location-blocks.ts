@@ -71,7 +71,7 @@ const bboxWhere = (b: BBox): string =>
 const pointWhere = (b: BBox): string =>
   `x_coord >= ${b.minX} AND x_coord <= ${b.maxX} AND y_coord >= ${b.minY} AND y_coord <= ${b.maxY}`;
 
-interface AreaSource<F extends AreaFamily> {
+export interface AreaSource<F extends AreaFamily> {
   table: string;
   margin: number;
   where?: string;
@@ -79,7 +79,8 @@ interface AreaSource<F extends AreaFamily> {
   attrs(row: Row): AreaAttrs[F];
 }
 
-const AREA_SOURCES: { [F in AreaFamily]: AreaSource<F> } = {
+/** How each polygon family comes out of its staged table (also for a live feature index to reuse). */
+export const AREA_SOURCES: { [F in AreaFamily]: AreaSource<F> } = {
   conservation_areas: {
     table: 'conservation_areas',
     margin: NEAREST_LIMIT,
@@ -122,7 +123,7 @@ const AREA_SOURCES: { [F in AreaFamily]: AreaSource<F> } = {
   },
 };
 
-interface PointSource<F extends PointFamily> {
+export interface PointSource<F extends PointFamily> {
   table: string;
   /** null: the whole table. */
   margin: number | null;
@@ -130,7 +131,8 @@ interface PointSource<F extends PointFamily> {
   attrs(row: Row): PointAttrs[F];
 }
 
-const POINT_SOURCES: { [F in PointFamily]: PointSource<F> } = {
+/** How each point family comes out of its staged table. */
+export const POINT_SOURCES: { [F in PointFamily]: PointSource<F> } = {
   listed_buildings: {
     table: 'listed_buildings',
     margin: WITHIN_RADIUS,

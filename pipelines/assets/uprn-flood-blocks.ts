@@ -3,22 +3,22 @@
 // national coast index (the coast has no search limit). One Parquet file per tile under
 // derived/uprn_flood_blocks/, columns `uprn`, `tile`, `block` (JSON); the properties documents carry it.
 //
-// The asset framework has no partitions yet, so the tiles are a loop inside one materialisation; each tile
-// is independent (its own pieces, its own file), which is what a partitioned asset would fan out.
-import { mkdir, rename, rm } from 'node:fs/promises';
+// Partitioned by tile (docs/orchestration.md): each tile is its own activity with its own fingerprint, the
+// unit of work and of parallelism (DESIGN.md decision 2).
 import { resolve } from 'node:path';
 import { dataPaths } from '../config';
 import { FeatureIndex } from '../geo/feature-index';
 import type { BBox } from '../geo/geometry';
-import { tileBBoxWithOverlap, tileOf, TILE_OVERLAP, TILE_SIZE } from '../geo/tiles';
+import { tileBBox, tileBBoxWithOverlap, TILE_OVERLAP, TILE_SIZE } from '../geo/tiles';
 import { parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../io/parquet';
 import { tileCountriesMap } from '../enrich/build-pieces';
 import { fromStoredPiece } from '../enrich/piece-records';
 import { tileBlocks, type UprnPoint } from '../enrich/tile-blocks';
-import type { Family, PieceRecord } from '../transforms/flood/candidates';
-import { defineAsset, type AssetContext } from './definition';
+import { nearestWithin, type Family, type PieceRecord } from '../transforms/flood/candidates';
+import { defineAsset, partitionOf, type AssetContext } from './definition';
 import { piecesPath } from './flood-pieces';
 import { stagedPath } from './ingest';
+import { tilesHoldingUprns } from './uprn-location-blocks';
 
 export const UPRN_FLOOD_BLOCKS_DIR = 'uprn_flood_blocks';
 export const uprnFloodBlocksDir = (ctx: Pick<AssetContext, 'config'>): string =>
@@ -45,25 +45,31 @@ async function loadPieces(path: string, box?: BBox): Promise<PieceRecord[]> {
   return out;
 }
 
-/** The staged UPRNs grouped by tile (sorted by tile column and row, so one tile is in memory at a time). */
-async function* uprnsByTile(ctx: AssetContext): AsyncGenerator<{ tile: string; uprns: UprnPoint[] }> {
-  const sql = `SELECT uprn, x_coord, y_coord FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}
-    WHERE x_coord >= 0 AND x_coord < 700000 AND y_coord >= 0 AND y_coord < 1300000
-    ORDER BY floor(x_coord / ${TILE_SIZE}), floor(y_coord / ${TILE_SIZE}), uprn`;
-  let tile: string | undefined;
-  let uprns: UprnPoint[] = [];
-  for await (const row of queryParquet(sql)) {
-    const x = Number(row.x_coord);
-    const y = Number(row.y_coord);
-    const t = tileOf(x, y);
-    if (tile !== undefined && t !== tile) {
-      yield { tile, uprns };
-      uprns = [];
-    }
-    tile = t;
-    uprns.push({ uprn: Number(row.uprn), x, y });
+/**
+ * The coast pieces that can be nearest to any point of `tile`. From the tile's centre c the nearest coast is
+ * at most d (found among pieces loaded so far), so from any point p of the tile it is at most d + |p - c|
+ * <= d + half the tile's diagonal: every piece that can be nearest meets the tile grown by that much. Start
+ * with 20 km and grow until the loaded pieces prove it: a tile never loads the whole national coastline.
+ */
+async function coastFor(ctx: AssetContext, tile: string): Promise<FeatureIndex<PieceRecord>> {
+  const box = tileBBox(tile);
+  const centre: [number, number] = [(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2];
+  const halfDiagonal = Math.SQRT1_2 * TILE_SIZE;
+  for (let grow = 20_000; ;) {
+    const grown = {
+      minX: box.minX - grow,
+      minY: box.minY - grow,
+      maxX: box.maxX + grow,
+      maxY: box.maxY + grow,
+    };
+    const pieces = await loadPieces(piecesPath(ctx, 'coast'), grown);
+    const best = nearestWithin(pieces, centre, Infinity);
+    const need = best ? best.distance + halfDiagonal : Infinity;
+    if (need <= grow) return new FeatureIndex(pieces);
+    // No coast at all within the grid's reach: every point's nearest coastal point is null.
+    if (grow >= 1_500_000) return new FeatureIndex(pieces);
+    grow = Math.min(Number.isFinite(need) ? need : grow * 4, 1_500_000);
   }
-  if (tile !== undefined) yield { tile, uprns };
 }
 
 export const uprnFloodBlocks = defineAsset({
@@ -72,52 +78,43 @@ export const uprnFloodBlocks = defineAsset({
   description:
     'Per UPRN: the flood risk block (spec 2.6), computed per 10 km tile, one Parquet file per tile',
   upstream: ['os_open_uprn', 'flood_pieces'],
-  codeVersion: '1',
+  codeVersion: '2',
   owner: 'flood',
   cadence: 'quarterly',
+  partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
   async materialize(ctx) {
-    const dir = uprnFloodBlocksDir(ctx);
-    const next = `${dir}.next-${ctx.runId.replace(/[^A-Za-z0-9_-]/g, '-')}`;
-    await rm(next, { recursive: true, force: true });
-    await mkdir(next, { recursive: true });
+    const tile = partitionOf(ctx);
+    const square = tileBBox(tile);
+    const uprns: UprnPoint[] = [];
+    for await (const row of queryParquet(
+      `SELECT uprn, x_coord, y_coord FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}
+        WHERE x_coord >= ${square.minX} AND x_coord < ${square.maxX}
+          AND y_coord >= ${square.minY} AND y_coord < ${square.maxY} ORDER BY uprn`,
+    ))
+      uprns.push({ uprn: Number(row.uprn), x: Number(row.x_coord), y: Number(row.y_coord) });
     const countryRows: { tile: string; country: string; pieces: number }[] = [];
-    for await (const row of queryParquet(`SELECT * FROM ${parquetPath(piecesPath(ctx, 'tile_countries'))}`))
+    for await (const row of queryParquet(
+      `SELECT * FROM ${parquetPath(piecesPath(ctx, 'tile_countries'))} WHERE tile = '${tile}'`,
+    ))
       countryRows.push(row as (typeof countryRows)[number]);
-    const countries = tileCountriesMap(countryRows);
-    const coast = new FeatureIndex(await loadPieces(piecesPath(ctx, 'coast')));
-    let rows = 0;
-    let tiles = 0;
-    let computeMs = 0;
-    try {
-      for await (const { tile, uprns } of uprnsByTile(ctx)) {
-        const box = tileBBoxWithOverlap(tile, TILE_OVERLAP);
-        const pieces: Partial<Record<Family, PieceRecord[]>> = {};
-        for (const family of TILE_FAMILIES) pieces[family] = await loadPieces(piecesPath(ctx, family), box);
-        const started = performance.now();
-        const blocks = tileBlocks(uprns, pieces, coast, countries);
-        computeMs += performance.now() - started;
-        const written = await writeParquet(
-          resolve(next, `${tile}.parquet`),
-          BLOCK_COLUMNS,
-          blocks.map((b) => ({ ...b, tile })),
-        );
-        rows += written.rows;
-        tiles += 1;
-        ctx.heartbeat({ tile, rows });
-      }
-      // The properties index joins on the folder's glob, which must match at least one file.
-      if (tiles === 0) await writeParquet(resolve(next, 'empty.parquet'), BLOCK_COLUMNS, []);
-      await rm(dir, { recursive: true, force: true });
-      await rename(next, dir);
-    } catch (error) {
-      await rm(next, { recursive: true, force: true });
-      throw error;
-    }
-    ctx.log(`uprn_flood_blocks: ${rows} UPRNs in ${tiles} tiles, ${Math.round(computeMs)} ms computing`);
+    // Every bounded search (zones, events, defences, contours) reaches at most TILE_OVERLAP beyond the tile.
+    const box = tileBBoxWithOverlap(tile, TILE_OVERLAP);
+    const pieces: Partial<Record<Family, PieceRecord[]>> = {};
+    for (const family of TILE_FAMILIES) pieces[family] = await loadPieces(piecesPath(ctx, family), box);
+    const coast = await coastFor(ctx, tile);
+    const started = performance.now();
+    const blocks = tileBlocks(uprns, pieces, coast, tileCountriesMap(countryRows));
+    const computeMs = performance.now() - started;
+    const written = await writeParquet(
+      resolve(uprnFloodBlocksDir(ctx), `${tile}.parquet`),
+      BLOCK_COLUMNS,
+      blocks.map((b) => ({ ...b, tile })),
+    );
+    ctx.log(`uprn_flood_blocks ${tile}: ${written.rows} UPRNs, ${Math.round(computeMs)} ms computing`);
     return {
-      rows,
-      outputs: [dir],
-      metrics: { tiles, uprns_per_second: computeMs > 0 ? Math.round((rows / computeMs) * 1000) : 0 },
+      rows: written.rows,
+      outputs: [written.path],
+      metrics: { uprns_per_second: computeMs > 0 ? Math.round((written.rows / computeMs) * 1000) : 0 },
     };
   },
 });

@@ -22,6 +22,8 @@ import { uprnAreaBlocks } from './uprn-area-blocks';
 import { uprnEpcBlocks } from './uprn-epc-blocks';
 import { uprnFloodBlocks } from './uprn-flood-blocks';
 import { uprnLocationBlocks } from './uprn-location-blocks';
+import { uprnEnvironmentBlocks } from './uprn-environment-blocks';
+import { ENVIRONMENT_LAYER_ASSETS } from './uprn-environment-inputs';
 
 export const ASSETS: readonly AssetDefinition[] = [
   osOpenUprn,
@@ -41,6 +43,8 @@ export const ASSETS: readonly AssetDefinition[] = [
   uprnAreaBlocks,
   ...PLANNING_LAYER_ASSETS,
   uprnLocationBlocks,
+  ...ENVIRONMENT_LAYER_ASSETS,
+  uprnEnvironmentBlocks,
   floodZones,
   floodRecordedOutlines,
   floodDefences,

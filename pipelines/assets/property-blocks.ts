@@ -5,6 +5,7 @@ import type { AssetContext } from './definition';
 import { derivedPath } from './ingest';
 import { UPRN_AREA_BLOCKS_TABLE } from './uprn-area-blocks';
 import { UPRN_EPC_BLOCKS_TABLE } from './uprn-epc-blocks';
+import { uprnEnvironmentBlocksGlob } from './uprn-environment-blocks';
 import { uprnLocationBlocksGlob } from './uprn-location-blocks';
 import { uprnFloodBlocksGlob } from './uprn-flood-blocks';
 
@@ -24,4 +25,11 @@ export const PROPERTY_BLOCK_SOURCES: readonly PropertyBlockSource[] = [
   { key: 'flood_risk', asset: 'uprn_flood_blocks', parquet: uprnFloodBlocksGlob },
   // Planning, transportation and admin boundaries by point in polygon (one file per 10 km tile).
   { key: 'location_layers', asset: 'uprn_location_blocks', parquet: (ctx) => uprnLocationBlocksGlob(ctx) },
+  // Environment (air quality, greenspace, landslides, radon, subsidence) and social point blocks (NHS,
+  // defibrillators), one file per 10 km tile.
+  {
+    key: 'environment_layers',
+    asset: 'uprn_environment_blocks',
+    parquet: (ctx) => uprnEnvironmentBlocksGlob(ctx),
+  },
 ];

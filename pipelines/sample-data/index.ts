@@ -5,6 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { writeAreaDatasets } from './area-datasets';
 import { writePlanningSamples } from './planning/index';
+import { writeEnvironmentSamples } from './environment/index';
 import { SAMPLE_AREAS } from './areas';
 import { buildAddressBook, type AddressBook } from './addresses';
 import { writeEpcEnglandWales, type EpcWriteResult } from './epc-england-wales';
@@ -97,6 +98,10 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
   for (const f of writePlanningSamples(SAMPLE_AREAS, outDir, seed))
     manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.format.startsWith('csv') ? 1 : 0));
   log(`planning, transport and boundary layers (${elapsed()})`);
+
+  for (const f of writeEnvironmentSamples(books, outDir, seed))
+    manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.headerRows));
+  log(`environment and social layers (${elapsed()})`);
 
   const spatial = writeSpatialSamples(books, outDir, seed, scale);
   for (const f of spatial) manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, 0));

@@ -39,6 +39,37 @@ describe('Parquet through DuckDB', () => {
     ]);
   });
 
+  it('writes the same file through NDJSON staging (the fast path for wide tables)', async () => {
+    const path = join(dir, 'ndjson.parquet');
+    const writer = await ParquetTableWriter.open(
+      path,
+      [
+        { name: 'id', type: 'BIGINT' },
+        { name: 'name', type: 'VARCHAR' },
+        { name: 'score', type: 'DOUBLE' },
+        { name: 'ok', type: 'BOOLEAN' },
+        { name: 'at', type: 'TIMESTAMP' },
+        { name: 'extra', type: 'JSON' },
+      ],
+      { staging: 'ndjson' },
+    );
+    writer.append({
+      id: 2,
+      name: 'b "q"',
+      score: 1.5,
+      ok: false,
+      at: '2020-01-02T03:04:05.678Z',
+      extra: { a: [1, 2] },
+      other: 1,
+    });
+    writer.append({ id: 1, name: null, score: null, ok: null, at: null, extra: null });
+    expect((await writer.close({ orderBy: ['id'] })).rows).toBe(2);
+    expect(await collect(`SELECT * FROM ${parquetPath(path)}`)).toEqual([
+      { id: 1, name: null, score: null, ok: null, at: null, extra: null },
+      { id: 2, name: 'b "q"', score: 1.5, ok: false, at: '2020-01-02T03:04:05.678Z', extra: { a: [1, 2] } },
+    ]);
+  });
+
   it('leaves no file and no scratch behind when a write is aborted', async () => {
     const path = join(dir, 'aborted.parquet');
     const failing = (async function* () {

@@ -2,6 +2,7 @@
 // A new versioned index per run; the alias moves only when the count and sample checks pass.
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { PROPERTIES_INDEX_MAPPING } from '../../schemas/index/properties';
+import type { StoredAreaBlock } from '../../schemas/api/area';
 import type { StoredEpcBlock } from '../../schemas/api/epcs';
 import { propertiesAlias } from '../indexing/aliases';
 import { createEsClient } from '../indexing/es-client';
@@ -19,6 +20,8 @@ import { defineAsset } from './definition';
 import { stagedPath } from './ingest';
 import { PROPERTY_BLOCK_SOURCES } from './property-blocks';
 
+const COUNTRIES = ['England', 'Wales', 'Scotland'] as const;
+
 interface JoinedRow {
   uprn: number;
   x_coord: number;
@@ -33,7 +36,10 @@ interface JoinedRow {
 
 export function toPropertyDocument(row: JoinedRow): PropertyDocument {
   const epcs = (row.epcs ?? null) as StoredEpcBlock | null;
-  const postcode = epcs?.epcs[0]?.postcode?.trim() || null;
+  const area = (row.area ?? null) as StoredAreaBlock | null;
+  // The EPC's own postcode first; else the one the area block resolved (nearest postcode centroid).
+  const postcode = epcs?.epcs[0]?.postcode?.trim() || area?.admin_boundaries?.postcode?.trim() || null;
+  const countryName = area?.admin_boundaries?.country_name;
   const blocks: PropertyDocument['blocks'] = { epcs };
   for (const { key } of PROPERTY_BLOCK_SOURCES)
     blocks[key] = (row[key] ?? null) as Record<string, unknown> | null;
@@ -43,7 +49,7 @@ export function toPropertyDocument(row: JoinedRow): PropertyDocument {
     x_coord: row.x_coord,
     y_coord: row.y_coord,
     postcode,
-    country: row.country,
+    country: row.country ?? COUNTRIES.find((c) => c === countryName) ?? null,
     epc_count: row.epc_count ?? 0,
     blocks,
   };

@@ -85,3 +85,54 @@ describe('buildEpcBlock', () => {
     ]);
   });
 });
+
+describe('buildEpcBlock with statistics and estimates', () => {
+  const stats = {
+    postcode_stats: { postcode: 'BA1 1AA', avg_energy_efficiency_current: 70, avg_co2_emissions_current: 2 },
+    outcode_stats: null,
+    local_authority_stats: null,
+    region_stats: null,
+    country_stats: { country: 'England', avg_energy_efficiency_current: 60, avg_co2_emissions_current: 4 },
+    local_authority_property_type_stats: null,
+    country_property_type_stats: null,
+  } as never;
+
+  it("compares the latest certificate with its groups' means", () => {
+    const block = buildEpcBlock(
+      [
+        cert({
+          id: 'a',
+          lodged_at: '2021-07-01T00:00:00.000Z',
+          enhanced: { lmk_key: 'a', energy_efficiency_current: 65, co2_emissions_current: 3 } as never,
+        }),
+      ],
+      { stats },
+    )!;
+    expect(block.epc_stats).toBe(stats);
+    expect(block.epc_estimate).toBeNull();
+    expect(block.epc_compare?.relative_to_postcode).toMatchObject({
+      energy_efficiency: 'worse',
+      carbon_footprint: 'higher',
+    });
+    expect(block.epc_compare?.relative_to_country).toMatchObject({
+      energy_efficiency: 'better',
+      carbon_footprint: 'lower',
+    });
+    expect(block.epc_compare?.relative_to_region).toBeNull();
+  });
+
+  it('gives a UPRN without certificates its estimate and statistics, and no comparison', () => {
+    const estimate = { method: 'same_postcode', energy_efficiency_current: 66, confidence: 0.6 } as never;
+    expect(buildEpcBlock([], { stats, estimate })).toEqual({
+      epc_country: null,
+      latest_lodgement_date: null,
+      epcs: [],
+      epcs_enhanced: [],
+      epc_retrofit_recommendations: [],
+      epc_stats: stats,
+      epc_compare: null,
+      epc_estimate: estimate,
+    });
+    expect(buildEpcBlock([], { stats, estimate: null })).toBeNull();
+  });
+});

@@ -89,7 +89,7 @@ export const epcEnhanced = defineAsset({
   kind: 'derived',
   description: 'EPCs cleaned and typed by the enhancement rules (spec 2.10), England and Wales and Scotland',
   upstream: ['epc_england_wales_raw', 'epc_scotland_raw'],
-  codeVersion: '1',
+  codeVersion: '2',
   owner: 'epc',
   cadence: 'monthly',
   async materialize(ctx) {

@@ -291,7 +291,8 @@ function nhs(books: readonly AddressBook[], outDir: string, seed: number): Envir
   const upper = (s: string): string => s.toUpperCase();
   books.forEach((book, a) => {
     const rng = new Rng(hashSeed(seed, 'nhs', book.area.id));
-    const live = book.postcodes.filter((p) => p.addresses > 0);
+    // Live postcodes with a grid reference: the ones ONSPD can place (the rest are quarantined by design).
+    const live = book.postcodes.filter((p) => p.addresses > 0 && !p.noGrid && p.doterm === '');
     const site = (i: number) => {
       const pc = live[(i * 7919 + a) % live.length]!;
       const street =

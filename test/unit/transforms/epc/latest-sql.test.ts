@@ -1,0 +1,85 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { epcLatestSql } from '../../../../pipelines/assets/epc-stats';
+import { copyQueryToParquet, queryParquet } from '../../../../pipelines/io/parquet';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pds-epc-latest-'));
+const ctx = { config: { dataDir }, runId: 't', log: () => undefined, heartbeat: () => undefined } as never;
+const parquet = (layer: string, table: string) => join(dataDir, 'parquet', layer, `${table}.parquet`);
+
+const COMMON = `NULL::VARCHAR AS built_form, NULL::VARCHAR AS construction_age_band, NULL::VARCHAR AS main_fuel,
+  80.0::DOUBLE AS total_floor_area, true AS has_mains_gas, 3.0::DOUBLE AS co2_emissions_current, 1.0::DOUBLE AS co2_emissions_potential,
+  80 AS energy_efficiency_potential, 'C' AS energy_rating_potential`;
+
+async function setUp(): Promise<void> {
+  // UPRN 1: two English certificates (the later one wins); a certificate without a UPRN (counted by its
+  // building reference); UPRN 3: a Scottish one. ONSPD knows the English and Scottish postcodes.
+  await copyQueryToParquet(
+    `SELECT * FROM (VALUES
+       (1, 'brn1', 'BA1 1AA', 'House', 55, 'D', 'E06000022', 'England', 'old', TIMESTAMP '2012-01-01', 250.0::DOUBLE, 100.0::DOUBLE),
+       (1, 'brn1', 'BA1 1AA', 'House', 66, 'D', 'E06000022', 'England', 'new', TIMESTAMP '2020-01-01', 200.0::DOUBLE, 90.0::DOUBLE),
+       (NULL, 'brn2', 'CF10 1AA', 'Flat', 70, 'C', 'W06000015', 'Wales', 'w', TIMESTAMP '2019-01-01', 150.0::DOUBLE, 80.0::DOUBLE))
+     AS t(uprn, building_reference_number, postcode, property_type, energy_efficiency_current,
+          energy_rating_current, local_authority, country, lmk_key, lodgement_date,
+          energy_consumption_per_floor_area_m2_current, energy_consumption_per_floor_area_m2_potential),
+     (SELECT ${COMMON}, NULL::TIMESTAMP AS lodgement_datetime)`,
+    parquet('derived', 'epc_enhanced_england_wales'),
+  );
+  await copyQueryToParquet(
+    `SELECT 3 AS uprn, 'brn3' AS building_reference_number, 'FK9 4AA' AS postcode, 'Flat' AS property_type,
+       60 AS energy_efficiency_current, 'D' AS energy_rating_current, TIMESTAMP '2018-01-01' AS lodgement_date,
+       180.0::DOUBLE AS energy_consumption_current, 120.0::DOUBLE AS energy_consumption_potential, ${COMMON}`,
+    parquet('derived', 'epc_enhanced_scotland'),
+  );
+  await copyQueryToParquet(
+    `SELECT * FROM (VALUES ('BA1 1AA', 'E06000022', 'E12000009', 'E92000001', 'England'),
+                           ('FK9 4AA', 'S12000030', 'S99999999', 'S92000003', 'Scotland'))
+     AS t(postcode, local_authority_district_code, region_code, country_code, country_name)`,
+    parquet('staged', 'onspd'),
+  );
+  await copyQueryToParquet(
+    `SELECT * FROM (VALUES (1, 375000.0::DOUBLE, 165000.0::DOUBLE), (3, 280000.0::DOUBLE, 695000.0::DOUBLE)) AS t(uprn, x_coord, y_coord)`,
+    parquet('staged', 'os_open_uprn'),
+  );
+}
+
+describe('epcLatestSql', async () => {
+  await setUp();
+  const rows: Record<string, unknown>[] = [];
+  for await (const row of queryParquet(epcLatestSql(ctx))) rows.push(row);
+
+  it('keeps the latest certificate per property, a certificate without a UPRN as its own property', () => {
+    expect(rows.map((r) => [r.uprn, r.certificate_id])).toEqual([
+      [1, 'new'],
+      [3, 'brn3'],
+      [null, 'w'],
+    ]);
+  });
+
+  it('takes the geography from ONSPD, with the country code as the region outside England', () => {
+    const [england, scotland, wales] = rows;
+    expect(england).toMatchObject({
+      outcode: 'BA1',
+      local_authority_district_code: 'E06000022',
+      region_code: 'E12000009',
+      country: 'England',
+      x_coord: 375000,
+      energy_consumption_per_floor_area_m2_current: 200,
+    });
+    expect(scotland).toMatchObject({
+      country: 'Scotland',
+      local_authority_district_code: 'S12000030',
+      region_code: 'S92000003',
+      energy_consumption_per_floor_area_m2_current: 180,
+    });
+    // Not in ONSPD: the certificate's own LA code, Wales's country code as its region, no point.
+    expect(wales).toMatchObject({
+      local_authority_district_code: 'W06000015',
+      region_code: 'W92000004',
+      country: 'Wales',
+      x_coord: null,
+    });
+  });
+});

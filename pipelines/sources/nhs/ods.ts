@@ -31,7 +31,7 @@ export function odsKind(fileName: string): NhsSiteKind | null {
 export function titleCase(s: string): string {
   return s
     .toLowerCase()
-    .replace(/(^|[\s\-'(/&.])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
+    .replace(/(^|[\s\-(/&.])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
 }
 
 /** Postcode key for lookups: upper case, no spaces. */

@@ -10,11 +10,13 @@ import type { Logger } from './log';
 import { metering } from './metering';
 import { tokenBucket, type RateLimitConfig } from './rate-limit';
 import type { FeaturesRepository } from './repository/features';
+import type { LocationRepository } from './repository/location';
 import type { PropertiesRepository } from './repository/properties';
 import { CONTRACT_ROUTES, contractRouter } from './routes/contract';
 import { energyModelRouter } from './routes/energy-model';
 import { epcsRouter } from './routes/epcs';
 import { floodRiskRouter } from './routes/flood-risk';
+import { locationRouter } from './routes/location';
 import { propertiesRouter } from './routes/properties';
 import { requestsRouter } from './routes/requests';
 import { retrofitRouter } from './routes/retrofit';
@@ -25,6 +27,8 @@ export interface AppDeps {
   properties: PropertiesRepository;
   /** Live flood answers for coordinates; without it those answer 503 (tests that do not need them). */
   features?: FeaturesRepository;
+  /** Live GET /location answers; without it those answer 503 (tests that do not need them). */
+  location?: LocationRepository;
   log: Logger;
   now?: () => Date;
   /** Per-key rate limit; false turns it off. Default: none (the server passes its configured one). */
@@ -60,6 +64,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(floodRiskRouter(deps.properties, deps.features ?? noFeatures));
   app.use(retrofitRouter(deps.properties, now));
   app.use(propertiesRouter(deps.properties, now));
+  app.use(locationRouter(deps.location ?? noLocation));
   app.use(energyModelRouter());
   app.use(notFoundRoute);
   app.use(errorHandler(deps.log));
@@ -69,4 +74,9 @@ export function createApp(deps: AppDeps): express.Express {
 const noFeatures: FeaturesRepository = {
   floodRiskAt: () =>
     Promise.reject(new ApiError('service_unavailable', 'Live flood answers are not configured')),
+};
+
+const noLocation: LocationRepository = {
+  locationAt: () =>
+    Promise.reject(new ApiError('service_unavailable', 'Live location answers are not configured')),
 };

@@ -10,6 +10,8 @@ import { createApp } from './app';
 import { jsonLogger, type Logger } from './log';
 import { rateLimitFromEnv, type RateLimitConfig } from './rate-limit';
 import { featuresRepository } from './repository/features';
+import { locationRepository } from './repository/location';
+import { locationFeaturesAlias } from '../pipelines/enrich/location-documents';
 import { propertiesRepository } from './repository/properties';
 
 export interface RunningServer {
@@ -73,10 +75,12 @@ export async function startServer(
       }),
   });
   const es = createEsClient(config.esUrl, { requestTimeoutMs: 5_000, maxRetries: 1 });
+  const features = featuresRepository(es, featuresAlias(config));
   const app = createApp({
     accounts,
     properties: propertiesRepository(es, propertiesAlias(config)),
-    features: featuresRepository(es, featuresAlias(config)),
+    features,
+    location: locationRepository(es, locationFeaturesAlias(config), features),
     log,
     rateLimit: options.rateLimit ?? rateLimitFromEnv(),
   });

@@ -5,6 +5,7 @@ import { energyUsage } from './energy-usage';
 import { floodDefenceAreas, floodDefences, floodRecordedOutlines } from './flood-events-defences';
 import { floodZones } from './flood-zones';
 import { featureIndex } from './feature-index';
+import { locationFeatureIndex } from './location-feature-index';
 import { floodPieces } from './flood-pieces';
 import { epcEnhanced } from './epc-enhanced';
 import { epcEstimates } from './epc-estimates';
@@ -54,6 +55,7 @@ export const ASSETS: readonly AssetDefinition[] = [
   floodPieces,
   uprnFloodBlocks,
   featureIndex,
+  locationFeatureIndex,
   propertiesIndex,
 ];
 

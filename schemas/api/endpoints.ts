@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { EnergyModelRequestSchema, EnergyModelResponseSchema } from './energy-model';
 import { EpcsQuerySchema, EpcsResponseSchema } from './epcs';
 import { FloodRiskQuerySchema, FloodRiskResponseSchema } from './flood-risk';
+import { LocationQuerySchema, LocationResponseSchema } from './location';
 import { PropertiesQuerySchema, PropertyResponseSchema } from './properties';
 import { RequestsQuerySchema, RequestsResponseSchema } from './requests';
 import { RetrofitQuerySchema, RetrofitResponseSchema } from './retrofit';
@@ -66,6 +67,19 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     affectsUsagePlanQuota: true,
     query: PropertiesQuerySchema,
     response: PropertyResponseSchema,
+  },
+  {
+    name: 'location',
+    method: 'GET',
+    path: '/location',
+    description:
+      'Everything about a point in Great Britain (spec 2.7, 2.9): admin boundaries, planning, environment, ' +
+      'transportation, flood risk, house prices, fuel poverty, NHS sites and defibrillators; computed live. ' +
+      'One pair: x_coord+y_coord or latitude+longitude',
+    creditCost: 10,
+    affectsUsagePlanQuota: true,
+    query: LocationQuerySchema,
+    response: LocationResponseSchema,
   },
   {
     name: 'retrofit',

@@ -1,0 +1,221 @@
+// Candidates for one live point from the location feature index, held in the very classes the batch fills
+// per tile (MemoryLayers, MemoryEnvironment), so GET /location runs the same block code over the same records.
+// Two msearch round trips:
+//   1. the boundary pieces holding the point; every point within 1 km of the within-1-km families; the
+//      point's grid cells; and, for each "nearest" family (planning areas, low emission zones, greenspace,
+//      airports, NHS sites), the first few documents by a distance sort on their box centres;
+//   2. for each nearest family, every document whose envelope lies within d of the point, where d is the
+//      exact distance of the best first document (it bounds the nearest, so the nearest is among them;
+//      never less than 1 km, which the area shares need; never more than the family's search limit), and the
+//      area rows (house price index, fuel poverty) of the codes found in 1.
+// Points' distance sort runs on WGS84 arcs while the blocks measure BNG metres; the bound d is widened by 1 %
+// plus 50 m so the projection's scale error cannot leave the real nearest out.
+import type { Client } from '@elastic/elasticsearch';
+import type { Pollutant } from '../../schemas/environment-features';
+import { bngToWgs84 } from '../geo/bng';
+import type { Position } from '../geo/geometry';
+import { featuresWithin, type PieceRecord } from '../transforms/flood/candidates';
+import { cellCorner, GREENSPACE_NEAREST_LIMIT } from '../transforms/environment/candidates';
+import { MemoryEnvironment, type EnvironmentLayerRecords } from '../transforms/environment/memory';
+import {
+  NEAREST_LIMIT,
+  WITHIN_RADIUS,
+  type AreaFamily,
+  type PointRecord,
+} from '../transforms/planning/candidates';
+import { MemoryLayers } from '../transforms/planning/memory-layers';
+import { cellKey, pieceFromDocument, pointFromDocument } from './location-documents';
+
+type Source = Record<string, unknown>;
+
+/** Polygon families searched for a nearest feature, with how far. */
+const NEAREST_AREAS: Record<string, number> = {
+  conservation_areas: NEAREST_LIMIT,
+  world_heritage_sites: NEAREST_LIMIT,
+  national_parks: NEAREST_LIMIT,
+  low_emission_zones: NEAREST_LIMIT,
+  greenspace: GREENSPACE_NEAREST_LIMIT,
+};
+/** Point families with no distance limit on their nearest. */
+const NEAREST_POINTS = ['airports', 'hospital', 'dentist', 'gp_practice'] as const;
+/** Point families read within 1 km. */
+const WITHIN_POINTS = ['listed_buildings', 'ev_charge_points', 'landslides', 'defibrillators'] as const;
+const POLLUTANTS: readonly Pollutant[] = ['benzene', 'no2', 'nox', 'pm10', 'pm2.5', 'so2'];
+
+/** First page; a larger answer is fetched whole. */
+const PAGE = 2000;
+const MAX_DOCS = 10_000;
+/** How many documents the distance sort returns per family (the best of them bounds the search). */
+const FIRST = 3;
+
+const envelope = (family: string, p: Position, r: number) => ({
+  bool: {
+    filter: [
+      { term: { family } },
+      { range: { minx: { lte: p[0] + r } } },
+      { range: { maxx: { gte: p[0] - r } } },
+      { range: { miny: { lte: p[1] + r } } },
+      { range: { maxy: { gte: p[1] - r } } },
+    ],
+  },
+});
+const keyed = (family: string, keys: string[]) => ({
+  bool: { filter: [{ term: { family } }, { terms: { key: keys } }] },
+});
+
+interface Search {
+  query: object;
+  size: number;
+  sort?: object[];
+}
+
+interface Hits {
+  total: number;
+  sources: Source[];
+}
+
+async function msearch(client: Client, index: string, searches: Search[]): Promise<Hits[]> {
+  if (searches.length === 0) return [];
+  const res = await client.msearch<Source>({ index, searches: searches.flatMap((s) => [{}, s]) });
+  const out = res.responses.map((r) => {
+    if ('error' in r) throw new Error(`location feature index search failed: ${JSON.stringify(r.error)}`);
+    const total =
+      typeof r.hits.total === 'number' ? r.hits.total : (r.hits.total?.value ?? r.hits.hits.length);
+    return { total, sources: r.hits.hits.map((h) => h._source!) };
+  });
+  // A page that did not hold everything is fetched whole (a sorted "first few" page never needs it).
+  return Promise.all(
+    out.map(async (hits, i) => {
+      const s = searches[i]!;
+      if (s.sort || hits.total <= hits.sources.length) return hits;
+      if (hits.total > MAX_DOCS)
+        throw new Error(`location feature index: ${hits.total} documents for one point`);
+      const all = await client.search<Source>({ index, size: hits.total, query: s.query as never });
+      return { total: hits.total, sources: all.hits.hits.map((h) => h._source!) };
+    }),
+  );
+}
+
+export interface LocationLiveCandidates {
+  layers: MemoryLayers;
+  environment: MemoryEnvironment;
+  /** The latest house price index rows and fuel poverty rows of the codes the caller asked for. */
+  areaRows: Map<string, Source>;
+}
+
+/** The area rows a point needs, from its admin boundary codes. */
+export type AreaKeys = (layers: MemoryLayers) => { hpi: string[]; fuelPoverty: string[] };
+
+export async function esLocationCandidates(
+  client: Client,
+  index: string,
+  p: Position,
+  areaKeys: AreaKeys,
+): Promise<LocationLiveCandidates> {
+  const { latitude, longitude } = bngToWgs84(p[0], p[1]);
+  const byDistance = (family: string): Search => ({
+    size: FIRST,
+    query: { term: { family } },
+    sort: [{ _geo_distance: { centre: { lat: latitude, lon: longitude }, order: 'asc' } }],
+  });
+  const cx = cellCorner(p[0]);
+  const cy = cellCorner(p[1]);
+  const nearestAreas = Object.keys(NEAREST_AREAS);
+  const first: Search[] = [
+    { size: PAGE, query: envelope('admin_boundaries', p, 0) },
+    ...WITHIN_POINTS.map((f) => ({ size: PAGE, query: envelope(f, p, WITHIN_RADIUS) })),
+    {
+      size: POLLUTANTS.length + 1,
+      query: {
+        bool: {
+          should: [
+            keyed(
+              'air_quality',
+              POLLUTANTS.map((q) => cellKey(cx, cy, q)),
+            ),
+            keyed('radon', [cellKey(cx, cy)]),
+          ],
+        },
+      },
+    },
+    ...nearestAreas.map(byDistance),
+    ...NEAREST_POINTS.map(byDistance),
+  ];
+  const r1 = await msearch(client, index, first);
+  const admin = r1[0]!.sources.map((d) => pieceFromDocument(d));
+  const within = new Map(
+    WITHIN_POINTS.map((f, i) => [f, r1[1 + i]!.sources.map((d) => pointFromDocument(d))]),
+  );
+  const cells = r1[1 + WITHIN_POINTS.length]!.sources;
+  const sortedFrom = 2 + WITHIN_POINTS.length;
+
+  // Round 2: each nearest family within the bound its best first document gives.
+  const second: { family: string; kind: 'area' | 'point'; search: Search }[] = [];
+  nearestAreas.forEach((family, i) => {
+    const pieces = r1[sortedFrom + i]!.sources.map((d) => pieceFromDocument(d));
+    const best = featuresWithin(pieces, p, Infinity)[0];
+    if (!best) return;
+    const r = Math.max(WITHIN_RADIUS, Math.min(NEAREST_AREAS[family]!, best.distance) + 1e-6);
+    second.push({ family, kind: 'area', search: { size: PAGE, query: envelope(family, p, r) } });
+  });
+  NEAREST_POINTS.forEach((family, i) => {
+    const points = r1[sortedFrom + nearestAreas.length + i]!.sources.map((d) => pointFromDocument(d));
+    if (!points.length) return;
+    const d = Math.min(...points.map((q) => Math.hypot(q.position[0] - p[0], q.position[1] - p[1])));
+    second.push({ family, kind: 'point', search: { size: PAGE, query: envelope(family, p, d * 1.01 + 50) } });
+  });
+
+  // The boundaries are known after round 1: the area rows they name go in round 2 too.
+  const adminOnly = new MemoryLayers({ admin_boundaries: admin }, {});
+  const keys = areaKeys(adminOnly);
+  const areaSearches: Search[] = [];
+  if (keys.hpi.length) areaSearches.push({ size: keys.hpi.length, query: keyed('hpi', keys.hpi) });
+  if (keys.fuelPoverty.length)
+    areaSearches.push({ size: keys.fuelPoverty.length, query: keyed('fuel_poverty', keys.fuelPoverty) });
+  const r2 = await msearch(client, index, [...second.map((s) => s.search), ...areaSearches]);
+
+  const areas: Partial<Record<AreaFamily, PieceRecord[]>> = { admin_boundaries: admin };
+  const points: Record<string, PointRecord[]> = Object.fromEntries(within);
+  let greenspace: PieceRecord[] = [];
+  second.forEach((s, i) => {
+    const sources = r2[i]!.sources;
+    if (s.kind === 'point') points[s.family] = sources.map((d) => pointFromDocument(d));
+    else if (s.family === 'greenspace') greenspace = sources.map((d) => pieceFromDocument(d));
+    else areas[s.family as AreaFamily] = sources.map((d) => pieceFromDocument(d));
+  });
+  const areaRows = new Map<string, Source>();
+  for (const hits of r2.slice(second.length))
+    for (const d of hits.sources) areaRows.set(`${String(d.family)}:${String(d.key)}`, d.attrs as Source);
+
+  const airQuality: NonNullable<EnvironmentLayerRecords['airQuality']>[number][] = [];
+  const radon: NonNullable<EnvironmentLayerRecords['radon']>[number][] = [];
+  for (const c of cells) {
+    const a = c.attrs as { pollutant?: Pollutant; value?: number; percentile?: number; class_max?: number };
+    if (c.family === 'air_quality')
+      airQuality.push({
+        pollutant: a.pollutant!,
+        cellX: cx,
+        cellY: cy,
+        value: { value: a.value!, percentile: a.percentile! },
+      });
+    else radon.push({ cellX: cx, cellY: cy, classMax: a.class_max! });
+  }
+  const layers = new MemoryLayers(areas, {
+    listed_buildings: points.listed_buildings ?? [],
+    ev_charge_points: points.ev_charge_points ?? [],
+    airports: points.airports ?? [],
+  } as never);
+  const environment = new MemoryEnvironment({
+    airQuality,
+    radon,
+    greenspace: greenspace as never,
+    points: {
+      landslides: (points.landslides ?? []) as never,
+      defibrillators: (points.defibrillators ?? []) as never,
+      hospital: (points.hospital ?? []) as never,
+      dentist: (points.dentist ?? []) as never,
+      gp_practice: (points.gp_practice ?? []) as never,
+    },
+  });
+  return { layers, environment, areaRows };
+}

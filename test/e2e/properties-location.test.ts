@@ -1,0 +1,148 @@
+// End to end on the real stack: generate the sample region, refresh it through the real Temporal server, then
+// ask the real API for GET /properties of a sample property in each country and GET /location at the same
+// point. The live answer (location feature index + the shared block code) must equal the precomputed one
+// (per-UPRN assets in the properties document) for every block they share.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocationResponseSchema } from '../../schemas/api/location';
+import { PropertyResponseSchema } from '../../schemas/api/properties';
+import { createEsClient } from '../../pipelines/indexing/es-client';
+import { generateSampleData, type SampleManifest } from '../../pipelines/sample-data';
+import { startServer, type RunningServer } from '../../serving/server';
+import { silentLogger } from '../../serving/log';
+import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
+import type { RefreshProgress } from '../../workflows/types';
+import { testConfig } from '../helpers/config';
+import { createTestKey, dropTestIndexes, startTestWorker, type TestWorker } from '../helpers/worker';
+
+const config = testConfig('e2e-properties-location');
+const es = createEsClient(config.esUrl);
+let worker: TestWorker;
+let server: RunningServer;
+let key: string;
+let manifest: SampleManifest;
+let progress: RefreshProgress;
+
+const get = async (path: string) => {
+  const res = await fetch(server.url + path, { headers: { 'x-api-key': key } });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+};
+const sample = (country: string) => manifest.samples.find((s) => s.country === country)!;
+
+beforeAll(async () => {
+  manifest = await generateSampleData({ outDir: config.sourcesDir, scale: 0.2 });
+  worker = await startTestWorker(config);
+  const client = await connectClient(config);
+  progress = await watchRefresh(await startRefresh(client, config, {}), () => {}, 500);
+  await client.connection.close();
+  key = createTestKey(config, 'e2e-properties-location');
+  server = await startServer(config, silentLogger);
+}, 900_000);
+
+afterAll(async () => {
+  await server?.close();
+  await worker?.stop();
+  await dropTestIndexes(es, config);
+  await es.close();
+});
+
+const COUNTRIES = [
+  ['England', 'E92000001'],
+  ['Wales', 'W92000004'],
+  ['Scotland', 'S92000003'],
+] as const;
+
+describe('refresh then GET /properties and GET /location', () => {
+  it('builds the location feature index after its staged layers', () => {
+    const order = progress.waves.flat();
+    for (const name of ['conservation_areas', 'admin_boundaries', 'airports', 'hpi', 'fuel_poverty'])
+      expect(order.indexOf(name)).toBeLessThan(order.indexOf('location_feature_index'));
+    const asset = progress.assets.find((a) => a.name === 'location_feature_index')!;
+    expect(asset.state).toBe('done');
+    expect(asset.rows).toBeGreaterThan(0);
+  });
+
+  it.each(COUNTRIES)('GET /properties answers every block of spec 2.8 in %s', async (country, code) => {
+    const s = sample(country);
+    const { status, body } = await get(`/properties?uprn=${s.uprn}`);
+    expect(status).toBe(200);
+    expect(PropertyResponseSchema.parse(body)).toBeTruthy();
+    expect(body.admin_boundaries.country_code).toBe(code);
+    expect(body.planning).not.toBeNull();
+    expect(body.transportation).not.toBeNull();
+    expect(body.flood_risk).not.toBeNull();
+    expect(body.social.house_price_index).not.toBeNull();
+    expect(body.social.fuel_poverty === null).toBe(country !== 'England');
+  });
+
+  it.each(COUNTRIES)(
+    'GET /location at a %s property equals its precomputed blocks',
+    async (country, code) => {
+      const s = sample(country);
+      const property = (await get(`/properties?uprn=${s.uprn}`)).body;
+      const { x_coord, y_coord } = property.location;
+      const { status, body } = await get(`/location?x_coord=${x_coord}&y_coord=${y_coord}`);
+      expect(status).toBe(200);
+      expect(LocationResponseSchema.parse(body)).toBeTruthy();
+      expect(body.location).toMatchObject({ x_coord, y_coord });
+      expect(body.admin_boundaries.country_code).toBe(code);
+      // Boundary polygons by point in polygon agree with the ONS Postcode Directory by postcode.
+      for (const field of ['local_authority_district_code', 'region_code', 'country_code'] as const)
+        if (property.admin_boundaries[field])
+          expect(body.admin_boundaries[field]).toBe(property.admin_boundaries[field]);
+      expect(body.planning).toEqual(property.planning);
+      expect(body.transportation).toEqual(property.transportation);
+      if (property.environment) expect(body.environment).toEqual(property.environment);
+      if (property.social.nhs_locations) {
+        expect(body.social.nhs_locations).toEqual(property.social.nhs_locations);
+        expect(body.social.defibrillators).toEqual(property.social.defibrillators);
+      }
+      for (const c of ['england', 'wales', 'scotland'] as const)
+        expect(body.flood_risk[c]).toEqual(property.flood_risk[c]);
+      expect(body.flood_risk.elevation).toEqual(property.elevation);
+      expect(body.social.house_price_index).toEqual(property.social.house_price_index);
+      if (country === 'England') {
+        expect(body.social.fuel_poverty.local_authority).toEqual(
+          property.social.fuel_poverty.local_authority,
+        );
+        expect(body.social.fuel_poverty.region).toEqual(property.social.fuel_poverty.region);
+        expect(body.social.fuel_poverty.lower_layer_super_output_area).toBeNull();
+      } else expect(body.social.fuel_poverty).toBeNull();
+    },
+  );
+
+  it('answers the same point by latitude and longitude', async () => {
+    const { x_coord, y_coord } = (await get(`/properties?uprn=${sample('England').uprn}`)).body.location;
+    const byGrid = (await get(`/location?x_coord=${x_coord}&y_coord=${y_coord}`)).body;
+    const { latitude, longitude } = byGrid.location;
+    const { status, body } = await get(`/location?latitude=${latitude}&longitude=${longitude}`);
+    expect(status).toBe(200);
+    // The round trip through 7-decimal degrees moves the point by centimetres at most.
+    expect(Math.abs(body.location.x_coord - x_coord)).toBeLessThan(0.05);
+    expect(body.admin_boundaries).toEqual(byGrid.admin_boundaries);
+    expect(body.transportation.nearest_airport.name).toBe(byGrid.transportation.nearest_airport.name);
+  });
+
+  it('a point at sea answers empty blocks, not an error', async () => {
+    // The North Sea, 100 km off the Northumberland coast.
+    const { status, body } = await get('/location?x_coord=560000&y_coord=600000');
+    expect(status).toBe(200);
+    expect(LocationResponseSchema.parse(body)).toBeTruthy();
+    expect(Object.values(body.admin_boundaries).every((v) => v === null)).toBe(true);
+    expect(body.social.house_price_index).toBeNull();
+    expect(body.social.fuel_poverty).toBeNull();
+    expect(body.planning.listed_buildings?.nearest_listed_buildings ?? []).toEqual([]);
+    expect(body.social.defibrillators).toEqual([]);
+  });
+
+  it('charges 10 credits and rejects a half pair with a 400 naming the parameter', async () => {
+    const { status, body } = await get('/location?x_coord=400000');
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toContain('y_coord');
+    const usage = (await get('/usage')).body;
+    expect(
+      usage.endpoints.find((e: { endpoint?: string; path?: string }) =>
+        (e.path ?? e.endpoint)?.includes('location'),
+      )?.credit_cost,
+    ).toBe(10);
+  });
+});

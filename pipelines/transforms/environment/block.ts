@@ -9,11 +9,16 @@ import type { Position } from '../../geo/geometry';
 import type { EnvironmentBlock } from '../../../schemas/api/environment';
 import { CIRCLE_AREA_1KM } from '../../../schemas/api/planning';
 import { POLLUTANTS } from '../../../schemas/environment-features';
-import { featuresWithin } from '../flood/candidates';
+import { nearestWithin, type FeatureDistance } from '../flood/candidates';
 import { metres, pointOut, roundTo } from '../flood/output';
 import { coveredArea } from '../planning/areas';
 import { WITHIN_RADIUS } from '../planning/candidates';
-import { cellCorner, GREENSPACE_NEAREST_LIMIT, type EnvironmentCandidates } from './candidates';
+import {
+  cellCorner,
+  GREENSPACE_NEAREST_LIMIT,
+  type EnvironmentCandidates,
+  type GreenspaceAttrs,
+} from './candidates';
 import { radonOfClass } from './radon';
 
 /** Landslide records are sparse; the cap only bounds a pathological cluster. */
@@ -32,8 +37,24 @@ export function airQualityBlock(c: EnvironmentCandidates, p: Position): Environm
   return any ? out : null;
 }
 
+/**
+ * The nearest site within GREENSPACE_NEAREST_LIMIT, widening the search from 1 km: real greenspace is dense,
+ * so measuring every site within 10 km for each UPRN would cost hundreds of exact distances. Any site nearer
+ * than one found within radius r has its bbox within r, so the first radius with an answer gives the answer.
+ */
+export function nearestGreenspace(
+  c: EnvironmentCandidates,
+  p: Position,
+): FeatureDistance<GreenspaceAttrs> | null {
+  for (let r = WITHIN_RADIUS; ; r = Math.min(r * 4, GREENSPACE_NEAREST_LIMIT)) {
+    const best = nearestWithin(c.greenspace(p, r), p, r);
+    if (best) return best;
+    if (r >= GREENSPACE_NEAREST_LIMIT) return null;
+  }
+}
+
 export function greenspaceBlock(c: EnvironmentCandidates, p: Position): EnvironmentBlock['greenspace'] {
-  const nearest = featuresWithin(c.greenspace(p, GREENSPACE_NEAREST_LIMIT), p, GREENSPACE_NEAREST_LIMIT)[0];
+  const nearest = nearestGreenspace(c, p);
   if (!nearest) return null;
   // Sites of one kind sit side by side, but a play space inside a park is a site of its own: the area is
   // the sum over sites capped at the circle (documented in docs/environment-climate-social.md).

@@ -583,8 +583,11 @@ function statsMetricShape(): Record<string, z.ZodType> {
         ? letter.describe(`Band of the mean rating number${after} (A-G)`)
         : numeric('Mean of');
       if (rating) shape[`avg_${m}_numerical`] = num(`Mean rating number${after} (G = 1 … A = 7), 2 decimals`);
-      shape[`min_${m}`] = rating ? letter.describe(`Worst band${after} (A-G)`) : numeric('Minimum of');
-      shape[`max_${m}`] = rating ? letter.describe(`Best band${after} (A-G)`) : numeric('Maximum of');
+      // SAP scores are whole numbers, so their minimum and maximum are too (BIGINT in the Parquet file).
+      const extreme = (what: string) =>
+        name === 'energy_efficiency' ? int(`${what} ${m}${after}, ${unit}`) : numeric(what);
+      shape[`min_${m}`] = rating ? letter.describe(`Worst band${after} (A-G)`) : extreme('Minimum of');
+      shape[`max_${m}`] = rating ? letter.describe(`Best band${after} (A-G)`) : extreme('Maximum of');
       if (rating) shape[`mode_${m}`] = letter.describe(`Most common band${after} (ties: the better band)`);
       for (const p of PERCENTILES)
         shape[`perc_${p}_${m}`] = rating

@@ -1,9 +1,12 @@
 // Which Parquet tables the data dictionary describes: every table with a zod row schema. A dataset adds its
 // tables here (a name → schema map from its schemas/ file) and `pds data-dictionary` picks them up.
 import { z } from 'zod';
+import { AREA_TABLES } from '../../schemas/area-tables';
+import { ENVIRONMENT_FEATURE_TABLES } from '../../schemas/environment-features';
 import { EPC_TABLES } from '../../schemas/epc';
 import { FEATURE_TABLES } from '../../schemas/features';
 import { PLANNING_FEATURE_TABLES } from '../../schemas/planning-features';
+import { PROPERTY_BLOCK_TABLES } from '../../schemas/property-block-tables';
 import type { DictionaryTable } from '../io/data-dictionary';
 
 /** Every source's rejected rows: one quarantine table per staged table, of the same name. */
@@ -15,20 +18,36 @@ export const QuarantineRowSchema = z
     reason: z.string().describe('Why the row was rejected, e.g. "expected 93 columns, found 91"'),
     raw: z.string().describe('The row as it stands in the file'),
   })
-  .describe('Rows a loader rejected (one table per staged table, same name, under parquet/quarantine/)');
+  .describe(
+    'Rows a loader rejected (one table per staged table, same name, under parquet/quarantine/; a partitioned staged table has one file per partition, <staged table>/<partition>.parquet)',
+  );
 
 const fromMap = (layer: string, map: Record<string, z.ZodObject>): DictionaryTable[] =>
   Object.entries(map).map(([name, schema]) => ({ name, layer, schema }));
 
+const fromLayered = (
+  map: Record<string, { layer: string; schema: z.ZodType; path?: string }>,
+): DictionaryTable[] =>
+  Object.entries(map).map(([name, t]) => ({
+    name,
+    layer: t.layer,
+    schema: t.schema as z.ZodObject,
+    ...(t.path ? { path: t.path } : {}),
+  }));
+
+// The England and Wales EPC tables are written one file per bulk-download folder (local authority or year).
+const EPC_PARTITIONED = new Set(['epc_england_wales_certificates', 'epc_england_wales_recommendations']);
+
 export function dictionaryTables(): DictionaryTable[] {
   return [
-    ...Object.entries(EPC_TABLES).map(([name, t]) => ({
-      name,
-      layer: t.layer,
-      schema: t.schema as z.ZodObject,
-    })),
+    ...fromLayered(EPC_TABLES).map((t) =>
+      EPC_PARTITIONED.has(t.name) ? { ...t, path: `parquet/staged/${t.name}/<folder>.parquet` } : t,
+    ),
     ...fromMap('staged', FEATURE_TABLES),
     ...fromMap('staged', PLANNING_FEATURE_TABLES),
+    ...fromMap('staged', ENVIRONMENT_FEATURE_TABLES),
+    ...fromLayered(AREA_TABLES),
+    ...fromLayered(PROPERTY_BLOCK_TABLES),
     {
       name: 'quarantine',
       layer: 'quarantine',

@@ -28,6 +28,7 @@ const UNITS: readonly [RegExp, string][] = [
   [/SAP score|\(SAP\)/, 'SAP points'],
   [/G = 1 … A = 7/, 'band number (G=1…A=7)'],
   [/ISO 8601/, 'UTC timestamp'],
+  [/WGS84 degrees/, 'degrees'],
 ];
 
 export function unitOf(description: string): string {

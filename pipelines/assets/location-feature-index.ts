@@ -184,13 +184,16 @@ async function* environmentDocs(ctx: AssetContext): AsyncGenerator<Doc> {
  * Area rows by code, serialised by DuckDB's to_json exactly as uprn_area_blocks' join hands them to the pure
  * area builders: the latest HPI row per area code, the fuel poverty row per level and code.
  */
+/** DuckDB JSON values come back parsed by queryParquet (a string only from an older reader). */
+const json = (v: unknown): Row => (typeof v === 'string' ? JSON.parse(v) : v) as Row;
+
 async function* areaDocs(ctx: AssetContext): AsyncGenerator<Doc> {
   let n = 0;
   for await (const r of queryParquet(
     `SELECT to_json(h) AS j FROM (SELECT * FROM ${table(ctx, HPI_TABLE)}
       QUALIFY row_number() OVER (PARTITION BY area_code ORDER BY date DESC) = 1) h`,
   )) {
-    const row = JSON.parse(String(r.j)) as Row;
+    const row = json(r.j);
     yield { id: `hpi-${n++}`, doc: keyedDocument('hpi', String(row.area_code), row) };
   }
   n = 0;
@@ -198,7 +201,7 @@ async function* areaDocs(ctx: AssetContext): AsyncGenerator<Doc> {
     `SELECT to_json(f) AS j FROM (SELECT * FROM ${table(ctx, FUEL_POVERTY_TABLE)}
       QUALIFY row_number() OVER (PARTITION BY level, code ORDER BY name) = 1) f`,
   )) {
-    const row = JSON.parse(String(r.j)) as Row;
+    const row = json(r.j);
     yield { id: `fuel_poverty-${n++}`, doc: keyedDocument('fuel_poverty', `${row.level}:${row.code}`, row) };
   }
 }

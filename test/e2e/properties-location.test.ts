@@ -69,6 +69,8 @@ describe('refresh then GET /properties and GET /location', () => {
     expect(body.admin_boundaries.country_code).toBe(code);
     expect(body.planning).not.toBeNull();
     expect(body.transportation).not.toBeNull();
+    expect(body.environment).not.toBeNull();
+    expect(body.social.nhs_locations.nearest_gp_practice).not.toBeNull();
     expect(body.flood_risk).not.toBeNull();
     expect(body.social.house_price_index).not.toBeNull();
     expect(body.social.fuel_poverty === null).toBe(country !== 'England');
@@ -91,11 +93,9 @@ describe('refresh then GET /properties and GET /location', () => {
           expect(body.admin_boundaries[field]).toBe(property.admin_boundaries[field]);
       expect(body.planning).toEqual(property.planning);
       expect(body.transportation).toEqual(property.transportation);
-      if (property.environment) expect(body.environment).toEqual(property.environment);
-      if (property.social.nhs_locations) {
-        expect(body.social.nhs_locations).toEqual(property.social.nhs_locations);
-        expect(body.social.defibrillators).toEqual(property.social.defibrillators);
-      }
+      expect(body.environment).toEqual(property.environment);
+      expect(body.social.nhs_locations).toEqual(property.social.nhs_locations);
+      expect(body.social.defibrillators).toEqual(property.social.defibrillators);
       for (const c of ['england', 'wales', 'scotland'] as const)
         expect(body.flood_risk[c]).toEqual(property.flood_risk[c]);
       expect(body.flood_risk.elevation).toEqual(property.elevation);

@@ -50,7 +50,7 @@ export const epcEnglandWalesRaw = defineAsset({
   description:
     'EPC England and Wales bulk download: certificates and recommendations as published, one partition per local authority folder',
   upstream: [],
-  codeVersion: '3',
+  codeVersion: '4',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: {

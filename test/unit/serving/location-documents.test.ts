@@ -8,12 +8,13 @@ import {
   pointDocument,
   pointFromDocument,
 } from '../../../pipelines/enrich/location-documents';
+import type { Geometry } from '../../../pipelines/geo/geometry';
 import { toPieces } from '../../../pipelines/geo/pieces';
 
 describe('location documents', () => {
   it('round-trips a conservation area piece with its envelope, geometry and attributes', () => {
-    const square = {
-      type: 'Polygon' as const,
+    const square: Geometry = {
+      type: 'Polygon',
       coordinates: [
         [
           [375000, 165000],

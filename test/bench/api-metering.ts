@@ -13,7 +13,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
 import { dataPaths, loadConfig } from '../../pipelines/config';
 import { propertiesAlias } from '../../pipelines/indexing/aliases';
 import { createEsClient } from '../../pipelines/indexing/es-client';
@@ -22,6 +21,7 @@ import { createApp } from '../../serving/app';
 import { silentLogger } from '../../serving/log';
 import { listen, startServer } from '../../serving/server';
 import { fakeProperties, SAMPLE_DOC } from '../helpers/api';
+import { gets, percentile, runLoad } from './load-generator';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 5_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -54,8 +54,7 @@ async function run(url: string, key: string, n: number, concurrency: number): Pr
   return times;
 }
 
-const pct = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const pct = percentile;
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'pds-bench-'));
@@ -116,84 +115,8 @@ async function main(): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-// A GET load generator in its own process (as in test/bench/energy.ts, whose generator POSTs): prebuilt
-// requests on raw keep-alive sockets, reading only each answer's status line and content-length.
-const GET_LOAD_GENERATOR = `
-const net = require('node:net');
-const chunks = [];
-process.stdin.on('data', (c) => chunks.push(c));
-process.stdin.on('end', () => main(JSON.parse(Buffer.concat(chunks).toString())));
-function main({ url, key, n, connections, paths }) {
-  const u = new URL(url);
-  const requests = paths.map((p) => Buffer.from('GET ' + p + ' HTTP/1.1\\r\\nhost: ' + u.host +
-    '\\r\\nx-api-key: ' + key + '\\r\\n\\r\\n'));
-  const times = [];
-  let next = 0, closed = 0, error = null;
-  const start = process.hrtime.bigint();
-  for (let c = 0; c < connections; c++) {
-    const socket = net.connect(Number(u.port), u.hostname);
-    socket.setNoDelay(true);
-    let buf = Buffer.alloc(0), sentAt = 0n, need = -1;
-    const send = () => {
-      if (next >= n || error) return socket.end();
-      const i = next++;
-      sentAt = process.hrtime.bigint();
-      socket.write(requests[i % requests.length]);
-    };
-    socket.on('connect', send);
-    socket.on('data', (chunk) => {
-      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
-      for (;;) {
-        if (need < 0) {
-          const end = buf.indexOf('\\r\\n\\r\\n');
-          if (end < 0) return;
-          const head = buf.toString('latin1', 0, end);
-          const length = /\\r\\ncontent-length: *(\\d+)/i.exec(head);
-          if (!length) { error = 'answer without content-length'; return socket.destroy(); }
-          if (head.slice(9, 12) !== '200') error = 'status ' + head.slice(9, 12);
-          need = end + 4 + Number(length[1]);
-        }
-        if (buf.length < need) return;
-        buf = buf.subarray(need);
-        need = -1;
-        times.push(Number(process.hrtime.bigint() - sentAt) / 1e6);
-        send();
-      }
-    });
-    socket.on('error', (e) => { error = String(e); });
-    socket.on('close', () => {
-      if (++closed < connections) return;
-      process.stdout.write(JSON.stringify({ times, error, seconds: Number(process.hrtime.bigint() - start) / 1e9 }));
-    });
-  }
-}
-`;
-
-function loadGet(
-  url: string,
-  key: string,
-  paths: string[],
-  n: number,
-  connections: number,
-): Promise<{ times: number[]; rps: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', GET_LOAD_GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });
-    const out: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.once('error', reject);
-    child.once('close', () => {
-      const m = JSON.parse(Buffer.concat(out).toString() || '{}') as {
-        times?: number[];
-        seconds?: number;
-        error?: string | null;
-      };
-      if (m.error || !m.times || !m.seconds || m.times.length !== n)
-        reject(new Error(m.error ?? 'no result'));
-      else resolve({ times: m.times.sort((a, b) => a - b), rps: n / m.seconds });
-    });
-    child.stdin.end(JSON.stringify({ url, key, n, connections, paths }));
-  });
-}
+const loadGet = (url: string, key: string, paths: string[], n: number, connections: number) =>
+  runLoad(url, key, gets(paths), n, connections);
 
 async function spatial(): Promise<void> {
   const config = { ...loadConfig(), port: 0 };

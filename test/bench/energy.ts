@@ -9,7 +9,6 @@
 //    -H x-api-key=… -b @body.json URL` would do). BENCH_WORKERS=N serves from N node:cluster workers. A third
 //    row does the metered route's work on plain node:http: the cost of the Express layers.
 // Figures only; no assertions.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import cluster, { type Worker } from 'node:cluster';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +25,7 @@ import { silentLogger } from '../../serving/log';
 import { redactHeaders } from '../../serving/metering';
 import { listen } from '../../serving/server';
 import { fakeProperties } from '../helpers/api';
+import { percentile, runLoad } from './load-generator';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -66,95 +66,13 @@ function rate(f: (i: number) => unknown): { wall: number; cpu: number } {
   return { wall: median(rounds.map((r) => r.wall)), cpu: median(rounds.map((r) => r.cpu)) };
 }
 
-// The load generator runs in its own process, as autocannon would, so the client's HTTP work shares neither
-// the server's event loop nor its CPU account. Like autocannon it writes prebuilt requests on raw keep-alive
-// sockets and reads only each answer's status line and content-length (node:http's client costs ~4× the
-// CPU per request, CPU this 2-core machine's server then lacks). Plain JavaScript run by `node -e`; its
-// parameters come in on stdin and its result (every latency, the wall time and its own CPU) goes out on stdout.
-const LOAD_GENERATOR = `
-const net = require('node:net');
-const chunks = [];
-process.stdin.on('data', (c) => chunks.push(c));
-process.stdin.on('end', () => main(JSON.parse(Buffer.concat(chunks).toString())));
-function main({ url, key, n, connections, payloads }) {
-  const u = new URL(url);
-  const requests = payloads.map((b) => Buffer.from('POST ' + u.pathname + ' HTTP/1.1\\r\\nhost: ' + u.host +
-    '\\r\\nx-api-key: ' + key + '\\r\\ncontent-type: application/json\\r\\ncontent-length: ' +
-    Buffer.byteLength(b) + '\\r\\n\\r\\n' + b));
-  const times = [];
-  let next = 0, closed = 0, error = null;
-  const start = process.hrtime.bigint();
-  for (let c = 0; c < connections; c++) {
-    const socket = net.connect(Number(u.port), u.hostname);
-    socket.setNoDelay(true);
-    let buf = Buffer.alloc(0), sentAt = 0n, need = -1;
-    const send = () => {
-      if (next >= n || error) return socket.end();
-      const i = next++;
-      sentAt = process.hrtime.bigint();
-      socket.write(requests[i % requests.length]);
-    };
-    socket.on('connect', send);
-    socket.on('data', (chunk) => {
-      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
-      for (;;) {
-        if (need < 0) {
-          const end = buf.indexOf('\\r\\n\\r\\n');
-          if (end < 0) return;
-          const head = buf.toString('latin1', 0, end);
-          const length = /\\r\\ncontent-length: *(\\d+)/i.exec(head);
-          if (!length) { error = 'answer without content-length'; return socket.destroy(); }
-          if (head.slice(9, 12) !== '200') error = 'status ' + head.slice(9, 12);
-          need = end + 4 + Number(length[1]);
-        }
-        if (buf.length < need) return;
-        buf = buf.subarray(need);
-        need = -1;
-        times.push(Number(process.hrtime.bigint() - sentAt) / 1e6);
-        send();
-      }
-    });
-    socket.on('error', (e) => { error = String(e); });
-    socket.on('close', () => {
-      if (++closed < connections) return;
-      const cpu = process.cpuUsage();
-      process.stdout.write(JSON.stringify({ times, error, seconds: Number(process.hrtime.bigint() - start) / 1e9,
-        cpuMs: (cpu.user + cpu.system) / 1000 }));
-    });
-  }
-}
-`;
-
+const pct = percentile;
 /** n requests over `connections` keep-alive connections: each request's latency (ms), the rate, client CPU. */
-function load(
-  url: string,
-  key: string,
-  n: number,
-  connections: number,
-): Promise<{ times: number[]; rps: number; clientCpuMs: number }> {
-  const payloads = bodies.map((b) => JSON.stringify(b));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', LOAD_GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });
-    const out: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.once('error', reject);
-    child.once('close', () => {
-      const m = JSON.parse(Buffer.concat(out).toString() || '{}') as {
-        times?: number[];
-        seconds?: number;
-        cpuMs?: number;
-        error?: string | null;
-      };
-      if (m.error || !m.times || !m.seconds || m.times.length !== n)
-        reject(new Error(m.error ?? 'no result'));
-      else resolve({ times: m.times.sort((a, b) => a - b), rps: n / m.seconds, clientCpuMs: m.cpuMs! / n });
-    });
-    child.stdin.end(JSON.stringify({ url, key, n, connections, payloads }));
-  });
-}
-
-const pct = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const load = (url: string, key: string, n: number, connections: number) => {
+  const { origin, pathname } = new URL(url);
+  const requests = bodies.map((b) => ({ method: 'POST' as const, path: pathname, body: JSON.stringify(b) }));
+  return runLoad(origin, key, requests, n, connections);
+};
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 
 function modelRates(): void {

@@ -17,7 +17,6 @@
 //    BENCH_CONNECTIONS keep-alive connections at random points of the centre tile: p50, p99, req/s.
 //    BENCH_LIVE=0 skips it (it needs `pds stack up`).
 // Figures only; no assertions.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +33,7 @@ import { hashSeed, Rng } from '../../pipelines/sample-data/rng';
 import { contourLines, sampleGrid } from '../../pipelines/sample-data/terrain/contours';
 import type { Family, PieceRecord } from '../../pipelines/transforms/flood/candidates';
 import { openAccountStore } from '../../serving/accounts/store';
+import { gets, percentile, runLoad } from './load-generator';
 import { createApp } from '../../serving/app';
 import { silentLogger } from '../../serving/log';
 import { featuresRepository } from '../../serving/repository/features';
@@ -307,83 +307,8 @@ function batch(): { coast: StoredPiece[] } {
 // Live
 // ---------------------------------------------------------------------------------------------------------
 
-// GET form of test/bench/energy.ts's load generator: raw keep-alive sockets, prebuilt requests, only the
-// status line and content-length are read; its own process, so it shares neither loop nor CPU account.
-const LOAD_GENERATOR = `
-const net = require('node:net');
-const chunks = [];
-process.stdin.on('data', (c) => chunks.push(c));
-process.stdin.on('end', () => main(JSON.parse(Buffer.concat(chunks).toString())));
-function main({ url, key, n, connections, paths }) {
-  const u = new URL(url);
-  const requests = paths.map((p) => Buffer.from('GET ' + p + ' HTTP/1.1\\r\\nhost: ' + u.host +
-    '\\r\\nx-api-key: ' + key + '\\r\\n\\r\\n'));
-  const times = [];
-  let next = 0, closed = 0, error = null;
-  const start = process.hrtime.bigint();
-  for (let c = 0; c < connections; c++) {
-    const socket = net.connect(Number(u.port), u.hostname);
-    socket.setNoDelay(true);
-    let buf = Buffer.alloc(0), sentAt = 0n, need = -1;
-    const send = () => {
-      if (next >= n || error) return socket.end();
-      const i = next++;
-      sentAt = process.hrtime.bigint();
-      socket.write(requests[i % requests.length]);
-    };
-    socket.on('connect', send);
-    socket.on('data', (chunk) => {
-      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
-      for (;;) {
-        if (need < 0) {
-          const end = buf.indexOf('\\r\\n\\r\\n');
-          if (end < 0) return;
-          const head = buf.toString('latin1', 0, end);
-          const length = /\\r\\ncontent-length: *(\\d+)/i.exec(head);
-          if (!length) { error = 'answer without content-length'; return socket.destroy(); }
-          if (head.slice(9, 12) !== '200') error = 'status ' + head.slice(9, 12);
-          need = end + 4 + Number(length[1]);
-        }
-        if (buf.length < need) return;
-        buf = buf.subarray(need);
-        need = -1;
-        times.push(Number(process.hrtime.bigint() - sentAt) / 1e6);
-        send();
-      }
-    });
-    socket.on('error', (e) => { error = String(e); });
-    socket.on('close', () => {
-      if (++closed < connections) return;
-      process.stdout.write(JSON.stringify({ times, error, seconds: Number(process.hrtime.bigint() - start) / 1e9 }));
-    });
-  }
-}
-`;
-
-function load(
-  url: string,
-  key: string,
-  paths: string[],
-  n: number,
-): Promise<{ times: number[]; rps: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', LOAD_GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });
-    const out: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.once('error', reject);
-    child.once('close', () => {
-      const m = JSON.parse(Buffer.concat(out).toString() || '{}') as {
-        times?: number[];
-        seconds?: number;
-        error?: string | null;
-      };
-      if (m.error || !m.times || !m.seconds || m.times.length !== n)
-        reject(new Error(m.error ?? 'no result'));
-      else resolve({ times: m.times.sort((a, b) => a - b), rps: n / m.seconds });
-    });
-    child.stdin.end(JSON.stringify({ url, key, n, connections: CONNECTIONS, paths }));
-  });
-}
+const load = (url: string, key: string, paths: string[], n: number) =>
+  runLoad(new URL(url).origin, key, gets(paths), n, CONNECTIONS);
 
 async function live(coast: StoredPiece[]): Promise<void> {
   const es = createEsClient(esUrl());
@@ -427,7 +352,7 @@ async function live(coast: StoredPiece[]): Promise<void> {
     const cpu0 = cpuNow();
     const { times, rps } = await load(`${server.url}/flood-risk`, key, paths, REQUESTS);
     const serverCpu = (cpuNow() - cpu0) / REQUESTS;
-    const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))]!;
+    const pct = (p: number) => percentile(times, p);
     process.stdout.write(
       `live GET /flood-risk?x_coord&y_coord (metered; ${fmt(docs.length)} pieces indexed): ${fmt(REQUESTS)} requests, ` +
         `${CONNECTIONS} connections: p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms, ${fmt(rps)} req/s, ` +

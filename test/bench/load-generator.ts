@@ -1,0 +1,117 @@
+// The benchmarks' HTTP load generator, in the style of autocannon (not installed here). It runs in its own
+// process, so the client's work shares neither the server's event loop nor its CPU account; it writes
+// prebuilt requests on raw keep-alive sockets and reads only each answer's status line and content-length
+// (node:http's client costs ~4× the CPU per request, CPU this 2-core machine's server then lacks). The
+// generator is plain JavaScript run by `node -e`: parameters in on stdin, every latency, the wall time and
+// its own CPU out on stdout. Any answer other than 200 fails the run.
+import { spawn } from 'node:child_process';
+
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  /** Path and query, e.g. `/properties?uprn=1`. */
+  path: string;
+  /** JSON body (POST). */
+  body?: string;
+}
+
+export interface LoadResult {
+  /** Every request's latency (ms), sorted ascending. */
+  times: number[];
+  rps: number;
+  /** The generator's own CPU per request (ms). */
+  clientCpuMs: number;
+}
+
+const GENERATOR = `
+const net = require('node:net');
+const chunks = [];
+process.stdin.on('data', (c) => chunks.push(c));
+process.stdin.on('end', () => main(JSON.parse(Buffer.concat(chunks).toString())));
+function main({ url, key, n, connections, requests: specs }) {
+  const u = new URL(url);
+  const requests = specs.map((r) => Buffer.from(r.method + ' ' + r.path + ' HTTP/1.1\\r\\nhost: ' + u.host +
+    '\\r\\nx-api-key: ' + key + (r.body === undefined ? '' : '\\r\\ncontent-type: application/json\\r\\ncontent-length: ' +
+    Buffer.byteLength(r.body)) + '\\r\\n\\r\\n' + (r.body ?? '')));
+  const times = [];
+  let next = 0, closed = 0, error = null;
+  const start = process.hrtime.bigint();
+  for (let c = 0; c < connections; c++) {
+    const socket = net.connect(Number(u.port), u.hostname);
+    socket.setNoDelay(true);
+    let buf = Buffer.alloc(0), sentAt = 0n, need = -1;
+    const send = () => {
+      if (next >= n || error) return socket.end();
+      const i = next++;
+      sentAt = process.hrtime.bigint();
+      socket.write(requests[i % requests.length]);
+    };
+    socket.on('connect', send);
+    socket.on('data', (chunk) => {
+      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+      for (;;) {
+        if (need < 0) {
+          const end = buf.indexOf('\\r\\n\\r\\n');
+          if (end < 0) return;
+          const head = buf.toString('latin1', 0, end);
+          const length = /\\r\\ncontent-length: *(\\d+)/i.exec(head);
+          if (!length) { error = 'answer without content-length'; return socket.destroy(); }
+          if (head.slice(9, 12) !== '200') error = 'status ' + head.slice(9, 12);
+          need = end + 4 + Number(length[1]);
+        }
+        if (buf.length < need) return;
+        buf = buf.subarray(need);
+        need = -1;
+        times.push(Number(process.hrtime.bigint() - sentAt) / 1e6);
+        send();
+      }
+    });
+    socket.on('error', (e) => { error = String(e); });
+    socket.on('close', () => {
+      if (++closed < connections) return;
+      const cpu = process.cpuUsage();
+      process.stdout.write(JSON.stringify({ times, error, seconds: Number(process.hrtime.bigint() - start) / 1e9,
+        cpuMs: (cpu.user + cpu.system) / 1000 }));
+    });
+  }
+}
+`;
+
+/** `n` requests (cycling through `requests`) over `connections` keep-alive connections to `baseUrl`. */
+export function runLoad(
+  baseUrl: string,
+  key: string,
+  requests: readonly LoadRequest[],
+  n: number,
+  connections: number,
+): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.once('error', reject);
+    child.once('close', () => {
+      const m = JSON.parse(Buffer.concat(out).toString() || '{}') as {
+        times?: number[];
+        seconds?: number;
+        cpuMs?: number;
+        error?: string | null;
+      };
+      if (m.error || !m.times || !m.seconds || m.times.length !== n)
+        reject(new Error(m.error ?? 'no result'));
+      else
+        resolve({
+          times: m.times.sort((a, b) => a - b),
+          rps: n / m.seconds,
+          clientCpuMs: (m.cpuMs ?? 0) / n,
+        });
+    });
+    child.stdin.end(JSON.stringify({ url: baseUrl, key, n, connections, requests }));
+  });
+}
+
+/** The p-quantile (0..1) of ascending `sorted`. */
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+export const gets = (paths: readonly string[]): LoadRequest[] =>
+  paths.map((path) => ({ method: 'GET', path }));

@@ -5,7 +5,6 @@ import { FEATURE_INDEX_MAPPING } from '../../schemas/index/features';
 import { featuresAlias } from '../indexing/aliases';
 import { createEsClient } from '../indexing/es-client';
 import {
-  aliasTargets,
   bulkIndex,
   createIndex,
   pruneOldIndexes,
@@ -17,6 +16,7 @@ import { parquetPath, queryParquet } from '../io/parquet';
 import { defineAsset, type AssetContext } from './definition';
 import { PIECE_FAMILIES, piecesPath } from './flood-pieces';
 import { featureDocument } from '../enrich/piece-records';
+import { aliasHoldsOutputs } from './index-outputs';
 
 async function* featureDocs(ctx: AssetContext): AsyncGenerator<{ id: string; doc: Record<string, unknown> }> {
   for (const family of PIECE_FAMILIES) {
@@ -41,15 +41,7 @@ export const featureIndex = defineAsset({
   codeVersion: '1',
   owner: 'flood',
   cadence: 'quarterly',
-  async outputsPresent(ctx, outputs) {
-    const es = createEsClient(ctx.config.esUrl);
-    try {
-      const targets = await aliasTargets(es, featuresAlias(ctx.config));
-      return outputs.length > 0 && outputs.every((o) => targets.includes(o.replace(/^elasticsearch:/, '')));
-    } finally {
-      await es.close();
-    }
-  },
+  outputsPresent: aliasHoldsOutputs(featuresAlias),
   async materialize(ctx) {
     const es = createEsClient(ctx.config.esUrl);
     try {

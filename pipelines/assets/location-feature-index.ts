@@ -8,7 +8,6 @@ import { existsSync } from 'node:fs';
 import { toPieces } from '../geo/pieces';
 import { createEsClient } from '../indexing/es-client';
 import {
-  aliasTargets,
   bulkIndex,
   createIndex,
   pruneOldIndexes,
@@ -34,6 +33,7 @@ import { FUEL_POVERTY_TABLE } from './fuel-poverty';
 import { HPI_TABLE } from './hpi';
 import { stagedPath } from './ingest';
 import { AREA_SOURCES, POINT_SOURCES } from './uprn-location-blocks';
+import { aliasHoldsOutputs } from './index-outputs';
 
 /** Environment and social tables: optional, indexed when staged (their families are then simply empty). */
 const ENVIRONMENT_TABLES = [
@@ -229,15 +229,7 @@ export const locationFeatureIndex = defineAsset({
   codeVersion: '1',
   owner: 'location',
   cadence: 'quarterly',
-  async outputsPresent(ctx, outputs) {
-    const es = createEsClient(ctx.config.esUrl);
-    try {
-      const targets = await aliasTargets(es, locationFeaturesAlias(ctx.config));
-      return outputs.length > 0 && outputs.every((o) => targets.includes(o.replace(/^elasticsearch:/, '')));
-    } finally {
-      await es.close();
-    }
-  },
+  outputsPresent: aliasHoldsOutputs(locationFeaturesAlias),
   async materialize(ctx) {
     const es = createEsClient(ctx.config.esUrl);
     try {

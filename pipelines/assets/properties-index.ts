@@ -7,7 +7,6 @@ import type { StoredEpcBlock } from '../../schemas/api/epcs';
 import { propertiesAlias } from '../indexing/aliases';
 import { createEsClient } from '../indexing/es-client';
 import {
-  aliasTargets,
   bulkIndex,
   createIndex,
   pruneOldIndexes,
@@ -19,6 +18,7 @@ import { DataError } from '../io/errors';
 import { defineAsset } from './definition';
 import { stagedPath } from './ingest';
 import { PROPERTY_BLOCK_SOURCES } from './property-blocks';
+import { aliasHoldsOutputs } from './index-outputs';
 
 const COUNTRIES = ['England', 'Wales', 'Scotland'] as const;
 
@@ -69,15 +69,7 @@ export const propertiesIndex = defineAsset({
   owner: 'serving',
   cadence: 'monthly',
   // Up to date only while the alias still points at the index this materialisation built.
-  async outputsPresent(ctx, outputs) {
-    const es = createEsClient(ctx.config.esUrl);
-    try {
-      const targets = await aliasTargets(es, propertiesAlias(ctx.config));
-      return outputs.length > 0 && outputs.every((o) => targets.includes(o.replace(/^elasticsearch:/, '')));
-    } finally {
-      await es.close();
-    }
-  },
+  outputsPresent: aliasHoldsOutputs(propertiesAlias),
   async materialize(ctx) {
     const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
     const epcTable = PROPERTY_BLOCK_SOURCES.find((s) => s.key === 'epcs')!;

@@ -65,7 +65,17 @@ export function registerStartCommand(program: Command): void {
           .join(', ')}`,
         '',
         'Try:',
-        ...Object.values(uprns).map((u) => `  curl -s -H 'x-api-key: ${key}' '${server.url}/epcs?uprn=${u}'`),
+        ...Object.values(uprns).map(
+          (u) => `  curl -s -H 'x-api-key: ${key}' '${server.url}/properties?uprn=${u}'`,
+        ),
+        ...['epcs', 'flood-risk', 'retrofit'].map(
+          (path) =>
+            `  curl -s -H 'x-api-key: ${key}' '${server.url}/${path}?${path === 'flood-risk' ? 'UPRN' : 'uprn'}=${Object.values(uprns)[0]}'`,
+        ),
+        `  curl -s -H 'x-api-key: ${key}' '${server.url}/location?latitude=51.3811&longitude=-2.3590'`,
+        `  curl -s -H 'x-api-key: ${key}' -H 'content-type: application/json' '${server.url}/energy-model' \\`,
+        `    -d '{"location":"BA1 1AA","building_type":"Semi-detached","construction_year":1935}'`,
+        `  curl -s -H 'x-api-key: ${key}' '${server.url}/usage'`,
         '',
         `Parquet outputs: ${resolve(config.dataDir, 'parquet')}`,
         'Temporal UI: http://127.0.0.1:8233   Stop: Ctrl-C, then `npx pds stack down`',

@@ -131,14 +131,26 @@ describe('GET /epcs over HTTP', () => {
     expect(body.epc_retrofit_recommendations).toEqual([]);
   });
 
-  it('answers a known UPRN without certificates with empty lists and nulls', async () => {
-    const sql = `SELECT u.uprn FROM ${parquetPath(`${dataPaths(config.dataDir).staged}/os_open_uprn.parquet`)} u
-      WHERE u.uprn NOT IN (SELECT uprn FROM ${parquetPath(`${dataPaths(config.dataDir).derived}/uprn_epc_blocks.parquet`)}) LIMIT 1`;
+  it('answers a known UPRN without certificates with empty lists, nulls and an estimate from its neighbours', async () => {
+    // Its block row exists (epc_count 0) when the estimate found certified neighbours.
+    const sql = `SELECT uprn FROM ${parquetPath(`${dataPaths(config.dataDir).derived}/uprn_epc_blocks.parquet`)}
+      WHERE epc_count = 0 ORDER BY uprn LIMIT 1`;
     let uprn = 0;
     for await (const row of queryParquet(sql)) uprn = Number(row.uprn);
+    expect(uprn).toBeGreaterThan(0);
     const { status, body } = await get(`/epcs?uprn=${uprn}`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ epc_country: null, epc_in_date: null, epcs: [], epcs_enhanced: [] });
+    expect(EpcsResponseSchema.parse(body)).toBeTruthy();
+    expect(body).toMatchObject({ epc_in_date: null, epcs: [], epcs_enhanced: [], epc_compare: null });
+    expect(body.epc_estimate).not.toBeNull();
+  });
+
+  it('carries the statistics of its groups and the comparison with each of them', async () => {
+    const { uprn } = await uprnWithCertificates('England');
+    const { body } = await get(`/epcs?uprn=${uprn}`);
+    expect(body.epc_compare).not.toBeNull();
+    expect(Object.keys(body.epc_compare).filter((k) => k.startsWith('relative_to_'))).toHaveLength(7);
+    expect(body.epc_stats).not.toBeNull();
   });
 
   it('is a 404 for an unknown UPRN, a 400 for a malformed one, a 403 without a valid key', async () => {
@@ -166,15 +178,15 @@ describe('GET /epcs over HTTP', () => {
     const usage = await get('/usage');
     expect(usage.status).toBe(200);
     expect(usage.body.subscription).toMatchObject({
-      credits_used: 40,
-      request_count: 4,
+      credits_used: 50,
+      request_count: 5,
       credit_limit: 10_000,
     });
     const epcs = usage.body.endpoints.find((e: { name: string }) => e.name === 'epcs');
     expect(epcs).toMatchObject({
       credit_cost: 10,
-      credits_used: 40,
-      request_count: 4,
+      credits_used: 50,
+      request_count: 5,
       can_make_request: true,
     });
     const history = await get('/requests');

@@ -254,7 +254,9 @@ const GRANT_KEYS = ['g_country', 'g_la', 'g_decile', 'g_tenure', 'g_band'] as co
 /** Step 3: the grants of every distinct combination of facts. */
 async function writeGrantSets(ctx: AssetContext, rules: RetrofitGrantRules, asOf: string) {
   const rows = (async function* () {
-    const sql = `SELECT DISTINCT ${GRANT_KEYS.join(', ')} FROM (${grantFactsSql(ctx)})`;
+    // Ordered, so the table's bytes are the same on every run (DISTINCT alone follows thread timing).
+    const keys = GRANT_KEYS.join(', ');
+    const sql = `SELECT DISTINCT ${keys} FROM (${grantFactsSql(ctx)}) ORDER BY ${keys} NULLS FIRST`;
     for await (const row of queryParquet(sql)) {
       const country = row.g_country as string | null;
       yield {

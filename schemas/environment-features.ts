@@ -4,31 +4,12 @@
 // point layers keep `x_coord`/`y_coord`. These zod schemas are the single source of the Parquet layouts
 // (parquetColumnsFor) and the data dictionary.
 import { z } from 'zod';
-
-const wkbGeometry = (what: string) =>
-  z.instanceof(Uint8Array).meta({
-    format: 'binary',
-    description: `${what}: ISO WKB, 2D, British National Grid metres (EPSG:27700)`,
-  });
-
-const bboxColumns = {
-  minx: z.number().describe('Bounding box: minimum easting (m, BNG)'),
-  miny: z.number().describe('Bounding box: minimum northing (m, BNG)'),
-  maxx: z.number().describe('Bounding box: maximum easting (m, BNG)'),
-  maxy: z.number().describe('Bounding box: maximum northing (m, BNG)'),
-};
-
-const pointColumns = {
-  x_coord: z.number().describe('BNG easting (EPSG:27700), metres'),
-  y_coord: z.number().describe('BNG northing (EPSG:27700), metres'),
-};
+import { bboxColumns, pointColumns, sourceFile, wkbGeometry } from './feature-columns';
 
 const cellColumns = {
   cell_x: z.number().int().describe('South-west corner easting of the 1 km cell (m, BNG, multiple of 1000)'),
   cell_y: z.number().int().describe('South-west corner northing of the 1 km cell (m, BNG, multiple of 1000)'),
 };
-
-const sourceFile = z.string().describe('Source file as `<dataset folder>/<path inside it>`');
 
 export const POLLUTANTS = ['benzene', 'no2', 'nox', 'pm10', 'pm2.5', 'so2'] as const;
 export const Pollutant = z.enum(POLLUTANTS).describe('Pollutant key (spec 2.7 air_quality)');

@@ -3,24 +3,9 @@
 // without decoding. These zod schemas are the single source for the Parquet layouts (parquetColumnsFor)
 // and the data dictionary. Geometry is written and read by pipelines/io/spatial/wkb.ts (ISO WKB, 2D).
 import { z } from 'zod';
+import { bboxColumns, sourceFile, wkbGeometry } from './feature-columns';
 
 /** WKB geometry column (ISO WKB, little endian, 2D, BNG metres). `format: 'binary'` makes it a Parquet BLOB. */
-const wkbGeometry = (what: string) =>
-  z.instanceof(Uint8Array).meta({
-    format: 'binary',
-    description: `${what}: ISO WKB, 2D, British National Grid metres (EPSG:27700)`,
-  });
-
-const bboxColumns = {
-  minx: z.number().describe('Bounding box: minimum easting (m, BNG)'),
-  miny: z.number().describe('Bounding box: minimum northing (m, BNG)'),
-  maxx: z.number().describe('Bounding box: maximum easting (m, BNG)'),
-  maxy: z.number().describe('Bounding box: maximum northing (m, BNG)'),
-};
-
-const sourceFile = z
-  .string()
-  .describe('Source file as `<dataset folder>/<path inside it>` (and `!layer` for a GeoPackage layer)');
 
 // ---------------------------------------------------------------------------------------------------------
 // Flood zones

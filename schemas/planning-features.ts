@@ -3,26 +3,8 @@
 // for flood; point layers keep BNG `x_coord`/`y_coord` (converted from WGS84 where the publisher uses it).
 // These zod schemas are the single source of the Parquet layouts (parquetColumnsFor) and the data dictionary.
 import { z } from 'zod';
+import { bboxColumns, pointColumns, sourceFile, wkbGeometry } from './feature-columns';
 
-const wkbGeometry = (what: string) =>
-  z.instanceof(Uint8Array).meta({
-    format: 'binary',
-    description: `${what}: ISO WKB, 2D, British National Grid metres (EPSG:27700)`,
-  });
-
-const bboxColumns = {
-  minx: z.number().describe('Bounding box: minimum easting (m, BNG)'),
-  miny: z.number().describe('Bounding box: minimum northing (m, BNG)'),
-  maxx: z.number().describe('Bounding box: maximum easting (m, BNG)'),
-  maxy: z.number().describe('Bounding box: maximum northing (m, BNG)'),
-};
-
-const pointColumns = {
-  x_coord: z.number().describe('BNG easting (EPSG:27700), metres'),
-  y_coord: z.number().describe('BNG northing (EPSG:27700), metres'),
-};
-
-const sourceFile = z.string().describe('Source file as `<dataset folder>/<path inside it>`');
 const timestamp = (what: string) => z.iso.datetime().nullable().describe(`${what} (ISO timestamp, UTC)`);
 
 export const ConservationAreaRecord = z.object({

@@ -93,8 +93,11 @@ beforeAll(async () => {
   // The crashed run: kill the only worker once the derived assets are being built.
   const first = spawnWorker(crashed);
   const handle = await startRefresh(client, crashed, {});
+  // This first watcher keeps polling after the kill; it is awaited before the connection closes, so none of
+  // its queries (retried by the client while no worker answers) outlives the channel.
+  let firstWatcher: Promise<unknown> = Promise.resolve();
   await new Promise<void>((resolve, reject) => {
-    watchRefresh(
+    firstWatcher = watchRefresh(
       handle,
       (p) => {
         const running = p.assets.filter((a) => a.state === 'running').map((a) => a.name);
@@ -113,6 +116,7 @@ beforeAll(async () => {
     ).catch(reject);
   });
   crashedRun = await watchRefresh(handle, () => {});
+  await firstWatcher.catch(() => undefined);
   await client.connection.close();
 }, 600_000);
 

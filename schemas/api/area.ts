@@ -7,8 +7,8 @@ import { z } from 'zod';
 const code = (what: string) => z.string().nullable().describe(what);
 
 /** The 29 admin_boundaries fields of spec 2.7, in its order. */
-export const ADMIN_BOUNDARY_FIELDS = [
-  'postcode',
+/** The code fields of `admin_boundaries` (spec 2.7), each read from an ONSPD column. */
+export const ADMIN_BOUNDARY_CODE_FIELDS = [
   'census_output_area_code',
   'county_code',
   'county_electoral_division_code',
@@ -32,6 +32,11 @@ export const ADMIN_BOUNDARY_FIELDS = [
   'local_enterprise_partnership_code',
   'local_enterprise_partnership_secondary_code',
   'police_force_area_code',
+] as const;
+
+export const ADMIN_BOUNDARY_FIELDS = [
+  'postcode',
+  ...ADMIN_BOUNDARY_CODE_FIELDS,
   'electoral_area_name',
   'local_authority_district_name',
   'county_name',

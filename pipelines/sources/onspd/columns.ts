@@ -2,32 +2,10 @@
 // names (`oslaua`), and from 2025 year-suffixed names (`lad25cd`) whose year changes every edition. So each
 // target lists patterns; a pattern's (\d{2}) is the year, and among matching columns the newest year wins
 // (`lad26cd` over `lad25cd`, `lsoa21` over `lsoa11`).
+import { ADMIN_BOUNDARY_CODE_FIELDS } from '../../../schemas/api/area';
 
-export const ONSPD_CODE_FIELDS = [
-  'census_output_area_code',
-  'county_code',
-  'county_electoral_division_code',
-  'local_authority_district_code',
-  'electoral_area_code',
-  'health_area_code',
-  'country_code',
-  'region_code',
-  'parliamentary_constituency_code',
-  'european_electoral_region_code',
-  'travel_to_work_area_code',
-  'itl_area_code',
-  'national_park_code',
-  'census_lower_layer_super_output_area_code',
-  'census_middle_layer_super_output_area_code',
-  'census_workplace_zone',
-  'ccg_lhb_chp_area_code',
-  'built_up_area_code',
-  'census_rural_urban_classification',
-  'census_output_area_classification',
-  'local_enterprise_partnership_code',
-  'local_enterprise_partnership_secondary_code',
-  'police_force_area_code',
-] as const;
+/** The admin boundary code fields ONSPD feeds (spec 2.7), as the response schema lists them. */
+export const ONSPD_CODE_FIELDS = ADMIN_BOUNDARY_CODE_FIELDS;
 export type OnspdCodeField = (typeof ONSPD_CODE_FIELDS)[number];
 
 export const ONSPD_OTHER_FIELDS = [

@@ -4,19 +4,12 @@
 import { FEATURE_INDEX_MAPPING } from '../../schemas/index/features';
 import { featuresAlias } from '../indexing/aliases';
 import { createEsClient } from '../indexing/es-client';
-import {
-  bulkIndex,
-  createIndex,
-  pruneOldIndexes,
-  verifyAndSwapAlias,
-  versionedIndexName,
-} from '../indexing/versioned-index';
-import { DataError } from '../io/errors';
+import { bulkIndex, createIndex, versionedIndexName } from '../indexing/versioned-index';
 import { parquetPath, queryParquet } from '../io/parquet';
 import { defineAsset, type AssetContext } from './definition';
 import { PIECE_FAMILIES, piecesPath } from './flood-pieces';
 import { featureDocument } from '../enrich/piece-records';
-import { aliasHoldsOutputs } from './index-outputs';
+import { aliasHoldsOutputs, publishIndex } from './index-outputs';
 
 async function* featureDocs(ctx: AssetContext): AsyncGenerator<{ id: string; doc: Record<string, unknown> }> {
   for (const family of PIECE_FAMILIES) {
@@ -74,16 +67,11 @@ export const featureIndex = defineAsset({
         (doc) => ids.get(doc)!,
         { onProgress: (n) => ctx.heartbeat({ indexed: n }) },
       );
-      if (result.failed.length)
-        throw new DataError(
-          `${result.failed.length} pieces rejected, first: ${JSON.stringify(result.failed[0])}`,
-        );
-      const { previous } = await verifyAndSwapAlias(es, alias, index, {
+      await publishIndex(ctx, es, alias, index, result, {
         expectedCount: expected,
-        sampleIds,
+        sampleIds: sampleIds,
+        what: 'pieces',
       });
-      const pruned = await pruneOldIndexes(es, alias, 1);
-      ctx.log(`alias ${alias} → ${index} (was ${previous.join(', ') || 'none'}; pruned ${pruned.length})`);
       return {
         rows: result.indexed,
         outputs: [`elasticsearch:${index}`],

@@ -1,8 +1,16 @@
-// An index asset's outputs are `elasticsearch:<versioned index>`; they are still in place only while the
-// alias points at the index that materialisation built (a later run, or a hand-moved alias, makes it stale).
+// What every index asset shares. Its outputs are `elasticsearch:<versioned index>`, still in place only while
+// the alias points at the index that materialisation built (a later run, or a hand-moved alias, makes it
+// stale); and it publishes a new version the same way: rejects fail the run, checks before the alias moves.
 import type { ServiceConfig } from '../config';
 import { createEsClient } from '../indexing/es-client';
-import { aliasTargets } from '../indexing/versioned-index';
+import type { Client } from '@elastic/elasticsearch';
+import { DataError } from '../io/errors';
+import {
+  aliasTargets,
+  pruneOldIndexes,
+  verifyAndSwapAlias,
+  type BulkResult,
+} from '../indexing/versioned-index';
 import type { AssetContext } from './definition';
 
 export const aliasHoldsOutputs =
@@ -16,3 +24,27 @@ export const aliasHoldsOutputs =
       await es.close();
     }
   };
+
+/**
+ * The end of every index asset: any rejected document fails the run; otherwise the alias moves to `index`
+ * only when the count and sample checks pass, and older versions beyond the previous one are pruned.
+ */
+export async function publishIndex(
+  ctx: AssetContext,
+  es: Client,
+  alias: string,
+  index: string,
+  result: BulkResult,
+  checks: { expectedCount: number; sampleIds: string[]; what: string },
+): Promise<void> {
+  if (result.failed.length)
+    throw new DataError(
+      `${result.failed.length} ${checks.what} rejected, first: ${JSON.stringify(result.failed[0])}`,
+    );
+  const { previous } = await verifyAndSwapAlias(es, alias, index, {
+    expectedCount: checks.expectedCount,
+    sampleIds: checks.sampleIds,
+  });
+  const pruned = await pruneOldIndexes(es, alias, 1);
+  ctx.log(`alias ${alias} → ${index} (was ${previous.join(', ') || 'none'}; pruned ${pruned.length})`);
+}

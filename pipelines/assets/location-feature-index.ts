@@ -7,14 +7,7 @@
 import { existsSync } from 'node:fs';
 import { toPieces } from '../geo/pieces';
 import { createEsClient } from '../indexing/es-client';
-import {
-  bulkIndex,
-  createIndex,
-  pruneOldIndexes,
-  verifyAndSwapAlias,
-  versionedIndexName,
-} from '../indexing/versioned-index';
-import { DataError } from '../io/errors';
+import { bulkIndex, createIndex, versionedIndexName } from '../indexing/versioned-index';
 import { parquetPath, queryParquet } from '../io/parquet';
 import { parseWkb } from '../io/spatial/wkb';
 import { percentileOf } from '../transforms/environment/air-quality';
@@ -33,7 +26,7 @@ import { FUEL_POVERTY_TABLE } from './fuel-poverty';
 import { HPI_TABLE } from './hpi';
 import { stagedPath } from './ingest';
 import { AREA_SOURCES, POINT_SOURCES } from './uprn-location-blocks';
-import { aliasHoldsOutputs } from './index-outputs';
+import { aliasHoldsOutputs, publishIndex } from './index-outputs';
 
 /** Environment and social tables: optional, indexed when staged (their families are then simply empty). */
 const ENVIRONMENT_TABLES = [
@@ -251,16 +244,11 @@ export const locationFeatureIndex = defineAsset({
         (doc) => ids.get(doc)!,
         { onProgress: (n) => ctx.heartbeat({ indexed: n }) },
       );
-      if (result.failed.length)
-        throw new DataError(
-          `${result.failed.length} location features rejected, first: ${JSON.stringify(result.failed[0])}`,
-        );
-      const { previous } = await verifyAndSwapAlias(es, alias, index, {
+      await publishIndex(ctx, es, alias, index, result, {
         expectedCount: result.indexed,
-        sampleIds,
+        sampleIds: sampleIds,
+        what: 'location features',
       });
-      const pruned = await pruneOldIndexes(es, alias, 1);
-      ctx.log(`alias ${alias} → ${index} (was ${previous.join(', ') || 'none'}; pruned ${pruned.length})`);
       return {
         rows: result.indexed,
         outputs: [`elasticsearch:${index}`],

@@ -6,19 +6,13 @@ import type { StoredAreaBlock } from '../../schemas/api/area';
 import type { StoredEpcBlock } from '../../schemas/api/epcs';
 import { propertiesAlias } from '../indexing/aliases';
 import { createEsClient } from '../indexing/es-client';
-import {
-  bulkIndex,
-  createIndex,
-  pruneOldIndexes,
-  verifyAndSwapAlias,
-  versionedIndexName,
-} from '../indexing/versioned-index';
+import { bulkIndex, createIndex, versionedIndexName } from '../indexing/versioned-index';
 import { parquetPath, queryParquet } from '../io/parquet';
 import { DataError } from '../io/errors';
 import { defineAsset } from './definition';
 import { stagedPath } from './ingest';
 import { PROPERTY_BLOCK_SOURCES } from './property-blocks';
-import { aliasHoldsOutputs } from './index-outputs';
+import { aliasHoldsOutputs, publishIndex } from './index-outputs';
 
 const COUNTRIES = ['England', 'Wales', 'Scotland'] as const;
 
@@ -102,16 +96,11 @@ export const propertiesIndex = defineAsset({
       const result = await bulkIndex(es, index, docs, (d) => String(d.uprn), {
         onProgress: (n) => ctx.heartbeat({ indexed: n }),
       });
-      if (result.failed.length)
-        throw new DataError(
-          `${result.failed.length} documents rejected, first: ${JSON.stringify(result.failed[0])}`,
-        );
-      const { previous } = await verifyAndSwapAlias(es, alias, index, {
+      await publishIndex(ctx, es, alias, index, result, {
         expectedCount: expected,
         sampleIds: sampleIds.slice(0, 50),
+        what: 'documents',
       });
-      const pruned = await pruneOldIndexes(es, alias, 1);
-      ctx.log(`alias ${alias} → ${index} (was ${previous.join(', ') || 'none'}; pruned ${pruned.length})`);
       return {
         rows: result.indexed,
         outputs: [`elasticsearch:${index}`],

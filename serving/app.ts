@@ -1,5 +1,6 @@
 // The Express application: request id and security headers, the route table (404/405), the public contract,
 // then auth, metering, one router per endpoint, one error model last.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import { ENDPOINTS } from '../schemas/api/endpoints';
 import type { AccountStore } from './accounts/store';
@@ -7,13 +8,14 @@ import { requireApiKey } from './auth';
 import { ApiError, errorHandler, notFoundRoute } from './errors';
 import { requestContext, routeTable } from './http';
 import type { Logger } from './log';
-import { metering } from './metering';
+import { leanPath } from './lean-path';
+import { metering, type MeteringDeps } from './metering';
 import { tokenBucket, type RateLimitConfig } from './rate-limit';
 import type { FeaturesRepository } from './repository/features';
 import type { LocationRepository } from './repository/location';
 import type { PropertiesRepository } from './repository/properties';
 import { CONTRACT_ROUTES, contractRouter } from './routes/contract';
-import { energyModelRouter } from './routes/energy-model';
+import { energyModelLeanRoute, energyModelRouter } from './routes/energy-model';
 import { epcsRouter } from './routes/epcs';
 import { floodRiskRouter } from './routes/flood-risk';
 import { locationRouter } from './routes/location';
@@ -35,6 +37,11 @@ export interface AppDeps {
   rateLimit?: RateLimitConfig | false;
   /** Credits, quotas and request history; false only for the benchmark's baseline. Default true. */
   metering?: boolean;
+  /**
+   * Serve plain-JSON POST /energy-model on the lean path (lean-path.ts) instead of through Express; same
+   * answers, a fraction of the CPU. Default true; false for the tests and benchmark that compare the two.
+   */
+  leanPath?: boolean;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -48,15 +55,17 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(routeTable(ENDPOINTS, CONTRACT_ROUTES));
   app.use(contractRouter());
   app.use(requireApiKey(deps.accounts));
-  if (deps.metering !== false)
-    app.use(
-      metering({
-        accounts: deps.accounts,
-        now,
-        log: deps.log,
-        rateLimiter: deps.rateLimit ? tokenBucket(deps.rateLimit) : null,
-      }),
-    );
+  // One set of metering deps (one rate limiter) for both paths.
+  const meteringDeps: MeteringDeps | null =
+    deps.metering === false
+      ? null
+      : {
+          accounts: deps.accounts,
+          now,
+          log: deps.log,
+          rateLimiter: deps.rateLimit ? tokenBucket(deps.rateLimit) : null,
+        };
+  if (meteringDeps) app.use(metering(meteringDeps));
   app.use(express.json({ limit: '100kb' }));
   app.use(usageRouter(deps.accounts, now));
   app.use(requestsRouter(deps.accounts));
@@ -68,8 +77,21 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(energyModelRouter());
   app.use(notFoundRoute);
   app.use(errorHandler(deps.log));
+  if (deps.leanPath !== false) {
+    // In front of Express's own dispatch, so app.listen and http.createServer(app) both get it.
+    const lean = leanPath({ accounts: deps.accounts, log: deps.log, now, metering: meteringDeps }, [
+      energyModelLeanRoute,
+    ]);
+    const dispatch = app as unknown as { handle: ExpressHandle };
+    const handle = dispatch.handle.bind(app);
+    dispatch.handle = (req, res, next) => {
+      if (!lean(req, res)) handle(req, res, next);
+    };
+  }
   return app;
 }
+
+type ExpressHandle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
 
 const noFeatures: FeaturesRepository = {
   floodRiskAt: () =>

@@ -9,12 +9,21 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** The key record for the presented `x-api-key` value, or the 403 to answer. */
+export function authenticateKey(
+  accounts: AccountStore,
+  presented: string | undefined,
+): ApiKeyRecord | ApiError {
+  if (!presented) return new ApiError('missing_api_key', 'The x-api-key header is required');
+  return (
+    accounts.authenticate(presented) ?? new ApiError('invalid_api_key', 'The API key is unknown or revoked')
+  );
+}
+
 export function requireApiKey(accounts: AccountStore): RequestHandler {
   return (req, _res, next) => {
-    const presented = req.header('x-api-key');
-    if (!presented) return next(new ApiError('missing_api_key', 'The x-api-key header is required'));
-    const key = accounts.authenticate(presented);
-    if (!key) return next(new ApiError('invalid_api_key', 'The API key is unknown or revoked'));
+    const key = authenticateKey(accounts, req.header('x-api-key'));
+    if (key instanceof ApiError) return next(key);
     req.apiKey = key;
     next();
   };

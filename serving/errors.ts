@@ -36,28 +36,37 @@ export const errorBody = (error: ApiError): ErrorBody => ({
 export const notFoundRoute: RequestHandler = (req, _res, next) =>
   next(new ApiError('not_found', `No route for ${req.method} ${req.path}`));
 
-/** Last middleware: known errors keep their status; anything else is logged and hidden behind a 500. */
+/**
+ * The ApiError for anything a request failed with: known errors keep their status, body-parser failures
+ * map to theirs, anything else is logged and hidden behind a 500.
+ */
+export function asApiError(
+  err: unknown,
+  log: (msg: string, fields: object) => void,
+  req: { id: string; path: string },
+): ApiError {
+  if (err instanceof ApiError) return err;
+  if (isBodyParserError(err) && err.type === 'entity.parse.failed')
+    return new ApiError('invalid_json', 'Request body is not valid JSON');
+  if (isBodyParserError(err) && err.type === 'entity.too.large')
+    return new ApiError('payload_too_large', 'Request body is too large');
+  if (isBodyParserError(err) && isClientStatus(err))
+    return new ApiError('invalid_parameter', 'Request body could not be read', {
+      issues: [{ field: 'body', message: err.type }],
+    });
+  // The stack stays in the server log, found by the request id the client got in x-request-id.
+  log('unhandled error', {
+    request_id: req.id,
+    path: req.path,
+    error: err instanceof Error ? err.stack : String(err),
+  });
+  return new ApiError('internal_error', 'Internal server error');
+}
+
+/** Last middleware: every failure answered with the one error model. */
 export function errorHandler(log: (msg: string, fields: object) => void): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
-    let apiError: ApiError;
-    if (err instanceof ApiError) apiError = err;
-    else if (isBodyParserError(err) && err.type === 'entity.parse.failed')
-      apiError = new ApiError('invalid_json', 'Request body is not valid JSON');
-    else if (isBodyParserError(err) && err.type === 'entity.too.large')
-      apiError = new ApiError('payload_too_large', 'Request body is too large');
-    else if (isBodyParserError(err) && isClientStatus(err))
-      apiError = new ApiError('invalid_parameter', 'Request body could not be read', {
-        issues: [{ field: 'body', message: err.type }],
-      });
-    else {
-      // The stack stays in the server log, found by the request id the client got in x-request-id.
-      log('unhandled error', {
-        request_id: req.id,
-        path: req.path,
-        error: err instanceof Error ? err.stack : String(err),
-      });
-      apiError = new ApiError('internal_error', 'Internal server error');
-    }
+    const apiError = asApiError(err, log, req);
     res.locals.errorCode = apiError.code;
     if (res.headersSent) return void res.end();
     res.status(apiError.status).json(errorBody(apiError));

@@ -2,6 +2,7 @@
 // every log line), security headers, one structured access-log line per request, and the route table
 // that answers 404 for unknown paths and 405 (with `Allow`) for a known path with the wrong method.
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { EndpointDefinition } from '../schemas/api/endpoints';
 import { ApiError } from './errors';
@@ -33,25 +34,54 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'cache-control': 'no-store',
 };
 
+/** Sends the request id and the security headers; the same on every answer, whichever path serves it. */
+export function stampHeaders(res: ServerResponse, id: string): void {
+  res.setHeader(REQUEST_ID_HEADER, id);
+  for (const name in SECURITY_HEADERS) res.setHeader(name, SECURITY_HEADERS[name]!);
+}
+
+/** The access-log line's fields for a request whose response has closed. */
+export function accessLogFields(
+  id: string,
+  method: string | undefined,
+  path: string,
+  res: ServerResponse,
+  startedNs: bigint,
+  errorCode: string | undefined,
+  keyId: number | undefined,
+): object {
+  const ms = Number(process.hrtime.bigint() - startedNs) / 1e6;
+  return {
+    request_id: id,
+    method,
+    path,
+    status: res.statusCode,
+    ...(errorCode ? { error_code: errorCode } : {}),
+    ms: Math.round(ms * 100) / 100,
+    ...(keyId !== undefined ? { key_id: keyId } : {}),
+    ...(res.writableFinished ? {} : { aborted: true }),
+  };
+}
+
 export function requestContext(log: Logger, now: () => Date): RequestHandler {
   return (req, res, next) => {
     req.id = randomUUID();
     req.startedNs = process.hrtime.bigint();
     req.receivedAt = now();
-    res.setHeader(REQUEST_ID_HEADER, req.id);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    stampHeaders(res, req.id);
     res.on('close', () => {
-      const ms = Number(process.hrtime.bigint() - req.startedNs) / 1e6;
-      log('request', {
-        request_id: req.id,
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        ...(res.locals.errorCode ? { error_code: res.locals.errorCode } : {}),
-        ms: Math.round(ms * 100) / 100,
-        ...(req.apiKey ? { key_id: req.apiKey.id } : {}),
-        ...(res.writableFinished ? {} : { aborted: true }),
-      });
+      log(
+        'request',
+        accessLogFields(
+          req.id,
+          req.method,
+          req.path,
+          res,
+          req.startedNs,
+          res.locals.errorCode as string | undefined,
+          req.apiKey?.id,
+        ),
+      );
     });
     next();
   };

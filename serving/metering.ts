@@ -2,8 +2,10 @@
 // reservation of the cost, in one store transaction shared with the other admissions of the event-loop
 // turn), then, when the response has finished, one store transaction that charges the reservation for a
 // 2xx (releases it otherwise) and records the request for GET /requests with secrets redacted and bodies
-// capped.
-import type { Request, RequestHandler, Response } from 'express';
+// capped. `meterRequest` is the framework-free core that both the Express middleware and the lean path
+// (lean-path.ts) run.
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { Request, RequestHandler } from 'express';
 import type { AccountStore, HistoryInput } from './accounts/store';
 import { ApiError } from './errors';
 import type { Logger } from './log';
@@ -15,24 +17,25 @@ export const REDACTED = '[redacted]';
 /** Bodies larger than this are stored as `{"truncated": true, "bytes": N}`. */
 export const HISTORY_BODY_CAP = 128 * 1024;
 
+const redacted = new Set(REDACTED_HEADERS);
+
 export function redactHeaders(headers: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value === undefined) continue;
+    // node's request and response header maps are lower-case already; other callers' may not be.
     const lower = name.toLowerCase();
-    out[lower] = REDACTED_HEADERS.includes(lower)
-      ? REDACTED
-      : Array.isArray(value)
-        ? value.join(', ')
-        : String(value);
+    out[lower] = redacted.has(lower) ? REDACTED : Array.isArray(value) ? value.join(', ') : String(value);
   }
   return out;
 }
 
+// Under the cap, a UTF-8 text is never more bytes than 3 per UTF-16 unit: most bodies skip the byte count.
 const capped = (json: string): string =>
-  Buffer.byteLength(json) > HISTORY_BODY_CAP
-    ? JSON.stringify({ truncated: true, bytes: Buffer.byteLength(json) })
-    : json;
+  json.length * 3 <= HISTORY_BODY_CAP || Buffer.byteLength(json) <= HISTORY_BODY_CAP
+    ? json
+    : JSON.stringify({ truncated: true, bytes: Buffer.byteLength(json) });
 
 function responseBodyText(body: unknown): string {
   if (body === undefined || body === null) return '{}';
@@ -45,23 +48,38 @@ function responseBodyText(body: unknown): string {
   return capped(JSON.stringify({ text }));
 }
 
-function queryText(query: Request['query']): string {
+export function queryText(query: Request['query']): string {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(query)) out[k] = Array.isArray(v) ? v.join(',') : String(v);
   return JSON.stringify(out);
 }
 
-function historyOf(req: Request, res: Response, body: unknown): HistoryInput {
+/** What the history row needs to know about the request, however it was served. */
+export interface HistoryRequest {
+  id: string;
+  method: string;
+  path: string;
+  /** The query parameters as stored (`queryText`). */
+  queryParams: string;
+  /** The parsed body, undefined when there was none (or it could not be read). */
+  body: unknown;
+  headers: IncomingHttpHeaders;
+  startedNs: bigint;
+  receivedAt: Date;
+}
+
+/** The history row of a finished request; `responseBody` is what was sent (usually the JSON text). */
+export function historyOf(req: HistoryRequest, res: ServerResponse, responseBody: unknown): HistoryInput {
   return {
     requestId: req.id,
     method: req.method,
     path: req.path,
-    queryParams: queryText(req.query),
+    queryParams: req.queryParams,
     requestBody: req.body === undefined ? null : capped(JSON.stringify(req.body)),
     requestHeaders: JSON.stringify(redactHeaders(req.headers)),
     responseCode: res.statusCode,
     responseTimeMs: Math.round(Number(process.hrtime.bigint() - req.startedNs) / 1e6),
-    responseBody: responseBodyText(body),
+    responseBody: responseBodyText(responseBody),
     responseHeaders: JSON.stringify(redactHeaders(res.getHeaders())),
     createdAt: req.receivedAt.toISOString(),
   };
@@ -74,65 +92,97 @@ export interface MeteringDeps {
   rateLimiter: RateLimiter | null;
 }
 
+/**
+ * Rate limit and admission for one request, and its settlement once the response has finished (or the
+ * client has gone): `next()` lets the request go on, `next(error)` answers the error. `history` is asked for
+ * the history row at settlement.
+ */
+export function meterRequest(
+  deps: MeteringDeps,
+  res: ServerResponse,
+  keyId: number,
+  requestId: string,
+  endpoint: string | undefined,
+  history: () => HistoryInput,
+  next: (error?: ApiError) => void,
+): void {
+  let reservation: number | null = null;
+  // 'finish' (the answer is handed to the OS, before the client can read it) or 'close' without it (the
+  // client went away): settle once.
+  let settled = false;
+  const settle = () => {
+    if (settled) return;
+    settled = true;
+    const success = res.writableFinished && res.statusCode >= 200 && res.statusCode < 300;
+    try {
+      deps.accounts.finish(keyId, reservation, success, history());
+    } catch (error) {
+      deps.log('metering: could not settle', {
+        request_id: requestId,
+        key_id: keyId,
+        reservation,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+  res.on('finish', settle);
+  res.on('close', settle);
+
+  if (deps.rateLimiter) {
+    const taken = deps.rateLimiter.take(keyId, Date.now());
+    if (!taken.ok) {
+      res.setHeader('retry-after', String(taken.retryAfterSeconds));
+      return next(new ApiError('rate_limited', 'Too many requests for this API key; slow down'));
+    }
+  }
+  if (!endpoint) return next();
+  // Admitted with the other requests of this event-loop turn, in one transaction (see the store).
+  deps.accounts.admitBatched(keyId, endpoint, requestId, deps.now(), (error, admission) => {
+    if (error || !admission) {
+      deps.log('metering: admission failed', {
+        request_id: requestId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return next(new ApiError('service_unavailable', 'The account store is busy; try again shortly'));
+    }
+    if (!admission.ok) {
+      if (admission.retryAt) {
+        const seconds = Math.max(1, Math.ceil((admission.retryAt.getTime() - deps.now().getTime()) / 1000));
+        res.setHeader('retry-after', String(seconds));
+      }
+      return next(new ApiError(admission.code, admission.message));
+    }
+    // The client went away while the admission waited: nothing will answer, so release it now.
+    if (settled) return void deps.accounts.finish(keyId, admission.reservation, false, null);
+    reservation = admission.reservation;
+    next();
+  });
+}
+
+/** The Express middleware: `meterRequest` with the body Express sends captured for the history row. */
 export function metering(deps: MeteringDeps): RequestHandler {
   return (req, res, next) => {
-    const key = req.apiKey!;
-    let reservation: number | null = null;
     let body: unknown;
     const send = res.send.bind(res);
     res.send = (b?: unknown) => {
       body = b;
       return send(b);
     };
-    // 'finish' (the answer is handed to the OS, before the client can read it) or 'close' without it (the
-    // client went away): settle once.
-    let settled = false;
-    const settle = () => {
-      if (settled) return;
-      settled = true;
-      const success = res.writableFinished && res.statusCode >= 200 && res.statusCode < 300;
-      try {
-        deps.accounts.finish(key.id, reservation, success, historyOf(req, res, body));
-      } catch (error) {
-        deps.log('metering: could not settle', {
-          request_id: req.id,
-          key_id: key.id,
-          reservation,
-          error: error instanceof Error ? error.message : String(error),
-        });
-      }
-    };
-    res.on('finish', settle);
-    res.on('close', settle);
-
-    if (deps.rateLimiter) {
-      const taken = deps.rateLimiter.take(key.id, Date.now());
-      if (!taken.ok) {
-        res.setHeader('retry-after', String(taken.retryAfterSeconds));
-        return next(new ApiError('rate_limited', 'Too many requests for this API key; slow down'));
-      }
-    }
-    if (!req.endpoint) return next();
-    // Admitted with the other requests of this event-loop turn, in one transaction (see the store).
-    deps.accounts.admitBatched(key.id, req.endpoint.name, req.id, deps.now(), (error, admission) => {
-      if (error || !admission) {
-        deps.log('metering: admission failed', {
-          request_id: req.id,
-          error: error instanceof Error ? error.message : String(error),
-        });
-        return next(new ApiError('service_unavailable', 'The account store is busy; try again shortly'));
-      }
-      if (!admission.ok) {
-        if (admission.retryAt) {
-          const seconds = Math.max(1, Math.ceil((admission.retryAt.getTime() - deps.now().getTime()) / 1000));
-          res.setHeader('retry-after', String(seconds));
-        }
-        return next(new ApiError(admission.code, admission.message));
-      }
-      // The client went away while the admission waited: nothing will answer, so release it now.
-      if (settled) return void deps.accounts.finish(key.id, admission.reservation, false, null);
-      reservation = admission.reservation;
-      next();
-    });
+    const history = () =>
+      historyOf(
+        {
+          id: req.id,
+          method: req.method,
+          path: req.path,
+          queryParams: queryText(req.query),
+          body: req.body,
+          headers: req.headers,
+          startedNs: req.startedNs,
+          receivedAt: req.receivedAt,
+        },
+        res,
+        body,
+      );
+    meterRequest(deps, res, req.apiKey!.id, req.id, req.endpoint?.name, history, (error) => next(error));
   };
 }

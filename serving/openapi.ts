@@ -98,7 +98,10 @@ function operation(e: EndpointDefinition): Operation {
       required?: string[];
     };
     for (const [name, schema] of Object.entries(q.properties ?? {})) {
-      const { description, ...rest } = schema as { description?: string };
+      const { description, ...rest } = schema as { description?: string; type?: unknown; pattern?: string };
+      // A query string is text on the wire; a parameter whose schema names its logical type (number) keeps
+      // only that, since a `pattern` applies to strings alone.
+      if (rest.type !== undefined && rest.type !== 'string') delete rest.pattern;
       parameters.push({
         name,
         in: 'query',

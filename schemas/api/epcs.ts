@@ -20,12 +20,32 @@ export const RawEpcSchema = z
     'A certificate as published: lower-case field names, string values exactly as in the source file',
   );
 
+// Nullable because recommendations.csv has blank cells: an INDICATIVE_COST with no figure (the spec
+// types the costs as numbers) is null rather than an invented 0.
 export const RetrofitRecommendationSchema = z.object({
-  improvement_summary_text: z.string().nullable(),
-  improvement_description_text: z.string().nullable(),
-  improvement_id: z.number().int().nullable(),
-  indicative_cost_min: z.number().nullable().describe('GBP'),
-  indicative_cost_max: z.number().nullable().describe('GBP'),
+  improvement_summary_text: z
+    .string()
+    .nullable()
+    .describe('IMPROVEMENT_SUMMARY_TEXT, trimmed; null when blank'),
+  improvement_description_text: z
+    .string()
+    .nullable()
+    .describe('IMPROVEMENT_DESCR_TEXT, trimmed; null when blank'),
+  improvement_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'IMPROVEMENT_ID as published (code of the measure in the EPC recommendation list); null when blank',
+    ),
+  indicative_cost_min: z
+    .number()
+    .nullable()
+    .describe('Lower end of INDICATIVE_COST, GBP; null when the published cost has no figure'),
+  indicative_cost_max: z
+    .number()
+    .nullable()
+    .describe('Upper end of INDICATIVE_COST, GBP (= min for a single figure); null when it has no figure'),
 });
 
 /** What the index stores per UPRN; the time-dependent fields are derived from it per request. */

@@ -38,6 +38,9 @@ export type OnspdRecord = Record<OnspdCodeField, string | null> & {
 const POSTCODE = /^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/i;
 // ONS pseudo codes mean "no such area here" (e.g. no county for a unitary authority).
 const PSEUDO_CODE = /^[ENSWLM]99999999$/;
+// The national park column also spells "not in a park" with real-looking codes: E65000001 "England
+// (non-National Park)", W31000001 "Wales (non-National Park)" (the ONSPD npark name lookup).
+const NOT_IN_A_NATIONAL_PARK = new Set(['E65000001', 'W31000001']);
 const NORTHERN_IRELAND = 'N92000002';
 
 function textCell(fields: readonly string[], index: number | undefined): string | null {
@@ -46,9 +49,16 @@ function textCell(fields: readonly string[], index: number | undefined): string 
   return value === '' ? null : value;
 }
 
-function codeCell(fields: readonly string[], index: number | undefined, keepPseudo: boolean): string | null {
+function codeCell(
+  fields: readonly string[],
+  index: number | undefined,
+  keepPseudo: boolean,
+  field?: string,
+): string | null {
   const value = textCell(fields, index);
-  return value !== null && !keepPseudo && PSEUDO_CODE.test(value) ? null : value;
+  if (value === null || keepPseudo) return value;
+  if (PSEUDO_CODE.test(value)) return null;
+  return field === 'national_park_code' && NOT_IN_A_NATIONAL_PARK.has(value) ? null : value;
 }
 
 export interface OnspdOptions {
@@ -91,7 +101,8 @@ export function onspdRowParser(
       return reject('grid quality or user type not numeric');
 
     const record = { postcode: postcode.toUpperCase() } as OnspdRecord;
-    for (const field of ONSPD_CODE_FIELDS) record[field] = codeCell(fields, columns[field], keepPseudo);
+    for (const field of ONSPD_CODE_FIELDS)
+      record[field] = codeCell(fields, columns[field], keepPseudo, field);
     const country = textCell(fields, columns.country_code);
     // Quality 9 = no grid reference: the published coordinates are placeholders.
     const located = gridQuality !== 9;

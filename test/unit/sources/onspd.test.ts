@@ -79,7 +79,7 @@ describe('readOnspd, 2025+ header', () => {
       european_electoral_region_code: null,
       travel_to_work_area_code: 'E30000064',
       itl_area_code: 'E06000057',
-      national_park_code: 'E65000001',
+      national_park_code: null, // E65000001 "England (non-National Park)"
       census_lower_layer_super_output_area_code: 'E01027484',
       census_middle_layer_super_output_area_code: 'E02005728',
       census_workplace_zone: 'E33002161',
@@ -96,6 +96,7 @@ describe('readOnspd, 2025+ header', () => {
   it('keeps pseudo codes when asked', async () => {
     const r = record((await load(`${HEADER_2025}\n${ROW_2025}\n`, { keepPseudoCodes: true }))[0]);
     expect(r.county_code).toBe('E99999999');
+    expect(r.national_park_code).toBe('E65000001');
   });
 
   it('resolves year-suffixed columns by prefix, newest year first', () => {

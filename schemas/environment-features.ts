@@ -37,6 +37,69 @@ export const RadonCellRecord = z.object({
 });
 export type RadonCellRecord = z.infer<typeof RadonCellRecord>;
 
+/** GeoSure's six natural ground subsidence hazards (spec 2.7 subsidence keys). */
+export const SUBSIDENCE_HAZARDS = [
+  'collapsible_deposits',
+  'compressible_ground',
+  'landslides',
+  'running_sand',
+  'shrink_swell',
+  'soluble_rocks',
+] as const;
+export const SubsidenceHazard = z
+  .enum(SUBSIDENCE_HAZARDS)
+  .describe('GeoSure hazard (spec 2.7 subsidence key)');
+export type SubsidenceHazard = z.infer<typeof SubsidenceHazard>;
+
+/** The spec's five GeoClimate shrink-swell keys (period and emissions scenario). */
+export const SHRINK_SWELL_CLIMATE_KEYS = [
+  'shrink_swell_2030_medium_emissions',
+  'shrink_swell_2030_high_emissions',
+  'shrink_swell_2050_medium_emissions',
+  'shrink_swell_2070_high_emissions',
+  'shrink_swell_2080_medium_emissions',
+] as const;
+export const ShrinkSwellClimateKey = z
+  .enum(SHRINK_SWELL_CLIMATE_KEYS)
+  .describe('GeoClimate period and emissions scenario (spec 2.7 subsidence climate key)');
+export type ShrinkSwellClimateKey = z.infer<typeof ShrinkSwellClimateKey>;
+
+export const GEOCLIMATE_CLASSES = ['Improbable', 'Possible', 'Probable', 'Unavailable'] as const;
+export const GeoClimateClass = z.enum(GEOCLIMATE_CLASSES).describe('GeoClimate `CLASS`');
+export type GeoClimateClass = z.infer<typeof GeoClimateClass>;
+
+export const SubsidenceHazardAreaRecord = z.object({
+  feature_id: z
+    .string()
+    .describe('`<hazard>:<GS_ID or ID>`, or `<hazard>:<layer>#<feature number>` without one'),
+  hazard: SubsidenceHazard,
+  class_letter: z
+    .enum(['A', 'B', 'C', 'D', 'E'])
+    .nullable()
+    .describe(
+      '`CLASS` letter as published (A lowest); null when the source gives 1-3 or Low/Moderate/Significant',
+    ),
+  hazard_class: z.number().int().min(1).max(3).describe('1 Low (A, B), 2 Moderate (C), 3 Significant (D, E)'),
+  legend: z.string().describe('`LEGEND` as published; the maintained default for the class when blank'),
+  version: z.string().nullable().describe('`VERSION` (dataset name and version), null when absent'),
+  source_file: sourceFile,
+  geometry: wkbGeometry('GeoSure polygon'),
+  ...bboxColumns,
+});
+export type SubsidenceHazardAreaRecord = z.infer<typeof SubsidenceHazardAreaRecord>;
+
+export const SubsidenceClimateAreaRecord = z.object({
+  feature_id: z.string().describe('`<key>:<ID>`, or `<key>:<layer>#<feature number>` without one'),
+  climate_key: ShrinkSwellClimateKey,
+  class: GeoClimateClass,
+  legend: z.string().describe('`LEGEND` as published; the maintained default for the class when blank'),
+  version: z.string().nullable().describe('`VERSION` (dataset name and version), null when absent'),
+  source_file: sourceFile,
+  geometry: wkbGeometry('GeoClimate polygon (the Open product: a 2 km grid square)'),
+  ...bboxColumns,
+});
+export type SubsidenceClimateAreaRecord = z.infer<typeof SubsidenceClimateAreaRecord>;
+
 export const GreenspaceSiteRecord = z.object({
   feature_id: z.string().describe('`id` (OS TOID-like GUID)'),
   function: z.string().describe('`function`, e.g. Public Park Or Garden, Playing Field'),
@@ -88,6 +151,8 @@ export type DefibrillatorRecord = z.infer<typeof DefibrillatorRecord>;
 export const ENVIRONMENT_FEATURE_TABLES = {
   air_quality_cells: AirQualityCellRecord,
   radon_cells: RadonCellRecord,
+  subsidence_hazard_areas: SubsidenceHazardAreaRecord,
+  subsidence_climate_areas: SubsidenceClimateAreaRecord,
   greenspace_sites: GreenspaceSiteRecord,
   landslides: LandslideRecord,
   nhs_sites: NhsSiteRecord,

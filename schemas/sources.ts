@@ -27,10 +27,16 @@ export const SOURCE_FORMATS = {
   // Environment and social layers (pipelines/sources/{air-quality,radon,greenspace,landslides,nhs,defibrillators}).
   'defra-background-air': ['defra-laqm-background-csv'],
   'bgs-radon-atlas': ['bgs-radon-indicative-atlas-gpkg'],
+  // Subsidence (pipelines/sources/subsidence): GeoSure hazard layers, GeoClimate shrink-swell layers.
+  'bgs-geosure': ['bgs-geosure-spatial'],
+  'bgs-geoclimate': ['bgs-geoclimate-open-gpkg', 'bgs-geoclimate-spatial'],
   'os-open-greenspace': ['os-open-greenspace-shapefile'],
   'bgs-landslides': ['bgs-landslides-csv'],
   'nhs-ods': ['nhs-ods-headerless-csv'],
   'the-circuit-defibrillators': ['the-circuit-csv'],
+  // Climate (pipelines/sources/climate): HadUK-Grid NetCDF-4 grids, UKCP18 Climate Data Portal exports.
+  'metoffice-haduk-grid': ['haduk-grid-netcdf4'],
+  'metoffice-ukcp18-warming-levels': ['ukcp18-cdp-geojson-csv'],
   // Flood, terrain and coast (spatial formats: GeoPackage, Shapefile, GeoJSON; pipelines/io/spatial).
   'ea-rofrs': ['ea-nafra2-rofrs-gpkg', 'ea-rofrs-legacy-shapefile'],
   'ea-rofrs-climate-change': ['ea-nafra2-rofrs-gpkg'],
@@ -129,10 +135,16 @@ export const SourcesFileSchema = z
         'admin-boundaries': datasetSchema(SOURCE_FORMATS['admin-boundaries']).optional(),
         'defra-background-air': datasetSchema(SOURCE_FORMATS['defra-background-air']).optional(),
         'bgs-radon-atlas': datasetSchema(SOURCE_FORMATS['bgs-radon-atlas']).optional(),
+        'bgs-geosure': datasetSchema(SOURCE_FORMATS['bgs-geosure']).optional(),
+        'bgs-geoclimate': datasetSchema(SOURCE_FORMATS['bgs-geoclimate']).optional(),
         'os-open-greenspace': datasetSchema(SOURCE_FORMATS['os-open-greenspace']).optional(),
         'bgs-landslides': datasetSchema(SOURCE_FORMATS['bgs-landslides']).optional(),
         'nhs-ods': datasetSchema(SOURCE_FORMATS['nhs-ods']).optional(),
         'the-circuit-defibrillators': datasetSchema(SOURCE_FORMATS['the-circuit-defibrillators']).optional(),
+        'metoffice-haduk-grid': datasetSchema(SOURCE_FORMATS['metoffice-haduk-grid']).optional(),
+        'metoffice-ukcp18-warming-levels': datasetSchema(
+          SOURCE_FORMATS['metoffice-ukcp18-warming-levels'],
+        ).optional(),
         'ea-rofrs': datasetSchema(SOURCE_FORMATS['ea-rofrs']).optional(),
         'ea-rofrs-climate-change': datasetSchema(SOURCE_FORMATS['ea-rofrs-climate-change']).optional(),
         'ea-rofsw': datasetSchema(SOURCE_FORMATS['ea-rofsw']).optional(),

@@ -16,6 +16,8 @@ import { readGreenspaceSites } from '../sources/greenspace/open-greenspace';
 import { readLandslideLayers, readLandslidesCsv } from '../sources/landslides/national-landslide-database';
 import { odsKind, postcodeKey, readOdsFile } from '../sources/nhs/ods';
 import { readRadonAtlas } from '../sources/radon/indicative-atlas';
+import { readGeoClimate } from '../sources/subsidence/geoclimate';
+import { readGeoSure } from '../sources/subsidence/geosure';
 import { defineAsset, type AssetContext, type AssetDefinition } from './definition';
 import { ingestToParquet, stagedPath } from './ingest';
 import { sourceDir } from './sources';
@@ -64,6 +66,26 @@ const LAYERS: readonly LayerSpec[] = [
     extensions: SPATIAL_FILES,
     read: async (_ctx, dir) => [readRadonAtlas(dir)],
     orderBy: ['cell_x', 'cell_y'],
+  },
+  {
+    table: 'subsidence_hazard_areas',
+    dataset: 'bgs-geosure',
+    description:
+      'BGS GeoSure natural ground subsidence polygons: six hazards, class letter A-E mapped to 1-3, legend',
+    cadence: 'yearly',
+    extensions: SPATIAL_FILES,
+    read: async (_ctx, dir) => [readGeoSure(dir)],
+    orderBy: ['hazard', 'minx', 'feature_id'],
+  },
+  {
+    table: 'subsidence_climate_areas',
+    dataset: 'bgs-geoclimate',
+    description:
+      'BGS GeoClimate clay shrink-swell polygons per period and emissions scenario: CLASS (Improbable/Possible/Probable/Unavailable), legend',
+    cadence: 'yearly',
+    extensions: SPATIAL_FILES,
+    read: async (_ctx, dir) => [readGeoClimate(dir)],
+    orderBy: ['climate_key', 'minx', 'feature_id'],
   },
   {
     table: 'greenspace_sites',

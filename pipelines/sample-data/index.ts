@@ -6,6 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import { writeAreaDatasets } from './area-datasets';
 import { writePlanningSamples } from './planning/index';
 import { writeEnvironmentSamples } from './environment/index';
+import { writeClimateSamples } from './climate';
+import { writeSubsidenceSamples } from './subsidence';
 import { SAMPLE_AREAS } from './areas';
 import { buildAddressBook, type AddressBook } from './addresses';
 import { writeEpcEnglandWales, type EpcWriteResult } from './epc-england-wales';
@@ -102,6 +104,14 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
   for (const f of writeEnvironmentSamples(books, outDir, seed))
     manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.headerRows));
   log(`environment and social layers (${elapsed()})`);
+
+  for (const f of writeSubsidenceSamples(SAMPLE_AREAS, outDir, seed))
+    manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, 0));
+  log(`subsidence layers: GeoSure, GeoClimate (${elapsed()})`);
+
+  for (const f of await writeClimateSamples(SAMPLE_AREAS, outDir, seed))
+    manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.headerRows));
+  log(`climate: HadUK-Grid NetCDF-4, UKCP18 warming levels (${elapsed()})`);
 
   const spatial = writeSpatialSamples(books, outDir, seed, scale);
   for (const f of spatial) manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, 0));

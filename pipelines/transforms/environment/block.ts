@@ -4,7 +4,8 @@
 // - greenspace: area of the 1 km circle covered by sites and its proportion, the nearest site (10 km);
 // - landslides: every recorded landslide within 1 km, nearest first;
 // - radon: the atlas class of the point's 1 km square with its likelihood range;
-// - subsidence: null (GeoSure / GeoClimate are not loaded yet).
+// - subsidence: the GeoSure hazards and GeoClimate shrink-swell classes of the polygons holding the point
+//   (./subsidence.ts); null when none does.
 import type { Position } from '../../geo/geometry';
 import type { EnvironmentBlock } from '../../../schemas/api/environment';
 import { CIRCLE_AREA_1KM } from '../../../schemas/api/planning';
@@ -20,6 +21,7 @@ import {
   type GreenspaceAttrs,
 } from './candidates';
 import { radonOfClass } from './radon';
+import { subsidenceBlock } from './subsidence';
 
 /** Landslide records are sparse; the cap only bounds a pathological cluster. */
 export const LANDSLIDES_MAX = 100;
@@ -81,6 +83,6 @@ export function environmentBlock(c: EnvironmentCandidates, p: Position): Environ
       name: n.record.attrs.name,
     })),
     radon: radonOfClass(c.radonClass(cellCorner(p[0]), cellCorner(p[1]))),
-    subsidence: null,
+    subsidence: subsidenceBlock(c.subsidence(p), p),
   };
 }

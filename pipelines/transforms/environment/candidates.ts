@@ -6,6 +6,7 @@ import type { Position } from '../../geo/geometry';
 import type { NhsSiteKind, Pollutant } from '../../../schemas/environment-features';
 import type { PieceRecord } from '../flood/candidates';
 import type { PointNeighbour } from '../planning/candidates';
+import type { SubsidenceAttrs } from './subsidence';
 
 export interface GreenspaceAttrs {
   function: string;
@@ -42,6 +43,8 @@ export interface EnvironmentCandidates {
   airQuality(pollutant: Pollutant, cellX: number, cellY: number): CellValue | null;
   /** CLASS_MAX of the radon atlas square, or null. */
   radonClass(cellX: number, cellY: number): number | null;
+  /** GeoSure and GeoClimate pieces whose bbox holds `p` (a superset is fine). */
+  subsidence(p: Position): readonly PieceRecord<SubsidenceAttrs>[];
   /** Greenspace pieces whose bbox lies within `r` of `p` (a superset is fine). */
   greenspace(p: Position, r: number): readonly PieceRecord<GreenspaceAttrs>[];
   /** The `k` nearest points of `family` within `r` (inclusive), nearest first, ties by id. */

@@ -13,6 +13,7 @@ import type {
   EnvironmentPointFamily,
   GreenspaceAttrs,
 } from './candidates';
+import type { SubsidenceAttrs } from './subsidence';
 
 const key = (x: number, y: number): string => `${x},${y}`;
 
@@ -20,6 +21,8 @@ export interface EnvironmentLayerRecords {
   airQuality?: readonly { pollutant: Pollutant; cellX: number; cellY: number; value: CellValue }[];
   radon?: readonly { cellX: number; cellY: number; classMax: number }[];
   greenspace?: readonly PieceRecord<GreenspaceAttrs>[];
+  /** GeoSure hazard and GeoClimate pieces (pipelines/transforms/environment/subsidence.ts). */
+  subsidence?: readonly PieceRecord<SubsidenceAttrs>[];
   points?: Partial<{ [F in EnvironmentPointFamily]: readonly PointRecord<EnvironmentPointAttrs[F]>[] }>;
 }
 
@@ -27,6 +30,7 @@ export class MemoryEnvironment implements EnvironmentCandidates {
   private readonly air = new Map<string, CellValue>();
   private readonly radon = new Map<string, number>();
   private readonly green: FeatureIndex<PieceRecord<GreenspaceAttrs>>;
+  private readonly subsidenceIndex: FeatureIndex<PieceRecord<SubsidenceAttrs>>;
   private readonly pointIndexes = new Map<EnvironmentPointFamily, PointIndex<PointRecord>>();
 
   constructor(records: EnvironmentLayerRecords) {
@@ -34,6 +38,7 @@ export class MemoryEnvironment implements EnvironmentCandidates {
       this.air.set(`${r.pollutant}:${key(r.cellX, r.cellY)}`, r.value);
     for (const r of records.radon ?? []) this.radon.set(key(r.cellX, r.cellY), r.classMax);
     this.green = new FeatureIndex([...(records.greenspace ?? [])]);
+    this.subsidenceIndex = new FeatureIndex([...(records.subsidence ?? [])]);
     for (const [family, list] of Object.entries(records.points ?? {}) as [
       EnvironmentPointFamily,
       PointRecord[],
@@ -54,6 +59,10 @@ export class MemoryEnvironment implements EnvironmentCandidates {
 
   radonClass(cellX: number, cellY: number): number | null {
     return this.radon.get(key(cellX, cellY)) ?? null;
+  }
+
+  subsidence(p: Position): readonly PieceRecord<SubsidenceAttrs>[] {
+    return this.subsidenceIndex.withinDistance(p, 0);
   }
 
   greenspace(p: Position, r: number): readonly PieceRecord<GreenspaceAttrs>[] {

@@ -62,13 +62,22 @@ export const StoredEpcBlockSchema = z.object({
 export type StoredEpcBlock = z.infer<typeof StoredEpcBlockSchema>;
 
 export const EpcsResponseSchema = z.object({
-  epc_country: EpcCountrySchema.nullable().describe('Country of the latest EPC'),
-  epc_in_date: z.boolean().nullable().describe('Whether the latest EPC is within its 10-year validity'),
+  epc_country: EpcCountrySchema.nullable().describe('Country of the latest EPC; null without a certificate'),
+  epc_in_date: z
+    .boolean()
+    .nullable()
+    .describe(
+      'Whether the latest EPC is within its 10-year validity (now < epc_expiry); null without a certificate',
+    ),
   epc_age: z
     .number()
     .nullable()
-    .describe('Age of the latest EPC in years (decimal), from its lodgement date'),
-  epc_expiry: Timestamp.nullable().describe('Lodgement date of the latest EPC plus 10 years'),
+    .describe(
+      'Age of the latest EPC in years (decimal, 2 places), from its lodgement date to now; null without a certificate',
+    ),
+  epc_expiry: Timestamp.nullable().describe(
+    'Lodgement date of the latest EPC plus 10 years; null without a certificate',
+  ),
   epcs: z.array(RawEpcSchema).describe('Raw certificates, latest first (Scotland: the latest only)'),
   epcs_enhanced: StoredEpcBlockSchema.shape.epcs_enhanced.describe(
     'Enhanced certificates, in the order of `epcs`',

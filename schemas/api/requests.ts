@@ -49,8 +49,8 @@ export const RequestRecordSchema = z.object({
 export type RequestRecord = z.infer<typeof RequestRecordSchema>;
 
 export const RequestsResponseSchema = z.object({
-  limit: z.number().int(),
-  offset: z.number().int(),
+  limit: z.number().int().describe('The limit applied (the query parameter, default 10)'),
+  offset: z.number().int().describe('The offset applied (the query parameter, default 0)'),
   requests: z.array(RequestRecordSchema).describe('Newest first'),
 });
 export type RequestsResponse = z.infer<typeof RequestsResponseSchema>;

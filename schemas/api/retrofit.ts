@@ -58,11 +58,11 @@ export type RetrofitGrantRules = z.infer<typeof RetrofitGrantRulesSchema>;
 
 // ---- the response ----
 export const RetrofitLocationSchema = z.object({
-  uprn: z.number().int(),
+  uprn: z.number().int().describe('Unique Property Reference Number of the property'),
   x_coord: z.number().describe('BNG easting (EPSG:27700), metres'),
   y_coord: z.number().describe('BNG northing, metres'),
-  latitude: z.number().describe('ETRS89 (EPSG:4258)'),
-  longitude: z.number(),
+  latitude: z.number().describe('ETRS89 latitude (EPSG:4258), degrees'),
+  longitude: z.number().describe('ETRS89 longitude (EPSG:4258), degrees'),
 });
 
 export const RetrofitEpcsSchema = z.object({

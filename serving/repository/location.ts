@@ -4,7 +4,7 @@
 // Elasticsearch away or an index not built yet is a 503.
 import { errors, type Client } from '@elastic/elasticsearch';
 import type { LocationResponse } from '../../schemas/api/location';
-import { esLocationCandidates } from '../../pipelines/enrich/location-candidates';
+import { esLocationCandidates, SearchItemError } from '../../pipelines/enrich/location-candidates';
 import type { Position } from '../../pipelines/geo/geometry';
 import {
   fuelPoverty,
@@ -86,8 +86,14 @@ export function locationRepository(
 }
 
 function unavailable(error: unknown): unknown {
-  if (error instanceof errors.ResponseError && error.body?.error?.type === 'index_not_found_exception')
+  // A missing index fails each search inside the msearch (SearchItemError), not the request (ResponseError).
+  if (
+    (error instanceof errors.ResponseError && error.body?.error?.type === 'index_not_found_exception') ||
+    (error instanceof SearchItemError && error.type === 'index_not_found_exception')
+  )
     return new ApiError('service_unavailable', 'Location features are not indexed yet; run a refresh');
+  if (error instanceof SearchItemError && error.status >= 500)
+    return new ApiError('service_unavailable', 'The data store is unavailable; try again shortly');
   if (
     error instanceof errors.ConnectionError ||
     error instanceof errors.TimeoutError ||

@@ -5,16 +5,20 @@
 // modes alternate round by round so background load hits both alike.
 // Then GET /properties and GET /location on the real server over the real Elasticsearch (the data dir and
 // index prefix of PDS_DATA_DIR / PDS_INDEX_PREFIX, refreshed beforehand: `npx pds sample-data && npx pds
-// refresh`): p50/p99 and requests per second at 100 keep-alive connections from a separate load-generator
-// process, over the indexed UPRNs' points. Targets: p99 < 25 ms (/properties), < 100 ms (/location).
-// BENCH_SPATIAL=0 skips that part.
+// refresh`): p50/p99, requests per second and CPU per request (server process, Elasticsearch, load
+// generator) at BENCH_CONNECTIONS (100) keep-alive connections from a separate load-generator process.
+// /properties cycles every indexed UPRN; /location asks as many distinct points as requests. Targets: p99 <
+// 25 ms (/properties), < 100 ms (/location). A missing index or an error answer is said before any load.
+// BENCH_METERING=0 / BENCH_SPATIAL=0 skip a part; BENCH_ENDPOINTS=/location runs one endpoint.
 // Figures only; no assertions.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataPaths, loadConfig } from '../../pipelines/config';
-import { propertiesAlias } from '../../pipelines/indexing/aliases';
+import type { Client } from '@elastic/elasticsearch';
+import { locationFeaturesAlias } from '../../pipelines/enrich/location-documents';
+import { featuresAlias, propertiesAlias } from '../../pipelines/indexing/aliases';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import { openAccountStore } from '../../serving/accounts/store';
 import { createApp } from '../../serving/app';
@@ -115,27 +119,54 @@ async function main(): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const loadGet = (url: string, key: string, paths: string[], n: number, connections: number) =>
-  runLoad(url, key, gets(paths), n, connections);
+/** Elasticsearch's process CPU so far (ms): every thread of the node, whoever asked. */
+async function esCpuMs(es: Client): Promise<number> {
+  const stats = await es.nodes.stats({ node_id: '_local', metric: 'process' });
+  return Object.values(stats.nodes).reduce((t, n) => t + (n.process?.cpu?.total_in_millis ?? 0), 0);
+}
+
+const processCpuMs = (): number => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+
+/** A deterministic spread of `n` points within `r` metres of the given ones (mulberry32). */
+function jittered(points: readonly [number, number][], n: number, r: number): [number, number][] {
+  let seed = 5;
+  const rand = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return Array.from({ length: n }, (_, i) => {
+    const [x, y] = points[i % points.length]!;
+    return [
+      Math.round((x + (rand() * 2 - 1) * r) * 10) / 10,
+      Math.round((y + (rand() * 2 - 1) * r) * 10) / 10,
+    ];
+  });
+}
 
 async function spatial(): Promise<void> {
   const config = { ...loadConfig(), port: 0 };
   const es = createEsClient(config.esUrl);
-  const found = await es
-    .search<{ uprn: number; x_coord: number; y_coord: number }>({
-      index: propertiesAlias(config),
-      size: 200,
-      _source: ['uprn', 'x_coord', 'y_coord'],
-    })
-    .catch(() => null);
-  await es.close();
-  const docs = found?.hits.hits.map((h) => h._source!) ?? [];
-  if (docs.length === 0) {
+  // Every index the two endpoints read must be there: a stale data set (refreshed before an index existed)
+  // is said as such, not met as a 503 in the middle of a load run.
+  const aliases = [propertiesAlias(config), locationFeaturesAlias(config), featuresAlias(config)];
+  const missing = (await Promise.all(aliases.map((name) => es.indices.existsAlias({ name })))).flatMap(
+    (ok, i) => (ok ? [] : [aliases[i]!]),
+  );
+  if (missing.length) {
+    await es.close();
     process.stdout.write(
-      `\n/properties, /location: no properties index under prefix '${config.indexPrefix}'; run \`npx pds sample-data && npx pds refresh\` first\n`,
+      `\n/properties, /location: no ${missing.join(', ')} under prefix '${config.indexPrefix}' (not refreshed, or refreshed by an older version); run \`npx pds sample-data && npx pds refresh\` with the same PDS_DATA_DIR / PDS_INDEX_PREFIX first\n`,
     );
+    process.exitCode = 1;
     return;
   }
+  const docs: { uprn: number; x_coord: number; y_coord: number }[] = [];
+  for await (const d of scrollUprns(es, propertiesAlias(config))) docs.push(d);
   const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb);
   const plan = `bench-${Date.now()}`;
   accounts.createPlan({ name: plan, creditLimit: 1_000_000_000 });
@@ -144,28 +175,78 @@ async function spatial(): Promise<void> {
   const server = await startServer(config, silentLogger, { rateLimit: false });
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
   const n = Number(process.env.BENCH_SPATIAL_REQUESTS ?? 5_000);
+  // Every indexed UPRN once before any repeats; points up to 500 m off the UPRNs', each asked once per round
+  // (as many distinct points as requests), so no answer can come from a cache of earlier ones.
+  const points = jittered(
+    docs.map((d) => [d.x_coord, d.y_coord]),
+    n,
+    500,
+  );
   const cases = {
     '/properties': docs.map((d) => `/properties?uprn=${d.uprn}`),
-    '/location': docs.map((d) => `/location?x_coord=${d.x_coord}&y_coord=${d.y_coord}`),
+    '/location': points.map(([x, y]) => `/location?x_coord=${x}&y_coord=${y}`),
   };
   process.stdout.write(
-    `\nReal server and Elasticsearch (prefix '${config.indexPrefix}'), ${docs.length} indexed points, ${n} requests at ${connections} connections per round, median round of ${ROUNDS}\n`,
+    `\nReal server and Elasticsearch (prefix '${config.indexPrefix}'): ${n} requests at ${connections} connections per round, median round (by p99) of ${ROUNDS};
+/properties cycles ${docs.length} indexed UPRNs, /location ${points.length} distinct points within 500 m of them.
+CPU is per request: the server process (Node), Elasticsearch (its whole process: other clients' work counts too), the load generator.\n`,
   );
-  process.stdout.write('endpoint      p50 ms  p99 ms   req/s\n');
+  process.stdout.write('endpoint      p50 ms  p99 ms   req/s  server CPU ms  ES CPU ms  client CPU ms\n');
+  const only = process.env.BENCH_ENDPOINTS?.split(',');
   for (const [name, paths] of Object.entries(cases)) {
-    await loadGet(server.url, key, paths, Math.min(n, 500), 10); // warm up
-    const rounds: { p50: number; p99: number; rps: number }[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      const { times, rps } = await loadGet(server.url, key, paths, n, connections);
-      rounds.push({ p50: pct(times, 0.5), p99: pct(times, 0.99), rps });
+    if (only && !only.includes(name)) continue;
+    // One request first: an error answer is printed whole instead of failing the load run blind.
+    const probe = await fetch(server.url + paths[0]!, { headers: { 'x-api-key': key } });
+    if (probe.status !== 200) {
+      process.stdout.write(`${name}: ${probe.status} ${await probe.text()}\n`);
+      process.exitCode = 1;
+      continue;
     }
-    const median = rounds.sort((a, b) => a.p99 - b.p99)[Math.floor(rounds.length / 2)]!;
+    await runLoad(server.url, key, gets(paths.slice(-500)), 500, 10); // warm up (JIT, connections)
+    const rounds: { p50: number; p99: number; rps: number; cpu: number; esCpu: number; client: number }[] =
+      [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const [cpu0, es0] = [processCpuMs(), await esCpuMs(es)];
+      const { times, rps, clientCpuMs } = await runLoad(server.url, key, gets(paths), n, connections);
+      const [cpu1, es1] = [processCpuMs(), await esCpuMs(es)];
+      rounds.push({
+        p50: pct(times, 0.5),
+        p99: pct(times, 0.99),
+        rps,
+        cpu: (cpu1 - cpu0) / n,
+        esCpu: (es1 - es0) / n,
+        client: clientCpuMs,
+      });
+    }
+    const m = rounds.sort((a, b) => a.p99 - b.p99)[Math.floor(rounds.length / 2)]!;
     process.stdout.write(
-      `${name.padEnd(12)} ${median.p50.toFixed(2).padStart(7)} ${median.p99.toFixed(2).padStart(7)} ${Math.round(median.rps).toString().padStart(7)}\n`,
+      `${name.padEnd(12)} ${m.p50.toFixed(2).padStart(7)} ${m.p99.toFixed(2).padStart(7)} ${Math.round(m.rps).toString().padStart(7)}  ${m.cpu.toFixed(3).padStart(13)}  ${m.esCpu.toFixed(3).padStart(9)}  ${m.client.toFixed(3).padStart(13)}\n`,
     );
   }
   await server.close();
+  await es.close();
 }
 
-await main();
+/** uprn and coordinates of every indexed property. */
+async function* scrollUprns(
+  es: Client,
+  index: string,
+): AsyncGenerator<{ uprn: number; x_coord: number; y_coord: number }> {
+  let after: unknown[] | undefined;
+  for (;;) {
+    const page = await es.search<{ uprn: number; x_coord: number; y_coord: number }>({
+      index,
+      size: 5_000,
+      _source: ['uprn', 'x_coord', 'y_coord'],
+      sort: [{ uprn: 'asc' }],
+      ...(after ? { search_after: after as never } : {}),
+    });
+    const hits = page.hits.hits;
+    for (const h of hits) yield h._source!;
+    if (hits.length < 5_000) return;
+    after = hits.at(-1)!.sort;
+  }
+}
+
+if (process.env.BENCH_METERING !== '0') await main();
 if (process.env.BENCH_SPATIAL !== '0') await spatial();

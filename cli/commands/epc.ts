@@ -28,7 +28,7 @@ export function registerEpcCommands(program: Command): void {
       };
       if (opts.format === 'parquet') {
         const { ParquetTableWriter } = await import('../../pipelines/io/parquet');
-        const writer = await ParquetTableWriter.open(opts.out!, enhancedFileColumns());
+        const writer = await ParquetTableWriter.open(opts.out!, enhancedFileColumns(), { staging: 'csv' });
         try {
           for (const file of files)
             for await (const e of enhanceEpcFile(file)) {

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parquetPath, queryParquet, writeParquet, ParquetTableWriter } from '../../../pipelines/io/parquet';
+import {
+  parquetPath,
+  queryParquet,
+  writeParquet,
+  ParquetTableWriter,
+  type ColumnSpec,
+} from '../../../pipelines/io/parquet';
 import { parquetColumnsFor } from '../../../pipelines/io/parquet-columns';
 
 const dir = mkdtempSync(join(tmpdir(), 'pds-parquet-'));
@@ -39,35 +45,64 @@ describe('Parquet through DuckDB', () => {
     ]);
   });
 
-  it('writes the same file through NDJSON staging (the fast path for wide tables)', async () => {
-    const path = join(dir, 'ndjson.parquet');
-    const writer = await ParquetTableWriter.open(
-      path,
-      [
-        { name: 'id', type: 'BIGINT' },
-        { name: 'name', type: 'VARCHAR' },
-        { name: 'score', type: 'DOUBLE' },
-        { name: 'ok', type: 'BOOLEAN' },
-        { name: 'at', type: 'TIMESTAMP' },
-        { name: 'extra', type: 'JSON' },
-      ],
-      { staging: 'ndjson' },
-    );
-    writer.append({
-      id: 2,
-      name: 'b "q"',
-      score: 1.5,
-      ok: false,
-      at: '2020-01-02T03:04:05.678Z',
-      extra: { a: [1, 2] },
-      other: 1,
-    });
-    writer.append({ id: 1, name: null, score: null, ok: null, at: null, extra: null });
-    expect((await writer.close({ orderBy: ['id'] })).rows).toBe(2);
-    expect(await collect(`SELECT * FROM ${parquetPath(path)}`)).toEqual([
-      { id: 1, name: null, score: null, ok: null, at: null, extra: null },
-      { id: 2, name: 'b "q"', score: 1.5, ok: false, at: '2020-01-02T03:04:05.678Z', extra: { a: [1, 2] } },
+  it('writes the same values through CSV staging as through the appender (the fast path for wide tables)', async () => {
+    const columns: ColumnSpec[] = [
+      { name: 'id', type: 'BIGINT' },
+      { name: 'name', type: 'VARCHAR' },
+      { name: 'score', type: 'DOUBLE' },
+      { name: 'ok', type: 'BOOLEAN' },
+      { name: 'at', type: 'TIMESTAMP' },
+      { name: 'extra', type: 'JSON' },
+      { name: 'wkb', type: 'BLOB' },
+    ];
+    const rows = [
+      {
+        id: 2,
+        name: 'Flat 1, "The Mews"\r\nline two',
+        score: 0.1 + 0.2,
+        ok: false,
+        at: '2020-01-02T03:04:05.678Z',
+        extra: { a: [1, 2], s: 'x,"y"' },
+        wkb: new Uint8Array([1, 0, 255]),
+        other: 1,
+      },
+      { id: 1, name: null, score: null, ok: null, at: null, extra: null, wkb: null },
+      {
+        id: '9007199254740993',
+        name: '',
+        score: -0,
+        ok: true,
+        at: new Date(-1),
+        extra: [],
+        wkb: new Uint8Array(),
+      },
+      {
+        id: 4,
+        name: '\\N',
+        score: 1e300,
+        ok: 1,
+        at: '1899-12-31T23:59:59.999Z',
+        extra: 'text',
+        wkb: undefined,
+      },
+    ];
+    const read = async (staging: 'appender' | 'csv') => {
+      const path = join(dir, `${staging}.parquet`);
+      const writer = await ParquetTableWriter.open(path, columns, { staging });
+      for (const row of rows) writer.append(row);
+      expect((await writer.close({ orderBy: ['id'] })).rows).toBe(4);
+      return collect(`SELECT * FROM ${parquetPath(path)}`);
+    };
+    const viaCsv = await read('csv');
+    expect(viaCsv).toEqual(await read('appender'));
+    expect(viaCsv.map((r) => [r.id, r.name, r.at])).toEqual([
+      [1, null, null],
+      [2, 'Flat 1, "The Mews"\r\nline two', '2020-01-02T03:04:05.678Z'],
+      [4, '\\N', '1899-12-31T23:59:59.999Z'],
+      [9007199254740992, '', '1969-12-31T23:59:59.999Z'],
     ]);
+    expect(Object.is(viaCsv[3]!.score, -0)).toBe(true);
+    expect([...(viaCsv[1]!.wkb as Uint8Array)]).toEqual([1, 0, 255]);
   });
 
   it('leaves no file and no scratch behind when a write is aborted', async () => {

@@ -2,6 +2,7 @@
 // tables here (a name → schema map from its schemas/ file) and `pds data-dictionary` picks them up.
 import { z } from 'zod';
 import { AREA_TABLES } from '../../schemas/area-tables';
+import { CLIMATE_TABLES } from '../../schemas/climate-tables';
 import { ENVIRONMENT_FEATURE_TABLES } from '../../schemas/environment-features';
 import { EPC_TABLES } from '../../schemas/epc';
 import { FEATURE_TABLES } from '../../schemas/features';
@@ -48,6 +49,7 @@ export function dictionaryTables(): DictionaryTable[] {
     ...fromMap('staged', ENVIRONMENT_FEATURE_TABLES),
     ...fromLayered(AREA_TABLES),
     ...fromLayered(PROPERTY_BLOCK_TABLES),
+    ...fromLayered(CLIMATE_TABLES),
     {
       name: 'quarantine',
       layer: 'quarantine',

@@ -20,6 +20,8 @@ import { propertiesIndex } from './properties-index';
 import { ruralUrban } from './rural-urban';
 import { coastline, terrainContours } from './terrain-contours';
 import { uprnAreaBlocks } from './uprn-area-blocks';
+import { hadukGridCells, ukcp18Projections } from './climate-sources';
+import { uprnClimateBlocks } from './uprn-climate-blocks';
 import { uprnEpcBlocks } from './uprn-epc-blocks';
 import { uprnFloodBlocks } from './uprn-flood-blocks';
 import { uprnLocationBlocks } from './uprn-location-blocks';
@@ -46,6 +48,9 @@ export const ASSETS: readonly AssetDefinition[] = [
   uprnLocationBlocks,
   ...ENVIRONMENT_LAYER_ASSETS,
   uprnEnvironmentBlocks,
+  hadukGridCells,
+  ukcp18Projections,
+  uprnClimateBlocks,
   floodZones,
   floodRecordedOutlines,
   floodDefences,

@@ -8,6 +8,7 @@ import { UPRN_EPC_BLOCKS_TABLE } from './uprn-epc-blocks';
 import { uprnEnvironmentBlocksGlob } from './uprn-environment-blocks';
 import { uprnLocationBlocksGlob } from './uprn-location-blocks';
 import { uprnFloodBlocksGlob } from './uprn-flood-blocks';
+import { UPRN_CLIMATE_BLOCKS_TABLE } from './uprn-climate-blocks';
 
 export interface PropertyBlockSource {
   /** Key under the document's `blocks`. */
@@ -31,5 +32,11 @@ export const PROPERTY_BLOCK_SOURCES: readonly PropertyBlockSource[] = [
     key: 'environment_layers',
     asset: 'uprn_environment_blocks',
     parquet: (ctx) => uprnEnvironmentBlocksGlob(ctx),
+  },
+  // Climate (spec 2.8): HadUK-Grid averages and UKCP18 projections by 1 km and 12 km cell.
+  {
+    key: 'climate',
+    asset: 'uprn_climate_blocks',
+    parquet: (ctx) => derivedPath(ctx, UPRN_CLIMATE_BLOCKS_TABLE),
   },
 ];

@@ -2,6 +2,7 @@
 // from its properties document. Each block's schema lives with its layer; this file only composes them.
 import { z } from 'zod';
 import { AdminBoundariesSchema, AreaAttributesSchema } from './area';
+import { ClimateBlockSchema } from './climate';
 import { UprnParam } from './common';
 import { EnvironmentBlockSchema } from './environment';
 import { EpcsResponseSchema } from './epcs';
@@ -41,10 +42,9 @@ export const PropertyResponseSchema = z.object({
   flood_risk: FloodRiskBlockSchema.pick({ england: true, scotland: true, wales: true })
     .nullable()
     .describe('Country blocks of spec 2.6; the countries the property is not in are null'),
-  climate: z
-    .record(z.string(), z.unknown())
-    .nullable()
-    .describe('historical and future_projections (spec 2.8)'),
+  climate: ClimateBlockSchema.nullable().describe(
+    'historical (HadUK-Grid 1 km) and future_projections (UKCP18 12 km); null when neither covers the property',
+  ),
   social: z.object({
     house_price_index: AreaAttributesSchema.shape.house_price_index,
     fuel_poverty: AreaAttributesSchema.shape.fuel_poverty,

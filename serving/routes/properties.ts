@@ -3,6 +3,7 @@
 // yet answers null (or its empty shape), never a guess. EPC validity is computed now, as /epcs does.
 import { Router } from 'express';
 import type { AreaAttributes, StoredAreaBlock } from '../../schemas/api/area';
+import type { ClimateBlock } from '../../schemas/api/climate';
 import type { EnvironmentBlock } from '../../schemas/api/environment';
 import type { StoredEpcBlock } from '../../schemas/api/epcs';
 import type { FloodRiskBlock } from '../../schemas/api/flood-risk';
@@ -48,7 +49,7 @@ export function presentProperty(doc: PropertyDocument, now: Date): PropertyRespo
     environment: env?.environment ?? null,
     transportation: layers?.transportation ?? null,
     flood_risk: flood ? { england: flood.england, scotland: flood.scotland, wales: flood.wales } : null,
-    climate: env?.climate ?? null,
+    climate: block<ClimateBlock>(doc, 'climate'),
     social: {
       house_price_index: attrs.house_price_index ?? null,
       fuel_poverty: attrs.fuel_poverty ?? null,

@@ -48,9 +48,9 @@ describe('presentProperty', () => {
         location_layers: { planning: { national_parks: {} }, transportation: { nearest_airport: null } },
         environment_layers: {
           environment: { radon: {} },
-          climate: { historical: {} },
           social: { defibrillators: [{ distance: 5 }] },
         },
+        climate: { historical: {} },
       },
     };
     const body = presentProperty(doc, now);

@@ -18,9 +18,6 @@ export type TileCountries = ReadonlyMap<string, readonly { country: Country; pie
 export class MemoryCandidates implements CandidateProvider {
   private readonly indexes = new Map<Family, FeatureIndex<PieceRecord>>();
   private readonly layers = new Map<string, FeatureIndex<PieceRecord>>();
-  // The last unbounded answer per family: the nearest feature from p is at most last.distance + |p - last.p|
-  // away (triangle inequality), so the next search can start there. UPRNs come tile by tile, close together.
-  private readonly last = new Map<Family, { p: Position; distance: number }>();
 
   constructor(
     families: Partial<Record<Family, readonly PieceRecord[] | FeatureIndex<PieceRecord>>>,
@@ -55,14 +52,7 @@ export class MemoryCandidates implements CandidateProvider {
     return this.countries.get(tileOf(p[0], p[1])) ?? [];
   }
 
-  searchStart(family: Family, p: Position): number | undefined {
-    const last = this.last.get(family);
-    if (!last) return undefined;
-    // A hair more than the bound, so rounding never leaves the nearest feature just outside.
-    return last.distance + Math.hypot(p[0] - last.p[0], p[1] - last.p[1]) + 1e-6;
-  }
-
-  found(family: Family, p: Position, distance: number): void {
-    this.last.set(family, { p, distance });
+  nearestBoxes<F extends Family>(family: F, p: Position, k: number): readonly PieceRecord<FamilyAttrs[F]>[] {
+    return (this.indexes.get(family)?.nearestBoxes(p, k) ?? []) as PieceRecord<FamilyAttrs[F]>[];
   }
 }

@@ -26,6 +26,16 @@ export class FeatureIndex<T extends { bbox: BBox }> {
     return this.index.search(bbox.minX, bbox.minY, bbox.maxX, bbox.maxY).map((i) => this.items[i]!);
   }
 
+  /**
+   * The k items whose bbox is nearest p, nearest first (flatbush's best-first walk). Their exact geometry
+   * is at least as far as their box, so once an exact distance d is known, every item not yet returned whose
+   * box is farther than d can be ignored: an unbounded nearest search needs no radius guess.
+   */
+  nearestBoxes(p: Position, k: number): T[] {
+    if (this.index === null) return [];
+    return this.index.neighbors(p[0], p[1], k).map((i) => this.items[i]!);
+  }
+
   /** Items whose bbox is within r metres of p: candidates for an exact test (their geometry may be farther). */
   withinDistance(p: Position, r: number): T[] {
     if (this.index === null) return [];

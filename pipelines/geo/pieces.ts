@@ -152,6 +152,19 @@ export function distanceToPieces(pieces: readonly Piece[], p: Position): Nearest
   return best;
 }
 
+/**
+ * `distanceToPieces([piece], p)` without the array: the exact distance from p to one piece (0 with point = p
+ * when an area piece contains p or p is on its real boundary). The flood scans call it per candidate piece.
+ */
+export function distanceToPiece(piece: Piece, p: Position): NearestPoint | null {
+  if (piece.polygons !== undefined && boxContains(piece.bbox, p) && parityContains(piece.polygons, p))
+    return { point: [p[0], p[1]], distance: 0 };
+  const n = nearestOnLines(p, piece.lines);
+  if (n !== null && piece.polygons !== undefined && n.distance <= BOUNDARY_TOLERANCE)
+    return { point: [p[0], p[1]], distance: 0 };
+  return n;
+}
+
 /** Area in m² of the feature within the circle: the sum over its (non-overlapping) pieces. */
 export function areaWithinCircle(pieces: readonly Piece[], centre: Position, radius: number): number {
   let total = 0;

@@ -4,7 +4,8 @@
 // Elasticsearch (prefetched into the same in-memory shape), so both run the very same code below.
 import type { FloodBand } from '../../../schemas/features';
 import type { BBox, Position } from '../../geo/geometry';
-import { boxDistance, distanceToPieces, type Piece } from '../../geo/pieces';
+import type { NearestPoint } from '../../geo/nearest';
+import { boxDistance, distanceToPiece, type Piece } from '../../geo/pieces';
 
 export interface ZoneAttrs {
   label: string;
@@ -61,11 +62,10 @@ export interface CandidateProvider {
     layer?: string,
   ): readonly PieceRecord<FamilyAttrs[F]>[];
   /**
-   * Optional: a radius known to hold the nearest feature of `family` (an upper bound on its distance), to
-   * start the unbounded search there; `found` reports each answer so the next can be bounded from it.
+   * Optional: the `k` pieces of `family` whose boxes are nearest `p`, nearest first (for the unbounded
+   * nearest search of the coast).
    */
-  searchStart?(family: Family, p: Position): number | undefined;
-  found?(family: Family, p: Position, distance: number): void;
+  nearestBoxes?<F extends Family>(family: F, p: Position, k: number): readonly PieceRecord<FamilyAttrs[F]>[];
   /** Countries whose flood zone layers have pieces in the 10 km tile of `p`, with their piece counts. */
   tileCountries(p: Position): readonly { country: Country; pieces: number }[];
 }
@@ -82,6 +82,55 @@ export interface FeatureDistance<A> {
 
 const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Whether a candidate at `distance` beats `current` (nearer, or as near with the smaller layer and id). */
+export const beats = <A>(rec: PieceRecord<A>, distance: number, current: FeatureDistance<A>): boolean =>
+  distance < current.distance ||
+  (distance === current.distance &&
+    (compareIds(rec.layer, current.layer) || compareIds(rec.featureId, current.featureId)) < 0);
+
+// Scratch for `byBoxDistance`: the candidates' box distances and their order. One query runs at a time
+// (the enrichment is synchronous), and every caller consumes its ranking before the next is made, so one
+// pair of growing arrays serves all of them without allocating per query.
+let rankDist = new Float64Array(512);
+let rankOrder = new Int32Array(512);
+
+/**
+ * The candidates among `records` whose box is within `r` of `p`, in order of box distance: fills
+ * `rankOrder[0..n)` with their indices and `rankDist` (by index) with the distances, and returns n. Valid
+ * until the next call. Insertion sort: lists are short (tens), and already near order from the index.
+ */
+export function byBoxDistance<A>(records: readonly PieceRecord<A>[], p: Position, r: number): number {
+  if (records.length > rankDist.length) {
+    rankDist = new Float64Array(records.length * 2);
+    rankOrder = new Int32Array(records.length * 2);
+  }
+  const dist = rankDist;
+  const order = rankOrder;
+  let n = 0;
+  for (let i = 0; i < records.length; i++) {
+    const d = boxDistance(records[i]!.bbox, p);
+    if (!(d <= r)) continue;
+    dist[i] = d;
+    let j = n++;
+    while (j > 0 && dist[order[j - 1]!]! > d) {
+      order[j] = order[j - 1]!;
+      j--;
+    }
+    order[j] = i;
+  }
+  return n;
+}
+export const rankedIndex = (k: number): number => rankOrder[k]!;
+export const rankedDistance = (i: number): number => rankDist[i]!;
+
+const featureDistance = <A>(rec: PieceRecord<A>, nearest: NearestPoint): FeatureDistance<A> => ({
+  featureId: rec.featureId,
+  layer: rec.layer,
+  attrs: rec.attrs,
+  distance: nearest.distance,
+  point: nearest.point,
+});
+
 /**
  * The nearest feature within `r` (inclusive) of `p` for each key that `keyOf` gives a piece: per feature
  * (`featuresWithin`), per contour height, per band, or one key for "the nearest of all". Pieces are visited
@@ -97,33 +146,18 @@ export function nearestPerKey<A>(
   r: number,
   keyOf: (rec: PieceRecord<A>) => string | number,
 ): Map<string | number, FeatureDistance<A>> {
-  const order: { d: number; rec: PieceRecord<A> }[] = [];
-  for (const rec of records) {
-    const d = boxDistance(rec.bbox, p);
-    if (d <= r) order.push({ d, rec });
-  }
-  order.sort((a, b) => a.d - b.d);
   const best = new Map<string | number, FeatureDistance<A>>();
-  for (const { d, rec } of order) {
+  const n = byBoxDistance(records, p, r);
+  for (let k = 0; k < n; k++) {
+    const i = rankedIndex(k);
+    const rec = records[i]!;
     const key = keyOf(rec);
     const current = best.get(key);
-    if (current && d > current.distance) continue;
-    const nearest = distanceToPieces([rec.piece], p);
+    if (current && rankedDistance(i) > current.distance) continue;
+    const nearest = distanceToPiece(rec.piece, p);
     if (!nearest || nearest.distance > r) continue;
-    if (
-      current &&
-      (nearest.distance > current.distance ||
-        (nearest.distance === current.distance &&
-          (compareIds(rec.layer, current.layer) || compareIds(rec.featureId, current.featureId)) >= 0))
-    )
-      continue;
-    best.set(key, {
-      featureId: rec.featureId,
-      layer: rec.layer,
-      attrs: rec.attrs,
-      distance: nearest.distance,
-      point: nearest.point,
-    });
+    if (current && !beats(rec, nearest.distance, current)) continue;
+    best.set(key, featureDistance(rec, nearest));
   }
   return best;
 }
@@ -144,13 +178,30 @@ export function featuresWithin<A>(
 }
 
 /** The nearest feature among `records` within `r`, or undefined. */
-export const nearestWithin = <A>(
+export function nearestWithin<A>(
   records: readonly PieceRecord<A>[],
   p: Position,
   r: number,
-): FeatureDistance<A> | undefined => nearestPerKey(records, p, r, () => 0).get(0);
+): FeatureDistance<A> | undefined {
+  let best: FeatureDistance<A> | undefined;
+  const n = byBoxDistance(records, p, r);
+  for (let k = 0; k < n; k++) {
+    const i = rankedIndex(k);
+    // In box order: once a box is farther than the best, so is everything after it.
+    if (best && rankedDistance(i) > best.distance) break;
+    const rec = records[i]!;
+    const nearest = distanceToPiece(rec.piece, p);
+    if (!nearest || nearest.distance > r || (best && !beats(rec, nearest.distance, best))) continue;
+    best = featureDistance(rec, nearest);
+  }
+  return best;
+}
 
-/** Nearest feature of a family with no radius limit: widens the search until the answer is certain. */
+/**
+ * Nearest feature of a family with no radius limit. With a provider that ranks boxes (`nearestBoxes`), the
+ * k nearest boxes are measured exactly; when the k-th box is farther than the best exact distance nothing
+ * else can be nearer, otherwise k grows. Without one, the search radius widens until the answer is certain.
+ */
 export function nearestUnbounded<F extends Family>(
   provider: CandidateProvider,
   family: F,
@@ -158,15 +209,20 @@ export function nearestUnbounded<F extends Family>(
   start = 1000,
   limit = 1_500_000,
 ): FeatureDistance<FamilyAttrs[F]> | null {
-  let r = provider.searchStart?.(family, p) ?? start;
+  if (provider.nearestBoxes) {
+    for (let k = 8; ; k *= 4) {
+      const boxes = provider.nearestBoxes(family, p, k);
+      const best = nearestWithin(boxes, p, Infinity);
+      const last = boxes.at(-1);
+      if (boxes.length < k || !best || boxDistance(last!.bbox, p) > best.distance) return best ?? null;
+    }
+  }
+  let r = start;
   for (;;) {
     const best = nearestWithin(provider.near(family, p, r), p, Infinity);
     // Any feature nearer than `best` has its bbox within best.distance of p, so a search of that radius
     // that contains best has seen it.
-    if (best && best.distance <= r) {
-      provider.found?.(family, p, best.distance);
-      return best;
-    }
+    if (best && best.distance <= r) return best;
     if (r >= limit) return best ?? null;
     r = best ? best.distance : Math.min(r * 4, limit);
   }

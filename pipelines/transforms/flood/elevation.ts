@@ -10,14 +10,18 @@
 // upper (ascending) and lower (descending) contour, in degrees from TRUE north; null at distance 0.
 import type { Elevation, NearestCoastalPoint } from '../../../schemas/api/flood-risk';
 import type { Position } from '../../geo/geometry';
+import { distanceToPiece } from '../../geo/pieces';
 import {
-  byDistance,
-  nearestPerKey,
+  beats,
+  byBoxDistance,
   nearestUnbounded,
   nearestWithin,
+  rankedDistance,
+  rankedIndex,
   type CandidateProvider,
   type ContourAttrs,
   type FeatureDistance,
+  type PieceRecord,
 } from './candidates';
 import { azimuthFrom, degrees, metres, pointOut, roundTo } from './output';
 
@@ -28,23 +32,69 @@ type Line = FeatureDistance<ContourAttrs>;
 const azimuthTo = (p: Position, line: Line): number | null =>
   line.distance === 0 ? null : degrees(azimuthFrom(p, line.point));
 
+/**
+ * The contours that bracket `p`: the nearest contour line of all (`first`, ties to the smaller id), and the
+ * nearest line of the next level up (the lowest level above first's with a line within reach) and of the
+ * next level down. That is all the estimate reads, so instead of the nearest line of every level, a piece is
+ * measured only if it can still be one of those three: its box no farther than the current answer and its
+ * level no farther from first's than the current bracket's.
+ */
+function bracket(lines: readonly PieceRecord<ContourAttrs>[], p: Position) {
+  const n = byBoxDistance(lines, p, ELEVATION_RADIUS);
+  let first: Line | undefined;
+  for (let k = 0; k < n; k++) {
+    const i = rankedIndex(k);
+    if (first && rankedDistance(i) > first.distance) break;
+    const rec = lines[i]!;
+    if (rec.attrs.kind !== 'contour') continue;
+    const m = measureLine(rec, p);
+    if (m && (!first || beats(rec, m.distance, first))) first = m;
+  }
+  if (!first) return undefined;
+  const h = first.attrs.height;
+  let above: Line | undefined;
+  let below: Line | undefined;
+  for (let k = 0; k < n; k++) {
+    const i = rankedIndex(k);
+    const rec = lines[i]!;
+    const ch = rec.attrs.height;
+    if (rec.attrs.kind !== 'contour' || ch === h) continue;
+    const current = ch > h ? above : below;
+    if (current) {
+      const level = current.attrs.height;
+      // A level beyond the current bracket's cannot be the next one; at its level the box must be no farther.
+      if (ch > h ? ch > level : ch < level) continue;
+      if (ch === level && rankedDistance(i) > current.distance) continue;
+    }
+    const m = measureLine(rec, p);
+    // A nearer level replaces the bracket whatever the distance; the same level only if nearer.
+    if (!m || (current && ch === current.attrs.height && !beats(rec, m.distance, current))) continue;
+    if (ch > h) above = m;
+    else below = m;
+  }
+  return { first, above, below };
+}
+
+function measureLine(rec: PieceRecord<ContourAttrs>, p: Position): Line | null {
+  const found = distanceToPiece(rec.piece, p);
+  if (!found || found.distance > ELEVATION_RADIUS) return null;
+  return {
+    featureId: rec.featureId,
+    layer: rec.layer,
+    attrs: rec.attrs,
+    distance: found.distance,
+    point: found.point,
+  };
+}
+
 export function elevationAt(
   provider: CandidateProvider,
   p: Position,
   coast: NearestCoastalPoint | null,
 ): Elevation {
   const lines = provider.near('contours', p, ELEVATION_RADIUS);
-  // Only the nearest line of each height matters.
-  const contours = [
-    ...nearestPerKey(
-      lines.filter((l) => l.attrs.kind === 'contour'),
-      p,
-      ELEVATION_RADIUS,
-      (l) => l.attrs.height,
-    ).values(),
-  ].sort(byDistance);
-  const first = contours[0];
-  if (!first)
+  const found = bracket(lines, p);
+  if (!found)
     return {
       elevation_upper: null,
       elevation_lower: null,
@@ -55,15 +105,7 @@ export function elevationAt(
       azimuth_descending_degrees: null,
       is_above_high_tide_line: null,
     };
-  const h = first.attrs.height;
-  let above: Line | undefined;
-  let below: Line | undefined;
-  for (const c of contours) {
-    const ch = c.attrs.height;
-    // Nearest of the NEXT level up / down (a lower "above" level replaces a higher one).
-    if (ch > h && (!above || ch < above.attrs.height)) above = c;
-    if (ch < h && (!below || ch > below.attrs.height)) below = c;
-  }
+  const { first, above, below } = found;
   let upper: Line;
   let lower: Line;
   if (above && (!below || above.distance < below.distance)) [upper, lower] = [above, first];

@@ -8,7 +8,18 @@ import type {
 } from '../../../schemas/api/flood-risk';
 import type { Position } from '../../geo/geometry';
 import { BAND_RANK, bandRisk, countryOfLayer, HIGHEST_ZONE_RADIUS, nearestZoneRadius } from './bands';
-import { nearestPerKey, type CandidateProvider, type FeatureDistance, type ZoneAttrs } from './candidates';
+import type { FloodBand } from '../../../schemas/features';
+import { distanceToPiece } from '../../geo/pieces';
+import {
+  beats,
+  byBoxDistance,
+  rankedDistance,
+  rankedIndex,
+  type CandidateProvider,
+  type FeatureDistance,
+  type PieceRecord,
+  type ZoneAttrs,
+} from './candidates';
 import { metres, pointOut } from './output';
 
 type Zone = FeatureDistance<ZoneAttrs>;
@@ -32,9 +43,45 @@ const byNearest = (a: Zone, b: Zone): number =>
   a.distance - b.distance || BAND_RANK[b.attrs.band] - BAND_RANK[a.attrs.band];
 
 /**
- * The assessment of `layer` at `p` from the layer's zones within its nearest-zone radius. Every answer
- * reads only the nearest zone of each band, so that is all that is measured.
+ * The nearest zone of each band that can be reported: a band's zone is reported when it contains `p`, when it
+ * is the highest band within 50 m, or when it is the nearest zone of all. So a piece is measured only when
+ * its box is within 50 m or no farther than the nearest zone found so far (and no farther than its band's
+ * best): bands whose nearest zone is beyond both are never reported, and are left out or overestimated.
+ * Candidates come in order of box distance, so the bound tightens fast.
  */
+function reportableZones(
+  records: readonly PieceRecord<ZoneAttrs>[],
+  layer: string,
+  p: Position,
+  reach: number,
+) {
+  const best = new Map<FloodBand, Zone>();
+  let nearest = Infinity;
+  const n = byBoxDistance(records, p, reach);
+  for (let k = 0; k < n; k++) {
+    const i = rankedIndex(k);
+    const box = rankedDistance(i);
+    if (box > HIGHEST_ZONE_RADIUS && box > nearest) break;
+    const rec = records[i]!;
+    // Providers may hand back other layers' pieces too (a superset is allowed): keep this layer's.
+    if (rec.layer !== layer) continue;
+    const current = best.get(rec.attrs.band);
+    if (current && box > current.distance) continue;
+    const found = distanceToPiece(rec.piece, p);
+    if (!found || found.distance > reach || (current && !beats(rec, found.distance, current))) continue;
+    best.set(rec.attrs.band, {
+      featureId: rec.featureId,
+      layer: rec.layer,
+      attrs: rec.attrs,
+      distance: found.distance,
+      point: found.point,
+    });
+    if (found.distance < nearest) nearest = found.distance;
+  }
+  return [...best.values()];
+}
+
+/** The assessment of `layer` at `p` from the layer's zones within its nearest-zone radius. */
 export function assessLayer(
   layer: string,
   p: Position,
@@ -42,9 +89,7 @@ export function assessLayer(
 ): BandedAssessment | ScottishAssessment {
   const reach = Math.max(nearestZoneRadius(layer), HIGHEST_ZONE_RADIUS);
   const radius = nearestZoneRadius(layer);
-  // Providers may hand back other layers' pieces too (a superset is allowed): keep this layer's.
-  const mine = provider.near('zones', p, reach, layer).filter((c) => c.layer === layer);
-  const zones = [...nearestPerKey(mine, p, reach, (c) => c.attrs.band).values()];
+  const zones = reportableZones(provider.near('zones', p, reach, layer), layer, p, reach);
   const top = zones.filter((z) => z.distance === 0).sort(byRisk)[0];
   const within50 = zones.filter((z) => z.distance <= HIGHEST_ZONE_RADIUS).sort(byRisk)[0];
   const nearest = top ? undefined : zones.filter((z) => z.distance <= radius).sort(byNearest)[0];

@@ -154,9 +154,12 @@ export async function esLocationCandidates(
     },
     ...nearestAreas.map(byDistance),
     ...NEAREST_POINTS.map(byDistance),
+    // The GeoSure and GeoClimate pieces whose envelope holds the point (last, so the indexes above hold).
+    { size: PAGE, query: envelope('subsidence', p, 0) },
   ];
   const r1 = await msearch(client, index, first);
   const admin = r1[0]!.sources.map((d) => pieceFromDocument(d));
+  const subsidence = r1[first.length - 1]!.sources.map((d) => pieceFromDocument(d));
   const within = new Map(
     WITHIN_POINTS.map((f, i) => [f, r1[1 + i]!.sources.map((d) => pointFromDocument(d))]),
   );
@@ -223,6 +226,7 @@ export async function esLocationCandidates(
     airQuality,
     radon,
     greenspace: greenspace as never,
+    subsidence: subsidence as never,
     points: {
       landslides: (points.landslides ?? []) as never,
       defibrillators: (points.defibrillators ?? []) as never,

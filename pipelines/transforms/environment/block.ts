@@ -58,8 +58,8 @@ export function nearestGreenspace(
 export function greenspaceBlock(c: EnvironmentCandidates, p: Position): EnvironmentBlock['greenspace'] {
   const nearest = nearestGreenspace(c, p);
   if (!nearest) return null;
-  // Sites of one kind sit side by side, but a play space inside a park is a site of its own: the area is
-  // the sum over sites capped at the circle (documented in docs/environment-climate-social.md).
+  // A play space inside a park is a site of its own: the area is that of the sites' union, so ground two
+  // sites share counts once (docs/environment-climate-social.md).
   const area = coveredArea(c.greenspace(p, WITHIN_RADIUS), p, WITHIN_RADIUS);
   return {
     greenspace_area: Math.min(roundTo(area, 2), roundTo(CIRCLE_AREA_1KM, 2)),

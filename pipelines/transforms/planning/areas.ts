@@ -2,7 +2,7 @@
 // National Parks, low emission zones): inside or not, the area of the 1 km circle the layer covers, its
 // proportion of the circle, and the nearest feature (the containing one at distance 0).
 import type { Position } from '../../geo/geometry';
-import { areaWithinCircle } from '../../geo/pieces';
+import { unionAreaWithinCircle } from '../../geo/union-area';
 import { CIRCLE_AREA_1KM } from '../../../schemas/api/planning';
 import type { Point } from '../../../schemas/api/flood-risk';
 import type { FeatureDistance, PieceRecord } from '../flood/candidates';
@@ -25,18 +25,17 @@ export interface AreaLayerAnswer<A> {
 }
 
 /**
- * Area of the circle covered by the features among `pieces`: each feature's pieces do not overlap, so a
- * feature's area is the sum over its pieces (geo/pieces.ts); different features of one layer are summed
- * too, and the total is capped at the circle: published layers of one kind barely overlap (a conservation
- * area inside another is the one case seen), and the cap keeps the rule area ≤ π·r² whatever the data.
+ * Area of the circle covered by the features among `pieces`: the area of their UNION within the circle
+ * (geo/union-area.ts), so ground shared by two features (a conservation area drawn inside another, a play
+ * space inside a park, overlapping zones) counts once. Pieces are told apart by layer and feature id: the
+ * pieces of one feature never overlap and are summed; only different features are unioned.
  */
 export function coveredArea<A>(pieces: readonly PieceRecord<A>[], p: Position, r: number): number {
-  const total = areaWithinCircle(
-    pieces.map((x) => x.piece),
+  return unionAreaWithinCircle(
+    pieces.map((x) => ({ feature: `${x.layer}\u0000${x.featureId}`, piece: x.piece })),
     p,
     r,
   );
-  return Math.min(total, Math.PI * r * r);
 }
 
 export function areaLayer<F extends AreaFamily>(
@@ -44,8 +43,6 @@ export function areaLayer<F extends AreaFamily>(
   family: F,
   p: Position,
 ): AreaLayerAnswer<AreaAttrs[F]> {
-  // areaWithinCircle caps a sum at the circle, which is right for one feature's pieces and the cap we want
-  // for the layer as a whole.
   const area = coveredArea(c.areas(family, p, WITHIN_RADIUS), p, WITHIN_RADIUS);
   const nearest = nearestArea(c, family, p);
   const rounded = Math.min(roundTo(area, 2), roundTo(CIRCLE_AREA_1KM, 2));

@@ -11,6 +11,7 @@ import { bulkIndex, createIndex, versionedIndexName } from '../indexing/versione
 import { parquetPath, queryParquet } from '../io/parquet';
 import { parseWkb } from '../io/spatial/wkb';
 import { percentileOf } from '../transforms/environment/air-quality';
+import { SUBSIDENCE_TABLES, subsidenceAttrsOfRow } from '../transforms/environment/subsidence';
 import type { AreaFamily, PointFamily } from '../transforms/planning/candidates';
 import {
   cellKey,
@@ -36,6 +37,7 @@ const ENVIRONMENT_TABLES = [
   'landslides',
   'nhs_sites',
   'defibrillators',
+  ...SUBSIDENCE_TABLES,
 ] as const;
 
 type Row = Record<string, unknown>;
@@ -139,6 +141,21 @@ async function* environmentDocs(ctx: AssetContext): AsyncGenerator<Doc> {
         };
     }
   }
+  // GeoSure and GeoClimate pieces in one family: a point reads the pieces whose envelope holds it.
+  let subsidence = 0;
+  for (const name of SUBSIDENCE_TABLES) {
+    if (!staged(ctx, name)) continue;
+    for await (const r of queryParquet(`SELECT * FROM ${table(ctx, name)}`)) {
+      const geometry = parseWkb(r.geometry as Uint8Array);
+      if (!geometry) continue;
+      const attrs = subsidenceAttrsOfRow(r);
+      for (const piece of toPieces(geometry))
+        yield {
+          id: `subsidence-${subsidence++}`,
+          doc: pieceDocument('subsidence', String(r.feature_id), attrs, piece),
+        };
+    }
+  }
   if (staged(ctx, 'landslides')) {
     let n = 0;
     for await (const r of queryParquet(`SELECT * FROM ${table(ctx, 'landslides')}`))
@@ -219,7 +236,7 @@ export const locationFeatureIndex = defineAsset({
     HPI_TABLE,
     FUEL_POVERTY_TABLE,
   ],
-  codeVersion: '1',
+  codeVersion: '2',
   owner: 'location',
   cadence: 'quarterly',
   outputsPresent: aliasHoldsOutputs(locationFeaturesAlias),

@@ -5,7 +5,8 @@
 //   - grids (air quality, radon): the cells of the tile; air quality percentiles are ranked against every
 //     loaded cell of the pollutant (the latest year of each cell), sorted once per partition;
 //   - greenspace: the sites within GREENSPACE_NEAREST_LIMIT (10 km) of the tile square;
-//   - landslides, defibrillators: the tile square plus 1 km; NHS sites: all (tens of thousands at most).
+//   - landslides, defibrillators: the tile square plus 1 km; NHS sites: all (tens of thousands at most);
+//   - subsidence (GeoSure, GeoClimate): the pieces of the polygons that overlap the tile square.
 // The pure blocks (pipelines/transforms/environment, social) run over a MemoryEnvironment. Output:
 // derived/uprn_environment_blocks/<tile>.parquet with `uprn`, `tile`, `block` (JSON {environment, social}).
 import { resolve } from 'node:path';
@@ -25,6 +26,11 @@ import {
   type GreenspaceAttrs,
 } from '../transforms/environment/candidates';
 import { MemoryEnvironment, type EnvironmentLayerRecords } from '../transforms/environment/memory';
+import {
+  SUBSIDENCE_TABLES,
+  subsidenceAttrsOfRow,
+  type SubsidenceAttrs,
+} from '../transforms/environment/subsidence';
 import { WITHIN_RADIUS, type PointRecord } from '../transforms/planning/candidates';
 import { socialPointsBlock } from '../transforms/social/block';
 import type { EnvironmentBlock } from '../../schemas/api/environment';
@@ -108,6 +114,26 @@ async function greenspace(ctx: AssetContext, box: BBox): Promise<PieceRecord<Gre
   return out;
 }
 
+/** Pieces of the subsidence polygons overlapping the tile (a UPRN only needs the pieces holding it). */
+async function subsidence(ctx: AssetContext, box: BBox): Promise<PieceRecord<SubsidenceAttrs>[]> {
+  const out: PieceRecord<SubsidenceAttrs>[] = [];
+  for (const name of SUBSIDENCE_TABLES)
+    for (const r of await rows(
+      `SELECT * FROM ${table(ctx, name)}
+        WHERE maxx >= ${box.minX} AND minx <= ${box.maxX} AND maxy >= ${box.minY} AND miny <= ${box.maxY}`,
+    )) {
+      const geometry = parseWkb(r.geometry as Uint8Array);
+      if (!geometry) continue;
+      const attrs = subsidenceAttrsOfRow(r);
+      for (const piece of toPieces(geometry)) {
+        const b = piece.bbox;
+        if (b.maxX < box.minX || b.minX > box.maxX || b.maxY < box.minY || b.minY > box.maxY) continue;
+        out.push({ layer: 'subsidence', featureId: String(r.feature_id), attrs, piece, bbox: b });
+      }
+    }
+  return out;
+}
+
 const nhsAttrs = (r: Row): EnvironmentPointAttrs['hospital'] => ({
   name: String(r.name),
   address1: text(r.address1),
@@ -152,6 +178,7 @@ export async function tileEnvironment(ctx: AssetContext, tile: string): Promise<
       classMax: Number(r.class_max),
     })),
     greenspace: await greenspace(ctx, box),
+    subsidence: await subsidence(ctx, box),
     points,
   });
 }
@@ -173,8 +200,9 @@ export const uprnEnvironmentBlocks = defineAsset({
     'landslides',
     'nhs_sites',
     'defibrillators',
+    ...SUBSIDENCE_TABLES,
   ],
-  codeVersion: '1',
+  codeVersion: '2',
   owner: 'environment-social',
   cadence: 'quarterly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },

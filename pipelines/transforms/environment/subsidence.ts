@@ -28,6 +28,27 @@ export type SubsidenceAttrs =
 
 type Block = NonNullable<EnvironmentBlock['subsidence']>;
 
+/** The staged tables (schemas/environment-features.ts) the pieces come from. */
+export const SUBSIDENCE_TABLES = ['subsidence_hazard_areas', 'subsidence_climate_areas'] as const;
+
+/** A staged row of either table → the attributes its pieces carry (batch tiles and the live index alike). */
+export function subsidenceAttrsOfRow(row: Record<string, unknown>): SubsidenceAttrs {
+  const legend = String(row.legend);
+  return row.hazard !== undefined && row.hazard !== null
+    ? {
+        key: row.hazard as SubsidenceHazard,
+        class: Number(row.hazard_class),
+        letter: row.class_letter === null || row.class_letter === undefined ? null : String(row.class_letter),
+        legend,
+      }
+    : {
+        key: row.climate_key as ShrinkSwellClimateKey,
+        class: row.class as GeoClimateClass,
+        letter: null,
+        legend,
+      };
+}
+
 /** Order of severity within one layer (higher wins on a shared boundary). */
 function rank(a: SubsidenceAttrs): number {
   if (typeof a.class === 'string') {

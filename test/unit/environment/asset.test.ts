@@ -1,7 +1,7 @@
 // uprn_environment_blocks end to end on the sample data (no servers): the generated files in their
 // published layouts → the six staged layers (NHS sites geocoded through the staged ONSPD) → the per-tile
 // partitions. Every UPRN's block is schema-valid and keeps the rules of spec 2.7/2.8; the sample UPRNs of
-// England, Wales and Scotland all get air quality, radon, greenspace and NHS answers.
+// England, Wales and Scotland all get air quality, radon, greenspace, subsidence and NHS answers.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,6 +76,12 @@ describe('environment staged layers on the sample', () => {
     expect(quarantine.landslides).toEqual(['no position']);
     expect(quarantine.defibrillators).toEqual(['no position']);
     expect(quarantine.radon_cells).toEqual([]);
+    expect(quarantine.subsidence_hazard_areas).toEqual([
+      'class "X" is not A-E, 1-3 or Low/Moderate/Significant',
+    ]);
+    expect(quarantine.subsidence_climate_areas).toEqual([
+      'CLASS "Likely" is not Improbable, Possible, Probable or Unavailable',
+    ]);
     expect(quarantine.nhs_sites).toContain('postcode ZZ99 9ZZ not in ONSPD (or without grid reference)');
     expect(quarantine.nhs_sites!.filter((r) => r.startsWith('closed on'))).toHaveLength(3);
     expect(quarantine.nhs_sites!.filter((r) => r.startsWith('prescribing setting 1'))).toHaveLength(3);
@@ -113,7 +119,7 @@ describe('uprn_environment_blocks on the sample', () => {
     expect(withGreen).toBe(blocks.size);
   });
 
-  it('answers every sample country: air quality with percentiles, radon, NHS sites', () => {
+  it('answers every sample country: air quality with percentiles, radon, subsidence, NHS sites', () => {
     for (const country of ['England', 'Wales', 'Scotland']) {
       const block = blocks.get(String(sampleOf(country).uprn))!;
       expect(block, country).toBeDefined();
@@ -125,7 +131,12 @@ describe('uprn_environment_blocks on the sample', () => {
         expect(aq[key]!.percentile).toBeLessThanOrEqual(100);
       }
       expect(block.environment.radon!.radon_class).toBeGreaterThanOrEqual(1);
-      expect(block.environment.subsidence).toBeNull();
+      // GeoSure and GeoClimate Open cover the sample region; the high-emissions keys are Premium only.
+      const subsidence = block.environment.subsidence!;
+      expect(subsidence.shrink_swell.legend).toMatch(/ShrinkSwell class [A-E]|plasticity/);
+      expect(subsidence.shrink_swell.advisory).toEqual(expect.any(String));
+      expect(subsidence.shrink_swell_2030_high_emissions.class).toBe('Unavailable');
+      expect(subsidence.shrink_swell_2070_high_emissions.legend).toMatch(/^Not available/);
       const nhs = block.social.nhs_locations;
       expect(nhs.nearest_gp_practice!.distance).toBeLessThan(10_000);
       expect(nhs.nearest_hospital!.url).toMatch(/^https:\/\/directory\.spineservices\.nhs\.uk\/ORD\//);

@@ -1,5 +1,7 @@
 // The `properties` index: a document per OS Open UPRN address point with its prebuilt response blocks.
 // A new versioned index per run; the alias moves only when the count and sample checks pass.
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { PROPERTIES_INDEX_MAPPING } from '../../schemas/index/properties';
 import type { StoredAreaBlock } from '../../schemas/api/area';
@@ -9,7 +11,7 @@ import { createEsClient } from '../indexing/es-client';
 import { bulkIndex, createIndex, versionedIndexName } from '../indexing/versioned-index';
 import { parquetPath, queryParquet } from '../io/parquet';
 import { DataError } from '../io/errors';
-import { defineAsset } from './definition';
+import { defineAsset, type AssetContext } from './definition';
 import { stagedPath } from './ingest';
 import { PROPERTY_BLOCK_SOURCES } from './property-blocks';
 import { aliasHoldsOutputs, publishIndex } from './index-outputs';
@@ -49,6 +51,34 @@ export function toPropertyDocument(row: JoinedRow): PropertyDocument {
   };
 }
 
+/**
+ * A block table to join: a partitioned asset writes one file per partition, so when none of its partitions
+ * held a UPRN there is no file, and read_parquet of the glob fails; that is an empty table, not an error.
+ */
+export function blockTable(path: string): string {
+  if (!path.includes('*')) return parquetPath(path);
+  const dir = dirname(path);
+  const name = new RegExp(
+    `^${basename(path)
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
+  const any = existsSync(dir) && readdirSync(dir).some((f) => name.test(f));
+  return any ? parquetPath(path) : '(SELECT NULL::BIGINT AS uprn, NULL::JSON AS block WHERE false)';
+}
+
+/** Every staged UPRN with each block table's row, in UPRN order (the EPC table adds country and count). */
+export function propertiesJoinSql(ctx: AssetContext): string {
+  const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
+  const epcIndex = PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs');
+  const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `b${i}.block AS "${s.key}"`).join(', ');
+  const joins = PROPERTY_BLOCK_SOURCES.map(
+    (s, i) => `LEFT JOIN ${blockTable(s.parquet(ctx))} b${i} USING (uprn)`,
+  ).join(' ');
+  return `SELECT u.*, b${epcIndex}.country, b${epcIndex}.epc_count, ${columns} FROM ${uprns} u ${joins} ORDER BY u.uprn`;
+}
+
 async function scalar(sql: string): Promise<number> {
   for await (const row of queryParquet(sql)) return Number(Object.values(row)[0]);
   return 0;
@@ -81,13 +111,7 @@ export const propertiesIndex = defineAsset({
       await createIndex(es, index, PROPERTIES_INDEX_MAPPING);
       const sampleIds: string[] = [];
       const docs = (async function* () {
-        const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `b${i}.block AS "${s.key}"`).join(', ');
-        const joins = PROPERTY_BLOCK_SOURCES.map(
-          (s, i) => `LEFT JOIN ${parquetPath(s.parquet(ctx))} b${i} USING (uprn)`,
-        ).join(' ');
-        const epcIndex = PROPERTY_BLOCK_SOURCES.indexOf(epcTable);
-        const sql = `SELECT u.*, b${epcIndex}.country, b${epcIndex}.epc_count, ${columns} FROM ${uprns} u ${joins} ORDER BY u.uprn`;
-        for await (const row of queryParquet(sql)) {
+        for await (const row of queryParquet(propertiesJoinSql(ctx))) {
           const doc = toPropertyDocument(row as unknown as JoinedRow);
           if (sampleIds.length < 5 || doc.uprn % 997 === 0) sampleIds.push(String(doc.uprn));
           yield doc;

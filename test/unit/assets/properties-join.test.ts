@@ -1,0 +1,89 @@
+// The properties index joins every block table onto the staged UPRNs. A tile-partitioned block asset whose
+// partitions held no UPRN wrote no file at all: its glob matches nothing, and that is an empty table (the
+// block answers null), not a failed join.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, dataPaths } from '../../../pipelines/config';
+import type { AssetContext } from '../../../pipelines/assets/definition';
+import { blockTable, propertiesJoinSql } from '../../../pipelines/assets/properties-index';
+import { PROPERTY_BLOCK_SOURCES } from '../../../pipelines/assets/property-blocks';
+import { uprnLocationBlocksDir } from '../../../pipelines/assets/uprn-location-blocks';
+import { queryParquet, writeParquet } from '../../../pipelines/io/parquet';
+
+const BLOCK = [
+  { name: 'uprn', type: 'BIGINT' },
+  { name: 'block', type: 'JSON' },
+] as const;
+const ctxIn = (dataDir: string) => ({ config: { ...loadConfig(), dataDir } }) as AssetContext;
+
+async function rows(sql: string) {
+  const out: Record<string, unknown>[] = [];
+  for await (const r of queryParquet(sql)) out.push(r);
+  return out;
+}
+
+describe('properties index join', () => {
+  it('joins an empty table for a glob that matches no file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pds-join-'));
+    const glob = resolve(dir, 'missing-tiles', '*.parquet');
+    expect(await rows(`SELECT count(*) AS n FROM ${blockTable(glob)}`)).toEqual([{ n: 0 }]);
+    await writeParquet(
+      resolve(dir, 'missing-tiles', 'ST76.parquet'),
+      [
+        { name: 'uprn', type: 'BIGINT' },
+        { name: 'block', type: 'JSON' },
+      ],
+      [{ uprn: 7, block: { planning: null } }],
+    );
+    expect(await rows(`SELECT uprn FROM ${blockTable(glob)}`)).toEqual([{ uprn: 7 }]);
+  });
+
+  it('indexes UPRNs with null location blocks when uprn_location_blocks wrote no tile', async () => {
+    const ctx = ctxIn(mkdtempSync(join(tmpdir(), 'pds-join-')));
+    const { staged, derived } = dataPaths(ctx.config.dataDir);
+    await writeParquet(
+      resolve(staged, 'os_open_uprn.parquet'),
+      [
+        { name: 'uprn', type: 'BIGINT' },
+        { name: 'x_coord', type: 'DOUBLE' },
+        { name: 'y_coord', type: 'DOUBLE' },
+      ],
+      [
+        { uprn: 1, x_coord: 375000, y_coord: 165000 },
+        { uprn: 2, x_coord: 375100, y_coord: 165100 },
+      ],
+    );
+    await writeParquet(
+      resolve(derived, 'uprn_epc_blocks.parquet'),
+      [
+        { name: 'uprn', type: 'BIGINT' },
+        { name: 'country', type: 'VARCHAR' },
+        { name: 'epc_count', type: 'BIGINT' },
+        { name: 'block', type: 'JSON' },
+      ],
+      [{ uprn: 1, country: 'England', epc_count: 1, block: { epc_country: 'England' } }],
+    );
+    await writeParquet(
+      resolve(derived, 'uprn_area_blocks.parquet'),
+      [
+        { name: 'uprn', type: 'BIGINT' },
+        { name: 'block', type: 'JSON' },
+      ],
+      [{ uprn: 2, block: { admin_boundaries: null } }],
+    );
+    // Every other single-file block table is there, empty; the tile-partitioned ones have no file at all.
+    for (const source of PROPERTY_BLOCK_SOURCES) {
+      const path = source.parquet(ctx);
+      if (!path.includes('*') && !['epcs', 'area'].includes(source.key)) await writeParquet(path, BLOCK, []);
+    }
+    expect(existsSync(uprnLocationBlocksDir(ctx))).toBe(false);
+
+    const joined = await rows(propertiesJoinSql(ctx));
+    expect(joined.map((r) => Number(r.uprn))).toEqual([1, 2]);
+    expect(joined[0]).toMatchObject({ country: 'England', location_layers: null, flood_risk: null });
+    expect(joined[1]).toMatchObject({ country: null, location_layers: null, environment_layers: null });
+    expect(joined[0]!.epcs).toEqual({ epc_country: 'England' });
+  });
+});

@@ -279,6 +279,25 @@ interface EndpointUsageRow {
   reserved_requests: number;
 }
 
+/** What a batch of completions moves on a subscription's counters. */
+interface SubMove {
+  id: number;
+  credits: number;
+  quota: number;
+  charge: number;
+  quotaUsed: number;
+  count: number;
+}
+
+/** What a batch of completions moves on one endpoint's counters of a subscription. */
+interface EndpointMove {
+  id: number;
+  endpoint: string;
+  reserved: number;
+  count: number;
+  charge: number;
+}
+
 interface LedgerRow {
   id: number;
   subscription_id: number;
@@ -438,25 +457,26 @@ export function openAccountStore(
       'UPDATE subscriptions SET credits_reserved = credits_reserved + ?, quota_reserved = quota_reserved + ? WHERE id = ?',
     ),
     reserveEndpoint: db.prepare(
-      `INSERT INTO endpoint_usage (subscription_id, endpoint, reserved_requests) VALUES (?, ?, 1)
-       ON CONFLICT (subscription_id, endpoint) DO UPDATE SET reserved_requests = reserved_requests + 1`,
+      `INSERT INTO endpoint_usage (subscription_id, endpoint, reserved_requests) VALUES (?, ?, ?)
+       ON CONFLICT (subscription_id, endpoint) DO UPDATE SET reserved_requests = reserved_requests + ?`,
     ),
     insertLedger: db.prepare(
       `INSERT INTO credit_ledger (subscription_id, endpoint, request_id, credits, affects_quota, period_start,
        state, created_at) VALUES (?, ?, ?, ?, ?, ?, 'reserved', ?)`,
     ),
-    ledgerById: db.prepare<[number], LedgerRow>('SELECT * FROM credit_ledger WHERE id = ?'),
     ledgerOf: db.prepare<[number], LedgerRow>(
       'SELECT * FROM credit_ledger WHERE subscription_id = ? ORDER BY id',
     ),
-    settleLedger: db.prepare('UPDATE credit_ledger SET state = ?, settled_at = ? WHERE id = ? AND state = ?'),
+    settle: db.prepare<[string, string, number], LedgerRow>(
+      `UPDATE credit_ledger SET state = ?, settled_at = ? WHERE id = ? AND state = 'reserved' RETURNING *`,
+    ),
     settleSub: db.prepare(
       `UPDATE subscriptions SET credits_reserved = credits_reserved - @credits,
        quota_reserved = quota_reserved - @quota, credits_used = credits_used + @charge,
        quota_used = quota_used + @quotaUsed, request_count = request_count + @count WHERE id = @id`,
     ),
     settleEndpoint: db.prepare(
-      `UPDATE endpoint_usage SET reserved_requests = reserved_requests - 1,
+      `UPDATE endpoint_usage SET reserved_requests = reserved_requests - @reserved,
        request_count = request_count + @count, credits_used = credits_used + @charge
        WHERE subscription_id = @id AND endpoint = @endpoint`,
     ),
@@ -578,62 +598,142 @@ export function openAccountStore(
     return null;
   }
 
-  function admitOne(keyId: number, name: string, requestId: string, at: Date): Admission {
-    const endpoint = byName.get(name);
-    if (!endpoint) throw new Error(`unknown endpoint ${name}`);
-    const { sub, plan } = current(keyId, at);
-    const t = termsFor(plan, endpoint);
-    const refused = refusal(sub, plan, t, q.oneEndpointUsage.get(sub.id, name));
-    if (refused) return refused;
-    q.reserveSub.run(t.cost, t.affectsQuota ? 1 : 0, sub.id);
-    q.reserveEndpoint.run(sub.id, name);
-    const info = q.insertLedger.run(
-      sub.id,
-      name,
-      requestId,
-      t.cost,
-      t.affectsQuota ? 1 : 0,
-      sub.last_renewed,
-      at.toISOString(),
-    );
-    return { ok: true, reservation: Number(info.lastInsertRowid) };
+  type AdmitArgs = readonly [
+    keyId: number,
+    endpoint: string,
+    requestId: string,
+    at: Date,
+    ...rest: unknown[],
+  ];
+  /**
+   * Admissions in one transaction, in order, each seeing the reservations of those before it. A key's
+   * subscription and endpoint counters are read once and kept here as the reservations move them; what
+   * they add is written once per subscription and endpoint, at the end (or before a renewal resets them).
+   */
+  function admitAll(admits: readonly AdmitArgs[]): Admission[] {
+    const subs = new Map<number, SubRow>();
+    const usages = new Map<string, EndpointUsageRow | undefined>();
+    const subMoves = new Map<number, { credits: number; quota: number }>();
+    const endpointMoves = new Map<string, { id: number; endpoint: string; n: number }>();
+    const write = (subId?: number) => {
+      for (const [id, m] of subMoves)
+        if (subId === undefined || id === subId) {
+          q.reserveSub.run(m.credits, m.quota, id);
+          subMoves.delete(id);
+        }
+      for (const [name, e] of endpointMoves)
+        if (subId === undefined || e.id === subId) {
+          q.reserveEndpoint.run(e.id, e.endpoint, e.n, e.n);
+          endpointMoves.delete(name);
+        }
+    };
+    const results = admits.map(([keyId, name, requestId, at]): Admission => {
+      const endpoint = byName.get(name);
+      if (!endpoint) throw new Error(`unknown endpoint ${name}`);
+      let sub = subs.get(keyId);
+      if (!sub || at.getTime() >= Date.parse(sub.renews_at)) {
+        // A renewal resets the counters: what is pending is written first, what was read is read again.
+        if (sub) {
+          write(sub.id);
+          for (const name of usages.keys()) if (name.startsWith(`${sub.id} `)) usages.delete(name);
+        }
+        sub = current(keyId, at).sub;
+        subs.set(keyId, sub);
+      }
+      const plan = planById(sub.plan_id);
+      const t = termsFor(plan, endpoint);
+      const usageName = `${sub.id} ${name}`;
+      if (!usages.has(usageName)) usages.set(usageName, q.oneEndpointUsage.get(sub.id, name));
+      const usage = usages.get(usageName);
+      const refused = refusal(sub, plan, t, usage);
+      if (refused) return refused;
+      const quota = t.affectsQuota ? 1 : 0;
+      sub.credits_reserved += t.cost;
+      sub.quota_reserved += quota;
+      const m = subMoves.get(sub.id) ?? { credits: 0, quota: 0 };
+      m.credits += t.cost;
+      m.quota += quota;
+      subMoves.set(sub.id, m);
+      if (usage) usage.reserved_requests += 1;
+      else usages.set(usageName, { endpoint: name, request_count: 0, credits_used: 0, reserved_requests: 1 });
+      const e = endpointMoves.get(usageName) ?? { id: sub.id, endpoint: name, n: 0 };
+      e.n += 1;
+      endpointMoves.set(usageName, e);
+      const info = q.insertLedger.run(
+        sub.id,
+        name,
+        requestId,
+        t.cost,
+        quota,
+        sub.last_renewed,
+        at.toISOString(),
+      );
+      return { ok: true, reservation: Number(info.lastInsertRowid) };
+    });
+    write();
+    return results;
   }
-  const admitTx = db.transaction(admitOne);
+  const admitTx = db.transaction(
+    (keyId: number, endpoint: string, requestId: string, at: Date) =>
+      admitAll([[keyId, endpoint, requestId, at]])[0]!,
+  );
 
   type Finish = [keyId: number, reservation: number | null, success: boolean, history: HistoryInput | null];
-  const finishOne = (...[keyId, reservation, success, history]: Finish): void => {
-    {
-      if (reservation !== null) {
-        const row = q.ledgerById.get(reservation);
-        if (row && row.state === 'reserved') {
-          q.settleLedger.run(success ? 'charged' : 'released', now().toISOString(), row.id, 'reserved');
-          const sub = q.subByKey.get(keyId);
-          // A reservation from an earlier period was already cleared by the renewal: it is charged to the
-          // period it was admitted in (its ledger row says which) and leaves the new period's counts alone.
-          if (sub && sub.id === row.subscription_id && sub.last_renewed === row.period_start) {
-            const charge = success ? row.credits : 0;
-            q.settleSub.run({
-              id: sub.id,
-              credits: row.credits,
-              quota: row.affects_quota,
-              charge,
-              quotaUsed: success ? row.affects_quota : 0,
-              count: success ? 1 : 0,
-            });
-            q.settleEndpoint.run({ id: sub.id, endpoint: row.endpoint, count: success ? 1 : 0, charge });
-          }
+  /**
+   * The completions of one transaction: each reservation settled (charged for a success, released
+   * otherwise) and its history row written; then the subscription and endpoint counters moved once per
+   * subscription and endpoint, and each key's history cut to the newest kept rows, once per key. (Renewals
+   * happen only in admissions, so a subscription's id and period are the same all through this.)
+   */
+  const finishAll = (batch: readonly Finish[]): void => {
+    const settledAt = now().toISOString();
+    const subs = new Map<number, SubRow | undefined>();
+    const subMoves = new Map<number, SubMove>();
+    const endpointMoves = new Map<string, EndpointMove>();
+    const keys = new Set<number>();
+    for (const [keyId, reservation, success, history] of batch) {
+      // Only a reservation still held is settled (one that expired meanwhile is left as it is).
+      const row =
+        reservation === null
+          ? undefined
+          : q.settle.get(success ? 'charged' : 'released', settledAt, reservation);
+      if (row) {
+        if (!subs.has(keyId)) subs.set(keyId, q.subByKey.get(keyId));
+        const sub = subs.get(keyId);
+        // A reservation from an earlier period was already cleared by the renewal: it is charged to the
+        // period it was admitted in (its ledger row says which) and leaves the new period's counts alone.
+        if (sub && sub.id === row.subscription_id && sub.last_renewed === row.period_start) {
+          const charge = success ? row.credits : 0;
+          let m = subMoves.get(sub.id);
+          if (!m)
+            subMoves.set(
+              sub.id,
+              (m = { id: sub.id, credits: 0, quota: 0, charge: 0, quotaUsed: 0, count: 0 }),
+            );
+          m.credits += row.credits;
+          m.quota += row.affects_quota;
+          m.charge += charge;
+          m.quotaUsed += success ? row.affects_quota : 0;
+          m.count += success ? 1 : 0;
+          const name = `${sub.id} ${row.endpoint}`;
+          let e = endpointMoves.get(name);
+          if (!e)
+            endpointMoves.set(
+              name,
+              (e = { id: sub.id, endpoint: row.endpoint, reserved: 0, count: 0, charge: 0 }),
+            );
+          e.reserved += 1;
+          e.count += success ? 1 : 0;
+          e.charge += charge;
         }
       }
-      if (history) q.insertHistory.run({ keyId, ...history });
+      if (history) {
+        q.insertHistory.run({ keyId, ...history });
+        keys.add(keyId);
+      }
     }
-  };
-  /** The completions of one transaction, then each key's history cut to the newest kept rows, once per key. */
-  const finishAll = (batch: readonly Finish[]): void => {
-    const keys = new Set<number>();
-    for (const f of batch) {
-      finishOne(...f);
-      if (f[3]) keys.add(f[0]);
-    }
+    for (const m of subMoves.values()) q.settleSub.run(m);
+    for (const e of endpointMoves.values()) q.settleEndpoint.run(e);
     for (const keyId of keys) q.pruneHistory.run({ keyId, keep: REQUESTS_KEPT_PER_KEY });
   };
 
@@ -649,7 +749,7 @@ export function openAccountStore(
   type AdmitDone = (error: unknown, admission?: Admission) => void;
   const turnTx = db.transaction((finishes: Finish[], admits: Admit[]): Admission[] => {
     finishAll(finishes);
-    return admits.map(([keyId, endpoint, requestId, at]) => admitOne(keyId, endpoint, requestId, at));
+    return admitAll(admits);
   });
   const admitting: Admit[] = [];
   const pending: Finish[] = [];

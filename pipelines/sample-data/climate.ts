@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import type { Feature, Position } from '../geo/geometry';
 import { bngToWgs84 } from '../geo/bng';
 import { geoJsonText } from '../io/spatial/geojson';
-import { h5 } from '../sources/climate/haduk-grid';
+import { BNG_GRID_MAPPING, h5 } from '../sources/climate/haduk-grid';
 import type { SampleArea } from './areas';
 import { csvRow, type WrittenFile } from './csv-writer';
 import { distanceToLine, geographyOf } from './flood/geography';
@@ -36,11 +36,11 @@ export interface ClimateSampleFile {
   headerRows: number;
 }
 
+export const FILL_VALUE = 1e20;
 export const HADUK_SAMPLE_DATASET = 'metoffice-haduk-grid';
 export const UKCP18_SAMPLE_DATASET = 'metoffice-ukcp18-warming-levels';
 /** Half the side of the square of 1 km land cells around each area (m). */
 const WINDOW = 12_000;
-const FILL = 1e20;
 
 interface AreaClimate {
   tas: number;
@@ -58,7 +58,16 @@ const AREA_CLIMATE: Record<SampleArea['id'], AreaClimate> = {
   stirling: { tas: 8.9, tasmax: 13.0, tasmin: 4.6, rainfall: 1180, sun: 1280, sfcWind: 4.6 },
 };
 
-interface VariableSpec {
+/** A HadUK-Grid variable's CF attributes. */
+export interface HadukVariableMeta {
+  name: string;
+  standardName: string;
+  longName: string;
+  units: string;
+  cellMethods: string;
+}
+
+interface VariableSpec extends HadukVariableMeta {
   name: keyof AreaClimate;
   standardName: string;
   longName: string;
@@ -141,13 +150,14 @@ function annualAt(c: AreaClimate, name: keyof AreaClimate, x: number, y: number,
   }
 }
 
-interface Grid {
+/** Cell centres along each axis, in file order (BNG metres). */
+export interface HadukGrid {
   x: Float64Array;
   y: Float64Array;
 }
 
 /** Cell centres (…500 m, as HadUK-Grid's) of the rectangle holding every area's square. */
-function gridOf(areas: readonly SampleArea[]): Grid {
+function gridOf(areas: readonly SampleArea[]): HadukGrid {
   const lo = (v: number) => Math.floor((v - WINDOW) / 1000) * 1000 + 500;
   const hi = (v: number) => Math.ceil((v + WINDOW) / 1000) * 1000 - 500;
   const x0 = Math.min(...areas.map((a) => lo(a.centre.x)));
@@ -174,13 +184,18 @@ function landAreaAt(areas: readonly SampleArea[], x: number, y: number): SampleA
 const hoursSince1800 = (iso: string): bigint =>
   BigInt((Date.parse(`${iso}T00:00:00Z`) - Date.parse('1800-01-01T00:00:00Z')) / 3_600_000);
 
-function writeHadukFile(
+/**
+ * One monthly-climatology file (12 time steps): `values` in (time, y, x) order, FILL_VALUE for sea. The grid
+ * mapping is the British National Grid unless told otherwise (tests write a wrong one).
+ */
+export async function writeHadukGridFile(
   path: string,
-  v: VariableSpec,
-  grid: Grid,
+  v: HadukVariableMeta,
+  grid: HadukGrid,
   values: Float64Array,
-  lib: Awaited<ReturnType<typeof h5>>,
-): void {
+  mapping: Readonly<Record<string, number>> = BNG_GRID_MAPPING,
+): Promise<void> {
+  const lib = await h5();
   const nx = grid.x.length;
   const ny = grid.y.length;
   // HDF5 stamps object headers with the wall clock; a fixed clock keeps the files byte-identical for a
@@ -242,9 +257,10 @@ function writeHadukFile(
       str(ds, { axis, bounds: `${axisName}_bnds`, units: 'm', standard_name: axisName });
       ds.make_scale(axisName);
       const b = new Float64Array(coords.length * 2);
+      const half = coords.length > 1 ? Math.abs(coords[1]! - coords[0]!) / 2 : 500;
       coords.forEach((c, i) => {
-        b[2 * i] = c - 500;
-        b[2 * i + 1] = c + 500;
+        b[2 * i] = c - half;
+        b[2 * i + 1] = c + half;
       });
       const bd = f.create_dataset({
         name: `${axisName}_bnds`,
@@ -264,13 +280,7 @@ function writeHadukFile(
     });
     str(tm, { grid_mapping_name: 'transverse_mercator' });
     dbl(tm, 'longitude_of_prime_meridian', 0);
-    dbl(tm, 'semi_major_axis', 6377563.396);
-    dbl(tm, 'semi_minor_axis', 6356256.909);
-    dbl(tm, 'longitude_of_central_meridian', -2);
-    dbl(tm, 'latitude_of_projection_origin', 49);
-    dbl(tm, 'false_easting', 400000);
-    dbl(tm, 'false_northing', -100000);
-    dbl(tm, 'scale_factor_at_central_meridian', 0.9996012717);
+    for (const [k, n] of Object.entries(mapping)) dbl(tm, k, n);
 
     const data = f.create_dataset({
       name: v.name,
@@ -280,7 +290,7 @@ function writeHadukFile(
       chunks: [1, Math.min(ny, 256), Math.min(nx, 256)],
       compression: 4,
     });
-    dbl(data, '_FillValue', FILL);
+    dbl(data, '_FillValue', FILL_VALUE);
     str(data, {
       standard_name: v.standardName,
       long_name: v.longName,
@@ -323,7 +333,6 @@ async function writeHadukGrid(
 ): Promise<ClimateSampleFile[]> {
   const dir = join(outDir, HADUK_SAMPLE_DATASET);
   mkdirSync(dir, { recursive: true });
-  const lib = await h5();
   const grid = gridOf(areas);
   const nx = grid.x.length;
   const ny = grid.y.length;
@@ -340,7 +349,7 @@ async function writeHadukGrid(
   const out: ClimateSampleFile[] = [];
   for (const v of VARIABLES) {
     const rng = new Rng(hashSeed(seed, 'haduk', v.name));
-    const values = new Float64Array(12 * nx * ny).fill(FILL);
+    const values = new Float64Array(12 * nx * ny).fill(FILL_VALUE);
     let land = 0;
     landOf.forEach((area, k) => {
       if (!area) return;
@@ -353,7 +362,7 @@ async function writeHadukGrid(
     });
     if (v.name === 'rainfall' && landOf[nanCell]) values[2 * nx * ny + nanCell] = NaN;
     const path = join(dir, `${v.name}_hadukgrid_uk_1km_mon-30y_199101-202012.nc`);
-    writeHadukFile(path, v, grid, values, lib);
+    await writeHadukGridFile(path, v, grid, values);
     out.push({
       dataset: HADUK_SAMPLE_DATASET,
       format: `NetCDF-4 (HadUK-Grid v1.3.0.0, ${v.name}, 1 km, monthly 1991-2020 climatology)`,

@@ -10,6 +10,7 @@
 // errors but the publisher's sea mask, ~80% of a UK grid: each time step's fill cells are counted in one
 // quarantine record (reason `_FillValue …`, raw holds the count), so nothing is dropped unrecorded and a
 // 1.3-million-cell grid does not become a million quarantine rows.
+import { closeSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import h5wasm, { type Dataset, type File as H5File } from 'h5wasm/node';
 import type { HadukGridCellRecord } from '../../../schemas/climate-tables';
@@ -60,6 +61,21 @@ const PLAUSIBLE: Readonly<Record<string, readonly [number, number]>> = {
 
 /** netCDF's default fill for doubles, used when a variable declares no `_FillValue`. */
 const NC_DEFAULT_FILL = 9.969209968386869e36;
+
+// The HDF5 superblock signature, at 0 or (after a user block) a power of two from 512 bytes.
+const HDF5_SIGNATURE = Buffer.from([0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Whether the file is HDF5 (NetCDF-4); classic NetCDF-3 files start `CDF`. Checked before h5wasm opens it, which fails on others without a usable error. */
+export function isHdf5(path: string): boolean {
+  const head = Buffer.alloc(2048 + 8);
+  const fd = openSync(path, 'r');
+  try {
+    const n = readSync(fd, head, 0, head.length, 0);
+    return [0, 512, 1024, 2048].some((at) => at + 8 <= n && head.subarray(at, at + 8).equals(HDF5_SIGNATURE));
+  } finally {
+    closeSync(fd);
+  }
+}
 
 let ready: Promise<unknown> | null = null;
 export async function h5(): Promise<typeof h5wasm> {
@@ -147,13 +163,9 @@ export async function* readHadukGridFile(path: string): AsyncGenerator<SourceRow
     throw new DataError(
       `${path}: not a HadUK-Grid file name (<var>_hadukgrid_uk_<res>_<freq>_<start>-<end>.nc)`,
     );
+  if (!isHdf5(path)) throw new DataError(`${path}: not a NetCDF-4/HDF5 file (no HDF5 signature)`);
   const lib = await h5();
-  let file: H5File;
-  try {
-    file = new lib.File(path, 'r');
-  } catch (error) {
-    throw new DataError(`${path}: not a NetCDF-4/HDF5 file (${(error as Error).message})`);
-  }
+  const file = new lib.File(path, 'r');
   try {
     const variable = dataset(file, name.variable);
     if (!variable) throw new DataError(`${path}: no variable ${name.variable}`);

@@ -138,6 +138,8 @@ function* cellRows(
 ): Generator<SourceRow<Ukcp18Row>> {
   for (const { column, meaning } of cols.values) {
     const v = valueOf(column);
+    // A GeoJSON feature without the attribute at all: nothing published for it (null is quarantined).
+    if (v === undefined) continue;
     const text = typeof v === 'string' ? v.trim() : v;
     const value = typeof text === 'number' ? text : text === '' || text == null ? NaN : Number(text);
     if (!Number.isFinite(value) || value <= FILL_AT_OR_BELOW) {

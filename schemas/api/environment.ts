@@ -86,7 +86,9 @@ export const SubsidenceSchema = z
     shrink_swell_2080_medium_emissions: climateHazard,
   })
   .nullable()
-  .describe('BGS GeoSure and GeoClimate; null while those layers are not loaded');
+  .describe(
+    'BGS GeoSure hazards and GeoClimate shrink-swell of the polygons holding the point; null when none does (at sea)',
+  );
 
 export const EnvironmentBlockSchema = z.object({
   air_quality: AirQualitySchema,

@@ -60,12 +60,15 @@ interface RowEnd {
 /** Incremental parser: push decoded text, collect rows; `end()` flushes the last row. */
 export class CsvParser {
   private buf = '';
-  private line = 1;
-  private started = false;
+  private line: number;
+  private started: boolean;
   private readonly maxRowLines: number;
 
-  constructor(options: Pick<CsvOptions, 'maxRowLines'> = {}) {
+  constructor(options: Pick<CsvOptions, 'maxRowLines'> & { firstLine?: number; midFile?: boolean } = {}) {
     this.maxRowLines = options.maxRowLines ?? DEFAULT_MAX_ROW_LINES;
+    // A parser given a piece of a file from one of its rows on: line numbers go on from there, no BOM.
+    this.line = options.firstLine ?? 1;
+    this.started = options.midFile ?? false;
   }
 
   push(text: string, out: CsvRow[]): void {
@@ -80,6 +83,14 @@ export class CsvParser {
   end(out: CsvRow[]): void {
     this.consume(out, true);
     this.buf = '';
+  }
+
+  /**
+   * The text pushed but not yet returned as rows (a row still open: a quoted field waiting for its closing
+   * quote), and the line it starts on. Empty when the text pushed so far ended exactly at a row's end.
+   */
+  remainder(): { text: string; line: number } {
+    return { text: this.buf, line: this.line };
   }
 
   private consume(out: CsvRow[], final: boolean): void {

@@ -91,7 +91,7 @@ export class ParquetTableWriter {
       return new ParquetTableWriter(path, columns, dir, connection, undefined, {
         file,
         fd: openSync(file, 'w'),
-        line: compileCsvLine(columns),
+        line: csvLineFor(columns),
       });
     }
     const ddl = columns.map((c) => `${quoteIdent(c.name)} ${stagedType(c.type)}`).join(', ');
@@ -144,6 +144,17 @@ export class ParquetTableWriter {
     for (const column of this.columns) appendValue(appender, column, values[column.name]);
     appender.endRow();
     this.rows += 1;
+  }
+
+  /**
+   * Rows formatted elsewhere (a worker thread) by csvLineFor(the same columns), each ending in '\n'. CSV
+   * staging only.
+   */
+  appendCsvLines(text: string, rows: number): void {
+    if (!this.csv) throw new Error(`parquet ${this.path}: appendCsvLines needs CSV staging`);
+    this.flush();
+    writeSync(this.csv.fd, text);
+    this.rows += rows;
   }
 
   /** Writes the Parquet file (zstd, sorted as given) and removes the scratch database. */
@@ -224,12 +235,12 @@ export function csvCell(type: ColumnType, name: string, value: unknown): string 
 }
 
 /**
- * One CSV line per row, compiled once per column list to straight-line code with each column's name as a
+ * One CSV staging line per row (no terminator), compiled once per column list to straight-line code with each column's name as a
  * literal (a loop reading ~130 properties by computed name costs several times more). The cells go into one
  * reused array joined once: a chain of + would build ~260 string fragments per row for the collector.
  * Column names enter the code only as JSON string literals.
  */
-function compileCsvLine(columns: readonly ColumnSpec[]): (row: object) => string {
+export function csvLineFor(columns: readonly ColumnSpec[]): (row: object) => string {
   const names = columns.map((c) => c.name);
   const cells = new Array<string>(columns.length);
   const body = columns

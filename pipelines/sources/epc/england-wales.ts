@@ -10,7 +10,7 @@ import {
   type RawEwCertificate,
   type RawEwRecommendation,
 } from '../../../schemas/epc';
-import type { CsvEncoding } from '../../io/csv-reader';
+import type { CsvEncoding, CsvRow } from '../../io/csv-reader';
 import { DataError } from '../../io/errors';
 import type { SourceRow } from '../../io/quarantine';
 import { cleanHeaderCell } from '../common/header';
@@ -119,22 +119,38 @@ export interface EwReadOptions {
   onHeader?: (header: { format: EpcFormat; missing: string[] }) => void;
 }
 
+export interface EwCertificateRows {
+  format: EpcFormat;
+  /** The published fields this file lacks (read as ''). */
+  missing: string[];
+  /** One parsed data row → its raw record, or the row quarantined with its reason. */
+  toSourceRow: (row: CsvRow) => SourceRow<RawEwCertificate>;
+}
+
+/**
+ * The per-row work of the certificates loader, planned once from the file's header (columns by name): shared
+ * by the streaming reader below and the parallel enhancer's workers (transforms/epc/enhance-parallel.ts).
+ */
+export function planEnglandWalesCertificateRows(header: readonly string[], file: string): EwCertificateRows {
+  const format = requireFormat(header, file, ['ew-legacy', 'ew-2025']);
+  const plan = planRawRecord(header, RAW_EW_CERTIFICATE_FIELDS);
+  requireFields(plan, CORE_CERTIFICATE_FIELDS, file);
+  const context = { dataset: EW_CERTIFICATES_DATASET, file, width: header.length };
+  const build = compileRawRecordBuilder(plan);
+  const map = (fields: string[]) => checkCertificate(build(fields) as RawEwCertificate);
+  return { format, missing: plan.missing, toSourceRow: (row) => toSourceRow(row, context, map) };
+}
+
 /** Stream certificates.csv (legacy or 2025+ layout) as raw records; bad rows are quarantined. */
 export async function* readEnglandWalesCertificates(
   file: string,
   options: EwReadOptions = {},
 ): AsyncGenerator<SourceRow<RawEwCertificate>> {
   const table = await openCsvTable(file, { headerRows: 1, encoding: options.encoding });
-  const header = table.headers[0]!.fields;
-  const format = requireFormat(header, file, ['ew-legacy', 'ew-2025']);
-  const plan = planRawRecord(header, RAW_EW_CERTIFICATE_FIELDS);
-  requireFields(plan, CORE_CERTIFICATE_FIELDS, file);
-  options.onHeader?.({ format, missing: plan.missing });
-  const context = { dataset: EW_CERTIFICATES_DATASET, file, width: header.length };
-  const build = compileRawRecordBuilder(plan);
-  const map = (fields: string[]) => checkCertificate(build(fields) as RawEwCertificate);
+  const rows = planEnglandWalesCertificateRows(table.headers[0]!.fields, file);
+  options.onHeader?.({ format: rows.format, missing: rows.missing });
   for await (const batch of table.batches) {
-    for (const row of batch) yield toSourceRow(row, context, map);
+    for (const row of batch) yield rows.toSourceRow(row);
   }
 }
 

@@ -4,6 +4,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { PROPERTIES_INDEX_MAPPING } from '../../schemas/index/properties';
+import { PROPERTY_RESPONSE_FIELD, PROPERTY_RESPONSE_MAPPING } from '../../serving/repository/properties';
+import { prerenderProperty } from '../../serving/routes/properties';
 import type { StoredAreaBlock } from '../../schemas/api/area';
 import type { StoredEpcBlock } from '../../schemas/api/epcs';
 import { propertiesAlias } from '../indexing/aliases';
@@ -17,6 +19,17 @@ import { PROPERTY_BLOCK_SOURCES } from './property-blocks';
 import { aliasHoldsOutputs, publishIndex } from './index-outputs';
 
 const COUNTRIES = ['England', 'Wales', 'Scotland'] as const;
+
+// Each document also carries its GET /properties answer, ready to send (serving/routes/properties.ts):
+// stored beside the document, out of its _source.
+const MAPPING = {
+  ...PROPERTIES_INDEX_MAPPING,
+  _source: { excludes: [PROPERTY_RESPONSE_FIELD] },
+  properties: {
+    ...PROPERTIES_INDEX_MAPPING.properties,
+    [PROPERTY_RESPONSE_FIELD]: PROPERTY_RESPONSE_MAPPING,
+  },
+};
 
 interface JoinedRow {
   uprn: number;
@@ -89,7 +102,7 @@ export const propertiesIndex = defineAsset({
   kind: 'index',
   description: 'Elasticsearch documents per UPRN (alias <prefix>-properties), built from the derived tables',
   upstream: ['os_open_uprn', ...PROPERTY_BLOCK_SOURCES.map((s) => s.asset)],
-  codeVersion: '1',
+  codeVersion: '2',
   owner: 'serving',
   cadence: 'monthly',
   // Up to date only while the alias still points at the index this materialisation built.
@@ -108,13 +121,13 @@ export const propertiesIndex = defineAsset({
     try {
       const alias = propertiesAlias(ctx.config);
       const index = versionedIndexName(alias, ctx.runId);
-      await createIndex(es, index, PROPERTIES_INDEX_MAPPING);
+      await createIndex(es, index, MAPPING);
       const sampleIds: string[] = [];
       const docs = (async function* () {
         for await (const row of queryParquet(propertiesJoinSql(ctx))) {
           const doc = toPropertyDocument(row as unknown as JoinedRow);
           if (sampleIds.length < 5 || doc.uprn % 997 === 0) sampleIds.push(String(doc.uprn));
-          yield doc;
+          yield { ...doc, [PROPERTY_RESPONSE_FIELD]: prerenderProperty(doc) };
         }
       })();
       const result = await bulkIndex(es, index, docs, (d) => String(d.uprn), {

@@ -22,7 +22,6 @@ interface LocationLayers {
 }
 interface EnvironmentLayers {
   environment?: EnvironmentBlock;
-  climate?: Record<string, unknown>;
   social?: SocialPointsBlock;
 }
 
@@ -72,13 +71,48 @@ export function presentProperty(doc: PropertyDocument, now: Date): PropertyRespo
   };
 }
 
+// The answer is rendered once per document when the index is built (properties_index stores it beside the
+// document, pipelines/assets/properties-index.ts) and a request sends it as it is: fetching, parsing and
+// re-serialising the ~50 KB document (EPC stats and comparisons the answer does not show) was most of a
+// request's CPU. Only the EPC's in-date flag and age depend on the day: they are stored as markers that carry
+// the lodgement date and are written in when served, by the very function /epcs uses.
+const MARKER = '\u0000epc_';
+const MARKED = /"\\u0000epc_(in_date|age):([^"]*)"/g;
+
+/** The /properties answer of `doc` as JSON, with markers for the day-dependent EPC validity. */
+export function prerenderProperty(doc: PropertyDocument): string {
+  const body = presentProperty(doc, new Date(0));
+  const lodged = block<StoredEpcBlock>(doc, 'epcs')?.latest_lodgement_date;
+  if (body.energy.epcs && lodged) {
+    body.energy.epcs.epc_in_date = `${MARKER}in_date:${lodged}` as never;
+    body.energy.epcs.epc_age = `${MARKER}age:${lodged}` as never;
+  }
+  return JSON.stringify(body);
+}
+
+/** A prerendered answer as of `now`: byte for byte what presentProperty(doc, now) serialises to. */
+export function renderProperty(prerendered: string, now: Date): string {
+  return prerendered.replace(MARKED, (_, field: string, lodged: string) => {
+    const validity = presentEpcs({ latest_lodgement_date: lodged } as StoredEpcBlock, now);
+    return JSON.stringify(field === 'age' ? validity.epc_age : validity.epc_in_date);
+  });
+}
+
 export function propertiesRouter(properties: PropertiesRepository, now: () => Date): Router {
   const router = Router();
   router.get('/properties', async (req, res) => {
     const query = PropertiesQuerySchema.safeParse(req.query);
     if (!query.success) throw invalidParameters(query.error, 'query');
-    const doc = await properties.getByUprn(query.data.uprn);
-    if (!doc) throw new ApiError('not_found', `No property with UPRN ${query.data.uprn}`);
+    const { uprn } = query.data;
+    const prerendered = await properties.getPrerendered?.(uprn);
+    if (prerendered === null) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
+    if (prerendered !== undefined) {
+      res.type('json').send(renderProperty(prerendered, now()));
+      return;
+    }
+    // A repository or an index without prerendered answers (built before they were stored).
+    const doc = await properties.getByUprn(uprn);
+    if (!doc) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
     res.json(presentProperty(doc, now()));
   });
   return router;

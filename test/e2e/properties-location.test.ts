@@ -74,6 +74,14 @@ describe('refresh then GET /properties and GET /location', () => {
     expect(body.flood_risk).not.toBeNull();
     expect(body.social.house_price_index).not.toBeNull();
     expect(body.social.fuel_poverty === null).toBe(country !== 'England');
+    // Climate (spec 2.8): the seven historical keys with UK percentiles, and the four projections.
+    expect(Object.keys(body.climate.historical)).toHaveLength(7);
+    for (const v of Object.values(body.climate.historical))
+      expect(v).toEqual({ percentile: expect.any(Number), value: expect.any(Number) });
+    for (const p of Object.values(body.climate.future_projections)) expect(p).not.toBeNull();
+    expect(
+      body.climate.future_projections.maximum_temperature.upper_maximum_temperature_change,
+    ).toBeGreaterThan(0);
   });
 
   it.each(COUNTRIES)(

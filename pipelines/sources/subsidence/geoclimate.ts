@@ -35,8 +35,9 @@ export const GEOCLIMATE_FIELDS = {
 } as const;
 export type GeoClimateFields = { [K in keyof typeof GEOCLIMATE_FIELDS]: readonly string[] };
 
-const HIGH = /high|rcp[ _.-]?8[._]?5|ssp5/i;
-const LOW = /low|rcp[ _.-]?2[._]?6|ssp1/i;
+// Whole words only: a layer called "Shallow…" is not a low-emissions one.
+const HIGH = /(^|[^a-z])high([^a-z]|$)|rcp[ _.-]?8[._]?5|ssp5/i;
+const LOW = /(^|[^a-z])low([^a-z]|$)|rcp[ _.-]?2[._]?6|ssp1/i;
 
 /** The spec key a layer or column name stands for, or why there is none (null: the name holds no period). */
 export function climateKeyOfName(name: string): ShrinkSwellClimateKey | { reason: string } | null {

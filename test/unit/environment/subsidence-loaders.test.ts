@@ -2,7 +2,7 @@
 // hazard (and as GeoPackage layers), class letters A-E mapped to 1..3 with the published or default legend;
 // GeoClimate as a layer per period (CLASS, LEGEND, VERSION) and as one "wide" layer with a column per period.
 // Unknown classes, layers naming no hazard and periods the spec has no key for are quarantined with reasons.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,6 @@ import {
   parseSubsidenceReference,
   SUBSIDENCE_REFERENCE_FILE,
 } from '../../../pipelines/transforms/environment/subsidence-reference';
-import { readFileSync } from 'node:fs';
 
 const dir = (): string => mkdtempSync(join(tmpdir(), 'pds-subsidence-loaders-'));
 
@@ -225,6 +224,10 @@ describe('GeoClimate loader', () => {
       reason: 'no spec key for 2050 high emissions (GeoClimate_2050s_high)',
     });
     expect(climateKeyOfName('GeoClimate_v1_2018')).toBeNull();
+    expect(climateKeyOfName('Shallow_clays_2030s')).toBe('shrink_swell_2030_medium_emissions');
+    expect(climateKeyOfName('GC_RCP2.6_2030')).toEqual({
+      reason: 'no spec key for 2030 low emissions (GC_RCP2.6_2030)',
+    });
   });
 
   it('reads one layer per period with CLASS, LEGEND, VERSION; default legend when blank', async () => {

@@ -70,6 +70,9 @@ describe('refresh then GET /properties and GET /location', () => {
     expect(body.planning).not.toBeNull();
     expect(body.transportation).not.toBeNull();
     expect(body.environment).not.toBeNull();
+    // BGS GeoSure and GeoClimate cover Great Britain: every hazard has a class 1..3 (spec 2.7).
+    expect(body.environment.subsidence.shrink_swell.class).toBeGreaterThanOrEqual(1);
+    expect(body.environment.subsidence.shrink_swell_2030_medium_emissions.class).toEqual(expect.any(String));
     expect(body.social.nhs_locations.nearest_gp_practice).not.toBeNull();
     expect(body.flood_risk).not.toBeNull();
     expect(body.social.house_price_index).not.toBeNull();
@@ -140,6 +143,7 @@ describe('refresh then GET /properties and GET /location', () => {
     expect(body.social.fuel_poverty).toBeNull();
     expect(body.planning.listed_buildings?.nearest_listed_buildings ?? []).toEqual([]);
     expect(body.social.defibrillators).toEqual([]);
+    expect(body.environment.subsidence).toBeNull();
   });
 
   it('charges 10 credits and rejects a half pair with a 400 naming the parameter', async () => {

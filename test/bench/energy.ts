@@ -2,17 +2,17 @@
 // 1. Model evaluations per second on one core (this process, one thread): the engine alone on the example
 //    dwelling; request → response without validation (archetypes + engine + fuels); and the full body path
 //    (zod validation + normalisation + model). BENCH_MODEL=0 skips this part.
-// 2. POST /energy-model over HTTP against the real app on 127.0.0.1 (accounts in a SQLite file), metering on
-//    and off: 50 concurrent keep-alive connections for a fixed number of requests, p50/p99 from every
-//    request's recorded latency, and the CPU per request of the server and of the client. A small in-repo
-//    load generator stands in for autocannon (`autocannon -c 50 -m POST -H content-type=application/json
-//    -H x-api-key=… -b @body.json URL` would do). BENCH_WORKERS=N serves from N node:cluster workers. A third
-//    row does the metered route's work on plain node:http: the cost of the Express layers.
+// 2. POST /energy-model over HTTP against the real app on 127.0.0.1 (accounts in a SQLite file), driven by
+//    autocannon (pinned devDependency) in a child process of its own, the way the issue names it:
+//    `autocannon -c 50 -a N -m POST -H content-type=application/json -H x-api-key=… -b @body.json URL`,
+//    here with the example bodies in turn. Three servers: the default app (the lean path, metered), the
+//    same without metering, and the same app with the lean path off (everything through Express), for the
+//    difference. Each row: autocannon's p50/p99 (whole ms), requests per second, the server's CPU per
+//    request (this process, or all its cluster workers) and autocannon's own. BENCH_WORKERS=N serves from N
+//    node:cluster workers sharing the port and the SQLite file.
 // Figures only; no assertions.
-import { randomUUID } from 'node:crypto';
 import cluster, { type Worker } from 'node:cluster';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EnergyModelRequestSchema, normaliseEnergyModelRequest } from '../../schemas/api/energy-model';
@@ -20,12 +20,10 @@ import { openAccountStore, type AccountStore } from '../../serving/accounts/stor
 import { createApp } from '../../serving/app';
 import { runEngine, type DwellingDescription } from '../../serving/energy-model/engine/index';
 import { evaluateEnergyModel } from '../../serving/energy-model/evaluate';
-import { SECURITY_HEADERS } from '../../serving/http';
 import { silentLogger } from '../../serving/log';
-import { redactHeaders } from '../../serving/metering';
 import { listen } from '../../serving/server';
 import { fakeProperties } from '../helpers/api';
-import { percentile, runLoad } from './load-generator';
+import { runAutocannon } from './load-generator';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -66,12 +64,11 @@ function rate(f: (i: number) => unknown): { wall: number; cpu: number } {
   return { wall: median(rounds.map((r) => r.wall)), cpu: median(rounds.map((r) => r.cpu)) };
 }
 
-const pct = percentile;
-/** n requests over `connections` keep-alive connections: each request's latency (ms), the rate, client CPU. */
+/** n requests over `connections` keep-alive connections, the example bodies in turn. */
 const load = (url: string, key: string, n: number, connections: number) => {
   const { origin, pathname } = new URL(url);
   const requests = bodies.map((b) => ({ method: 'POST' as const, path: pathname, body: JSON.stringify(b) }));
-  return runLoad(origin, key, requests, n, connections);
+  return runAutocannon(origin, key, requests, n, connections);
 };
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 
@@ -111,22 +108,22 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\nPOST /energy-model, ${CONNECTIONS} concurrent keep-alive connections, ${fmt(HTTP_REQUESTS)} requests per mode ` +
       `(${bodies.length} bodies in turn); server: ${WORKERS ? `${WORKERS} cluster workers` : 'this process'}\n` +
-      'mode           p50 ms  p99 ms   req/s  server CPU ms/req  client CPU ms/req\n',
+      'mode                     p50 ms  p99 ms   req/s  server CPU ms/req  client CPU ms/req\n',
   );
-  const modes: [string, () => Promise<BenchServer>][] = [
-    ['metering on', () => (WORKERS ? clusterServer(db, true) : inProcessServer(accounts, true))],
-    ['metering off', () => (WORKERS ? clusterServer(db, false) : inProcessServer(accounts, false))],
-    ['no Express', () => withoutExpress(accounts)],
+  const modes: [string, Mode][] = [
+    ['lean path, metered', { metered: true, lean: true }],
+    ['lean path, no metering', { metered: false, lean: true }],
+    ['Express only, metered', { metered: true, lean: false }],
   ];
-  for (const [mode, start] of modes) {
-    const server = await start();
+  for (const [label, mode] of modes) {
+    const server = WORKERS ? await clusterServer(db, mode) : await inProcessServer(accounts, mode);
     const url = `${server.url}/energy-model`;
     await load(url, key, 2_000, CONNECTIONS); // warm up
     const cpu0 = await server.cpuMicros();
-    const { times, rps, clientCpuMs } = await load(url, key, HTTP_REQUESTS, CONNECTIONS);
+    const r = await load(url, key, HTTP_REQUESTS, CONNECTIONS);
     const cpuMs = ((await server.cpuMicros()) - cpu0) / 1000 / HTTP_REQUESTS;
     process.stdout.write(
-      `${mode.padEnd(14)} ${pct(times, 0.5).toFixed(2).padStart(6)}  ${pct(times, 0.99).toFixed(2).padStart(6)}  ${fmt(rps).padStart(6)}  ${cpuMs.toFixed(3).padStart(17)}  ${clientCpuMs.toFixed(3).padStart(17)}\n`,
+      `${label.padEnd(24)} ${r.p50.toFixed(0).padStart(6)}  ${r.p99.toFixed(0).padStart(6)}  ${fmt(r.rps).padStart(6)}  ${cpuMs.toFixed(3).padStart(17)}  ${r.clientCpuMs.toFixed(3).padStart(17)}\n`,
     );
     await server.close();
   }
@@ -141,15 +138,23 @@ interface BenchServer {
   close(): Promise<void>;
 }
 
-function appFor(accounts: AccountStore, metered: boolean) {
-  const common = { accounts, properties: fakeProperties(), log: silentLogger };
-  return metered
-    ? createApp({ ...common, rateLimit: { perSecond: 1e9, burst: 1e9 } })
-    : createApp({ ...common, metering: false });
+interface Mode {
+  metered: boolean;
+  lean: boolean;
 }
 
-async function inProcessServer(accounts: AccountStore, metered: boolean): Promise<BenchServer> {
-  const server = await listen(appFor(accounts, metered), { port: 0, host: '127.0.0.1' });
+function appFor(accounts: AccountStore, mode: Mode) {
+  return createApp({
+    accounts,
+    properties: fakeProperties(),
+    log: silentLogger,
+    leanPath: mode.lean,
+    ...(mode.metered ? { rateLimit: { perSecond: 1e9, burst: 1e9 } } : { metering: false }),
+  });
+}
+
+async function inProcessServer(accounts: AccountStore, mode: Mode): Promise<BenchServer> {
+  const server = await listen(appFor(accounts, mode), { port: 0, host: '127.0.0.1' });
   const cpuMicros = async () => {
     const c = process.cpuUsage();
     return c.user + c.system;
@@ -157,67 +162,12 @@ async function inProcessServer(accounts: AccountStore, metered: boolean): Promis
   return { url: server.url, cpuMicros, close: server.close };
 }
 
-/**
- * A baseline, not a serving path: the same work as the metered route (key check, batched admission, body
- * read, zod, model, JSON, completion with its history row) on plain node:http, so each run shows what the
- * Express layers cost on top. Well-formed requests only (no 4xx handling).
- */
-async function withoutExpress(accounts: AccountStore): Promise<BenchServer> {
-  const server = createServer((req, res) => {
-    const id = randomUUID();
-    const startedNs = process.hrtime.bigint();
-    const at = new Date();
-    res.setHeader('x-request-id', id);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    const key = accounts.authenticate(String(req.headers['x-api-key']));
-    if (!key) return void res.writeHead(403).end();
-    accounts.admitBatched(key.id, 'energy-model', id, at, (error, admission) => {
-      if (error || !admission?.ok) return void res.writeHead(503).end();
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const raw = JSON.parse(Buffer.concat(chunks).toString()) as unknown;
-        const input = normaliseEnergyModelRequest(EnergyModelRequestSchema.parse(raw));
-        const text = JSON.stringify(evaluateEnergyModel(input));
-        res.setHeader('content-type', 'application/json; charset=utf-8');
-        res.setHeader('content-length', Buffer.byteLength(text));
-        res.end(text);
-        accounts.finish(key.id, admission.reservation, true, {
-          requestId: id,
-          method: 'POST',
-          path: '/energy-model',
-          queryParams: '{}',
-          requestBody: JSON.stringify(raw),
-          requestHeaders: JSON.stringify(redactHeaders(req.headers)),
-          responseCode: 200,
-          responseTimeMs: Math.round(Number(process.hrtime.bigint() - startedNs) / 1e6),
-          responseBody: text,
-          responseHeaders: JSON.stringify(redactHeaders(res.getHeaders())),
-          createdAt: at.toISOString(),
-        });
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  const cpuMicros = async () => {
-    const c = process.cpuUsage();
-    return c.user + c.system;
-  };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    cpuMicros,
-    close: () =>
-      new Promise<void>((resolve) => (server.close(() => resolve()), server.closeIdleConnections())),
-  };
-}
-
 // BENCH_WORKERS=N: N node:cluster workers share the port (the primary hands out connections) and the SQLite
 // file (WAL; admissions and completions serialise on its write lock across processes).
-async function clusterServer(db: string, metered: boolean): Promise<BenchServer> {
+async function clusterServer(db: string, mode: Mode): Promise<BenchServer> {
   const port = 20_000 + (process.pid % 20_000);
   const workers = Array.from({ length: WORKERS }, () =>
-    cluster.fork({ BENCH_DB: db, BENCH_PORT: String(port), BENCH_METERED: metered ? '1' : '0' }),
+    cluster.fork({ BENCH_DB: db, BENCH_PORT: String(port), BENCH_MODE: JSON.stringify(mode) }),
   );
   await Promise.all(workers.map((w) => new Promise((r) => w.once('message', r))));
   const cpuOf = (w: Worker) =>
@@ -236,7 +186,7 @@ async function clusterServer(db: string, metered: boolean): Promise<BenchServer>
 
 async function clusterWorker(): Promise<void> {
   const accounts = openAccountStore(process.env.BENCH_DB!, undefined, { checkpointIntervalMs: 0 });
-  const server = await listen(appFor(accounts, process.env.BENCH_METERED === '1'), {
+  const server = await listen(appFor(accounts, JSON.parse(process.env.BENCH_MODE!) as Mode), {
     port: Number(process.env.BENCH_PORT),
     host: '127.0.0.1',
   });

@@ -5,6 +5,7 @@
 // generator is plain JavaScript run by `node -e`: parameters in on stdin, every latency, the wall time and
 // its own CPU out on stdout. Any answer other than 200 fails the run.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 
 export interface LoadRequest {
   method: 'GET' | 'POST';
@@ -115,3 +116,60 @@ export const percentile = (sorted: readonly number[], p: number): number =>
 
 export const gets = (paths: readonly string[]): LoadRequest[] =>
   paths.map((path) => ({ method: 'GET', path }));
+
+export interface AutocannonResult {
+  /** Latency percentiles (ms) as autocannon reports them. */
+  p50: number;
+  p99: number;
+  p999: number;
+  rps: number;
+  /** The load generator's own CPU per request (ms). */
+  clientCpuMs: number;
+}
+
+// autocannon (pinned devDependency) in a child process of its own, so neither its event loop nor its CPU is
+// the server's: the `requests` cycle on every connection; any answer other than 2xx fails the run.
+const AUTOCANNON = `
+const autocannon = require(process.argv[1]);
+const chunks = [];
+process.stdin.on('data', (c) => chunks.push(c));
+process.stdin.on('end', async () => {
+  const { url, key, n, connections, requests } = JSON.parse(Buffer.concat(chunks).toString());
+  const r = await autocannon({ url, connections, amount: n, headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    requests });
+  const cpu = process.cpuUsage();
+  process.stdout.write(JSON.stringify({ p50: r.latency.p50, p99: r.latency.p99, p999: r.latency.p99_9,
+    rps: r.requests.total / (r.duration || 1), total: r.requests.total, ok: r['2xx'], errors: r.errors, timeouts: r.timeouts,
+    cpuMs: (cpu.user + cpu.system) / 1000 }));
+});
+`;
+
+/** `n` requests (cycling through `requests` on each connection) over `connections` with autocannon. */
+export function runAutocannon(
+  baseUrl: string,
+  key: string,
+  requests: readonly LoadRequest[],
+  n: number,
+  connections: number,
+): Promise<AutocannonResult> {
+  const autocannon = createRequire(import.meta.url).resolve('autocannon');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', AUTOCANNON, autocannon], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.once('error', reject);
+    child.once('close', () => {
+      const m = JSON.parse(Buffer.concat(out).toString() || '{}') as Partial<
+        AutocannonResult & { ok: number; errors: number; timeouts: number; cpuMs: number }
+      >;
+      if (m.ok === undefined || m.ok < n || m.errors || m.timeouts)
+        reject(new Error(`autocannon: ${m.ok ?? 0} of ${n} answered 2xx, ${m.errors ?? '?'} errors`));
+      else resolve({ p50: m.p50!, p99: m.p99!, p999: m.p999!, rps: m.rps!, clientCpuMs: (m.cpuMs ?? 0) / n });
+    });
+    child.stdin.end(
+      JSON.stringify({ url: baseUrl, key, n, connections, requests: requests.map((r) => ({ ...r })) }),
+    );
+  });
+}

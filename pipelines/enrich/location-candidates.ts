@@ -1,19 +1,24 @@
-// Candidates for one live point from the location feature index, held in the very classes the batch fills
-// per tile (MemoryLayers, MemoryEnvironment), so GET /location runs the same block code over the same records.
-// Two msearch round trips:
-//   1. the boundary pieces holding the point; every point within 1 km of the within-1-km families; the
-//      point's grid cells; and, for each "nearest" family (planning areas, low emission zones, greenspace,
-//      airports, NHS sites), the first few documents by a distance sort on their box centres;
-//   2. for each nearest family, every document whose envelope lies within d of the point, where d is the
-//      exact distance of the best first document (it bounds the nearest, so the nearest is among them;
-//      never less than 1 km, which the area shares need; never more than the family's search limit), and the
-//      area rows (house price index, fuel poverty) of the codes found in 1.
-// Points' distance sort runs on WGS84 arcs while the blocks measure BNG metres; the bound d is widened by 1 %
+// Candidates for live points from the location feature index, held in the very classes the batch fills per
+// tile (MemoryLayers, MemoryEnvironment), so GET /location runs the same block code over the same records.
+// They are fetched for a box, not a point: a 1 km grid cell (serving/repository/location.ts caches them per
+// cell, so every point of a cell is answered from one fetch) or a single point (a box of no size). Two
+// msearch round trips:
+//   1. the boundary pieces meeting the box; every point within 1 km of it of the within-1-km families; the
+//      box's grid cells; and, for each "nearest" family (planning areas, low emission zones, greenspace,
+//      airports, NHS sites), the first few documents by a distance sort on their box centres from the box's
+//      centre c;
+//   2. for each nearest family, every document whose envelope lies within r of c, where d is the exact
+//      distance from c of the best first document and h half the box's diagonal: from any point p of the box
+//      the nearest is at most d + h away, so every document the block at p reads (the nearest, and every one
+//      within 1 km for the area shares, never beyond the family's search limit) lies within
+//      r = max(1 km, min(limit, d + h)) + h of c; and the area rows (house price index, fuel poverty) of every
+//      boundary code found in 1.
+// Points' distance sort runs on WGS84 arcs while the blocks measure BNG metres; their bound is widened by 1 %
 // plus 50 m so the projection's scale error cannot leave the real nearest out.
 import type { Client } from '@elastic/elasticsearch';
 import type { Pollutant } from '../../schemas/environment-features';
 import { bngToWgs84 } from '../geo/bng';
-import type { Position } from '../geo/geometry';
+import type { BBox, Position } from '../geo/geometry';
 import { featuresWithin, type PieceRecord } from '../transforms/flood/candidates';
 import { cellCorner, GREENSPACE_NEAREST_LIMIT } from '../transforms/environment/candidates';
 import { MemoryEnvironment, type EnvironmentLayerRecords } from '../transforms/environment/memory';
@@ -48,14 +53,15 @@ const MAX_DOCS = 10_000;
 /** How many documents the distance sort returns per family (the best of them bounds the search). */
 const FIRST = 3;
 
-const envelope = (family: string, p: Position, r: number) => ({
+/** Documents of `family` whose envelope comes within r of the box (a square test, a superset of the disc). */
+const envelope = (family: string, b: BBox, r: number) => ({
   bool: {
     filter: [
       { term: { family } },
-      { range: { minx: { lte: p[0] + r } } },
-      { range: { maxx: { gte: p[0] - r } } },
-      { range: { miny: { lte: p[1] + r } } },
-      { range: { maxy: { gte: p[1] - r } } },
+      { range: { minx: { lte: b.maxX + r } } },
+      { range: { maxx: { gte: b.minX - r } } },
+      { range: { miny: { lte: b.maxY + r } } },
+      { range: { maxy: { gte: b.minY - r } } },
     ],
   },
 });
@@ -113,49 +119,61 @@ async function msearch(client: Client, index: string, searches: Search[]): Promi
 export interface LocationLiveCandidates {
   layers: MemoryLayers;
   environment: MemoryEnvironment;
-  /** The latest house price index rows and fuel poverty rows of the codes the caller asked for. */
+  /** The latest house price index rows (`hpi:<code>`) and fuel poverty rows (`fuel_poverty:<level>:<code>`)
+   * of every boundary the box meets. */
   areaRows: Map<string, Source>;
 }
 
-/** The area rows a point needs, from its admin boundary codes. */
-export type AreaKeys = (layers: MemoryLayers) => { hpi: string[]; fuelPoverty: string[] };
+/** The box of one point: what a single uncached answer fetches. */
+export const pointBox = (p: Position): BBox => ({ minX: p[0], minY: p[1], maxX: p[0], maxY: p[1] });
 
+/** Every candidate any point of `box` can need, from `index`. */
 export async function esLocationCandidates(
   client: Client,
   index: string,
-  p: Position,
-  areaKeys: AreaKeys,
+  box: BBox,
 ): Promise<LocationLiveCandidates> {
-  const { latitude, longitude } = bngToWgs84(p[0], p[1]);
+  const c: Position = [(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2];
+  const h = Math.hypot(box.maxX - box.minX, box.maxY - box.minY) / 2;
+  const { latitude, longitude } = bngToWgs84(c[0], c[1]);
   const byDistance = (family: string): Search => ({
     size: FIRST,
     query: { term: { family } },
     sort: [{ _geo_distance: { centre: { lat: latitude, lon: longitude }, order: 'asc' } }],
   });
-  const cx = cellCorner(p[0]);
-  const cy = cellCorner(p[1]);
+  // The 1 km grid cells the box meets (one for a point or a cell of that grid).
+  const cells: [number, number][] = [];
+  for (let x = cellCorner(box.minX); x <= box.maxX; x += 1000)
+    for (let y = cellCorner(box.minY); y <= box.maxY; y += 1000) {
+      if (x === box.maxX && x > box.minX) continue;
+      if (y === box.maxY && y > box.minY) continue;
+      cells.push([x, y]);
+    }
   const nearestAreas = Object.keys(NEAREST_AREAS);
   const first: Search[] = [
-    { size: PAGE, query: envelope('admin_boundaries', p, 0) },
-    ...WITHIN_POINTS.map((f) => ({ size: PAGE, query: envelope(f, p, WITHIN_RADIUS) })),
+    { size: PAGE, query: envelope('admin_boundaries', box, 0) },
+    ...WITHIN_POINTS.map((f) => ({ size: PAGE, query: envelope(f, box, WITHIN_RADIUS) })),
     {
-      size: POLLUTANTS.length + 1,
+      size: cells.length * (POLLUTANTS.length + 1),
       query: {
         bool: {
           should: [
             keyed(
               'air_quality',
-              POLLUTANTS.map((q) => cellKey(cx, cy, q)),
+              cells.flatMap(([x, y]) => POLLUTANTS.map((q) => cellKey(x, y, q))),
             ),
-            keyed('radon', [cellKey(cx, cy)]),
+            keyed(
+              'radon',
+              cells.map(([x, y]) => cellKey(x, y)),
+            ),
           ],
         },
       },
     },
     ...nearestAreas.map(byDistance),
     ...NEAREST_POINTS.map(byDistance),
-    // The GeoSure and GeoClimate pieces whose envelope holds the point (last, so the indexes above hold).
-    { size: PAGE, query: envelope('subsidence', p, 0) },
+    // The GeoSure and GeoClimate pieces meeting the box (last, so the indexes above hold).
+    { size: PAGE, query: envelope('subsidence', box, 0) },
   ];
   const r1 = await msearch(client, index, first);
   const admin = r1[0]!.sources.map((d) => pieceFromDocument(d));
@@ -163,32 +181,38 @@ export async function esLocationCandidates(
   const within = new Map(
     WITHIN_POINTS.map((f, i) => [f, r1[1 + i]!.sources.map((d) => pointFromDocument(d))]),
   );
-  const cells = r1[1 + WITHIN_POINTS.length]!.sources;
+  const gridCells = r1[1 + WITHIN_POINTS.length]!.sources;
   const sortedFrom = 2 + WITHIN_POINTS.length;
 
   // Round 2: each nearest family within the bound its best first document gives.
   const second: { family: string; kind: 'area' | 'point'; search: Search }[] = [];
+  const around = (family: string, r: number): Search => ({
+    size: PAGE,
+    query: envelope(family, pointBox(c), r),
+  });
   nearestAreas.forEach((family, i) => {
     const pieces = r1[sortedFrom + i]!.sources.map((d) => pieceFromDocument(d));
-    const best = featuresWithin(pieces, p, Infinity)[0];
+    const best = featuresWithin(pieces, c, Infinity)[0];
     if (!best) return;
-    const r = Math.max(WITHIN_RADIUS, Math.min(NEAREST_AREAS[family]!, best.distance) + 1e-6);
-    second.push({ family, kind: 'area', search: { size: PAGE, query: envelope(family, p, r) } });
+    const r = Math.max(WITHIN_RADIUS, Math.min(NEAREST_AREAS[family]!, best.distance + h)) + h + 1e-6;
+    second.push({ family, kind: 'area', search: around(family, r) });
   });
   NEAREST_POINTS.forEach((family, i) => {
     const points = r1[sortedFrom + nearestAreas.length + i]!.sources.map((d) => pointFromDocument(d));
     if (!points.length) return;
-    const d = Math.min(...points.map((q) => Math.hypot(q.position[0] - p[0], q.position[1] - p[1])));
-    second.push({ family, kind: 'point', search: { size: PAGE, query: envelope(family, p, d * 1.01 + 50) } });
+    const d = Math.min(...points.map((q) => Math.hypot(q.position[0] - c[0], q.position[1] - c[1])));
+    second.push({ family, kind: 'point', search: around(family, (d + h) * 1.01 + 50 + h) });
   });
 
-  // The boundaries are known after round 1: the area rows they name go in round 2 too.
-  const adminOnly = new MemoryLayers({ admin_boundaries: admin }, {});
-  const keys = areaKeys(adminOnly);
+  // The boundaries are known after round 1: the area rows of every code they name go in round 2 too (codes
+  // of levels that have no such rows match nothing).
+  const codes = [...new Set(admin.map((a) => (a.attrs as { code: string }).code))];
   const areaSearches: Search[] = [];
-  if (keys.hpi.length) areaSearches.push({ size: keys.hpi.length, query: keyed('hpi', keys.hpi) });
-  if (keys.fuelPoverty.length)
-    areaSearches.push({ size: keys.fuelPoverty.length, query: keyed('fuel_poverty', keys.fuelPoverty) });
+  if (codes.length) {
+    const fuelPoverty = codes.flatMap((code) => [`local_authority:${code}`, `region:${code}`]);
+    areaSearches.push({ size: codes.length, query: keyed('hpi', codes) });
+    areaSearches.push({ size: fuelPoverty.length, query: keyed('fuel_poverty', fuelPoverty) });
+  }
   const r2 = await msearch(client, index, [...second.map((s) => s.search), ...areaSearches]);
 
   const areas: Partial<Record<AreaFamily, PieceRecord[]>> = { admin_boundaries: admin };
@@ -206,16 +230,18 @@ export async function esLocationCandidates(
 
   const airQuality: NonNullable<EnvironmentLayerRecords['airQuality']>[number][] = [];
   const radon: NonNullable<EnvironmentLayerRecords['radon']>[number][] = [];
-  for (const c of cells) {
-    const a = c.attrs as { pollutant?: Pollutant; value?: number; percentile?: number; class_max?: number };
-    if (c.family === 'air_quality')
+  for (const g of gridCells) {
+    // The key says which cell: "<pollutant>:<x>,<y>" or "<x>,<y>".
+    const [cellX, cellY] = String(g.key).split(':').at(-1)!.split(',').map(Number) as [number, number];
+    const a = g.attrs as { pollutant?: Pollutant; value?: number; percentile?: number; class_max?: number };
+    if (g.family === 'air_quality')
       airQuality.push({
         pollutant: a.pollutant!,
-        cellX: cx,
-        cellY: cy,
+        cellX,
+        cellY,
         value: { value: a.value!, percentile: a.percentile! },
       });
-    else radon.push({ cellX: cx, cellY: cy, classMax: a.class_max! });
+    else radon.push({ cellX, cellY, classMax: a.class_max! });
   }
   const layers = new MemoryLayers(areas, {
     listed_buildings: points.listed_buildings ?? [],

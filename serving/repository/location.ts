@@ -4,7 +4,14 @@
 // Elasticsearch away or an index not built yet is a 503.
 import { errors, type Client } from '@elastic/elasticsearch';
 import type { LocationResponse } from '../../schemas/api/location';
-import { esLocationCandidates, SearchItemError } from '../../pipelines/enrich/location-candidates';
+import {
+  esLocationCandidates,
+  pointBox,
+  SearchItemError,
+  type LocationLiveCandidates,
+} from '../../pipelines/enrich/location-candidates';
+import { Lru } from '../../pipelines/enrich/lru';
+import { aliasTargets } from '../../pipelines/indexing/versioned-index';
 import type { Position } from '../../pipelines/geo/geometry';
 import {
   fuelPoverty,
@@ -13,7 +20,7 @@ import {
 } from '../../pipelines/transforms/area/area-block';
 import { environmentBlock } from '../../pipelines/transforms/environment/block';
 import { pointOut } from '../../pipelines/transforms/flood/output';
-import { countryOfCode, locationAdminBoundaries } from '../../pipelines/transforms/planning/admin-boundaries';
+import { countryOfCode } from '../../pipelines/transforms/planning/admin-boundaries';
 import { locationLayersBlock } from '../../pipelines/transforms/planning/location-layers';
 import { socialPointsBlock } from '../../pipelines/transforms/social/block';
 import { ApiError } from '../errors';
@@ -23,25 +30,56 @@ export interface LocationRepository {
   locationAt(p: Position): Promise<LocationResponse>;
 }
 
+export interface LocationCacheOptions {
+  /**
+   * 1 km grid cells whose candidates are kept (decoded, indexed) so the next point in the same cell needs no
+   * Elasticsearch round trip; 0 fetches per point. Default PDS_LOCATION_CACHE_CELLS, else 1,024 (a cell
+   * holds a few hundred KB at most in dense places; typically tens).
+   */
+  cells?: number;
+  /** How long the alias's index is trusted before it is looked up again (default 1 s). */
+  aliasTtlMs?: number;
+}
+
+const CELL = 1000;
+
 export function locationRepository(
   client: Client,
   alias: string,
   features: FeaturesRepository,
+  options: LocationCacheOptions = {},
 ): LocationRepository {
+  const capacity = options.cells ?? Number(process.env.PDS_LOCATION_CACHE_CELLS ?? 1024);
+  const cells = capacity >= 1 ? new Lru<string, LocationLiveCandidates>(capacity) : null;
+  const loading = new Map<string, Promise<LocationLiveCandidates>>();
+  const liveIndex = aliasTarget(client, alias, options.aliasTtlMs ?? 1000);
+
+  /** The candidates of p's cell, from the index the alias points at now: cached cells are per index, so a
+   * moved alias (a refresh) is never answered from the old index's cells after the lookup's TTL. */
+  async function candidatesAt(p: Position): Promise<LocationLiveCandidates> {
+    const index = await liveIndex();
+    if (!cells) return esLocationCandidates(client, index, pointBox(p));
+    const [x, y] = [Math.floor(p[0] / CELL) * CELL, Math.floor(p[1] / CELL) * CELL];
+    const key = `${index}/${x},${y}`;
+    const hit = cells.get(key);
+    if (hit) return hit;
+    let pending = loading.get(key);
+    if (!pending) {
+      const box = { minX: x, minY: y, maxX: x + CELL, maxY: y + CELL };
+      pending = esLocationCandidates(client, index, box).finally(() => loading.delete(key));
+      loading.set(key, pending);
+      pending.then(
+        (c) => cells.set(key, c),
+        () => {},
+      );
+    }
+    return pending;
+  }
+
   return {
     async locationAt(p) {
       const [candidates, flood] = await Promise.all([
-        esLocationCandidates(client, alias, p, (layers) => {
-          const a = locationAdminBoundaries(layers, p);
-          const codes = [a.local_authority_district_code, a.region_code, a.country_code];
-          return {
-            hpi: codes.filter((c): c is string => c !== null),
-            fuelPoverty: [
-              a.local_authority_district_code && `local_authority:${a.local_authority_district_code}`,
-              a.region_code && `region:${a.region_code}`,
-            ].filter((c): c is string => !!c),
-          };
-        }).catch((error: unknown) => {
+        candidatesAt(p).catch((error: unknown) => {
           throw unavailable(error);
         }),
         features.floodRiskAt(p),
@@ -82,6 +120,28 @@ export function locationRepository(
         },
       };
     },
+  };
+}
+
+/** The index `alias` points at, looked up at most once per `ttlMs` (concurrent callers share a lookup). */
+function aliasTarget(client: Client, alias: string, ttlMs: number): () => Promise<string> {
+  let current: { index: Promise<string>; at: number } | null = null;
+  return () => {
+    const now = Date.now();
+    if (!current || now - current.at >= ttlMs) {
+      const index = aliasTargets(client, alias).then((targets) => {
+        if (targets.length !== 1) {
+          current = null;
+          if (targets.length === 0)
+            throw new ApiError('service_unavailable', 'Location features are not indexed yet; run a refresh');
+        }
+        // More than one index behind the alias (never made by a refresh): the newest name, as versioned.
+        return [...targets].sort().at(-1)!;
+      });
+      index.catch(() => (current = null));
+      current = { index, at: now };
+    }
+    return current.index;
   };
 }
 

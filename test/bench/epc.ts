@@ -9,7 +9,7 @@
 // The sample generator writes the file once into .pds/bench/epc-<rows> (reused by later runs; BENCH_EPC_FRESH=1
 // regenerates). Times depend on load: the load average is printed with the figures.
 import { createReadStream, createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import {
@@ -23,6 +23,7 @@ import { readEnglandWalesCertificates } from '../../pipelines/sources/epc/englan
 import { countryFromOnsCode } from '../../pipelines/transforms/epc/country';
 import { enhanceEnglandWales } from '../../pipelines/transforms/epc/enhance';
 import { enhancedFileColumns } from '../../pipelines/transforms/epc/enhance-files';
+import { enhanceEnglandWalesFileInParallel } from '../../pipelines/transforms/epc/enhance-parallel';
 import { epcStatsSql } from '../../pipelines/transforms/epc/stats-sql';
 
 const targetRows = Number(process.env.BENCH_EPC_ROWS ?? 1_000_000);
@@ -150,27 +151,64 @@ console.log(
     .join(' ')}`,
 );
 
-await pass('parse', lines, null);
-await pass('parse + enhance', lines, (raw) => void enhanceEnglandWales(raw));
+// BENCH_EPC_PASSES picks the passes (default all): parse, enhance, write (one thread), parallel, stats.
+const passes = new Set((process.env.BENCH_EPC_PASSES ?? 'parse,enhance,write,parallel,stats').split(','));
+if (passes.has('parse')) await pass('parse (one thread)', lines, null);
+if (passes.has('enhance'))
+  await pass('parse + enhance (one thread)', lines, (raw) => void enhanceEnglandWales(raw));
 const enhancedPath = join(dir, 'epc_enhanced_england_wales.parquet');
-// The CSV staging (the refresh's writer for EPC tables); BENCH_EPC_STAGING=appender measures DuckDB's appender.
-const staging = process.env.BENCH_EPC_STAGING === 'appender' ? 'appender' : 'csv';
-const writer = await ParquetTableWriter.open(enhancedPath, enhancedFileColumns(), { staging });
-const written = await pass(
-  `parse + enhance + Parquet (${staging})`,
-  lines,
-  (raw) => {
-    const enhanced = enhanceEnglandWales(raw);
-    writer.append(
-      Object.assign(enhanced, {
-        country: countryFromOnsCode(raw.local_authority),
-        source_file: 'x',
-        source_line: 0,
-      }),
-    );
-  },
-  () => writer.close(),
-);
+if (passes.has('write')) {
+  // CSV staging (the EPC tables' writer); BENCH_EPC_STAGING=appender measures DuckDB's appender.
+  const staging = process.env.BENCH_EPC_STAGING === 'appender' ? 'appender' : 'csv';
+  const writer = await ParquetTableWriter.open(enhancedPath, enhancedFileColumns(), { staging });
+  await pass(
+    `parse + enhance + Parquet (one thread, ${staging})`,
+    lines,
+    (raw) => {
+      const enhanced = enhanceEnglandWales(raw);
+      writer.append(
+        Object.assign(enhanced, {
+          country: countryFromOnsCode(raw.local_authority),
+          source_file: 'x',
+          source_line: 0,
+        }),
+      );
+    },
+    () => writer.close(),
+  );
+}
+if (passes.has('parallel')) {
+  // The same work on every core (transforms/epc/enhance-parallel.ts): worker threads parse and enhance
+  // pieces of the file, this thread writes their CSV staging lines; then DuckDB writes the Parquet file.
+  // CPU time is the process's, workers' and DuckDB's threads included. RSS is sampled every 100 ms; the
+  // samples at each quarter of the run show whether memory grows with the rows read.
+  const workers = Number(process.env.BENCH_EPC_WORKERS ?? availableParallelism());
+  global.gc?.();
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(process.memoryUsage().rss), 100);
+  const started = performance.now();
+  const cpuStart = process.cpuUsage();
+  const writer = await ParquetTableWriter.open(enhancedPath, enhancedFileColumns(), { staging: 'csv' });
+  const result = await enhanceEnglandWalesFileInParallel(single, writer, { workers });
+  const enhanceSeconds = (performance.now() - started) / 1000;
+  const enhanceCpu = process.cpuUsage(cpuStart);
+  await writer.close();
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  clearInterval(sampler);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  const quarters = [1, 2, 3, 4].map((q) => mb(samples[Math.ceil((q * samples.length) / 4) - 1] ?? 0));
+  console.log(
+    `parse + enhance + Parquet (${workers} workers) ${result.rows} rows (${result.quarantined} quarantined) in ` +
+      `${seconds.toFixed(1)} s = ${Math.round(result.rows / seconds).toLocaleString('en-GB')} rows/s; ` +
+      `CPU ${cpuSeconds.toFixed(1)} s = ${Math.round(result.rows / cpuSeconds).toLocaleString('en-GB')} rows per CPU-second ` +
+      `(of which the Parquet write from the staged CSV: ${(seconds - enhanceSeconds).toFixed(1)} s, ` +
+      `CPU ${(cpuSeconds - (enhanceCpu.user + enhanceCpu.system) / 1e6).toFixed(1)} s); ` +
+      `peak RSS ${mb(Math.max(...samples))} MB; RSS at 1/4..4/4 of the run: ${quarters.join(', ')} MB`,
+  );
+}
+if (!passes.has('stats')) process.exit(0);
 
 // epc_stats: the latest certificate per property (the bench file has no ONSPD, so the LA is the
 // certificate's own and the region is the LA's first letter's country), then all seven groupings.
@@ -199,9 +237,6 @@ for await (const r of queryParquet(
 console.log(`latest per property                ${latestSeconds.toFixed(1)} s`);
 console.log(
   `epc_stats, all 7 groupings         ${statsSeconds.toFixed(1)} s (${stats.rows} groups: ${groups.join(', ')})`,
-);
-console.log(
-  `enhanced Parquet                   ${(written.rows / 1).toLocaleString('en-GB')} rows, ${(stats.bytes / 2 ** 20).toFixed(1)} MB stats`,
 );
 console.log(
   `load average after                 ${loadavg()

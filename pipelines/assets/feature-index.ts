@@ -17,21 +17,15 @@ async function* featureDocs(ctx: AssetContext): AsyncGenerator<{ id: string; doc
     for await (const row of queryParquet(`SELECT * FROM ${parquetPath(piecesPath(ctx, family))}`))
       yield { id: `${family}-${n++}`, doc: featureDocument(row) };
   }
-  // Which countries' flood maps cover each tile (transforms/flood/block.ts countryAt).
-  for await (const row of queryParquet(`SELECT * FROM ${parquetPath(piecesPath(ctx, 'tile_countries'))}`))
-    yield {
-      id: `tile_country-${String(row.tile)}-${String(row.country)}`,
-      doc: { family: 'tile_country', layer: 'tile_country', ...row },
-    };
 }
 
 export const featureIndex = defineAsset({
   name: 'feature_index',
   kind: 'index',
   description:
-    'Elasticsearch pieces of the flood, terrain and coast layers with envelope fields (alias <prefix>-features)',
+    'Elasticsearch pieces of the flood, terrain, coast and land layers with envelope fields (alias <prefix>-features)',
   upstream: ['flood_pieces'],
-  codeVersion: '1',
+  codeVersion: '2',
   owner: 'flood',
   cadence: 'quarterly',
   outputsPresent: aliasHoldsOutputs(featuresAlias),
@@ -42,7 +36,7 @@ export const featureIndex = defineAsset({
       const index = versionedIndexName(alias, ctx.runId);
       await createIndex(es, index, FEATURE_INDEX_MAPPING);
       let expected = 0;
-      for (const family of [...PIECE_FAMILIES, 'tile_countries'] as const)
+      for (const family of PIECE_FAMILIES)
         for await (const row of queryParquet(
           `SELECT count(*) AS n FROM ${parquetPath(piecesPath(ctx, family))}`,
         ))

@@ -1,6 +1,6 @@
-// flood_pieces: the staged flood, terrain and coast layers cut into pieces (pipelines/geo/pieces.ts), one
-// Parquet table per family under derived/flood_pieces/, each row a piece with its feature id, attributes and
-// bbox columns. Batch tiles select their pieces by bbox (tile square plus TILE_OVERLAP) rather than storing
+// flood_pieces: the staged flood, terrain, coast and land (country polygon) layers cut into pieces
+// (pipelines/geo/pieces.ts), one Parquet table per family under derived/flood_pieces/, each row a piece with
+// its feature id, attributes and bbox columns. Batch tiles select their pieces by bbox (tile square plus TILE_OVERLAP) rather than storing
 // a copy per tile: rows are sorted by their home tile, so DuckDB's row-group statistics skip the rest. The
 // feature index (live) loads the same rows, so batch and live see identical pieces.
 import { resolve } from 'node:path';
@@ -8,22 +8,23 @@ import { dataPaths } from '../config';
 import type { Geometry } from '../geo/geometry';
 import { parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../io/parquet';
 import { parseWkb } from '../io/spatial/wkb';
-import {
-  piecesOf,
-  TileCountryCounter,
-  timestamp,
-  zoneFeature,
-  type FeatureInput,
-} from '../enrich/build-pieces';
+import { landFeature, piecesOf, timestamp, zoneFeature, type FeatureInput } from '../enrich/build-pieces';
 import type { StoredPiece } from '../enrich/piece-records';
 import type { Family } from '../transforms/flood/candidates';
 import { defineAsset, type AssetContext } from './definition';
 import { stagedPath } from './ingest';
 
 export const FLOOD_PIECES_DIR = 'flood_pieces';
-export const PIECE_FAMILIES: readonly Family[] = ['zones', 'outlines', 'defence_areas', 'contours', 'coast'];
+export const PIECE_FAMILIES: readonly Family[] = [
+  'zones',
+  'outlines',
+  'defence_areas',
+  'contours',
+  'coast',
+  'land',
+];
 
-export const piecesPath = (ctx: Pick<AssetContext, 'config'>, family: Family | 'tile_countries'): string =>
+export const piecesPath = (ctx: Pick<AssetContext, 'config'>, family: Family): string =>
   resolve(dataPaths(ctx.config.dataDir).derived, FLOOD_PIECES_DIR, `${family}.parquet`);
 
 export const PIECE_COLUMNS: ColumnSpec[] = [
@@ -40,19 +41,13 @@ export const PIECE_COLUMNS: ColumnSpec[] = [
   { name: 'maxy', type: 'DOUBLE' },
 ];
 
-const TILE_COUNTRY_COLUMNS: ColumnSpec[] = [
-  { name: 'tile', type: 'VARCHAR' },
-  { name: 'country', type: 'VARCHAR' },
-  { name: 'pieces', type: 'BIGINT' },
-];
-
 type Row = Record<string, unknown>;
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 /** How each family's features come out of the staged tables. */
 const FAMILY_SOURCES: Record<
   Family,
-  { table: string; feature(row: Row, geometry: Geometry, n: number): FeatureInput }[]
+  { table: string; feature(row: Row, geometry: Geometry, n: number): FeatureInput | null }[]
 > = {
   zones: [
     {
@@ -138,17 +133,21 @@ const FAMILY_SOURCES: Record<
       }),
     },
   ],
+  land: [
+    {
+      // Country polygons clipped to mean high water (ONS BFC): the land, which decides the country block.
+      table: 'admin_boundaries',
+      feature: (row, geometry) => landFeature({ code: String(row.code), geometry }),
+    },
+  ],
 };
 
 const FILTERS: Partial<Record<string, string>> = {
   'coast:terrain_contours': `WHERE kind = 'mean_high_water'`,
+  'land:admin_boundaries': `WHERE level = 'country'`,
 };
 
-async function* familyPieces(
-  ctx: AssetContext,
-  family: Family,
-  counter: TileCountryCounter,
-): AsyncGenerator<StoredPiece> {
+async function* familyPieces(ctx: AssetContext, family: Family): AsyncGenerator<StoredPiece> {
   for (const source of FAMILY_SOURCES[family]) {
     const where = FILTERS[`${family}:${source.table}`] ?? '';
     const sql = `SELECT * FROM ${parquetPath(stagedPath(ctx, source.table))} ${where}`;
@@ -156,11 +155,8 @@ async function* familyPieces(
     for await (const row of queryParquet(sql)) {
       const geometry = parseWkb(row.geometry as Uint8Array);
       n += 1;
-      if (!geometry) continue;
-      for (const piece of piecesOf(source.feature(row, geometry, n - 1))) {
-        counter.add(piece);
-        yield piece;
-      }
+      const feature = geometry && source.feature(row, geometry, n - 1);
+      if (feature) yield* piecesOf(feature);
     }
   }
 }
@@ -169,43 +165,31 @@ export const floodPieces = defineAsset({
   name: 'flood_pieces',
   kind: 'derived',
   description:
-    'Flood zones, recorded outlines, defence areas, contours and coast cut into pieces with bbox columns (per family)',
+    'Flood zones, recorded outlines, defence areas, contours, coast and land cut into pieces with bbox columns (per family)',
   upstream: [
     'flood_zones',
     'flood_recorded_outlines',
     'flood_defence_areas',
     'terrain_contours',
     'coastline',
+    'admin_boundaries',
   ],
-  codeVersion: '1',
+  codeVersion: '2',
   owner: 'flood',
   cadence: 'quarterly',
   async materialize(ctx) {
-    const counter = new TileCountryCounter();
     const outputs: string[] = [];
     const metrics: Record<string, number> = {};
     let rows = 0;
     for (const family of PIECE_FAMILIES) {
-      const written = await writeParquet(
-        piecesPath(ctx, family),
-        PIECE_COLUMNS,
-        familyPieces(ctx, family, counter),
-        {
-          orderBy: ['tile', 'layer', 'feature_id'],
-        },
-      );
+      const written = await writeParquet(piecesPath(ctx, family), PIECE_COLUMNS, familyPieces(ctx, family), {
+        orderBy: ['tile', 'layer', 'feature_id'],
+      });
       outputs.push(written.path);
       metrics[`${family}_pieces`] = written.rows;
       rows += written.rows;
       ctx.heartbeat({ family, pieces: written.rows });
     }
-    const countries = await writeParquet(
-      piecesPath(ctx, 'tile_countries'),
-      TILE_COUNTRY_COLUMNS,
-      counter.rows(),
-    );
-    outputs.push(countries.path);
-    metrics.tiles_with_zones = countries.rows;
     return { rows, outputs, metrics };
   },
 });

@@ -11,7 +11,6 @@ import { FeatureIndex } from '../geo/feature-index';
 import type { BBox } from '../geo/geometry';
 import { tileBBox, tileBBoxWithOverlap, TILE_OVERLAP, TILE_SIZE } from '../geo/tiles';
 import { parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../io/parquet';
-import { tileCountriesMap } from '../enrich/build-pieces';
 import { fromStoredPiece } from '../enrich/piece-records';
 import { tileBlocks, type UprnPoint } from '../enrich/tile-blocks';
 import { nearestWithin, type Family, type PieceRecord } from '../transforms/flood/candidates';
@@ -33,7 +32,13 @@ const BLOCK_COLUMNS: ColumnSpec[] = [
   { name: 'block', type: 'JSON' },
 ];
 
-const TILE_FAMILIES = ['zones', 'outlines', 'defence_areas', 'contours'] as const satisfies readonly Family[];
+const TILE_FAMILIES = [
+  'zones',
+  'outlines',
+  'defence_areas',
+  'contours',
+  'land',
+] as const satisfies readonly Family[];
 
 async function loadPieces(path: string, box?: BBox): Promise<PieceRecord[]> {
   const where = box
@@ -78,7 +83,7 @@ export const uprnFloodBlocks = defineAsset({
   description:
     'Per UPRN: the flood risk block (spec 2.6), computed per 10 km tile, one Parquet file per tile',
   upstream: ['os_open_uprn', 'flood_pieces'],
-  codeVersion: '2',
+  codeVersion: '3',
   owner: 'flood',
   cadence: 'quarterly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
@@ -92,18 +97,13 @@ export const uprnFloodBlocks = defineAsset({
           AND y_coord >= ${square.minY} AND y_coord < ${square.maxY} ORDER BY uprn`,
     ))
       uprns.push({ uprn: Number(row.uprn), x: Number(row.x_coord), y: Number(row.y_coord) });
-    const countryRows: { tile: string; country: string; pieces: number }[] = [];
-    for await (const row of queryParquet(
-      `SELECT * FROM ${parquetPath(piecesPath(ctx, 'tile_countries'))} WHERE tile = '${tile}'`,
-    ))
-      countryRows.push(row as (typeof countryRows)[number]);
     // Every bounded search (zones, events, defences, contours) reaches at most TILE_OVERLAP beyond the tile.
     const box = tileBBoxWithOverlap(tile, TILE_OVERLAP);
     const pieces: Partial<Record<Family, PieceRecord[]>> = {};
     for (const family of TILE_FAMILIES) pieces[family] = await loadPieces(piecesPath(ctx, family), box);
     const coast = await coastFor(ctx, tile);
     const started = performance.now();
-    const blocks = tileBlocks(uprns, pieces, coast, tileCountriesMap(countryRows));
+    const blocks = tileBlocks(uprns, pieces, coast);
     const computeMs = performance.now() - started;
     const written = await writeParquet(
       resolve(uprnFloodBlocksDir(ctx), `${tile}.parquet`),

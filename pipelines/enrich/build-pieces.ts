@@ -3,8 +3,9 @@
 // the few pieces around it, whether the feature is a 10 m surface-water pocket or a 100 km estuary zone.
 import type { Geometry } from '../geo/geometry';
 import { toPieces } from '../geo/pieces';
-import { tileOf, tilesIntersecting } from '../geo/tiles';
+import { tileOf } from '../geo/tiles';
 import type { Country, Family } from '../transforms/flood/candidates';
+import { countryOfCode } from '../transforms/planning/admin-boundaries';
 import { toStoredPiece, type StoredPiece } from './piece-records';
 
 const titleCountry = (prefix: string): Country =>
@@ -62,39 +63,19 @@ export const zoneFeature = (row: {
 });
 
 /**
- * Which countries' flood maps cover each 10 km tile: the countries with zone pieces meeting the tile's square
- * (no overlap), with their piece counts (transforms/flood/block.ts `countryAt` reads them).
+ * A country's land from the staged admin_boundaries (level `country`): ONS BFC polygons are clipped to mean
+ * high water, so their union is Great Britain's land and the sea lies in none (transforms/flood/block.ts
+ * `countryAt`). Codes other than England's, Wales' and Scotland's (E92, W92, S92) are not ours: null.
  */
-export class TileCountryCounter {
-  private readonly counts = new Map<string, Map<string, number>>();
-
-  add(piece: StoredPiece): void {
-    if (piece.family !== 'zones' || !piece.country) return;
-    const box = { minX: piece.minx, minY: piece.miny, maxX: piece.maxx, maxY: piece.maxy };
-    for (const tile of tilesIntersecting(box)) {
-      let byCountry = this.counts.get(tile);
-      if (!byCountry) this.counts.set(tile, (byCountry = new Map()));
-      byCountry.set(piece.country, (byCountry.get(piece.country) ?? 0) + 1);
-    }
-  }
-
-  rows(): { tile: string; country: string; pieces: number }[] {
-    const out: { tile: string; country: string; pieces: number }[] = [];
-    for (const [tile, byCountry] of [...this.counts].sort(([a], [b]) => (a < b ? -1 : 1)))
-      for (const [country, pieces] of [...byCountry].sort(([a], [b]) => (a < b ? -1 : 1)))
-        out.push({ tile, country, pieces });
-    return out;
-  }
-}
-
-export function tileCountriesMap(
-  rows: Iterable<{ tile: string; country: string; pieces: number }>,
-): Map<string, { country: Country; pieces: number }[]> {
-  const map = new Map<string, { country: Country; pieces: number }[]>();
-  for (const r of rows) {
-    const list = map.get(r.tile) ?? [];
-    list.push({ country: r.country as Country, pieces: Number(r.pieces) });
-    map.set(r.tile, list);
-  }
-  return map;
+export function landFeature(row: { code: string; geometry: Geometry }): FeatureInput | null {
+  const country = countryOfCode(row.code);
+  if (!country) return null;
+  return {
+    family: 'land',
+    layer: country,
+    featureId: row.code,
+    country,
+    attrs: { country },
+    geometry: row.geometry,
+  };
 }

@@ -1,125 +1,256 @@
-// Candidates for one live point, fetched from the feature index and held in a MemoryCandidates, so the live
-// answer runs the same enrichment code over the same pieces as the batch job. Envelope ranges select every
-// piece whose bbox meets the square of the search radius around the point (a superset of what the code
-// reads). The coast has no radius limit: a distance sort on the coast pieces' box centres (geo_point) finds
-// a first piece; its exact distance d bounds the nearest coast, so an envelope search of radius d holds
-// every piece that can be nearest. Three round trips in all, the first two in parallel.
-import type { Client } from '@elastic/elasticsearch';
+// Candidates for a live point, from the feature index, held in a MemoryCandidates so the live answer runs the
+// same enrichment code over the same pieces as the batch job.
+//
+// One msearch per request asks, for each bounded family, only the ids of the pieces whose envelope meets the
+// search square (numeric ranges behind a terms filter on the square's 10 km tiles; no _source). Decoded pieces
+// live in a bounded LRU keyed by concrete index and id, so a piece is fetched (one mget for all the missing
+// ones) and decoded once, not per request. The coast has no search radius: per tile, a distance sort on the
+// coast pieces' box centres from the tile's centre c finds a piece whose exact distance d bounds the nearest
+// coast from c; from any point of the tile it is then at most d + half the tile's diagonal away, so the pieces
+// whose boxes lie within that of c hold every answer (uprn_flood_blocks' coastFor does the same). That list of
+// ids is cached per tile. A request in a hot tile is one round trip with small answers.
+import { errors, type Client } from '@elastic/elasticsearch';
 import { bngToWgs84 } from '../geo/bng';
-import type { Position } from '../geo/geometry';
-import { tileOf, tilesIntersecting } from '../geo/tiles';
+import type { BBox, Position } from '../geo/geometry';
+import { boxDistance } from '../geo/pieces';
+import { tileBBox, tileOf, tilesIntersecting, TILE_SIZE } from '../geo/tiles';
 import { ZONE_SEARCH_RADIUS } from '../transforms/flood/block';
 import { nearestWithin, type Family, type PieceRecord } from '../transforms/flood/candidates';
 import { DEFENCE_RADIUS, EVENT_RADIUS } from '../transforms/flood/defences-events';
 import { ELEVATION_RADIUS } from '../transforms/flood/elevation';
-import { tileCountriesMap } from './build-pieces';
+import { Lru } from './lru';
 import { MemoryCandidates } from './memory-candidates';
 import { fromStoredPiece } from './piece-records';
 
-const RADIUS: Record<Exclude<Family, 'coast'>, number> = {
+type Bounded = Exclude<Family, 'coast'>;
+const RADIUS: Record<Bounded, number> = {
   zones: ZONE_SEARCH_RADIUS,
   outlines: EVENT_RADIUS,
   defence_areas: DEFENCE_RADIUS,
   contours: ELEVATION_RADIUS,
+  // The land polygon holding the point decides its country (transforms/flood/block.ts countryAt).
+  land: 0,
 };
+const BOUNDED = Object.keys(RADIUS) as Bounded[];
 /** A first page large enough for any real place; a larger answer is fetched whole in a second request. */
 const PAGE = 2000;
 /** Elasticsearch's default max_result_window: more pieces than this near one point means a broken index. */
 const MAX_PIECES = 10_000;
+/** Beyond this radius the square meets too many tiles for a useful terms filter: ranges only. */
+const TILE_FILTER_RADIUS = 50_000;
+const HALF_DIAGONAL = Math.SQRT1_2 * TILE_SIZE;
+
+const square = (p: Position, r: number): BBox => ({
+  minX: p[0] - r,
+  minY: p[1] - r,
+  maxX: p[0] + r,
+  maxY: p[1] + r,
+});
 
 /**
- * Pieces are at most 2 km a side (pipelines/geo/pieces.ts), so a piece meeting the search square has its box
- * centre, hence its home `tile`, within 1 km more: a cheap keyword filter Elasticsearch runs first, leaving
- * the envelope ranges to check only a few tiles' pieces.
+ * Pieces of `family` whose envelope meets the square of half-side r around p. A piece meets the square only
+ * if they share a 10 km tile (its `tiles` lists every tile its envelope meets), whatever the piece's size, so
+ * the terms filter never drops one; it lets the ranges check only a few tiles' pieces.
  */
-const MAX_HALF_PIECE = 1000;
-const homeTiles = (p: Position, r: number): string[] =>
-  tilesIntersecting({
-    minX: p[0] - r - MAX_HALF_PIECE,
-    minY: p[1] - r - MAX_HALF_PIECE,
-    maxX: p[0] + r + MAX_HALF_PIECE,
-    maxY: p[1] + r + MAX_HALF_PIECE,
-  });
-
-const envelopeQuery = (family: string, p: Position, r: number) => ({
-  bool: {
-    filter: [
-      { term: { family } },
-      ...(r <= 50_000 ? [{ terms: { tile: homeTiles(p, r) } }] : []),
-      { range: { minx: { lte: p[0] + r } } },
-      { range: { maxx: { gte: p[0] - r } } },
-      { range: { miny: { lte: p[1] + r } } },
-      { range: { maxy: { gte: p[1] - r } } },
-    ],
-  },
-});
+export function envelopeQuery(family: string, p: Position, r: number) {
+  return {
+    bool: {
+      filter: [
+        { term: { family } },
+        ...(r <= TILE_FILTER_RADIUS ? [{ terms: { tiles: tilesIntersecting(square(p, r)) } }] : []),
+        { range: { minx: { lte: p[0] + r } } },
+        { range: { maxx: { gte: p[0] - r } } },
+        { range: { miny: { lte: p[1] + r } } },
+        { range: { maxy: { gte: p[1] - r } } },
+      ],
+    },
+  };
+}
 
 type Source = Record<string, unknown>;
+interface Hit {
+  _index: string;
+  _id?: string | null;
+  _source?: Source;
+  fields?: Record<string, unknown[]>;
+}
 interface Hits {
-  total: number;
-  sources: Source[];
+  total?: number | { value: number };
+  hits: Hit[];
 }
-const hitsOf = (hits: { total?: number | { value: number }; hits: { _source?: Source }[] }): Hits => ({
-  total: typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? hits.hits.length),
-  sources: hits.hits.map((h) => h._source!),
-});
+const totalOf = (hits: Hits): number =>
+  typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? hits.hits.length);
+const keyOf = (hit: Hit): string => `${hit._index}/${hit._id}`;
 
-async function envelope(client: Client, index: string, family: string, p: Position, r: number, first?: Hits) {
-  const page =
-    first ??
-    hitsOf((await client.search<Source>({ index, size: PAGE, query: envelopeQuery(family, p, r) })).hits);
-  if (page.total <= page.sources.length) return page.sources;
-  if (page.total > MAX_PIECES)
-    throw new Error(`feature index: ${page.total} ${family} pieces within ${r} m of one point`);
-  const all = await client.search<Source>({ index, size: page.total, query: envelopeQuery(family, p, r) });
-  return hitsOf(all.hits).sources;
-}
-
-async function coastPieces(client: Client, index: string, p: Position): Promise<PieceRecord[]> {
-  const { latitude, longitude } = bngToWgs84(p[0], p[1]);
-  const first = await client.search<Source>({
-    index,
-    size: 3,
-    query: { term: { family: 'coast' } },
-    sort: [{ _geo_distance: { centre: { lat: latitude, lon: longitude }, order: 'asc' } }],
+/** An msearch item's error as the ResponseError a plain search would have thrown (503s read its type). */
+function itemError(item: { error: unknown; status?: number }): Error {
+  return new errors.ResponseError({
+    body: { error: item.error, status: item.status },
+    statusCode: item.status ?? 500,
+    headers: {},
+    warnings: null,
+    meta: {} as never,
   });
-  const best = nearestWithin(hitsOf(first.hits).sources.map(fromStoredPiece), p, Infinity);
-  if (!best) return [];
-  const within = await envelope(client, index, 'coast', p, best.distance + 1e-6);
-  return within.map(fromStoredPiece);
 }
 
-export async function esCandidates(client: Client, index: string, p: Position): Promise<MemoryCandidates> {
-  const families = Object.keys(RADIUS) as (keyof typeof RADIUS)[];
-  const [multi, coast] = await Promise.all([
-    client.msearch<Source>({
-      index,
-      searches: [
-        ...families.flatMap((f) => [{}, { size: PAGE, query: envelopeQuery(f, p, RADIUS[f]) }]),
+export interface LiveCandidatesOptions {
+  /** Decoded pieces kept (default 50,000: a few hundred MB at most, typically far less). */
+  pieces?: number;
+  /** Tiles whose coast candidate lists are kept (default 4,096). */
+  tiles?: number;
+}
+
+export class LiveFloodCandidates {
+  private readonly pieces: Lru<string, PieceRecord>;
+  private readonly coasts: Lru<string, Promise<{ index: string | null; keys: string[] }>>;
+
+  constructor(
+    private readonly client: Client,
+    private readonly alias: string,
+    options: LiveCandidatesOptions = {},
+  ) {
+    this.pieces = new Lru(options.pieces ?? 50_000);
+    this.coasts = new Lru(options.tiles ?? 4096);
+  }
+
+  /** Every piece the flood block at `p` can read, in a provider. */
+  async at(p: Position): Promise<MemoryCandidates> {
+    const tile = tileOf(p[0], p[1]);
+    const [bounded, coast] = await Promise.all([this.boundedKeys(p), this.coastKeys(tile)]);
+    let coastKeys = coast.keys;
+    // The alias moved to a new index since the tile's coast was listed: list it again.
+    if (coast.index !== null && bounded.index !== null && coast.index !== bounded.index) {
+      this.coasts.set(tile, this.listCoast(tile));
+      coastKeys = (await this.coasts.get(tile)!).keys;
+    }
+    const records = await this.records([...bounded.keys.flat(), ...coastKeys]);
+    const families: Partial<Record<Family, PieceRecord[]>> = {
+      coast: coastKeys.map((k) => records.get(k)!),
+    };
+    BOUNDED.forEach((f, i) => (families[f] = bounded.keys[i]!.map((k) => records.get(k)!)));
+    return new MemoryCandidates(families);
+  }
+
+  /** Ids of the pieces within each bounded family's radius: one msearch, no _source. */
+  private async boundedKeys(p: Position): Promise<{ index: string | null; keys: string[][] }> {
+    const multi = await this.client.msearch({
+      index: this.alias,
+      searches: BOUNDED.flatMap((f) => [
         {},
-        {
-          size: 10,
-          query: {
-            bool: { filter: [{ term: { family: 'tile_country' } }, { term: { tile: tileOf(p[0], p[1]) } }] },
-          },
-        },
-      ],
-    }),
-    coastPieces(client, index, p),
-  ]);
-  const responses = multi.responses.map((r) => {
-    if ('error' in r) throw new Error(`feature index search failed: ${JSON.stringify(r.error)}`);
-    return hitsOf(r.hits);
-  });
-  const pieces: Partial<Record<Family, PieceRecord[]>> = { coast };
-  await Promise.all(
-    families.map(async (f, i) => {
-      const sources = await envelope(client, index, f, p, RADIUS[f], responses[i]);
-      pieces[f] = sources.map(fromStoredPiece);
-    }),
-  );
-  const countries = tileCountriesMap(
-    responses[families.length]!.sources as { tile: string; country: string; pieces: number }[],
-  );
-  return new MemoryCandidates(pieces, countries);
+        { size: PAGE, _source: false, sort: ['_doc'], query: envelopeQuery(f, p, RADIUS[f]) },
+      ]),
+    });
+    let index: string | null = null;
+    const keys = await Promise.all(
+      multi.responses.map(async (item, i) => {
+        if ('error' in item) throw itemError(item);
+        let hits = item.hits as Hits;
+        const total = totalOf(hits);
+        if (total > hits.hits.length)
+          hits = await this.allIds(envelopeQuery(BOUNDED[i]!, p, RADIUS[BOUNDED[i]!]), total);
+        index ??= hits.hits[0]?._index ?? null;
+        return hits.hits.map(keyOf);
+      }),
+    );
+    return { index, keys };
+  }
+
+  private async allIds(query: object, total: number, fields?: string[]): Promise<Hits> {
+    if (total > MAX_PIECES)
+      throw new Error(`feature index: ${total} pieces in one search (more than ${MAX_PIECES})`);
+    const all = await this.client.search({
+      index: this.alias,
+      size: total,
+      _source: false,
+      sort: ['_doc'],
+      query,
+      ...(fields ? { docvalue_fields: fields } : {}),
+    });
+    return all.hits as Hits;
+  }
+
+  private coastKeys(tile: string): Promise<{ index: string | null; keys: string[] }> {
+    let listed = this.coasts.get(tile);
+    if (!listed) {
+      listed = this.listCoast(tile);
+      this.coasts.set(tile, listed);
+      // A failed listing is not kept: the next request tries again.
+      listed.catch(() => this.coasts.get(tile) === listed && this.coasts.set(tile, this.listCoast(tile)));
+    }
+    return listed;
+  }
+
+  private async listCoast(tile: string): Promise<{ index: string | null; keys: string[] }> {
+    const box = tileBBox(tile);
+    const c: Position = [(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2];
+    const { latitude, longitude } = bngToWgs84(c[0], c[1]);
+    const first = await this.client.search({
+      index: this.alias,
+      size: 3,
+      query: { term: { family: 'coast' } },
+      sort: [{ _geo_distance: { centre: { lat: latitude, lon: longitude }, order: 'asc' } }],
+    });
+    const found = (first.hits.hits as Hit[]).map((h) => {
+      const rec = fromStoredPiece(h._source!);
+      this.pieces.set(keyOf(h), rec);
+      return rec;
+    });
+    const best = nearestWithin(found, c, Infinity);
+    if (!best) return { index: null, keys: [] };
+    const reach = best.distance + HALF_DIAGONAL + 1e-6;
+    const fields = ['minx', 'miny', 'maxx', 'maxy'];
+    const query = envelopeQuery('coast', c, reach);
+    let hits = (
+      await this.client.search({
+        index: this.alias,
+        size: PAGE,
+        _source: false,
+        sort: ['_doc'],
+        query,
+        docvalue_fields: fields,
+      })
+    ).hits as Hits;
+    if (totalOf(hits) > hits.hits.length) hits = await this.allIds(query, totalOf(hits), fields);
+    // The square holds the disc of radius `reach`; only the pieces whose box is in the disc can be nearest.
+    const keys = hits.hits
+      .filter((h) => {
+        const [minX, minY, maxX, maxY] = fields.map((f) => Number(h.fields![f]![0]));
+        return boxDistance({ minX: minX!, minY: minY!, maxX: maxX!, maxY: maxY! }, c) <= reach;
+      })
+      .map(keyOf);
+    return { index: hits.hits[0]?._index ?? null, keys };
+  }
+
+  /** The pieces of these keys: decoded ones from the LRU, the rest fetched in one mget per index. */
+  private async records(keys: readonly string[]): Promise<Map<string, PieceRecord>> {
+    const out = new Map<string, PieceRecord>();
+    const missing = new Map<string, string[]>();
+    for (const key of keys) {
+      if (out.has(key)) continue;
+      const rec = this.pieces.get(key);
+      if (rec) {
+        out.set(key, rec);
+        continue;
+      }
+      const slash = key.indexOf('/');
+      const index = key.slice(0, slash);
+      const ids = missing.get(index);
+      if (ids) ids.push(key.slice(slash + 1));
+      else missing.set(index, [key.slice(slash + 1)]);
+    }
+    await Promise.all(
+      [...missing].map(async ([index, ids]) => {
+        const got = await this.client.mget<Source>({ index, ids: [...new Set(ids)] });
+        for (const doc of got.docs) {
+          if (!('found' in doc) || !doc.found || !doc._source)
+            throw new Error(`feature index: piece ${index}/${doc._id} vanished between search and fetch`);
+          const rec = fromStoredPiece(doc._source);
+          const key = `${index}/${doc._id}`;
+          this.pieces.set(key, rec);
+          out.set(key, rec);
+        }
+      }),
+    );
+    return out;
+  }
 }

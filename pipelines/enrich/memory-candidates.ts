@@ -4,25 +4,13 @@
 // shared by every tile); the live API builds one from the pieces Elasticsearch returned for the point.
 import { FeatureIndex } from '../geo/feature-index';
 import type { Position } from '../geo/geometry';
-import { tileOf } from '../geo/tiles';
-import type {
-  CandidateProvider,
-  Country,
-  Family,
-  FamilyAttrs,
-  PieceRecord,
-} from '../transforms/flood/candidates';
-
-export type TileCountries = ReadonlyMap<string, readonly { country: Country; pieces: number }[]>;
+import type { CandidateProvider, Family, FamilyAttrs, PieceRecord } from '../transforms/flood/candidates';
 
 export class MemoryCandidates implements CandidateProvider {
   private readonly indexes = new Map<Family, FeatureIndex<PieceRecord>>();
   private readonly layers = new Map<string, FeatureIndex<PieceRecord>>();
 
-  constructor(
-    families: Partial<Record<Family, readonly PieceRecord[] | FeatureIndex<PieceRecord>>>,
-    private readonly countries: TileCountries,
-  ) {
+  constructor(families: Partial<Record<Family, readonly PieceRecord[] | FeatureIndex<PieceRecord>>>) {
     for (const [family, given] of Object.entries(families) as [
       Family,
       PieceRecord[] | FeatureIndex<PieceRecord>,
@@ -46,10 +34,6 @@ export class MemoryCandidates implements CandidateProvider {
     const index =
       family === 'zones' && layer !== undefined ? this.layers.get(layer) : this.indexes.get(family);
     return index ? (index.withinDistance(p, r) as PieceRecord<FamilyAttrs[F]>[]) : [];
-  }
-
-  tileCountries(p: Position): readonly { country: Country; pieces: number }[] {
-    return this.countries.get(tileOf(p[0], p[1])) ?? [];
   }
 
   nearestBoxes<F extends Family>(family: F, p: Position, k: number): readonly PieceRecord<FamilyAttrs[F]>[] {

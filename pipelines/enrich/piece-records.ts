@@ -3,6 +3,7 @@
 import { bngToWgs84 } from '../geo/bng';
 import type { Position, PolygonCoords } from '../geo/geometry';
 import type { Piece } from '../geo/pieces';
+import { tilesIntersecting } from '../geo/tiles';
 import type { Family, PieceRecord } from '../transforms/flood/candidates';
 
 export interface StoredPiece {
@@ -66,16 +67,16 @@ export function fromStoredPiece(row: StoredPiece | Record<string, unknown>): Pie
 }
 
 /**
- * The feature index document of a stored piece. Coast pieces also get their box centre as a geo_point: the
- * coast has no search radius, and a distance sort on it finds a first piece whose exact distance bounds the
- * envelope search (pipelines/enrich/es-candidates.ts).
+ * The feature index document of a stored piece, with `tiles`: every 10 km tile its envelope meets (the
+ * index's coarse filter, right for pieces of any size). Coast pieces also get their box centre as a
+ * geo_point: the coast has no search radius, and a distance sort on it finds a first piece whose exact
+ * distance bounds the envelope search (pipelines/enrich/es-candidates.ts).
  */
 export function featureDocument(row: StoredPiece | Record<string, unknown>): Record<string, unknown> {
   const r = row as Record<string, unknown>;
-  if (r.family !== 'coast') return { ...r };
-  const { latitude, longitude } = bngToWgs84(
-    (Number(r.minx) + Number(r.maxx)) / 2,
-    (Number(r.miny) + Number(r.maxy)) / 2,
-  );
-  return { ...r, centre: { lat: latitude, lon: longitude } };
+  const box = { minX: Number(r.minx), minY: Number(r.miny), maxX: Number(r.maxx), maxY: Number(r.maxy) };
+  const doc = { ...r, tiles: tilesIntersecting(box) };
+  if (r.family !== 'coast') return doc;
+  const { latitude, longitude } = bngToWgs84((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2);
+  return { ...doc, centre: { lat: latitude, lon: longitude } };
 }

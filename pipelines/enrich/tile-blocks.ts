@@ -4,7 +4,7 @@ import type { FloodRiskBlock } from '../../schemas/api/flood-risk';
 import type { FeatureIndex } from '../geo/feature-index';
 import { floodRiskBlock } from '../transforms/flood/block';
 import type { Family, PieceRecord } from '../transforms/flood/candidates';
-import { MemoryCandidates, type TileCountries } from './memory-candidates';
+import { MemoryCandidates } from './memory-candidates';
 
 export interface UprnPoint {
   uprn: number;
@@ -16,8 +16,7 @@ export function tileBlocks(
   uprns: readonly UprnPoint[],
   pieces: Partial<Record<Exclude<Family, 'coast'>, readonly PieceRecord[]>>,
   coast: FeatureIndex<PieceRecord>,
-  countries: TileCountries,
 ): { uprn: number; block: FloodRiskBlock }[] {
-  const provider = new MemoryCandidates({ ...pieces, coast }, countries);
+  const provider = new MemoryCandidates({ ...pieces, coast });
   return uprns.map((u) => ({ uprn: u.uprn, block: floodRiskBlock(provider, [u.x, u.y]) }));
 }

@@ -1,8 +1,9 @@
-// Live flood answers: candidates from the feature index (alias `<prefix>-features`), then the same
-// enrichment function the batch job runs. Elasticsearch away or the index not built yet is a 503.
+// Live flood answers: candidates from the feature index (alias `<prefix>-features`, with decoded pieces and
+// per-tile coast lists cached in this process), then the same enrichment function the batch job runs.
+// Elasticsearch away or the index not built yet is a 503.
 import { errors, type Client } from '@elastic/elasticsearch';
 import type { FloodRiskBlock } from '../../schemas/api/flood-risk';
-import { esCandidates } from '../../pipelines/enrich/es-candidates';
+import { LiveFloodCandidates, type LiveCandidatesOptions } from '../../pipelines/enrich/es-candidates';
 import type { Position } from '../../pipelines/geo/geometry';
 import { floodRiskBlock } from '../../pipelines/transforms/flood/block';
 import { ApiError } from '../errors';
@@ -11,11 +12,16 @@ export interface FeaturesRepository {
   floodRiskAt(p: Position): Promise<FloodRiskBlock>;
 }
 
-export function featuresRepository(client: Client, alias: string): FeaturesRepository {
+export function featuresRepository(
+  client: Client,
+  alias: string,
+  options: LiveCandidatesOptions = {},
+): FeaturesRepository {
+  const candidates = new LiveFloodCandidates(client, alias, options);
   return {
     async floodRiskAt(p) {
       try {
-        return floodRiskBlock(await esCandidates(client, alias, p), p);
+        return floodRiskBlock(await candidates.at(p), p);
       } catch (error) {
         throw unavailable(error);
       }

@@ -1,7 +1,7 @@
 // The synthetic region of `npm run bench:spatial` (see test/bench/spatial.ts): BENCH_TILES × BENCH_TILES
 // 10 km tiles of lowland England with a river, surface-water pockets, outlines, defence areas, contours and
 // a coast 3 km west. Deterministic per tile, so a tile can be rebuilt anywhere (batch, live, profiling).
-import type { FeatureInput } from '../../pipelines/enrich/build-pieces';
+import { landFeature, type FeatureInput } from '../../pipelines/enrich/build-pieces';
 import type { UprnPoint } from '../../pipelines/enrich/tile-blocks';
 import type { Geometry, Position } from '../../pipelines/geo/geometry';
 import { TILE_SIZE } from '../../pipelines/geo/tiles';
@@ -141,10 +141,14 @@ export function tileFeatures(i: number, j: number): FeatureInput[] {
   return out;
 }
 
-export function coastFeatures(): FeatureInput[] {
+const coastLine = (): Position[] => {
   const line: Position[] = [];
   for (let y = Y0 - 20_000; y <= Y0 + TILES * TILE_SIZE + 20_000; y += 50)
     line.push([COAST_X + 400 * Math.sin(y / 1300), y]);
+  return line;
+};
+
+export function coastFeatures(): FeatureInput[] {
   return [
     {
       family: 'coast',
@@ -152,9 +156,17 @@ export function coastFeatures(): FeatureInput[] {
       featureId: 'coast',
       country: null,
       attrs: { height: 2.2 },
-      geometry: { type: 'LineString', coordinates: line },
+      geometry: { type: 'LineString', coordinates: coastLine() },
     },
   ];
+}
+
+/** England's land: everything east of the coast (clipped to mean high water, as ONS BFC boundaries are). */
+export function landFeatures(): FeatureInput[] {
+  const line = coastLine();
+  const east = X0 + TILES * TILE_SIZE + 20_000;
+  const ring = [...line, [east, line.at(-1)![1]], [east, line[0]![1]], line[0]!] as Position[];
+  return [landFeature({ code: 'E92000001', geometry: { type: 'Polygon', coordinates: [ring] } })!];
 }
 
 export function tileUprns(i: number, j: number): UprnPoint[] {

@@ -23,9 +23,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import { bulkIndex, createIndex } from '../../pipelines/indexing/versioned-index';
-import { coastFeatures, tileFeatures, tileUprns, TILES, X0, Y0 } from './spatial-region';
+import { coastFeatures, landFeatures, tileFeatures, tileUprns, TILES, X0, Y0 } from './spatial-region';
 import { FEATURE_INDEX_MAPPING } from '../../schemas/index/features';
-import { piecesOf, TileCountryCounter } from '../../pipelines/enrich/build-pieces';
+import { piecesOf } from '../../pipelines/enrich/build-pieces';
 import { featureDocument, fromStoredPiece, type StoredPiece } from '../../pipelines/enrich/piece-records';
 import { tileBlocks } from '../../pipelines/enrich/tile-blocks';
 import { FeatureIndex } from '../../pipelines/geo/feature-index';
@@ -58,9 +58,9 @@ const cpuNow = () => {
   return (c.user + c.system) / 1000;
 };
 
-function batch(): { coast: StoredPiece[] } {
-  const countries = new TileCountryCounter();
+function batch(): { coast: StoredPiece[]; land: StoredPiece[] } {
   const coast = coastFeatures().flatMap(piecesOf);
+  const land = landFeatures().flatMap(piecesOf);
   const coastIndex = new FeatureIndex(coast.map(fromStoredPiece));
   // Pieces by home tile, kept for the rows a tile's overlap can reach (this row and its neighbours).
   const cache = new Map<string, StoredPiece[]>();
@@ -70,7 +70,6 @@ function batch(): { coast: StoredPiece[] } {
     let pieces = cache.get(key);
     if (!pieces) {
       pieces = tileFeatures(i, j).flatMap(piecesOf);
-      for (const p of pieces) countries.add(p);
       cache.set(key, pieces);
     }
     return pieces;
@@ -88,7 +87,7 @@ function batch(): { coast: StoredPiece[] } {
     for (const key of cache.keys()) if (Number(key.split(',')[1]) < j - 1) cache.delete(key);
     for (let i = 0; i < TILES; i++) {
       const g0 = cpuNow();
-      const neighbourhood: StoredPiece[] = [];
+      const neighbourhood: StoredPiece[] = [...land];
       for (let dj = -1; dj <= 1; dj++)
         for (let di = -1; di <= 1; di++) neighbourhood.push(...homePieces(i + di, j + dj));
       const points = tileUprns(i, j);
@@ -103,8 +102,7 @@ function batch(): { coast: StoredPiece[] } {
           (byFamily[p.family] ??= []).push(fromStoredPiece(JSON.parse(JSON.stringify(p))));
       pieceCount += Object.values(byFamily).reduce((n, l) => n + l.length, 0);
       const c0 = cpuNow();
-      const countryMap = new Map([[tile, [{ country: 'England' as const, pieces: 1 }]]]);
-      const blocks = tileBlocks(points, byFamily, coastIndex, countryMap);
+      const blocks = tileBlocks(points, byFamily, coastIndex);
       const json = blocks.map((b) => JSON.stringify(b.block));
       const c1 = cpuNow();
       for (const text of json) {
@@ -134,7 +132,7 @@ function batch(): { coast: StoredPiece[] } {
       '',
     ].join('\n'),
   );
-  return { coast };
+  return { coast, land };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -144,21 +142,16 @@ function batch(): { coast: StoredPiece[] } {
 const load = (url: string, key: string, paths: string[], n: number) =>
   runLoad(new URL(url).origin, key, gets(paths), n, CONNECTIONS);
 
-async function live(coast: StoredPiece[]): Promise<void> {
+async function live(coast: StoredPiece[], land: StoredPiece[]): Promise<void> {
   const es = createEsClient(esUrl());
   const index = `bench-features-${process.pid}`;
   const dir = mkdtempSync(join(tmpdir(), 'pds-bench-spatial-'));
   const accounts = openAccountStore(join(dir, 'accounts.sqlite'));
   try {
-    const counter = new TileCountryCounter();
-    const pieces: StoredPiece[] = [...coast];
+    const pieces: StoredPiece[] = [...coast, ...land];
     for (let j = 3; j <= 5; j++)
       for (let i = 3; i <= 5; i++) pieces.push(...tileFeatures(i, j).flatMap(piecesOf));
-    for (const p of pieces) counter.add(p);
-    const docs: object[] = [
-      ...pieces.map(featureDocument),
-      ...counter.rows().map((r) => ({ family: 'tile_country', layer: 'tile_country', ...r })),
-    ];
+    const docs: object[] = pieces.map(featureDocument);
     await createIndex(es, index, FEATURE_INDEX_MAPPING);
     let n = 0;
     const ids = new Map<object, string>(docs.map((d) => [d, String(n++)]));
@@ -203,8 +196,8 @@ async function live(coast: StoredPiece[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { coast } = batch();
-  if (process.env.BENCH_LIVE !== '0') await live(coast);
+  const { coast, land } = batch();
+  if (process.env.BENCH_LIVE !== '0') await live(coast, land);
 }
 
 await main();

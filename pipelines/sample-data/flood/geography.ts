@@ -199,3 +199,31 @@ export function terrainHeight(geo: AreaGeography, p: Position): number {
   }
   return h;
 }
+
+/** How far the sea polygon reaches beyond the coast's ends and out to sea: past every sample boundary. */
+const SEA_REACH = 40_000;
+
+/**
+ * The sea beside an area's mean high water line (its right side), as one ring: the line, continued straight
+ * on at both ends, closed SEA_REACH metres out. ONS "BFC" boundaries are clipped to mean high water, so the
+ * sample boundary files subtract it (pipelines/sample-data/planning); null for an area with no coast.
+ */
+export function seaOf(geo: AreaGeography): Position[] | null {
+  const line = geo.coast ?? geo.distantCoast;
+  if (!line || line.length < 2) return null;
+  const first = line[0]!;
+  const last = line[line.length - 1]!;
+  const d0 = unit(line[1]![0] - first[0], line[1]![1] - first[1]);
+  const d1 = unit(last[0] - line[line.length - 2]![0], last[1] - line[line.length - 2]![1]);
+  const start: Position = [first[0] - d0[0] * SEA_REACH, first[1] - d0[1] * SEA_REACH];
+  const end: Position = [last[0] + d1[0] * SEA_REACH, last[1] + d1[1] * SEA_REACH];
+  // Right of a direction (dx, dy) is (dy, -dx).
+  return [
+    start,
+    ...line,
+    end,
+    [end[0] + d1[1] * SEA_REACH, end[1] - d1[0] * SEA_REACH],
+    [start[0] + d0[1] * SEA_REACH, start[1] - d0[0] * SEA_REACH],
+    start,
+  ];
+}

@@ -10,11 +10,13 @@
 //                               a revoked zone; Spatial Hub shapefile (site_ref, local_authority) for Glasgow
 //   ourairports                 airports.csv (worldwide header; UK large/medium plus rows the loader leaves out)
 //   admin-boundaries            ONS BFC shapefiles per level: wards (Voronoi cells of the sample wards),
-//                               local authority, region (England), country
+//                               local authority, region (England), country; clipped to mean high water
+//                               (the sea of flood/geography.ts taken out), as BFC files are
 // Real: the places, the codes of areas.ts, Bath's CAZ and World Heritage Site, the airports and their
 // coordinates, the National Park codes. Synthetic: every boundary's shape (no real boundary is available
 // offline), listed buildings and charge points (random points near the addresses).
 import { mkdirSync, writeFileSync } from 'node:fs';
+import polygonClipping, { type Pair } from 'polygon-clipping';
 import { join } from 'node:path';
 import type { Geometry, Position, Ring } from '../../geo/geometry';
 import { bngToWgs84 } from '../../geo/bng';
@@ -24,6 +26,7 @@ import { writeShapefile } from '../../io/spatial/shapefile';
 import { writeWkt } from '../../io/spatial/wkt';
 import type { SampleArea } from '../areas';
 import { csvRow, type WrittenFile } from '../csv-writer';
+import { geographyOf, seaOf } from '../flood/geography';
 import { circle } from '../flood/shapes';
 import { hashSeed, Rng } from '../rng';
 import { writtenFile } from '../terrain/write';
@@ -801,9 +804,23 @@ function airports(outDir: string): PlanningSampleFile {
   };
 }
 
+/** A boundary clipped to mean high water, as ONS "BFC" files are: the area's sea taken out (none: as is). */
+function clippedToLand(ring: Ring, sea: Position[] | null): Geometry | null {
+  if (!sea) return poly(ring);
+  const land = polygonClipping.difference([ring] as Pair[][], [sea] as Pair[][]);
+  if (land.length === 0) return null;
+  return land.length === 1
+    ? { type: 'Polygon', coordinates: land[0]! as Ring[] }
+    : { type: 'MultiPolygon', coordinates: land as Ring[][] };
+}
+
 function adminBoundaries(areas: readonly SampleArea[], outDir: string): PlanningSampleFile[] {
   const dir = dirOf(outDir, 'admin-boundaries');
-  const layers: { file: string; prefix: string; features: { code: string; name: string; ring: Ring }[] }[] = [
+  const layers: {
+    file: string;
+    prefix: string;
+    features: { code: string; name: string; ring: Ring; sea: Position[] | null }[];
+  }[] = [
     { file: 'WD_DEC_2024_UK_BFC', prefix: 'WD24', features: [] },
     { file: 'LAD_DEC_2024_UK_BFC', prefix: 'LAD24', features: [] },
     { file: 'RGN_DEC_2024_EN_BFC', prefix: 'RGN24', features: [] },
@@ -812,6 +829,7 @@ function adminBoundaries(areas: readonly SampleArea[], outDir: string): Planning
   const countryNames: Record<string, string> = { England: 'England', Wales: 'Wales', Scotland: 'Scotland' };
   for (const area of areas) {
     const { x, y } = area.centre;
+    const sea = seaOf(geographyOf(area));
     const la = squareRing(x, y, LA_HALF);
     const centres: Position[] = area.wards.map((w) => [w.centre.x, w.centre.y]);
     area.wards.forEach((w, i) => {
@@ -821,23 +839,34 @@ function adminBoundaries(areas: readonly SampleArea[], outDir: string): Planning
         maxX: x + LA_HALF,
         maxY: y + LA_HALF,
       });
-      if (cell) layers[0]!.features.push({ code: w.code, name: w.name, ring: cell });
+      if (cell) layers[0]!.features.push({ code: w.code, name: w.name, ring: cell, sea });
     });
-    layers[1]!.features.push({ code: area.localAuthority.code, name: area.localAuthority.name, ring: la });
+    layers[1]!.features.push({
+      code: area.localAuthority.code,
+      name: area.localAuthority.name,
+      ring: la,
+      sea,
+    });
     if (area.country === 'England')
       layers[2]!.features.push({
         code: area.regionCode,
         name: 'South West',
         ring: squareRing(x, y, COUNTRY_HALF),
+        sea,
       });
     layers[3]!.features.push({
       code: area.countryCode,
       name: countryNames[area.country]!,
       ring: squareRing(x, y, COUNTRY_HALF),
+      sea,
     });
   }
   return layers.map((layer) => {
     const base = join(dir, layer.file);
+    const features = layer.features.flatMap((f) => {
+      const geometry = clippedToLand(f.ring, f.sea);
+      return geometry ? [{ ...f, geometry }] : [];
+    });
     writeShapefile(base, {
       shapeType: 5,
       crs: 27700,
@@ -848,8 +877,8 @@ function adminBoundaries(areas: readonly SampleArea[], outDir: string): Planning
         { name: `${layer.prefix}NMW`, type: 'C', length: 60 },
         { name: 'GlobalID', type: 'C', length: 38 },
       ],
-      features: layer.features.map((f, i) => ({
-        geometry: poly(f.ring),
+      features: features.map((f, i) => ({
+        geometry: f.geometry,
         properties: {
           FID: i + 1,
           [`${layer.prefix}CD`]: f.code,
@@ -862,7 +891,7 @@ function adminBoundaries(areas: readonly SampleArea[], outDir: string): Planning
     return {
       dataset: 'admin-boundaries',
       format: `ESRI Shapefile (ONS ${layer.file}, BNG)`,
-      file: writtenFile(`${base}.shp`, layer.features.length),
+      file: writtenFile(`${base}.shp`, features.length),
     };
   });
 }

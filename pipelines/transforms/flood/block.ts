@@ -19,23 +19,13 @@ import { assessLayer } from './zones';
 export const ZONE_SEARCH_RADIUS = 1000;
 
 /**
- * Which country's block a point gets. The flood maps are published per country and together cover Great
- * Britain's land, so the rule reads their coverage: the countries with zone pieces in the point's 10 km tile
- * are the candidates (none: open sea, no country block). In a tile two countries share (the England-Wales
- * and England-Scotland borders), the country of the nearest zone within 1 km decides, else the one with
- * more pieces in the tile. A point on the coast at sea inside a coastal tile still gets that country.
+ * Which country's block a point gets: the country whose land contains it (its boundary counts), read from
+ * the countries' boundary polygons clipped to mean high water (ONS BFC), so a point at sea, beyond the high
+ * water line, or outside Great Britain gets none. A point exactly on a border line belongs to both
+ * polygons; the first country by name takes it, so batch and live agree.
  */
 export function countryAt(provider: CandidateProvider, p: Position): Country | null {
-  const covering = provider.tileCountries(p);
-  if (covering.length === 0) return null;
-  if (covering.length === 1) return covering[0]!.country;
-  const nearest = nearestWithin(provider.near('zones', p, ZONE_SEARCH_RADIUS), p, ZONE_SEARCH_RADIUS);
-  if (nearest) {
-    const prefix = nearest.layer.slice(0, nearest.layer.indexOf('.'));
-    const country = covering.find((c) => c.country.toLowerCase() === prefix);
-    if (country) return country.country;
-  }
-  return [...covering].sort((a, b) => b.pieces - a.pieces || (a.country < b.country ? -1 : 1))[0]!.country;
+  return nearestWithin(provider.near('land', p, 0), p, 0)?.attrs.country ?? null;
 }
 
 function countryBlock<K extends string>(
@@ -52,7 +42,7 @@ function countryBlock<K extends string>(
 
 /**
  * The flood block at `p` (BNG metres). `country` is the point's country when the caller knows it; by
- * default it is decided from the layers' coverage (`countryAt`), which is what both batch and live use.
+ * default it is decided from the land polygons (`countryAt`), which is what both batch and live use.
  */
 export function floodRiskBlock(
   provider: CandidateProvider,

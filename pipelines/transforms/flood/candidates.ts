@@ -27,6 +27,10 @@ export interface CoastAttrs {
   height: number | null;
 }
 export type DefenceAreaAttrs = Record<string, never>;
+/** A country's land: its boundary polygon clipped to mean high water (ONS BFC), so the sea is in none. */
+export interface LandAttrs {
+  country: Country;
+}
 
 export interface FamilyAttrs {
   zones: ZoneAttrs;
@@ -34,9 +38,17 @@ export interface FamilyAttrs {
   defence_areas: DefenceAreaAttrs;
   contours: ContourAttrs;
   coast: CoastAttrs;
+  land: LandAttrs;
 }
 export type Family = keyof FamilyAttrs;
-export const FAMILIES: readonly Family[] = ['zones', 'outlines', 'defence_areas', 'contours', 'coast'];
+export const FAMILIES: readonly Family[] = [
+  'zones',
+  'outlines',
+  'defence_areas',
+  'contours',
+  'coast',
+  'land',
+];
 
 export interface PieceRecord<A = unknown> {
   /** Zones: the layer ('england.rivers_and_seas' ...); others: the family or country. */
@@ -66,8 +78,6 @@ export interface CandidateProvider {
    * nearest search of the coast).
    */
   nearestBoxes?<F extends Family>(family: F, p: Position, k: number): readonly PieceRecord<FamilyAttrs[F]>[];
-  /** Countries whose flood zone layers have pieces in the 10 km tile of `p`, with their piece counts. */
-  tileCountries(p: Position): readonly { country: Country; pieces: number }[];
 }
 
 export interface FeatureDistance<A> {

@@ -10,7 +10,7 @@ import type {
   ZoneAttrs,
 } from '../../../pipelines/transforms/flood/candidates';
 import { elevationAt, nearestCoastalPoint } from '../../../pipelines/transforms/flood/elevation';
-import { line, listProvider, records, square, X0, Y0 } from './fixtures';
+import { land, line, listProvider, records, square, X0, Y0 } from './fixtures';
 
 // Contours as east-west lines: 0 m at Y0-400, 10 m at Y0-100, 20 m at Y0+300; mean high water (2.1 m) at
 // Y0-300. The coast lies 40 km to the west.
@@ -159,27 +159,72 @@ describe('floodRiskBlock', () => {
   });
 
   it('Scotland has no defences block; open sea has no country block', () => {
-    const scot = listProvider({ contours }, [{ country: 'Scotland', pieces: 3 }]);
+    const scot = listProvider({ contours }, 'Scotland');
     const block = floodRiskBlock(scot, [X0, Y0]);
     expect(block.scotland!.coast_climate_change.in_flood_risk_zone).toBe(false);
     expect(block.flood_defences).toBeNull();
-    const sea = floodRiskBlock(listProvider({ coast }, []), [X0, Y0]);
+    const sea = floodRiskBlock(listProvider({ coast }, null), [X0, Y0]);
     expect([sea.england, sea.wales, sea.scotland, sea.flood_defences]).toEqual([null, null, null, null]);
     expect(sea.nearest_coastal_point?.distance).toBe(40_000);
   });
 
-  it('in a border tile the nearest zone decides the country, else the most pieces', () => {
+  it('the land polygon holding the point decides the country; at sea in a coastal tile there is none', () => {
+    // England west of X0, Wales east of it; their land (clipped to mean high water) ends at Y0 + 2000, and
+    // a coastal zone reaches 300 m out to sea. Every point below lies in the same 10 km tile (ST76).
     const both = [
-      { country: 'England' as const, pieces: 10 },
-      { country: 'Wales' as const, pieces: 2 },
+      ...land('England', {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [X0 - 5000, Y0 - 5000],
+            [X0, Y0 - 5000],
+            [X0, Y0 + 2000],
+            [X0 - 5000, Y0 + 2000],
+            [X0 - 5000, Y0 - 5000],
+          ],
+        ],
+      }),
+      ...land('Wales', {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [X0, Y0 - 5000],
+            [X0 + 5000, Y0 - 5000],
+            [X0 + 5000, Y0 + 2000],
+            [X0, Y0 + 2000],
+            [X0, Y0 - 5000],
+          ],
+        ],
+      }),
     ];
-    const welsh = records<ZoneAttrs>(
-      'wales.rivers',
-      'w',
-      { label: 'Low', band: 'Low' },
-      square(X0 + 500, Y0, 10),
+    const coastal = records<ZoneAttrs>(
+      'wales.coast',
+      'c',
+      { label: 'High', band: 'High' },
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [X0, Y0 + 1500],
+            [X0 + 5000, Y0 + 1500],
+            [X0 + 5000, Y0 + 2300],
+            [X0, Y0 + 2300],
+            [X0, Y0 + 1500],
+          ],
+        ],
+      },
     );
-    expect(countryAt(listProvider({ zones: welsh }, both), [X0, Y0])).toBe('Wales');
-    expect(countryAt(listProvider({ zones: welsh }, both), [X0 - 1000, Y0])).toBe('England');
+    const provider = listProvider({ land: both, zones: coastal });
+    expect(countryAt(provider, [X0 - 10, Y0])).toBe('England');
+    expect(countryAt(provider, [X0 + 10, Y0])).toBe('Wales');
+    // On the border line itself: in both polygons, the first by name.
+    expect(countryAt(provider, [X0, Y0])).toBe('England');
+    // On the high water line: land. Beyond it, at sea, even inside the coastal zone: no country.
+    expect(countryAt(provider, [X0 + 1000, Y0 + 2000])).toBe('Wales');
+    expect(countryAt(provider, [X0 + 1000, Y0 + 2000.01])).toBeNull();
+    const sea = floodRiskBlock(provider, [X0 + 1000, Y0 + 2200]);
+    expect([sea.england, sea.wales, sea.scotland, sea.flood_defences]).toEqual([null, null, null, null]);
+    const shore = floodRiskBlock(provider, [X0 + 1000, Y0 + 1800]);
+    expect(shore.wales!.coast.in_flood_risk_zone).toBe(true);
   });
 });

@@ -38,13 +38,30 @@ export function records<A>(layer: string, featureId: string, attrs: A, geometry:
   }));
 }
 
+/** A country's land: a square of toPieces' default pieces (2 km), as the land family stores it. */
+export function land(country: Country, geometry: Geometry): PieceRecord<{ country: Country }>[] {
+  return toPieces(geometry).map((piece) => ({
+    layer: country,
+    featureId: country,
+    attrs: { country },
+    piece,
+    bbox: piece.bbox,
+  }));
+}
+
+/**
+ * Brute force over these pieces. Unless the families include `land`, the point's surroundings (40 km square)
+ * are `country`'s land; null: all sea.
+ */
 export function listProvider(
   families: Partial<Record<Family, PieceRecord<unknown>[]>>,
-  countries: { country: Country; pieces: number }[] = [{ country: 'England', pieces: 1 }],
+  country: Country | null = 'England',
 ): CandidateProvider {
+  const all = {
+    land: country === null ? [] : land(country, square(X0, Y0, 20_000)),
+    ...families,
+  } as Partial<Record<Family, PieceRecord<unknown>[]>>;
   return {
-    near: (family, p, r) =>
-      (families[family] ?? []).filter((rec) => boxDistance(rec.piece.bbox, p) <= r) as never,
-    tileCountries: () => countries,
+    near: (family, p, r) => (all[family] ?? []).filter((rec) => boxDistance(rec.piece.bbox, p) <= r) as never,
   };
 }

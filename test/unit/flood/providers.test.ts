@@ -1,12 +1,8 @@
-// The batch provider (tile indexes, coast search bounded from the previous answer) and the stored piece
-// round trip give the same answers as brute force over the same pieces.
+// The batch provider (tile indexes, the coast found by ranking boxes) and the stored piece round trip give
+// the same answers as brute force over the same pieces.
 import { describe, expect, it } from 'vitest';
-import {
-  piecesOf,
-  TileCountryCounter,
-  tileCountriesMap,
-  timestamp,
-} from '../../../pipelines/enrich/build-pieces';
+import { landFeature, piecesOf, timestamp } from '../../../pipelines/enrich/build-pieces';
+import { Lru } from '../../../pipelines/enrich/lru';
 import { MemoryCandidates } from '../../../pipelines/enrich/memory-candidates';
 import { fromStoredPiece } from '../../../pipelines/enrich/piece-records';
 import { floodRiskBlock } from '../../../pipelines/transforms/flood/block';
@@ -67,15 +63,14 @@ describe('stored pieces', () => {
     });
   });
 
-  it('count zone pieces per tile and country', () => {
-    const counter = new TileCountryCounter();
-    zoneRows.forEach((r) => counter.add(r));
-    coastRows.forEach((r) => counter.add(r)); // not zones: ignored
-    const map = tileCountriesMap(counter.rows());
-    // England's 6 km square lies in ST76; the Welsh one straddles the ST76/ST86 line at x = 380 km.
-    expect(map.get('ST76')?.map((c) => c.country)).toEqual(['England', 'Wales']);
-    expect(map.get('ST86')).toEqual([{ country: 'Wales', pieces: 1 }]);
-    expect(map.get('ST77')).toBeUndefined();
+  it('land comes from the country polygons of admin_boundaries (E92, W92, S92 codes only)', () => {
+    const geometry = square(X0, Y0, 3000);
+    expect(landFeature({ code: 'W92000004', geometry })).toMatchObject({
+      family: 'land',
+      layer: 'Wales',
+      attrs: { country: 'Wales' },
+    });
+    expect(landFeature({ code: 'N92000002', geometry })).toBeNull();
   });
 
   it('timestamps get milliseconds and Z; junk is null', () => {
@@ -87,19 +82,34 @@ describe('stored pieces', () => {
 });
 
 describe('MemoryCandidates', () => {
-  it('agrees with brute force, with the coast search bounded from the previous answer', () => {
-    const records = { coast: coastRows.map(fromStoredPiece), zones: zoneRows.map(fromStoredPiece) };
-    const counter = new TileCountryCounter();
-    zoneRows.forEach((r) => counter.add(r));
-    const countries = tileCountriesMap(counter.rows());
-    const memory = new MemoryCandidates(records, countries);
+  it('agrees with brute force, with the coast found by ranking boxes', () => {
+    const landRows = [
+      ...piecesOf(landFeature({ code: 'E92000001', geometry: square(X0 - 6000, Y0, 6000) })!),
+      ...piecesOf(landFeature({ code: 'W92000004', geometry: square(X0 + 6000, Y0, 6000) })!),
+    ];
+    const records = {
+      coast: coastRows.map(fromStoredPiece),
+      zones: zoneRows.map(fromStoredPiece),
+      land: landRows.map(fromStoredPiece),
+    };
+    const memory = new MemoryCandidates(records);
     const brute = listProvider(records as never);
     const rng = new Rng(11);
     for (let i = 0; i < 200; i++) {
       const p: [number, number] = [X0 + rng.real(-9000, 9000), Y0 + rng.real(-9000, 9000)];
       expect(nearestCoastalPoint(memory, p)).toEqual(nearestCoastalPoint(brute, p));
-      const bruteBlock = floodRiskBlock({ ...brute, tileCountries: (q) => memory.tileCountries(q) }, p);
-      expect(floodRiskBlock(memory, p)).toEqual(bruteBlock);
+      expect(floodRiskBlock(memory, p)).toEqual(floodRiskBlock(brute, p));
     }
+  });
+});
+
+describe('Lru', () => {
+  it('keeps the most recently used entries up to its capacity', () => {
+    const lru = new Lru<string, number>(2);
+    lru.set('a', 1);
+    lru.set('b', 2);
+    expect(lru.get('a')).toBe(1); // now b is the least recently used
+    lru.set('c', 3);
+    expect([lru.get('a'), lru.get('b'), lru.get('c'), lru.size]).toEqual([1, undefined, 3, 2]);
   });
 });

@@ -20,14 +20,17 @@ const PLACEHOLDER = /^(?:SAP05:[A-Za-z-]+|%%[A-Z_]+%%|\*{3}.*\*{3})$/;
 
 /** Whether a value means "no data"; multi-part values (`N/A | N/A`) are null-like when every part is. */
 export function isNullLike(value: string | null | undefined): boolean {
-  if (value === null || value === undefined) return true;
-  // Markers are short; a long value without a separator cannot be one (the common case for text).
-  if (value.length > 40 && !value.includes('|')) return false;
-  const parts = value.includes('|') ? value.split('|') : [value];
-  return parts.every((part) => {
-    const t = part.trim();
-    return NULL_MARKERS.has(t.toLowerCase()) || PLACEHOLDER.test(t);
-  });
+  if (value === null || value === undefined || value === '') return true;
+  if (!value.includes('|')) {
+    // Markers are short; a long value cannot be one (the common case for text).
+    return value.length <= 40 && isNullLikePart(value);
+  }
+  return value.split('|').every(isNullLikePart);
+}
+
+function isNullLikePart(part: string): boolean {
+  const t = part.trim();
+  return NULL_MARKERS.has(t.toLowerCase()) || PLACEHOLDER.test(t);
 }
 
 /** The trimmed value, or null when it is missing or null-like. */

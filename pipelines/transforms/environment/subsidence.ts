@@ -11,7 +11,6 @@ import type { Position } from '../../geo/geometry';
 import { piecesContain } from '../../geo/pieces';
 import type { EnvironmentBlock } from '../../../schemas/api/environment';
 import {
-  GEOCLIMATE_CLASSES,
   SHRINK_SWELL_CLIMATE_KEYS,
   SUBSIDENCE_HAZARDS,
   type GeoClimateClass,
@@ -50,12 +49,9 @@ export function subsidenceAttrsOfRow(row: Record<string, unknown>): SubsidenceAt
 }
 
 /** Order of severity within one layer (higher wins on a shared boundary). */
+const CLIMATE_RANK: readonly GeoClimateClass[] = ['Unavailable', 'Improbable', 'Possible', 'Probable'];
 function rank(a: SubsidenceAttrs): number {
-  if (typeof a.class === 'string') {
-    // Unavailable is listed last in GEOCLIMATE_CLASSES but ranks lowest.
-    const i = GEOCLIMATE_CLASSES.indexOf(a.class);
-    return a.class === 'Unavailable' ? 0 : i + 1;
-  }
+  if (typeof a.class === 'string') return CLIMATE_RANK.indexOf(a.class);
   return a.class * 10 + (a.letter ? a.letter.charCodeAt(0) - 64 : 0);
 }
 

@@ -1,6 +1,13 @@
 // Starts the API: wires the real account store and Elasticsearch, listens, and shuts down gracefully
-// (in-flight requests finish) on SIGINT/SIGTERM.
+// (in-flight requests finish) on SIGINT/SIGTERM. With PDS_WORKERS=N (or `pds serve --workers N`) N node:cluster
+// workers serve the one port: the primary hands each new connection to a worker, and the workers share the
+// accounts file (SQLite WAL: admissions and completions serialise on its write lock, so credits and quotas
+// stay exact). Per-process state is per worker: the rate limit's token buckets (a key may get N times its
+// rate), the authenticated-key cache (a revocation reaches the other workers within its 1 s) and the
+// Elasticsearch client.
+import cluster, { type Worker } from 'node:cluster';
 import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import { dataPaths, type ServiceConfig } from '../pipelines/config';
 import { createEsClient } from '../pipelines/indexing/es-client';
@@ -61,13 +68,30 @@ export async function listen(app: Express, opts: ListenOptions): Promise<Running
 export interface ServerOptions {
   /** Per-key rate limit; default from PDS_RATE_LIMIT_PER_SECOND / PDS_RATE_LIMIT_BURST. */
   rateLimit?: RateLimitConfig | false;
+  /** How many node:cluster workers serve; 1 (the default, or PDS_WORKERS): this process. */
+  workers?: number;
+}
+
+/** `PDS_WORKERS`: how many processes serve the API (default 1). */
+export function workersFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.PDS_WORKERS ?? 1);
+  if (!Number.isInteger(n) || n < 1) throw new Error('PDS_WORKERS must be a whole number of at least 1');
+  return n;
+}
+
+/** A serving API, in this process or in cluster workers. */
+export interface ServingApi {
+  url: string;
+  close(): Promise<void>;
 }
 
 export async function startServer(
   config: ServiceConfig,
   log: Logger = jsonLogger(),
   options: ServerOptions = {},
-): Promise<RunningServer> {
+): Promise<ServingApi> {
+  const workers = options.workers ?? workersFromEnv();
+  if (workers > 1 && cluster.isPrimary) return startWorkers(config, workers, log);
   const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb, undefined, {
     onError: (error) =>
       log('accounts: commit of completed requests failed; retrying', {
@@ -91,4 +115,45 @@ export async function startServer(
       await es.close();
     },
   });
+}
+
+/**
+ * The cluster primary: forks `n` workers (serving/worker.ts) on the configured port, replaces one that dies,
+ * and on close() has each finish its in-flight requests and exit.
+ */
+async function startWorkers(config: ServiceConfig, n: number, log: Logger): Promise<ServingApi> {
+  cluster.setupPrimary({ exec: fileURLToPath(new URL('./worker.ts', import.meta.url)), args: [] });
+  let closing = false;
+  const workers: Worker[] = [];
+  const fork = (): Promise<Worker> =>
+    new Promise((resolve, reject) => {
+      const worker = cluster.fork({ ...process.env, PORT: String(config.port), PDS_WORKERS: '1' });
+      let listening = false;
+      worker.once('listening', () => {
+        listening = true;
+        workers.push(worker);
+        resolve(worker);
+      });
+      worker.once('exit', (code) => {
+        workers.splice(workers.indexOf(worker), 1);
+        if (!listening) return reject(new Error(`API worker exited (${code}) before it was listening`));
+        if (closing) return;
+        log('serve: a worker exited; starting another', { pid: worker.process.pid, code });
+        void fork().catch((error: Error) =>
+          log('serve: could not replace the worker', { error: error.message }),
+        );
+      });
+    });
+  await Promise.all(Array.from({ length: n }, fork));
+  return {
+    url: `http://127.0.0.1:${config.port}`,
+    close: async () => {
+      closing = true;
+      await Promise.all(
+        workers.map(
+          (w) => new Promise<void>((resolve) => (w.once('exit', () => resolve()), w.send('close'))),
+        ),
+      );
+    },
+  };
 }

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../pipelines/config';
-import type { RunningServer } from '../../serving/server';
+import type { ServingApi } from '../../serving/server';
 
 /** Closes the server (in-flight requests finish) on the first SIGINT/SIGTERM. */
-export function closeOnSignal(server: RunningServer, extra: () => Promise<void> = async () => {}): void {
+export function closeOnSignal(server: ServingApi, extra: () => Promise<void> = async () => {}): void {
   const stop = async (): Promise<void> => {
     process.stderr.write('shutting down…\n');
     await Promise.all([server.close(), extra()]);
@@ -18,10 +18,15 @@ export function registerServeCommands(program: Command): void {
     .command('serve')
     .description('Serve the HTTP API')
     .option('--port <n>', 'port (default 3000 or $PORT)')
-    .action(async (opts: { port?: string }) => {
+    .option('--workers <n>', 'processes serving the port (node:cluster; default 1 or $PDS_WORKERS)')
+    .action(async (opts: { port?: string; workers?: string }) => {
       const config = { ...loadConfig(), ...(opts.port ? { port: Number(opts.port) } : {}) };
       const { startServer } = await import('../../serving/server');
-      const server = await startServer(config);
+      const server = await startServer(
+        config,
+        undefined,
+        opts.workers ? { workers: Number(opts.workers) } : {},
+      );
       process.stderr.write(`API listening on ${server.url}\n`);
       closeOnSignal(server);
     });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Geometry } from '../../../pipelines/geo/geometry';
 import type { SourceRow } from '../../../pipelines/io/quarantine';
 import { writeGeoPackage } from '../../../pipelines/io/spatial/geopackage';
-import { writeShapefile } from '../../../pipelines/io/spatial/shapefile';
+import { writeShapefile, type DbfFieldInput } from '../../../pipelines/io/spatial/shapefile';
 import { climateKeyOfName, readGeoClimate } from '../../../pipelines/sources/subsidence/geoclimate';
 import { hazardOfName, readGeoSure } from '../../../pipelines/sources/subsidence/geosure';
 import {
@@ -43,7 +43,7 @@ const square = (x: number, y: number, side: number): Geometry => ({
 });
 const noGeometry = ({ geometry: _g, ...rest }: { geometry: Uint8Array } & Record<string, unknown>) => rest;
 
-const GEOSURE_FIELDS = [
+const GEOSURE_FIELDS: DbfFieldInput[] = [
   { name: 'GS_ID', type: 'N', length: 10 },
   { name: 'CLASS', type: 'C', length: 5 },
   { name: 'LEGEND', type: 'C', length: 200 },

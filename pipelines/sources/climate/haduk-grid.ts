@@ -128,8 +128,12 @@ export function checkBngGridMapping(file: H5File, variable: Dataset, path: strin
   if (kind !== undefined && kind !== 'transverse_mercator')
     throw new DataError(`${path}: grid mapping ${String(kind)} is not transverse_mercator (BNG)`);
   for (const [key, expected] of Object.entries(BNG_GRID_MAPPING)) {
-    const got = numAttr(mapping, key);
-    if (got === undefined || Math.abs(got - expected) > Math.abs(expected) * 1e-9 + 1e-9)
+    let got = numAttr(mapping, key);
+    // CF allows the ellipsoid as semi-major axis and inverse flattening instead of the two axes.
+    const invF = numAttr(mapping, 'inverse_flattening');
+    if (got === undefined && key === 'semi_minor_axis' && invF)
+      got = BNG_GRID_MAPPING.semi_major_axis! * (1 - 1 / invF);
+    if (got === undefined || Math.abs(got - expected) > Math.abs(expected) * 1e-7 + 1e-9)
       throw new DataError(
         `${path}: ${name}.${key} is ${String(got)}, not the British National Grid's ${expected}`,
       );

@@ -69,6 +69,9 @@ export const OnspdRowSchema = z
     county_name: code('County name'),
     region_name: code('Region name'),
     country_name: code('Country name'),
+    lsoa_2011_code: code(
+      '2011 LSOA where the edition carries it (lsoa11 in legacy layouts; null in the 2025 layout): ONS code',
+    ),
   })
   .describe(
     'ONS Postcode Directory: every postcode with its centroid and statistical geographies (year-suffixed source columns resolved by prefix)',
@@ -198,6 +201,24 @@ export const DeprivationRowSchema = z
     'English Indices of Deprivation 2019 per LSOA: every domain and sub-domain, score, rank and decile',
   );
 
+export const LsoaLookupRowSchema = z
+  .object({
+    lsoa11_code: z.string().describe('LSOA code (2011)'),
+    lsoa11_name: code('LSOA name (2011)'),
+    lsoa21_code: z.string().describe('LSOA code (2021)'),
+    lsoa21_name: code('LSOA name (2021)'),
+    change_indicator: z
+      .string()
+      .describe(
+        'CHGIND: U unchanged, S split (one 2011 → several 2021), M merged (several → one), X irregular',
+      ),
+    local_authority_district_code: code('Local authority district code (2022)'),
+    local_authority_district_name: code('Local authority district name (2022)'),
+  })
+  .describe(
+    'ONS LSOA (2011) to LSOA (2021) to LAD (2022) lookup, England and Wales: one row per 2011–2021 LSOA pair that share ground',
+  );
+
 export const RuralUrbanRowSchema = z
   .object({
     output_area_code: z.string().describe('Output area code (2011)'),
@@ -272,6 +293,7 @@ export const AREA_TABLES = {
   fuel_poverty: { layer: 'staged', schema: FuelPovertyRowSchema },
   energy_usage: { layer: 'staged', schema: EnergyUsageRowSchema },
   deprivation: { layer: 'staged', schema: DeprivationRowSchema },
+  lsoa_lookup: { layer: 'staged', schema: LsoaLookupRowSchema },
   rural_urban: { layer: 'staged', schema: RuralUrbanRowSchema },
   uprn_postcodes: { layer: 'derived', schema: UprnPostcodesRowSchema },
   postcode_area_blocks: { layer: 'derived', schema: PostcodeAreaBlocksRowSchema },

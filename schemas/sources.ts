@@ -14,6 +14,7 @@ export const SOURCE_FORMATS = {
   'fuel-poverty': ['desnz-sub-regional-fuel-poverty-xlsx'],
   'energy-usage': ['desnz-lsoa-msoa-domestic-consumption'],
   deprivation: ['iod2019-file7-csv'],
+  'lsoa-lookup': ['ons-lsoa11-lsoa21-lad22-lookup-csv'],
   'rural-urban': ['ons-ruc2011-output-areas-csv'],
   // Planning, transport and boundary layers (pipelines/sources/{planning,transport,boundaries}).
   'conservation-areas': ['planning-data-conservation-area-csv'],
@@ -124,6 +125,7 @@ export const SourcesFileSchema = z
         'fuel-poverty': datasetSchema(SOURCE_FORMATS['fuel-poverty']).optional(),
         'energy-usage': datasetSchema(SOURCE_FORMATS['energy-usage']).optional(),
         deprivation: datasetSchema(SOURCE_FORMATS.deprivation).optional(),
+        'lsoa-lookup': datasetSchema(SOURCE_FORMATS['lsoa-lookup']).optional(),
         'rural-urban': datasetSchema(SOURCE_FORMATS['rural-urban']).optional(),
         'conservation-areas': datasetSchema(SOURCE_FORMATS['conservation-areas']).optional(),
         'nhle-listed-buildings': datasetSchema(SOURCE_FORMATS['nhle-listed-buildings']).optional(),

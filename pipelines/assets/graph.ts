@@ -13,6 +13,7 @@ import { epcEnglandWalesRaw, epcScotlandRaw } from './epc-raw';
 import { epcLatest, epcStats } from './epc-stats';
 import { fuelPoverty } from './fuel-poverty';
 import { hpi } from './hpi';
+import { lsoaLookup } from './lsoa-lookup';
 import { onspd } from './onspd';
 import { osOpenUprn } from './os-open-uprn';
 import { PLANNING_LAYER_ASSETS } from './planning-layers';
@@ -42,6 +43,7 @@ export const ASSETS: readonly AssetDefinition[] = [
   fuelPoverty,
   energyUsage,
   deprivation,
+  lsoaLookup,
   ruralUrban,
   uprnAreaBlocks,
   ...PLANNING_LAYER_ASSETS,

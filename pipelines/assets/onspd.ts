@@ -27,6 +27,7 @@ const COLUMNS: ColumnSpec[] = [
   { name: 'longitude', type: 'DOUBLE' },
   ...ONSPD_CODE_FIELDS.map((name): ColumnSpec => ({ name, type: 'VARCHAR' })),
   ...NAME_FIELDS.map((name): ColumnSpec => ({ name, type: 'VARCHAR' })),
+  { name: 'lsoa_2011_code', type: 'VARCHAR' },
 ];
 
 export const onspd = defineAsset({
@@ -34,7 +35,7 @@ export const onspd = defineAsset({
   kind: 'staged',
   description: 'ONS Postcode Directory: each postcode with its admin and census area codes and names',
   upstream: [],
-  codeVersion: '2',
+  codeVersion: '3',
   owner: 'data-platform',
   cadence: 'quarterly',
   async sources(ctx) {

@@ -10,8 +10,11 @@
 //     band: the distinct combinations (a few thousand) are evaluated in JS into `uprn_area_grant_sets`.
 //  4. DuckDB assembles the per-UPRN block from the three tables and writes it without passing rows through
 //     JavaScript (measured: moving 14 JSON columns per UPRN through Node cost ~0.65 ms a row).
-// Census codes are joined as ONSPD gives them (2021 output areas and LSOAs in current editions) to tables
-// keyed by 2011 codes (IoD2019, RUC2011): most codes did not change in 2021, the rest find no row and their
+// Census codes are joined as ONSPD gives them (2021 output areas and LSOAs in current editions). IoD2019 is
+// keyed by 2011 LSOAs: it is reached through the postcode's own 2011 LSOA when the ONSPD edition carries one,
+// else through the ONS LSOA 2011→2021 lookup (one parent for unchanged and split LSOAs; for merged and
+// redrawn ones the parent with the largest population), else by the same code; the block says which
+// (lsoa_2011_match). RUC2011 (output areas) is joined by code: a changed output area finds no row and its
 // block is null rather than guessed (docs/areas.md).
 import type { RetrofitGrantRules } from '../../schemas/api/retrofit';
 import { loadRetrofitGrantRules } from '../reference/retrofit-grants';
@@ -20,6 +23,7 @@ import {
   buildAreaBlock,
   COUNTRY_BY_CODE,
   type AreaInputs,
+  type DeprivationMatch,
   type EnergyRow,
   type FuelPovertyRow,
 } from '../transforms/area/area-block';
@@ -30,6 +34,7 @@ import { DEPRIVATION_TABLE } from './deprivation';
 import { ENERGY_USAGE_TABLE } from './energy-usage';
 import { FUEL_POVERTY_TABLE } from './fuel-poverty';
 import { HPI_TABLE } from './hpi';
+import { LSOA_LOOKUP_TABLE } from './lsoa-lookup';
 import { derivedPath, stagedPath } from './ingest';
 import { RURAL_URBAN_TABLE } from './rural-urban';
 import { UPRN_EPC_BLOCKS_TABLE } from './uprn-epc-blocks';
@@ -124,6 +129,7 @@ export function areaJoinSql(ctx: AssetContext): string {
     onspd AS (
       SELECT * FROM ${t('onspd')} QUALIFY row_number() OVER (PARTITION BY postcode ORDER BY date_of_termination NULLS FIRST) = 1),
     dep AS (SELECT * FROM ${t(DEPRIVATION_TABLE)} QUALIFY row_number() OVER (PARTITION BY lsoa_code) = 1),
+    dep21 AS (${deprivationBy2021Sql(t(LSOA_LOOKUP_TABLE))}),
     ruc AS (SELECT * FROM ${t(RURAL_URBAN_TABLE)} QUALIFY row_number() OVER (PARTITION BY output_area_code) = 1)
     SELECT p.postcode,
       ${json('o', 'postcode')} AS onspd,
@@ -137,7 +143,10 @@ export function areaJoinSql(ctx: AssetContext): string {
       ${json('e_lg', 'area_code')} AS eu_lsoa_gas,
       ${json('e_me', 'area_code')} AS eu_msoa_elec,
       ${json('e_mg', 'area_code')} AS eu_msoa_gas,
-      ${json('d', 'lsoa_code')} AS imd,
+      CASE WHEN d11.lsoa_code IS NOT NULL THEN to_json(d11) WHEN dk.lsoa_code IS NOT NULL THEN to_json(dk)
+        WHEN ds.lsoa_code IS NOT NULL THEN to_json(ds) END AS imd,
+      CASE WHEN d11.lsoa_code IS NOT NULL THEN 'onspd_lsoa11' WHEN dk.lsoa_code IS NOT NULL THEN dk.lsoa_2011_match
+        WHEN ds.lsoa_code IS NOT NULL THEN 'same_code' END AS imd_match,
       ${json('r', 'output_area_code')} AS ruc
     FROM (SELECT DISTINCT postcode FROM ${parquetPath(derivedPath(ctx, UPRN_POSTCODES_TABLE))} WHERE postcode IS NOT NULL) p
     LEFT JOIN onspd o ON o.postcode = p.postcode
@@ -151,9 +160,28 @@ export function areaJoinSql(ctx: AssetContext): string {
     LEFT JOIN eu e_lg ON e_lg.level = 'lsoa' AND e_lg.fuel = 'gas' AND e_lg.area_code = o.census_lower_layer_super_output_area_code
     LEFT JOIN eu e_me ON e_me.level = 'msoa' AND e_me.fuel = 'electricity' AND e_me.area_code = o.census_middle_layer_super_output_area_code
     LEFT JOIN eu e_mg ON e_mg.level = 'msoa' AND e_mg.fuel = 'gas' AND e_mg.area_code = o.census_middle_layer_super_output_area_code
-    LEFT JOIN dep d ON d.lsoa_code = o.census_lower_layer_super_output_area_code
+    LEFT JOIN dep d11 ON d11.lsoa_code = o.lsoa_2011_code
+    LEFT JOIN dep21 dk ON dk.lsoa21_code = o.census_lower_layer_super_output_area_code
+    LEFT JOIN dep ds ON ds.lsoa_code = o.census_lower_layer_super_output_area_code
     LEFT JOIN ruc r ON r.output_area_code = o.census_output_area_code
     ORDER BY p.postcode`;
+}
+
+/**
+ * One IoD2019 row per 2021 LSOA through the lookup, with how it was matched. Unchanged (U) and split (S)
+ * LSOAs have one 2011 parent. Merged (M) and redrawn (X) ones may have several: the parent with the largest
+ * mid-2015 population wins (where most of the 2021 LSOA's residents lived in 2011, as near as the published
+ * figures say), then the more deprived (lower IMD rank), then the lower code. Scores of different LSOAs are
+ * not averaged: ranks and deciles of an average would belong to no LSOA.
+ */
+export function deprivationBy2021Sql(lookup: string): string {
+  return `
+      SELECT k.lsoa21_code,
+        CASE k.change_indicator WHEN 'U' THEN 'unchanged' WHEN 'S' THEN 'split' WHEN 'M' THEN 'merged'
+          ELSE 'irregular' END AS lsoa_2011_match, d.*
+      FROM ${lookup} k JOIN dep d ON d.lsoa_code = k.lsoa11_code
+      QUALIFY row_number() OVER (PARTITION BY k.lsoa21_code
+        ORDER BY d.total_population DESC NULLS LAST, d.index_of_multiple_deprivation_rank NULLS LAST, d.lsoa_code) = 1`;
 }
 
 type Json = Record<string, unknown> | null;
@@ -179,6 +207,7 @@ export function areaInputsOf(row: Record<string, unknown>): AreaInputs {
       msoaGas: j('eu_msoa_gas') as EnergyRow | null,
     },
     deprivation: j('imd'),
+    deprivationMatch: (row.imd_match as DeprivationMatch | null) ?? null,
     ruralUrban: j('ruc'),
     epc: { country: null, tenure: null, band: null },
   };
@@ -318,9 +347,10 @@ export const uprnAreaBlocks = defineAsset({
     'fuel_poverty',
     'energy_usage',
     'deprivation',
+    'lsoa_lookup',
     'rural_urban',
   ],
-  codeVersion: '2',
+  codeVersion: '3',
   owner: 'area-data',
   cadence: 'monthly',
   async materialize(ctx) {

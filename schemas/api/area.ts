@@ -203,8 +203,28 @@ export const IOD_BLOCK_DOMAINS = [
   'outdoors_sub_domain',
 ] as const;
 
+/**
+ * How the postcode's LSOA was matched to IoD2019's 2011 LSOA (docs/areas.md): the 2011 LSOA ONSPD gives for
+ * the postcode; through the ONS 2011→2021 lookup (unchanged, split: the single parent; merged, irregular: the
+ * parent with the largest population); or the same code, not in the lookup.
+ */
+export const LSOA_2011_MATCHES = [
+  'onspd_lsoa11',
+  'unchanged',
+  'split',
+  'merged',
+  'irregular',
+  'same_code',
+] as const;
+
 export const DeprivationLsoaSchema = z.object({
-  lsoa_code: z.string(),
+  lsoa_code: z.string().describe('The 2011 LSOA the indices are published for'),
+  lsoa_2011_match: z
+    .enum(LSOA_2011_MATCHES)
+    .nullable()
+    .describe(
+      "How the property's 2021 LSOA (admin_boundaries) was matched to this 2011 LSOA: onspd_lsoa11 (the postcode's own 2011 LSOA), unchanged, split (its single 2011 parent), merged or irregular (the parent with the largest population), same_code (not in the lookup, same code)",
+    ),
   lsoa_name: z.string().nullable(),
   local_authority_district_code: z.string().nullable(),
   local_authority_district_name: z.string().nullable(),

@@ -21,6 +21,7 @@ import type { AddressBook } from '../addresses';
 import { REGION_NAMES, type SampleArea } from '../areas';
 import { BufferedFileWriter, csvRow, type WrittenFile } from '../csv-writer';
 import { hashSeed, Rng } from '../rng';
+import { sampleLsoaPairs, sampleLsoas2011, writeLsoaLookup } from '../lsoa-lookup';
 
 export interface AreaDatasetFile {
   dataset: string;
@@ -569,11 +570,26 @@ export async function writeAreaDatasets(
   const all = books.map(codesOf);
   const england = all.filter((c) => c.area.country === 'England');
   const englandWales = all.filter((c) => c.area.country !== 'Scotland');
+  // IoD2019 is keyed by 2011 LSOAs: those of the sample's 2011→2021 lookup (lsoa-lookup.ts), which changes a
+  // few of each area's LSOAs (split, merged, redrawn).
+  const lsoas2011 = new Map(
+    englandWales.map((c, i) => [c.area.id, sampleLsoas2011(sampleLsoaPairs(c.area, i, c.lsoas))]),
+  );
   return [
     await writeHpi(outDir, seed),
     await writeFuelPoverty(outDir, seed, england),
     ...(await writeEnergyUsage(outDir, seed, all)),
-    await writeDeprivation(outDir, seed, england),
+    await writeDeprivation(
+      outDir,
+      seed,
+      england.map((c) => ({ ...c, lsoas: lsoas2011.get(c.area.id)! })),
+    ),
+    {
+      dataset: 'lsoa-lookup',
+      format: 'csv (ONS LSOA 2011 to 2021 to LAD 2022 lookup, BOM, CRLF)',
+      file: await writeLsoaLookup(outDir, englandWales),
+      headerRows: 1,
+    },
     await writeRuralUrban(outDir, seed, englandWales),
   ];
 }

@@ -20,6 +20,7 @@ export const ONSPD_OTHER_FIELDS = [
   'grid_quality',
   'latitude',
   'longitude',
+  'lsoa_2011_code',
 ] as const;
 export type OnspdOtherField = (typeof ONSPD_OTHER_FIELDS)[number];
 export type OnspdField = OnspdCodeField | OnspdOtherField;
@@ -40,6 +41,8 @@ export const ONSPD_COLUMN_PATTERNS: Record<OnspdField, RegExp[]> = {
   grid_quality: [p('gridind'), p('osgrdind')],
   latitude: [p('lat')],
   longitude: [p('long')],
+  // Legacy editions carry the 2011 LSOA beside the 2021 one: kept for datasets keyed by 2011 LSOAs (IoD2019).
+  lsoa_2011_code: [p('lsoa11cd'), p('lsoa11')],
   census_output_area_code: [p('oaYYcd'), p('oaYY')],
   county_code: [p('ctyYYcd'), p('oscty'), p('cty')],
   county_electoral_division_code: [p('cedYYcd'), p('ced')],

@@ -33,6 +33,8 @@ export type OnspdRecord = Record<OnspdCodeField, string | null> & {
   /** WGS84 degrees; null without a grid reference. */
   latitude: number | null;
   longitude: number | null;
+  /** 2011 LSOA, where the edition still carries it (`lsoa11`, legacy layout); else null. */
+  lsoa_2011_code: string | null;
 };
 
 const POSTCODE = /^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/i;
@@ -117,6 +119,7 @@ export function onspdRowParser(
     record.grid_quality = gridQuality;
     record.latitude = located ? latitude : null;
     record.longitude = located ? longitude : null;
+    record.lsoa_2011_code = codeCell(fields, columns.lsoa_2011_code, keepPseudo);
     return record;
   };
 }

@@ -9,7 +9,7 @@ import type {
   StoredAreaBlock,
 } from '../../../schemas/api/area';
 import type { RetrofitGrantRules } from '../../../schemas/api/retrofit';
-import { IOD_BLOCK_DOMAINS } from '../../../schemas/api/area';
+import { IOD_BLOCK_DOMAINS, type LSOA_2011_MATCHES } from '../../../schemas/api/area';
 import { annualCost, ENERGY_PRICES } from './energy-prices';
 import { applicableGrants, type GrantFacts } from './retrofit-grants';
 
@@ -51,10 +51,14 @@ export interface AreaInputs {
     msoaGas: EnergyRow | null;
   };
   deprivation: Row | null;
+  /** How `deprivation` (a 2011 LSOA's row) was matched to the postcode's LSOA. */
+  deprivationMatch?: DeprivationMatch | null;
   ruralUrban: Row | null;
   /** From the latest EPC, when there is one. */
   epc: { country: string | null; tenure: string | null; band: string | null };
 }
+
+export type DeprivationMatch = (typeof LSOA_2011_MATCHES)[number];
 
 export const COUNTRY_BY_CODE: Readonly<Record<string, 'England' | 'Wales' | 'Scotland'>> = {
   E92000001: 'England',
@@ -144,12 +148,17 @@ export function averageEnergyUsage(
   };
 }
 
-export function indicesOfDeprivation(country: string | null, row: Row | null) {
+export function indicesOfDeprivation(
+  country: string | null,
+  row: Row | null,
+  match: DeprivationMatch | null = null,
+) {
   // IoD2019 covers England; Wales (WIMD) and Scotland (SIMD) are separate indices we do not load.
   if (country !== 'England') return null;
   if (!row) return { lower_layer_super_output_area: null };
   const lsoa: Record<string, unknown> = {
     lsoa_code: String(row.lsoa_code),
+    lsoa_2011_match: match,
     lsoa_name: str(row.lsoa_name),
     local_authority_district_code: str(row.local_authority_district_code),
     local_authority_district_name: str(row.local_authority_district_name),
@@ -179,7 +188,7 @@ export function buildAreaBlock(inputs: AreaInputs, rules: RetrofitGrantRules, as
     (admin?.country_code ? COUNTRY_BY_CODE[admin.country_code] : undefined) ??
     (inputs.epc.country as GrantFacts['country']) ??
     null;
-  const deprivation = indicesOfDeprivation(country, inputs.deprivation);
+  const deprivation = indicesOfDeprivation(country, inputs.deprivation, inputs.deprivationMatch ?? null);
   const decile = deprivation?.lower_layer_super_output_area?.index_of_multiple_deprivation_decile;
   const facts: GrantFacts = {
     country,

@@ -16,11 +16,16 @@ import { deprivation } from '../../../pipelines/assets/deprivation';
 import { energyUsage } from '../../../pipelines/assets/energy-usage';
 import { fuelPoverty } from '../../../pipelines/assets/fuel-poverty';
 import { hpi } from '../../../pipelines/assets/hpi';
+import { lsoaLookup } from '../../../pipelines/assets/lsoa-lookup';
 import { derivedPath, quarantinePath } from '../../../pipelines/assets/ingest';
 import { onspd } from '../../../pipelines/assets/onspd';
 import { osOpenUprn } from '../../../pipelines/assets/os-open-uprn';
 import { ruralUrban } from '../../../pipelines/assets/rural-urban';
-import { uprnAreaBlocks, UPRN_POSTCODES_TABLE } from '../../../pipelines/assets/uprn-area-blocks';
+import {
+  POSTCODE_AREA_BLOCKS_TABLE,
+  uprnAreaBlocks,
+  UPRN_POSTCODES_TABLE,
+} from '../../../pipelines/assets/uprn-area-blocks';
 import { UPRN_EPC_BLOCKS_TABLE } from '../../../pipelines/assets/uprn-epc-blocks';
 import { parquetPath, queryParquet, writeParquet } from '../../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../../pipelines/sample-data';
@@ -42,7 +47,7 @@ beforeAll(async () => {
     heartbeat: () => {},
   };
   manifest = await generateSampleData({ outDir: ctx.config.sourcesDir, scale: 0.05 });
-  for (const asset of [osOpenUprn, onspd, hpi, fuelPoverty, energyUsage, deprivation, ruralUrban])
+  for (const asset of [osOpenUprn, onspd, hpi, fuelPoverty, energyUsage, deprivation, lsoaLookup, ruralUrban])
     await asset.materialize(ctx);
   // Stand-in EPC blocks: the sample UPRNs with certificates, owner-occupied, band E, their EPC postcode.
   const withEpc = manifest.samples.filter((s) => s.certificates > 0);
@@ -141,7 +146,10 @@ describe('uprn_area_blocks for the sample region', () => {
     });
     expect(fp.region).toMatchObject({ region_code: 'E12000009', region_name: 'South West' });
     const imd = a.indices_of_deprivation!.lower_layer_super_output_area! as Record<string, string>;
-    expect(imd.lsoa_code).toBe(admin.census_lower_layer_super_output_area_code);
+    // A 2011 LSOA: the same code unless the sample's lookup changed this one (lsoa-lookup.test.ts).
+    if (imd.lsoa_2011_match === 'unchanged')
+      expect(imd.lsoa_code).toBe(admin.census_lower_layer_super_output_area_code);
+    else expect(['split', 'merged', 'irregular']).toContain(imd.lsoa_2011_match);
     expect(imd.index_of_multiple_deprivation_rank).toMatch(/^\d+$/);
     expect(Number(imd.index_of_multiple_deprivation_decile)).toBeGreaterThanOrEqual(1);
     expect(a.urban_rural_classification!.output_area_code).toBe(admin.census_output_area_code);
@@ -216,5 +224,22 @@ describe('uprn_area_blocks for the sample region', () => {
     );
     expect(quarantine.energy_usage!.filter((r) => !/unallocated/.test(r.reason))).toEqual([]);
     expect(quarantine.fuel_poverty).toEqual([]);
+  });
+
+  it('IoD2019 (2011 LSOAs) reaches postcodes in changed 2021 LSOAs through the sample lookup', async () => {
+    const kinds = new Map<string, number>();
+    const sql = `SELECT json_extract_string(area_attributes_open || '}', '$.indices_of_deprivation.lower_layer_super_output_area.lsoa_2011_match') AS m
+      FROM ${parquetPath(derivedPath(ctx, POSTCODE_AREA_BLOCKS_TABLE))} WHERE country = 'England'`;
+    for await (const row of queryParquet(sql)) kinds.set(String(row.m), (kinds.get(String(row.m)) ?? 0) + 1);
+    // Every England postcode in use finds its deprivation row, and every kind of change is met (the small
+    // sample has three LSOAs in Bath, all changed; larger ones keep the rest unchanged).
+    expect([...kinds.keys()].filter((k) => k !== 'unchanged').sort()).toEqual([
+      'irregular',
+      'merged',
+      'split',
+    ]);
+    expect([...kinds.keys()].every((k) => ['irregular', 'merged', 'split', 'unchanged'].includes(k))).toBe(
+      true,
+    );
   });
 });

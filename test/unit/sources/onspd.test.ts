@@ -67,6 +67,7 @@ describe('readOnspd, 2025+ header', () => {
       grid_quality: 1,
       latitude: 54.977349,
       longitude: -2.532223,
+      lsoa_2011_code: null, // the 2025 layout has no 2011 LSOA
       census_output_area_code: 'E00139875',
       county_code: null, // pseudo E99999999: a unitary authority has no county
       county_electoral_division_code: null,
@@ -160,6 +161,7 @@ describe('readOnspd, legacy header', () => {
       county_code: null,
       european_electoral_region_code: 'S15000001',
       census_lower_layer_super_output_area_code: 'S01013482',
+      lsoa_2011_code: 'S01006514', // kept beside it, for datasets keyed by 2011 LSOAs
       census_rural_urban_classification: '3',
       x: 385386,
       y: 801193, // published zero-padded: 0801193

@@ -38,6 +38,13 @@ export function enhancedFileColumns(): ColumnSpec[] {
   ];
 }
 
+/**
+ * The country of a file's `domestic-<LA code>-<name>` folder, if it is in one: the country of its rows whose
+ * (legacy, non-ONS) LA code names none.
+ */
+export const folderCountryOf = (file: string): EpcCountry | null =>
+  countryFromOnsCode(parseLocalAuthorityFolder(basename(dirname(file)))?.code);
+
 /** Streams the enhanced records (and quarantined rows) of one file; throws for a format it cannot enhance. */
 export async function* enhanceEpcFile(file: string): AsyncGenerator<EnhanceEvent> {
   const format = await detectEpcFileFormat(file);
@@ -58,8 +65,7 @@ export async function* enhanceEpcFile(file: string): AsyncGenerator<EnhanceEvent
     }
     return;
   }
-  // A legacy non-ONS LA code leaves the country to the `domestic-<LA code>-<name>` folder, when there is one.
-  const folderCountry = countryFromOnsCode(parseLocalAuthorityFolder(basename(dirname(file)))?.code);
+  const folderCountry = folderCountryOf(file);
   for await (const row of readEnglandWalesCertificates(file)) {
     if (!row.ok) {
       yield row;

@@ -62,15 +62,15 @@ function climateClass(raw: string | null): GeoClimateClass | null {
 type Cell = { key: ShrinkSwellClimateKey; raw: string | null; legend: string | null } | string;
 
 function cellsOf(layer: string, props: Record<string, unknown>, fields: GeoClimateFields): Cell[] {
-  const classValue = textAttribute(props, ...fields.class);
-  if (classValue !== null) {
+  const names = Object.keys(props);
+  if (fields.class.some((f) => names.some((n) => n.toLowerCase() === f.toLowerCase()))) {
     const key = climateKeyOfName(layer);
     if (key === null) return [`layer "${layer}" names no GeoClimate period`];
     if (typeof key !== 'string') return [key.reason];
-    return [{ key, raw: classValue, legend: textAttribute(props, ...fields.legend) }];
+    const raw = textAttribute(props, ...fields.class);
+    return [{ key, raw, legend: textAttribute(props, ...fields.legend) }];
   }
   // Wide layout: one class column per period, with an optional legend column per period.
-  const names = Object.keys(props);
   const legends = names.filter((n) => /legend/i.test(n));
   const out: Cell[] = [];
   for (const name of names) {

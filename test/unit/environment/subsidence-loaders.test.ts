@@ -261,6 +261,10 @@ describe('GeoClimate loader', () => {
           geometry: square(378_000, 164_000, 2000),
           properties: { ID: 3, CLASS: 'Likely', LEGEND: '', VERSION: 'Open v1' },
         },
+        {
+          geometry: square(380_000, 164_000, 2000),
+          properties: { ID: 4, CLASS: '', LEGEND: '', VERSION: 'Open v1' },
+        },
       ]),
       layer('GeoClimate_Open_2050s_high', [
         {
@@ -291,6 +295,7 @@ describe('GeoClimate loader', () => {
     ]);
     expect(bad).toEqual([
       { line: 3, reason: 'CLASS "Likely" is not Improbable, Possible, Probable or Unavailable' },
+      { line: 4, reason: 'CLASS "" is not Improbable, Possible, Probable or Unavailable' },
       { line: 1, reason: 'no spec key for 2050 high emissions (GeoClimate_Open_2050s_high)' },
     ]);
   });

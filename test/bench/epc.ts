@@ -1,11 +1,13 @@
 // bench:epc — the England and Wales EPC path at national-file scale, on one generated single-file
 // certificates.csv of at least BENCH_EPC_ROWS rows (default 1,000,000):
-// 1. rows/s for parse alone, parse + enhance, and parse + enhance + Parquet write of the enhanced table
-//    (the refresh's per-row work), each a separate pass over the file;
-// 2. peak resident memory during the full pass, and the RSS at each quarter of the file (streaming: it
-//    must not grow with the file);
+// 1. rows/s (per wall second and per CPU second) for parse alone and parse + enhance on one thread, then
+//    parse + enhance + Parquet write of the enhanced table on one thread (CSV staging) and on every core
+//    (the parallel enhancer: worker threads, BENCH_EPC_WORKERS), each a separate pass over the file;
+// 2. peak resident memory of each pass, and the RSS at each quarter of it (streaming: it must not grow with
+//    the file; compare BENCH_EPC_ROWS=1000000 with 2000000);
 // 3. the time for all seven epc_stats groupings (one GROUPING SETS pass) over the latest certificate of
 //    every property.
+// BENCH_EPC_PASSES=parse,enhance,write,parallel,stats (the default: all) runs some of them.
 // The sample generator writes the file once into .pds/bench/epc-<rows> (reused by later runs; BENCH_EPC_FRESH=1
 // regenerates). Times depend on load: the load average is printed with the figures.
 import { createReadStream, createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';

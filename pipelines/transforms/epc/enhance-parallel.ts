@@ -62,7 +62,10 @@ async function* pieces(file: string, pieceBytes: number): AsyncGenerator<{ heade
     line += countLineFeeds(bytes);
     carry = carry.subarray(end + 1);
   }
-  if (!headerDone) yield { header: carry };
+  if (!headerDone) {
+    yield { header: carry };
+    carry = Buffer.alloc(0);
+  }
   yield { bytes: carry, firstLine: line, last: true };
 }
 

@@ -20,6 +20,9 @@ export type Relation = 'disjoint' | 'a_in_b' | 'b_in_a' | 'overlapping';
 // Cross products (m², on coordinates relative to the first segment's start) below this count as zero: a
 // point within 1e-6 m² / |segment| of a line is on it, so a contact is never missed by rounding.
 const COLLINEAR = 1e-6;
+// A stretch of boundary shorter than this (m) between two contacts is not tested: the contacts are one point
+// up to rounding (shared vertices computed from opposite ends), and any overlap it bounds is below 1e-12 m².
+const MIN_STRETCH = 1e-6;
 
 export function relate(a: Piece, b: Piece): Relation {
   const box: BBox = {
@@ -184,16 +187,38 @@ function stretchInside(
       if (!continues && parityContains(other, [x0 + dx / 2, y0 + dy / 2])) return true;
       continue;
     }
-    const ts = [0, ...c.at, 1].sort((p, q) => p - q);
+    const ts = sortedStops(c.at);
+    // Stretches shorter than this (in parameter) lie between contacts that are one point up to rounding.
+    const tiny = MIN_STRETCH / Math.sqrt(dx * dx + dy * dy);
     for (let i = 1; i < ts.length; i++) {
       const t0 = ts[i - 1]!;
       const t1 = ts[i]!;
-      if (t1 <= t0 || isAlong(c.along, t0, t1)) continue;
+      if (t1 - t0 <= tiny || isAlong(c.along, t0, t1)) continue;
       const t = (t0 + t1) / 2;
       if (parityContains(other, [x0 + t * dx, y0 + t * dy])) return true;
     }
   }
   return false;
+}
+
+// Reused by stretchInside (one edge at a time): the edge's contact parameters between 0 and 1, sorted.
+const stops: number[] = [];
+
+/** 0, the contact parameters and 1, in order (insertion sort: an edge has a handful of contacts). */
+function sortedStops(at: readonly number[]): number[] {
+  stops.length = 0;
+  stops.push(0);
+  for (const t of at) {
+    let i = stops.length;
+    stops.push(t);
+    while (i > 0 && stops[i - 1]! > t) {
+      stops[i] = stops[i - 1]!;
+      i--;
+    }
+    stops[i] = t;
+  }
+  stops.push(1);
+  return stops;
 }
 
 function isAlong(along: readonly number[], t0: number, t1: number): boolean {

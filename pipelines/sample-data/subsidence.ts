@@ -15,6 +15,7 @@ import type { Feature, Geometry, Position } from '../geo/geometry';
 import { writeGeoPackage } from '../io/spatial/geopackage';
 import { writeShapefile } from '../io/spatial/shapefile';
 import type { SampleArea } from './areas';
+import { subsidenceReference } from '../transforms/environment/subsidence-reference';
 import { hashSeed, Rng } from './rng';
 import { writtenFile } from './terrain/write';
 import type { WrittenFile } from './csv-writer';
@@ -58,26 +59,32 @@ function gridAround(area: SampleArea, side: number): Position[] {
 const HAZARD_FILES = [
   {
     file: 'GeoSure_v8_CollapsibleDeposits',
+    hazard: 'collapsible_deposits',
     weights: { bath: [5, 3, 1, 0, 0], cardiff: [6, 2, 1, 0, 0], stirling: [6, 2, 0, 0, 0] },
   },
   {
     file: 'GeoSure_v8_CompressibleGround',
+    hazard: 'compressible_ground',
     weights: { bath: [4, 3, 2, 1, 0], cardiff: [3, 3, 2, 1, 0], stirling: [2, 2, 3, 2, 1] },
   },
   {
     file: 'GeoSure_v8_Landslides',
+    hazard: 'landslides',
     weights: { bath: [2, 3, 3, 2, 1], cardiff: [4, 3, 2, 1, 0], stirling: [4, 3, 2, 0, 0] },
   },
   {
     file: 'GeoSure_v8_RunningSand',
+    hazard: 'running_sand',
     weights: { bath: [5, 3, 1, 0, 0], cardiff: [3, 3, 2, 1, 0], stirling: [4, 3, 1, 1, 0] },
   },
   {
     file: 'GeoSure_v8_ShrinkSwell',
+    hazard: 'shrink_swell',
     weights: { bath: [1, 2, 3, 2, 1], cardiff: [3, 3, 2, 1, 0], stirling: [5, 3, 1, 0, 0] },
   },
   {
     file: 'GeoSure_v8_SolubleRocks',
+    hazard: 'soluble_rocks',
     weights: { bath: [3, 3, 2, 1, 1], cardiff: [5, 2, 1, 0, 0], stirling: [6, 2, 0, 0, 0] },
   },
 ] as const;
@@ -95,7 +102,8 @@ function weighted(rng: Rng, weights: readonly number[]): number {
 function geoSure(areas: readonly SampleArea[], outDir: string, seed: number): SubsidenceSampleFile[] {
   const dir = join(outDir, 'bgs-geosure');
   mkdirSync(dir, { recursive: true });
-  return HAZARD_FILES.map(({ file, weights }) => {
+  const ref = subsidenceReference().geosure;
+  return HAZARD_FILES.map(({ file, hazard, weights }) => {
     const features: Feature[] = [];
     let id = 1;
     for (const area of areas) {
@@ -108,9 +116,7 @@ function geoSure(areas: readonly SampleArea[], outDir: string, seed: number): Su
             GS_ID: id++,
             CLASS: letter,
             // A blank legend now and then: the loader stages the maintained default for the letter.
-            LEGEND: rng.chance(0.05)
-              ? ''
-              : `${letter}: ${file.replace('GeoSure_v8_', '')} class ${letter} (sample)`,
+            LEGEND: rng.chance(0.05) ? '' : `${ref.hazards[hazard].legends[letter]} (sample)`,
             VERSION: 'GeoSure v8 (sample)',
           },
         });

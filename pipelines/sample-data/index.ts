@@ -95,7 +95,7 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
 
   for (const f of await writeAreaDatasets(books, outDir, seed))
     manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.headerRows));
-  log(`area datasets: hpi, fuel-poverty, energy-usage, deprivation, rural-urban (${elapsed()})`);
+  log(`area datasets: hpi, fuel-poverty, energy-usage, deprivation, lsoa-lookup, rural-urban (${elapsed()})`);
 
   for (const f of writePlanningSamples(SAMPLE_AREAS, outDir, seed))
     manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.format.startsWith('csv') ? 1 : 0));

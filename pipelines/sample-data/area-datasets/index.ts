@@ -11,6 +11,8 @@
 //   deprivation/File_7_-_All_IoD2019_Scores__Ranks__Deciles_and_Population_Denominators_3.csv
 //                                                57 columns (England LSOAs)
 //   rural-urban/RUC11_OA11_EW.csv                 OA11CD,RUC11CD,RUC11,FID with a BOM (England and Wales)
+//   lsoa-lookup/LSOA_(2011)_to_LSOA_(2021)_…csv   the ONS 2011→2021 LSOA lookup (../lsoa-lookup.ts); IoD2019
+//                                                is written for the 2011 LSOAs it gives
 // Codes are the sample's own (the same output areas, LSOAs and MSOAs as ONSPD); values are synthetic but
 // coherent (IMD ranks match ONSPD's imd column, percentage changes follow from the prices).
 import { createHash } from 'node:crypto';

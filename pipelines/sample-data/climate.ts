@@ -22,7 +22,8 @@ import { join } from 'node:path';
 import type { Feature, Position } from '../geo/geometry';
 import { bngToWgs84 } from '../geo/bng';
 import { geoJsonText } from '../io/spatial/geojson';
-import { BNG_GRID_MAPPING, h5 } from '../sources/climate/haduk-grid';
+import { BNG_GRID_MAPPING, h5, HADUK_GRID_DATASET } from '../sources/climate/haduk-grid';
+import { UKCP18_DATASET } from '../sources/climate/ukcp18';
 import type { SampleArea } from './areas';
 import { csvRow, type WrittenFile } from './csv-writer';
 import { distanceToLine, geographyOf } from './flood/geography';
@@ -37,8 +38,6 @@ export interface ClimateSampleFile {
 }
 
 export const FILL_VALUE = 1e20;
-export const HADUK_SAMPLE_DATASET = 'metoffice-haduk-grid';
-export const UKCP18_SAMPLE_DATASET = 'metoffice-ukcp18-warming-levels';
 /** Half the side of the square of 1 km land cells around each area (m). */
 const WINDOW = 12_000;
 
@@ -69,10 +68,6 @@ export interface HadukVariableMeta {
 
 interface VariableSpec extends HadukVariableMeta {
   name: keyof AreaClimate;
-  standardName: string;
-  longName: string;
-  units: string;
-  cellMethods: string;
   /** Value for month m (1..12) given the cell's annual figure. */
   monthly(annual: number, m: number): number;
 }
@@ -331,7 +326,7 @@ async function writeHadukGrid(
   outDir: string,
   seed: number,
 ): Promise<ClimateSampleFile[]> {
-  const dir = join(outDir, HADUK_SAMPLE_DATASET);
+  const dir = join(outDir, HADUK_GRID_DATASET);
   mkdirSync(dir, { recursive: true });
   const grid = gridOf(areas);
   const nx = grid.x.length;
@@ -364,7 +359,7 @@ async function writeHadukGrid(
     const path = join(dir, `${v.name}_hadukgrid_uk_1km_mon-30y_199101-202012.nc`);
     await writeHadukGridFile(path, v, grid, values);
     out.push({
-      dataset: HADUK_SAMPLE_DATASET,
+      dataset: HADUK_GRID_DATASET,
       format: `NetCDF-4 (HadUK-Grid v1.3.0.0, ${v.name}, 1 km, monthly 1991-2020 climatology)`,
       file: writtenFile(path, land * 12),
       headerRows: 0,
@@ -531,7 +526,7 @@ const wgs = ([x, y]: Position): Position => {
 };
 
 function writeProjections(areas: readonly SampleArea[], outDir: string, seed: number): ClimateSampleFile[] {
-  const dir = join(outDir, UKCP18_SAMPLE_DATASET);
+  const dir = join(outDir, UKCP18_DATASET);
   mkdirSync(dir, { recursive: true });
   const cells = projectionCells(areas);
   const out: ClimateSampleFile[] = [];
@@ -573,7 +568,7 @@ function writeProjections(areas: readonly SampleArea[], outDir: string, seed: nu
       }));
       writeFileSync(path, geoJsonText(features, { crs: 4326, name: ds.title }));
       out.push({
-        dataset: UKCP18_SAMPLE_DATASET,
+        dataset: UKCP18_DATASET,
         format:
           'GeoJSON (Climate Data Portal export, WGS84 12 km cell polygons, fields cut at 31 characters)',
         file: writtenFile(path, rows.length),
@@ -588,7 +583,7 @@ function writeProjections(areas: readonly SampleArea[], outDir: string, seed: nu
       });
       writeFileSync(path, lines.join('\r\n') + '\r\n');
       out.push({
-        dataset: UKCP18_SAMPLE_DATASET,
+        dataset: UKCP18_DATASET,
         format:
           'csv (Climate Data Portal export: attributes with projection_x/y_coordinate, fields cut at 31 characters)',
         file: writtenFile(path, rows.length),

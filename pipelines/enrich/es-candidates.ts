@@ -8,12 +8,16 @@
 // coast pieces' box centres from the tile's centre c finds a piece whose exact distance d bounds the nearest
 // coast from c; from any point of the tile it is then at most d + half the tile's diagonal away, so the pieces
 // whose boxes lie within that of c hold every answer (uprn_flood_blocks' coastFor does the same). That list of
-// ids is cached per tile. A request in a hot tile is one round trip with small answers.
+// ids is cached per tile. A request is then one round trip with small answers, and a piece is decoded once.
+//
+// A tile that keeps being asked about (HOT_TILE requests while it is remembered) gets, in the background, the
+// batch job's own provider: every piece meeting the tile square plus TILE_OVERLAP, indexed once; from then on
+// its requests need no round trip at all. Both providers hold every piece an answer can read, so they agree.
 import { errors, type Client } from '@elastic/elasticsearch';
 import { bngToWgs84 } from '../geo/bng';
 import type { BBox, Position } from '../geo/geometry';
 import { boxDistance } from '../geo/pieces';
-import { tileBBox, tileOf, tilesIntersecting, TILE_SIZE } from '../geo/tiles';
+import { tileBBox, tileOf, tilesIntersecting, TILE_OVERLAP, TILE_SIZE } from '../geo/tiles';
 import { ZONE_SEARCH_RADIUS } from '../transforms/flood/block';
 import { nearestWithin, type Family, type PieceRecord } from '../transforms/flood/candidates';
 import { DEFENCE_RADIUS, EVENT_RADIUS } from '../transforms/flood/defences-events';
@@ -39,6 +43,10 @@ const MAX_PIECES = 10_000;
 /** Beyond this radius the square meets too many tiles for a useful terms filter: ranges only. */
 const TILE_FILTER_RADIUS = 50_000;
 const HALF_DIAGONAL = Math.SQRT1_2 * TILE_SIZE;
+/** Requests in one tile after which its whole-tile provider is built. */
+export const HOT_TILE = 8;
+/** How long the index behind the alias is taken as known: a hot tile built from an older index is dropped. */
+const ALIAS_CHECK_MS = 5000;
 
 const square = (p: Position, r: number): BBox => ({
   minX: p[0] - r,
@@ -96,13 +104,22 @@ function itemError(item: { error: unknown; status?: number }): Error {
 export interface LiveCandidatesOptions {
   /** Decoded pieces kept (default 50,000: a few hundred MB at most, typically far less). */
   pieces?: number;
-  /** Tiles whose coast candidate lists are kept (default 4,096). */
+  /** Tiles whose coast candidate lists and request counts are kept (default 4,096). */
   tiles?: number;
+  /** Hot tiles whose whole-tile providers are kept (default 16). */
+  hotTiles?: number;
+}
+
+interface TileState {
+  requests: number;
+  loading?: Promise<void>;
 }
 
 export class LiveFloodCandidates {
   private readonly pieces: Lru<string, PieceRecord>;
   private readonly coasts: Lru<string, Promise<{ index: string | null; keys: string[] }>>;
+  private readonly seen: Lru<string, TileState>;
+  private readonly hot: Lru<string, { index: string | null; provider: MemoryCandidates }>;
 
   constructor(
     private readonly client: Client,
@@ -111,11 +128,65 @@ export class LiveFloodCandidates {
   ) {
     this.pieces = new Lru(options.pieces ?? 50_000);
     this.coasts = new Lru(options.tiles ?? 4096);
+    this.seen = new Lru(options.tiles ?? 4096);
+    this.hot = new Lru(options.hotTiles ?? 16);
+  }
+
+  private resolved: { at: number; index: Promise<string | null> } | null = null;
+
+  /** The concrete index behind the alias (or the index itself), looked up at most every ALIAS_CHECK_MS. */
+  private currentIndex(): Promise<string | null> {
+    const now = Date.now();
+    if (!this.resolved || now - this.resolved.at > ALIAS_CHECK_MS) {
+      const index = this.client.indices
+        .getAlias({ index: this.alias })
+        .then((r) => Object.keys(r)[0] ?? null)
+        .catch(() => null);
+      this.resolved = { at: now, index };
+    }
+    return this.resolved.index;
+  }
+
+  /** The background load of a hot tile's provider, when one was started (for tests and benchmarks). */
+  tileLoad(tile: string): Promise<void> | undefined {
+    return this.seen.get(tile)?.loading;
   }
 
   /** Every piece the flood block at `p` can read, in a provider. */
   async at(p: Position): Promise<MemoryCandidates> {
     const tile = tileOf(p[0], p[1]);
+    const hot = this.hot.get(tile);
+    if (hot) {
+      if (hot.index === (await this.currentIndex())) return hot.provider;
+      // Built from an index the alias has since left: start counting again.
+      this.seen.set(tile, { requests: 0 });
+    }
+    let state = this.seen.get(tile);
+    if (!state) this.seen.set(tile, (state = { requests: 0 }));
+    if (++state.requests >= HOT_TILE && !state.loading) {
+      const loading = this.loadTile(tile);
+      state.loading = loading;
+      // A failed load is forgotten: the tile keeps being answered point by point and may try again.
+      loading.catch(() => state.loading === loading && delete state.loading);
+    }
+    return this.atPoint(p, tile);
+  }
+
+  /** The batch job's provider for a tile: every piece meeting its square plus TILE_OVERLAP, and its coast. */
+  private async loadTile(tile: string): Promise<void> {
+    const box = tileBBox(tile);
+    const centre: Position = [(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2];
+    const reach = TILE_SIZE / 2 + TILE_OVERLAP;
+    const [bounded, coast] = await Promise.all([this.boundedKeys(centre, () => reach), this.coastKeys(tile)]);
+    const records = await this.records([...bounded.keys.flat(), ...coast.keys]);
+    const families: Partial<Record<Family, PieceRecord[]>> = {
+      coast: coast.keys.map((k) => records.get(k)!),
+    };
+    BOUNDED.forEach((f, i) => (families[f] = bounded.keys[i]!.map((k) => records.get(k)!)));
+    this.hot.set(tile, { index: bounded.index ?? coast.index, provider: new MemoryCandidates(families) });
+  }
+
+  private async atPoint(p: Position, tile: string): Promise<MemoryCandidates> {
     const [bounded, coast] = await Promise.all([this.boundedKeys(p), this.coastKeys(tile)]);
     let coastKeys = coast.keys;
     // The alias moved to a new index since the tile's coast was listed: list it again.
@@ -132,12 +203,15 @@ export class LiveFloodCandidates {
   }
 
   /** Ids of the pieces within each bounded family's radius: one msearch, no _source. */
-  private async boundedKeys(p: Position): Promise<{ index: string | null; keys: string[][] }> {
+  private async boundedKeys(
+    p: Position,
+    radius: (f: Bounded) => number = (f) => RADIUS[f],
+  ): Promise<{ index: string | null; keys: string[][] }> {
     const multi = await this.client.msearch({
       index: this.alias,
       searches: BOUNDED.flatMap((f) => [
         {},
-        { size: PAGE, _source: false, sort: ['_doc'], query: envelopeQuery(f, p, RADIUS[f]) },
+        { size: PAGE, _source: false, sort: ['_doc'], query: envelopeQuery(f, p, radius(f)) },
       ]),
     });
     let index: string | null = null;
@@ -147,7 +221,7 @@ export class LiveFloodCandidates {
         let hits = item.hits as Hits;
         const total = totalOf(hits);
         if (total > hits.hits.length)
-          hits = await this.allIds(envelopeQuery(BOUNDED[i]!, p, RADIUS[BOUNDED[i]!]), total);
+          hits = await this.allIds(envelopeQuery(BOUNDED[i]!, p, radius(BOUNDED[i]!)), total);
         index ??= hits.hits[0]?._index ?? null;
         return hits.hits.map(keyOf);
       }),

@@ -1,10 +1,10 @@
 // Live flood candidates against the real Elasticsearch: the pieces fetched for a point give the same block
 // as the batch provider over the same pieces, including a piece far larger than the 2 km the cutter makes
 // (the tile filter must still find it from a point 14 km from its centre), a point at sea in a coastal tile
-// (no country), and a second request answered from the caches after the alias moves to a new index.
+// (no country), a hot tile's whole-tile provider, and answers from the caches after the alias moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landFeature, piecesOf, type FeatureInput } from '../../pipelines/enrich/build-pieces';
-import { LiveFloodCandidates } from '../../pipelines/enrich/es-candidates';
+import { HOT_TILE, LiveFloodCandidates } from '../../pipelines/enrich/es-candidates';
 import { MemoryCandidates } from '../../pipelines/enrich/memory-candidates';
 import { featureDocument, fromStoredPiece, toStoredPiece } from '../../pipelines/enrich/piece-records';
 import { createEsClient } from '../../pipelines/indexing/es-client';
@@ -137,12 +137,22 @@ describe('LiveFloodCandidates', () => {
     expect(floodRiskBlock(await live.at(shore), shore).england).not.toBeNull();
   });
 
+  it('a hot tile gets the whole-tile provider, which answers like the point-by-point one', async () => {
+    const points: Position[] = Array.from({ length: HOT_TILE + 4 }, (_, k) => [X0 + 137 * k, Y0 + 211 * k]);
+    const tile = tileOf(X0, Y0);
+    expect(points.every((q) => tileOf(q[0], q[1]) === tile)).toBe(true);
+    for (const q of points.slice(0, HOT_TILE)) await live.at(q);
+    await live.tileLoad(tile);
+    for (const q of points) expect(floodRiskBlock(await live.at(q), q)).toEqual(floodRiskBlock(memory(), q));
+  });
+
   it('answers the same from its caches, and after the alias moves to a new index', async () => {
     const p: Position = [X0 - 2000, Y0 - 1000];
     const first = floodRiskBlock(await live.at(p), p);
     expect(floodRiskBlock(await live.at(p), p)).toEqual(first);
     await build('v2');
-    expect(floodRiskBlock(await live.at(p), p)).toEqual(first);
+    // Point by point, and (past the alias check) hot tiles rebuilt from the new index.
+    for (let k = 0; k < HOT_TILE + 2; k++) expect(floodRiskBlock(await live.at(p), p)).toEqual(first);
     expect(first).toEqual(floodRiskBlock(memory(), p));
   });
 });

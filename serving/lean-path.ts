@@ -104,7 +104,13 @@ function serve(deps: LeanPathDeps, route: LeanRoute, req: IncomingMessage, res: 
       send(200, text);
     });
 
-  const key = authenticateKey(deps.accounts, req.headers['x-api-key'] as string | undefined);
+  // Express would turn a throw (the accounts database failing) into a 500; so does this.
+  let key: ReturnType<typeof authenticateKey>;
+  try {
+    key = authenticateKey(deps.accounts, req.headers['x-api-key'] as string | undefined);
+  } catch (e) {
+    return fail(e);
+  }
   if (key instanceof ApiError) return fail(key);
   outcome.keyId = key.id;
   if (!deps.metering) return answer();

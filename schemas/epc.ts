@@ -842,6 +842,9 @@ export const UprnEpcBlockRowSchema = z
     uprn: z.number().int().describe('UPRN'),
     country: text('Country of the latest certificate, or of the estimate’s postcode'),
     epc_count: z.number().int().describe('Number of certificates in the block'),
+    postcode: text('Postcode of the latest certificate (enhanced); null without one'),
+    tenure: text('Tenure of the latest certificate (enhanced); null without one'),
+    energy_rating_current: text('Current energy rating (A to G) of the latest certificate; null without one'),
     block: z
       .record(z.string(), z.unknown())
       .describe('The stored /epcs block (StoredEpcBlockSchema in schemas/api/epcs.ts) as JSON'),

@@ -68,10 +68,8 @@ async function writeUprnPostcodes(
   let fromEpc = 0;
   let fromNearest = 0;
   const sql = `
-    SELECT u.uprn, u.x_coord, u.y_coord, e.country AS epc_country,
-      json_extract_string(e.block, '$.epcs_enhanced[0].postcode') AS epc_postcode,
-      json_extract_string(e.block, '$.epcs_enhanced[0].tenure') AS epc_tenure,
-      json_extract_string(e.block, '$.epcs_enhanced[0].energy_rating_current') AS epc_band
+    SELECT u.uprn, u.x_coord, u.y_coord, e.country AS epc_country, e.postcode AS epc_postcode,
+      e.tenure AS epc_tenure, e.energy_rating_current AS epc_band
     FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u
     LEFT JOIN ${parquetPath(derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE))} e USING (uprn)
     ORDER BY u.uprn`;

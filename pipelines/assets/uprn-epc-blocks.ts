@@ -95,10 +95,16 @@ function toBlockRow(
     ) as Partial<Record<keyof EpcStats, Record<string, unknown> | null>>,
   );
   const block = buildEpcBlock(certificates, { stats, estimate: first.estimate })!;
+  const latest = block.epcs_enhanced[0] as Record<string, unknown> | undefined;
+  const text = (key: string) => (typeof latest?.[key] === 'string' ? latest[key] : null);
   return {
     uprn: first.uprn,
     country: block.epc_country ?? first.geo_country,
     epc_count: block.epcs.length,
+    // Plain copies of what downstream joins read, so they need not parse the ~40 KB JSON blocks.
+    postcode: text('postcode'),
+    tenure: text('tenure'),
+    energy_rating_current: text('energy_rating_current'),
     block,
   };
 }
@@ -124,7 +130,7 @@ export const uprnEpcBlocks = defineAsset({
   description:
     'Per UPRN: certificates latest first (raw and enhanced), recommendations, statistics, comparison, estimate',
   upstream: ['epc_enhanced', 'epc_england_wales_raw', 'epc_latest', 'epc_stats', 'epc_estimates'],
-  codeVersion: '2',
+  codeVersion: '3',
   owner: 'epc',
   cadence: 'monthly',
   async materialize(ctx) {
@@ -134,6 +140,9 @@ export const uprnEpcBlocks = defineAsset({
         { name: 'uprn', type: 'BIGINT' },
         { name: 'country', type: 'VARCHAR' },
         { name: 'epc_count', type: 'BIGINT' },
+        { name: 'postcode', type: 'VARCHAR' },
+        { name: 'tenure', type: 'VARCHAR' },
+        { name: 'energy_rating_current', type: 'VARCHAR' },
         { name: 'block', type: 'JSON' },
       ],
       blocksByUprn(blockRowsSql(ctx), await loadStatsGroups(ctx)),

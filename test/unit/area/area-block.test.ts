@@ -57,12 +57,18 @@ beforeAll(async () => {
       { name: 'uprn', type: 'BIGINT' },
       { name: 'country', type: 'VARCHAR' },
       { name: 'epc_count', type: 'BIGINT' },
+      { name: 'postcode', type: 'VARCHAR' },
+      { name: 'tenure', type: 'VARCHAR' },
+      { name: 'energy_rating_current', type: 'VARCHAR' },
       { name: 'block', type: 'JSON' },
     ],
     withEpc.map((s) => ({
       uprn: Number(s.uprn),
       country: s.country,
       epc_count: 1,
+      postcode: s.postcode.toLowerCase(),
+      tenure: 'Owner-occupied',
+      energy_rating_current: 'E',
       block: {
         epcs_enhanced: [
           { postcode: s.postcode.toLowerCase(), tenure: 'Owner-occupied', energy_rating_current: 'E' },

@@ -2,9 +2,23 @@
 // with it and to one without, give the same status, headers and body, the same history rows for
 // GET /requests, the same charges and the same log lines (request ids, times and ports aside).
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openAccountStore, type AccountStore } from '../../../serving/accounts/store';
+import type * as LeanPath from '../../../serving/lean-path';
 import { manualClock, startApi, type TestApi } from '../../helpers/api';
+
+// Counts the requests the lean path takes, so each case also shows which path answered it.
+const taken = vi.hoisted(() => ({ n: 0 }));
+vi.mock('../../../serving/lean-path', async (importOriginal) => {
+  const actual = await importOriginal<typeof LeanPath>();
+  return {
+    ...actual,
+    leanPath: (...args: Parameters<typeof LeanPath.leanPath>) => {
+      const handle = actual.leanPath(...args);
+      return (...req: Parameters<typeof handle>) => (handle(...req) ? (taken.n++, true) : false);
+    },
+  };
+});
 
 interface Side {
   api: TestApi;
@@ -134,7 +148,9 @@ function comparable(a: RawAnswer): RawAnswer {
 describe('the lean path and Express give the same answers', () => {
   for (const [name, head, body] of CASES)
     it(name, async () => {
+      const before = taken.n;
       const [a, b] = [await raw(lean, head, body), await raw(express, head, body)];
+      expect(taken.n - before).toBe(name.includes('Express serves it') ? 0 : 1);
       expect(comparable(a)).toEqual(comparable(b));
     });
 

@@ -1,5 +1,6 @@
 // The Express application: request id and security headers, the route table (404/405), the public contract,
-// then auth, metering, one router per endpoint, one error model last.
+// then auth, metering, one router per endpoint, one error model last. In front of it, the lean path
+// (lean-path.ts) answers plain-JSON POST /energy-model through the same functions without Express's cost.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import { ENDPOINTS } from '../schemas/api/endpoints';

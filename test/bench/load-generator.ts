@@ -1,4 +1,5 @@
-// The benchmarks' HTTP load generator, in the style of autocannon (not installed here). It runs in its own
+// The benchmarks' HTTP load generators: `runLoad`, a raw-socket generator in the style of autocannon, and
+// `runAutocannon`, autocannon itself (bench:energy). Each runs in its own
 // process, so the client's work shares neither the server's event loop nor its CPU account; it writes
 // prebuilt requests on raw keep-alive sockets and reads only each answer's status line and content-length
 // (node:http's client costs ~4× the CPU per request, CPU this 2-core machine's server then lacks). The

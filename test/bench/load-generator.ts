@@ -1,10 +1,9 @@
-// The benchmarks' HTTP load generators: `runLoad`, a raw-socket generator in the style of autocannon, and
-// `runAutocannon`, autocannon itself (bench:energy). Each runs in its own
-// process, so the client's work shares neither the server's event loop nor its CPU account; it writes
-// prebuilt requests on raw keep-alive sockets and reads only each answer's status line and content-length
-// (node:http's client costs ~4× the CPU per request, CPU this 2-core machine's server then lacks). The
-// generator is plain JavaScript run by `node -e`: parameters in on stdin, every latency, the wall time and
-// its own CPU out on stdout. Any answer other than 200 fails the run.
+// The benchmarks' HTTP load generators, each in a process of its own so the client's work shares neither
+// the server's event loop nor its CPU account. `runLoad`, in the style of autocannon, writes prebuilt
+// requests on raw keep-alive sockets and reads only each answer's status line and content-length (node:http's
+// client costs ~4× the CPU per request, CPU this 2-core machine's server then lacks); it is plain JavaScript
+// run by `node -e`: parameters in on stdin, every latency, the wall time and its own CPU out on stdout. Any
+// answer other than 200 fails the run. `runAutocannon` runs autocannon itself (bench:energy).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 

@@ -22,15 +22,18 @@ export interface ServiceConfig {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const dataDir = resolve(env.PDS_DATA_DIR ?? resolve(REPO_ROOT, '.pds/data'));
+  const indexPrefix = env.PDS_INDEX_PREFIX ?? 'pds';
   return {
     dataDir,
     sourcesDir: resolve(env.PDS_SOURCES_DIR ?? dataPaths(dataDir).sampleRaw),
     esUrl: env.PDS_ES_URL ?? `http://127.0.0.1:${env.PDS_ES_PORT ?? '9200'}`,
     temporalAddress: env.PDS_TEMPORAL_ADDRESS ?? `127.0.0.1:${env.PDS_TEMPORAL_PORT ?? '7233'}`,
     temporalNamespace: env.PDS_TEMPORAL_NAMESPACE ?? 'default',
-    taskQueue: env.PDS_TASK_QUEUE ?? 'pds-refresh',
+    // Activities run with their worker's configuration, so two data sets must never share a queue: the
+    // default follows the index prefix ('pds' → 'pds-refresh').
+    taskQueue: env.PDS_TASK_QUEUE ?? `${indexPrefix}-refresh`,
     port: Number(env.PORT ?? env.PDS_PORT ?? 3000),
-    indexPrefix: env.PDS_INDEX_PREFIX ?? 'pds',
+    indexPrefix,
     ...(env.PDS_SOURCES_FILE ? { sourcesFile: resolve(env.PDS_SOURCES_FILE) } : {}),
   };
 }

@@ -26,30 +26,62 @@ export interface BulkResult {
   failed: { id: string; reason: string }[];
 }
 
-/** Streams documents into an index in bulk requests of `batchSize`. */
+const BULK_MAX_BYTES = 10 * 1024 * 1024;
+const BULK_ATTEMPTS = 4;
+
+/** True for the failures a bulk request may be retried after: the node pushing back (429) or a timeout. */
+function retryable(error: unknown): boolean {
+  const e = error as { statusCode?: number; name?: string };
+  return e.statusCode === 429 || e.name === 'TimeoutError' || e.name === 'ConnectionError';
+}
+
+/**
+ * Streams documents into an index in bulk requests of at most `batchSize` documents and `maxBytes` of
+ * NDJSON (properties documents are tens of KB each; a count alone made 60-90 MB requests that the node
+ * rejected). Each document is serialised once, here; a request the node pushes back on is retried with
+ * backoff (indexing by id is idempotent).
+ */
 export async function bulkIndex<T extends object>(
   client: Client,
   index: string,
   docs: AsyncIterable<T> | Iterable<T>,
   idOf: (doc: T) => string,
-  options: { batchSize?: number; onProgress?: (indexed: number) => void } = {},
+  options: { batchSize?: number; maxBytes?: number; onProgress?: (indexed: number) => void } = {},
 ): Promise<BulkResult> {
   const batchSize = options.batchSize ?? 1000;
+  const maxBytes = options.maxBytes ?? BULK_MAX_BYTES;
   const result: BulkResult = { indexed: 0, failed: [] };
-  let batch: object[] = [];
+  let batch: string[] = [];
+  let bytes = 0;
+  const send = async (operations: string[]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await client.bulk({ operations, refresh: false });
+      } catch (error) {
+        if (attempt >= BULK_ATTEMPTS || !retryable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+      }
+    }
+  };
   const flush = async (): Promise<void> => {
     if (batch.length === 0) return;
-    const response = await client.bulk({ operations: batch, refresh: false });
+    const response = await send(batch);
     for (const item of response.items) {
       const op = item.index;
       if (op?.error) result.failed.push({ id: String(op._id), reason: op.error.reason ?? op.error.type });
       else result.indexed += 1;
     }
     batch = [];
+    bytes = 0;
     options.onProgress?.(result.indexed);
   };
   for await (const doc of docs) {
-    batch.push({ index: { _index: index, _id: idOf(doc) } }, doc);
+    // Strings pass through the client's NDJSON serialiser as they are.
+    const action = JSON.stringify({ index: { _index: index, _id: idOf(doc) } });
+    const source = JSON.stringify(doc);
+    if (batch.length > 0 && bytes + action.length + source.length > maxBytes) await flush();
+    batch.push(action, source);
+    bytes += action.length + source.length + 2;
     if (batch.length >= batchSize * 2) await flush();
   }
   await flush();

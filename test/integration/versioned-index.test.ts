@@ -42,6 +42,21 @@ describe('versioned index and alias', () => {
     expect(hits.hits.hits.map((h) => h._id).sort()).toEqual(['0', '1']);
   });
 
+  it('splits bulk requests by size as well as by count, and every document arrives once', async () => {
+    const index = versionedIndexName(alias, 'bytes');
+    await createIndex(es, index, mapping);
+    const requests: number[] = [];
+    const result = await bulkIndex(es, index, docs(25), (d) => String(d.n), {
+      maxBytes: 400, // a few documents a request
+      onProgress: (n) => requests.push(n),
+    });
+    expect(result).toEqual({ indexed: 25, failed: [] });
+    expect(requests.length).toBeGreaterThan(3);
+    await es.indices.refresh({ index });
+    expect((await es.count({ index })).count).toBe(25);
+    await es.indices.delete({ index });
+  });
+
   it('leaves the alias on the old index when the new one fails its count check', async () => {
     const v2 = versionedIndexName(alias, 'v2');
     await createIndex(es, v2, mapping);

@@ -8,8 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bngToWgs84 } from '../../../pipelines/geo/bng';
 import type { SourceRow } from '../../../pipelines/io/quarantine';
 import { FILL_VALUE, writeHadukGridFile } from '../../../pipelines/sample-data/climate';
+import type { Dataset } from 'h5wasm/node';
 import {
   BNG_GRID_MAPPING,
+  h5,
   parseHadukFileName,
   readHadukGridFile,
 } from '../../../pipelines/sources/climate/haduk-grid';
@@ -86,6 +88,31 @@ describe('HadUK-Grid NetCDF-4', () => {
       reason: 'tas -99 outside -60..60 degC',
       raw: 'tas[time=5, projection_y_coordinate=1, projection_x_coordinate=1] = -99',
     });
+  });
+
+  it('writes NetCDF-4 as netCDF does: dimension scales in CF order, CF attributes, fill value', async () => {
+    const path = join(dir, 'tasmax_hadukgrid_uk_1km_mon-30y_199101-202012.nc');
+    const grid = { x: Float64Array.from([500, 1500]), y: Float64Array.from([500, 1500]) };
+    await writeHadukGridFile(path, { ...TAS, name: 'tasmax' }, grid, new Float64Array(48).fill(12));
+    const lib = await h5();
+    const f = new lib.File(path, 'r');
+    try {
+      const tas = f.get('tasmax') as Dataset;
+      expect([0, 1, 2].map((i) => tas.get_attached_scales(i))).toEqual([
+        ['/time'],
+        ['/projection_y_coordinate'],
+        ['/projection_x_coordinate'],
+      ]);
+      expect(tas.get_attribute('_FillValue', true)).toBe(1e20);
+      expect(tas.get_attribute('grid_mapping', true)).toBe('transverse_mercator');
+      expect(tas.get_attribute('units', true)).toBe('degC');
+      expect(f.get_attribute('Conventions', true)).toBe('CF-1.7');
+      expect((f.get('time') as Dataset).get_attribute('units', true)).toBe('hours since 1800-01-01 00:00:00');
+      expect((f.get('projection_x_coordinate') as Dataset).get_scale_name()).toBe('projection_x_coordinate');
+      expect((f.get('projection_y_coordinate_bnds') as Dataset).shape).toEqual([2, 2]);
+    } finally {
+      f.close();
+    }
   });
 
   it('refuses a grid mapping that is not the British National Grid', async () => {

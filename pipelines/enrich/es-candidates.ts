@@ -159,7 +159,8 @@ export class LiveFloodCandidates {
     if (hot) {
       if (hot.index === (await this.currentIndex())) return hot.provider;
       // Built from an index the alias has since left: start counting again.
-      this.seen.set(tile, { requests: 0 });
+      this.hot.delete(tile);
+      this.seen.delete(tile);
     }
     let state = this.seen.get(tile);
     if (!state) this.seen.set(tile, (state = { requests: 0 }));
@@ -178,12 +179,8 @@ export class LiveFloodCandidates {
     const centre: Position = [(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2];
     const reach = TILE_SIZE / 2 + TILE_OVERLAP;
     const [bounded, coast] = await Promise.all([this.boundedKeys(centre, () => reach), this.coastKeys(tile)]);
-    const records = await this.records([...bounded.keys.flat(), ...coast.keys]);
-    const families: Partial<Record<Family, PieceRecord[]>> = {
-      coast: coast.keys.map((k) => records.get(k)!),
-    };
-    BOUNDED.forEach((f, i) => (families[f] = bounded.keys[i]!.map((k) => records.get(k)!)));
-    this.hot.set(tile, { index: bounded.index ?? coast.index, provider: new MemoryCandidates(families) });
+    const provider = await this.provider(bounded.keys, coast.keys);
+    this.hot.set(tile, { index: bounded.index ?? coast.index, provider });
   }
 
   private async atPoint(p: Position, tile: string): Promise<MemoryCandidates> {
@@ -194,11 +191,14 @@ export class LiveFloodCandidates {
       this.coasts.set(tile, this.listCoast(tile));
       coastKeys = (await this.coasts.get(tile)!).keys;
     }
-    const records = await this.records([...bounded.keys.flat(), ...coastKeys]);
-    const families: Partial<Record<Family, PieceRecord[]>> = {
-      coast: coastKeys.map((k) => records.get(k)!),
-    };
-    BOUNDED.forEach((f, i) => (families[f] = bounded.keys[i]!.map((k) => records.get(k)!)));
+    return this.provider(bounded.keys, coastKeys);
+  }
+
+  /** A provider over these pieces (the bounded families' keys in BOUNDED order, then the coast's). */
+  private async provider(bounded: string[][], coast: string[]): Promise<MemoryCandidates> {
+    const records = await this.records([...bounded.flat(), ...coast]);
+    const families: Partial<Record<Family, PieceRecord[]>> = { coast: coast.map((k) => records.get(k)!) };
+    BOUNDED.forEach((f, i) => (families[f] = bounded[i]!.map((k) => records.get(k)!)));
     return new MemoryCandidates(families);
   }
 
@@ -249,7 +249,7 @@ export class LiveFloodCandidates {
       listed = this.listCoast(tile);
       this.coasts.set(tile, listed);
       // A failed listing is not kept: the next request tries again.
-      listed.catch(() => this.coasts.get(tile) === listed && this.coasts.set(tile, this.listCoast(tile)));
+      listed.catch(() => this.coasts.get(tile) === listed && this.coasts.delete(tile));
     }
     return listed;
   }

@@ -111,5 +111,7 @@ describe('Lru', () => {
     expect(lru.get('a')).toBe(1); // now b is the least recently used
     lru.set('c', 3);
     expect([lru.get('a'), lru.get('b'), lru.get('c'), lru.size]).toEqual([1, undefined, 3, 2]);
+    lru.delete('a');
+    expect([lru.get('a'), lru.size]).toEqual([undefined, 1]);
   });
 });

@@ -61,11 +61,14 @@ export const RadonSchema = z
   .nullable()
   .describe('Indicative atlas class of the UPRN’s 1 km square; null outside the atlas');
 
-const hazard = z.object({
-  class: z.number().int().min(1).max(3).describe('1 Low, 2 Moderate, 3 Significant'),
-  legend: z.string(),
-  advisory: z.string().nullable(),
-});
+const hazard = z
+  .object({
+    class: z.number().int().min(1).max(3).describe('1 Low, 2 Moderate, 3 Significant'),
+    legend: z.string(),
+    advisory: z.string().nullable(),
+  })
+  .nullable()
+  .describe('null where no GeoSure polygon of this hazard holds the point (not assessed there)');
 const climateHazard = z.object({
   class: z.enum(['Improbable', 'Possible', 'Probable', 'Unavailable']),
   legend: z.string(),

@@ -31,7 +31,6 @@ const SubsidenceReferenceSchema = z.object({
       >,
     ),
     classNames: byClass,
-    unmappedLegend: text,
     hazards: z.object(
       Object.fromEntries(
         SUBSIDENCE_HAZARDS.map((h) => [h, z.object({ title: text, legends: byLetter, advisories: byClass })]),

@@ -88,7 +88,7 @@ export function subsidenceBlock(
           legend: a.legend,
           advisory: ref.geosure.hazards[hazard].advisories[String(a.class) as '1' | '2' | '3'],
         }
-      : { class: 1, legend: ref.geosure.unmappedLegend, advisory: null };
+      : null; // no polygon: no assessment (never a made-up Low)
   }
   for (const key of SHRINK_SWELL_CLIMATE_KEYS) {
     const a = found.get(key)?.attrs;

@@ -133,10 +133,10 @@ describe('uprn_environment_blocks on the sample', () => {
       expect(block.environment.radon!.radon_class).toBeGreaterThanOrEqual(1);
       // GeoSure and GeoClimate Open cover the sample region; the high-emissions keys are Premium only.
       const subsidence = block.environment.subsidence!;
-      expect(subsidence.shrink_swell.legend).toMatch(
+      expect(subsidence.shrink_swell!.legend).toMatch(
         /^Ground is predominantly (non-plastic|of .* plasticity)/,
       );
-      expect(subsidence.shrink_swell.advisory).toEqual(expect.any(String));
+      expect(subsidence.shrink_swell!.advisory).toEqual(expect.any(String));
       expect(subsidence.shrink_swell_2030_high_emissions.class).toBe('Unavailable');
       expect(subsidence.shrink_swell_2070_high_emissions.legend).toMatch(/^Not available/);
       const nhs = block.social.nhs_locations;

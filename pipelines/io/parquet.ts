@@ -150,10 +150,11 @@ export class ParquetTableWriter {
    * Rows formatted elsewhere (a worker thread) by csvLineFor(the same columns), each ending in '\n'. CSV
    * staging only.
    */
-  appendCsvLines(text: string, rows: number): void {
+  appendCsvLines(text: string | Uint8Array, rows: number): void {
     if (!this.csv) throw new Error(`parquet ${this.path}: appendCsvLines needs CSV staging`);
     this.flush();
-    writeSync(this.csv.fd, text);
+    if (typeof text === 'string') writeSync(this.csv.fd, text);
+    else writeSync(this.csv.fd, text);
     this.rows += rows;
   }
 

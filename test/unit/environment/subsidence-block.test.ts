@@ -99,10 +99,10 @@ describe('subsidence block', () => {
     }
     // Letters of one class: the later letter (E) wins over D.
     const e = polygon('shrink_swell:3', square(376_000, 162_000, 2000), hazard('shrink_swell', 3, 'E'));
-    expect(subsidenceBlock([...EAST, ...e], [377_000, 164_000])!.shrink_swell.legend).toBe('shrink_swell E');
+    expect(subsidenceBlock([...EAST, ...e], [377_000, 164_000])!.shrink_swell!.legend).toBe('shrink_swell E');
     // Just either side of the edge each polygon answers for itself.
-    expect(subsidenceBlock(ALL, [375_999.9, 165_000])!.shrink_swell.class).toBe(2);
-    expect(subsidenceBlock(ALL, [376_000.1, 165_000])!.shrink_swell.class).toBe(3);
+    expect(subsidenceBlock(ALL, [375_999.9, 165_000])!.shrink_swell!.class).toBe(2);
+    expect(subsidenceBlock(ALL, [376_000.1, 165_000])!.shrink_swell!.class).toBe(3);
   });
 
   it('is null where no layer covers the point (at sea, or nothing loaded)', () => {
@@ -114,7 +114,7 @@ describe('subsidence block', () => {
     const env = new MemoryEnvironment({ subsidence: ALL });
     const block = environmentBlock(env, [377_000, 165_000]);
     expect(EnvironmentBlockSchema.parse(block)).toBeTruthy();
-    expect(block.subsidence!.shrink_swell.class).toBe(3);
+    expect(block.subsidence!.shrink_swell!.class).toBe(3);
     expect(block.subsidence!.shrink_swell_2030_medium_emissions.class).toBe('Unavailable');
     expect(block.subsidence!.shrink_swell_2030_medium_emissions.legend).not.toBe(
       ref.geoclimate.notLoadedLegend,

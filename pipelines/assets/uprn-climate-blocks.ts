@@ -110,8 +110,13 @@ export const uprnClimateBlocks = defineAsset({
     const cells: { h: HistoricalCell | undefined; p: ProjectionCell | undefined }[] = [];
     let coastal = 0;
     let uncovered = 0;
-    const uprnCells = (async function* () {
-      let n = 0;
+    // Two plain columns per UPRN: CSV staging is several times cheaper than the appender's per-value calls.
+    const cellsWriter = await ParquetTableWriter.open(
+      derivedPath(ctx, UPRN_CLIMATE_CELLS_TABLE),
+      parquetColumnsFor(CLIMATE_TABLES.uprn_climate_cells.schema),
+      { staging: 'csv' },
+    );
+    try {
       const sql = `SELECT uprn, x_coord, y_coord FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} ORDER BY uprn`;
       for await (const row of queryParquet(sql)) {
         const x = Number(row.x_coord);
@@ -131,18 +136,10 @@ export const uprnClimateBlocks = defineAsset({
             cells.push({ h, p });
           }
         } else uncovered++;
-        if (++n % 100_000 === 0) ctx.heartbeat({ step: 'uprn cells', rows: n });
-        yield { uprn: row.uprn, climate_id: id };
+        cellsWriter.append({ uprn: row.uprn, climate_id: id });
+        if (cellsWriter.rowCount % 100_000 === 0)
+          ctx.heartbeat({ step: 'uprn cells', rows: cellsWriter.rowCount });
       }
-    })();
-    // Two plain columns per UPRN: CSV staging is several times cheaper than the appender's per-value calls.
-    const cellsWriter = await ParquetTableWriter.open(
-      derivedPath(ctx, UPRN_CLIMATE_CELLS_TABLE),
-      parquetColumnsFor(CLIMATE_TABLES.uprn_climate_cells.schema),
-      { staging: 'csv' },
-    );
-    try {
-      for await (const row of uprnCells) cellsWriter.append(row);
     } catch (error) {
       await cellsWriter.abort();
       throw error;

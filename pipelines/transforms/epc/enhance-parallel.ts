@@ -74,7 +74,12 @@ function startWorker(setup: WorkerSetup): Worker {
   const api = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./enhance-worker.ts', import.meta.url).href;
   const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true, workerData: { epcEnhanceWorker: true, setup } });
+  // A piece needs a few tens of MB; a capped heap is collected sooner instead of growing to V8's default.
+  return new Worker(code, {
+    eval: true,
+    workerData: { epcEnhanceWorker: true, setup },
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+  });
 }
 
 /**

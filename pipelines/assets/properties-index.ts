@@ -1,7 +1,7 @@
 // The `properties` index: a document per OS Open UPRN address point with its prebuilt response blocks.
 // A new versioned index per run; the alias moves only when the count and sample checks pass.
 import { existsSync, readdirSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { dirname } from 'node:path';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { PROPERTIES_INDEX_MAPPING } from '../../schemas/index/properties';
 import { PROPERTY_RESPONSE_FIELD, PROPERTY_RESPONSE_MAPPING } from '../../serving/repository/properties';
@@ -69,15 +69,10 @@ export function toPropertyDocument(row: JoinedRow): PropertyDocument {
  * held a UPRN there is no file, and read_parquet of the glob fails; that is an empty table, not an error.
  */
 export function blockTable(path: string): string {
+  // The partitioned block tables are all `<dir>/*.parquet` (PROPERTY_BLOCK_SOURCES).
   if (!path.includes('*')) return parquetPath(path);
   const dir = dirname(path);
-  const name = new RegExp(
-    `^${basename(path)
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  );
-  const any = existsSync(dir) && readdirSync(dir).some((f) => name.test(f));
+  const any = existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.parquet'));
   return any ? parquetPath(path) : '(SELECT NULL::BIGINT AS uprn, NULL::JSON AS block WHERE false)';
 }
 

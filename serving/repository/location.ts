@@ -130,16 +130,17 @@ function aliasTarget(client: Client, alias: string, ttlMs: number): () => Promis
     const now = Date.now();
     if (!current || now - current.at >= ttlMs) {
       const index = aliasTargets(client, alias).then((targets) => {
-        if (targets.length !== 1) {
-          current = null;
-          if (targets.length === 0)
-            throw new ApiError('service_unavailable', 'Location features are not indexed yet; run a refresh');
-        }
+        if (targets.length === 0)
+          throw new ApiError('service_unavailable', 'Location features are not indexed yet; run a refresh');
         // More than one index behind the alias (never made by a refresh): the newest name, as versioned.
         return [...targets].sort().at(-1)!;
       });
-      index.catch(() => (current = null));
-      current = { index, at: now };
+      const lookup = { index, at: now };
+      // A failed lookup is not kept: the next request asks again.
+      index.catch(() => {
+        if (current === lookup) current = null;
+      });
+      current = lookup;
     }
     return current.index;
   };

@@ -68,7 +68,7 @@ export async function listen(app: Express, opts: ListenOptions): Promise<Running
 export interface ServerOptions {
   /** Per-key rate limit; default from PDS_RATE_LIMIT_PER_SECOND / PDS_RATE_LIMIT_BURST. */
   rateLimit?: RateLimitConfig | false;
-  /** How many node:cluster workers serve; 1 (the default, or PDS_WORKERS): this process. */
+  /** How many node:cluster workers `startServing` runs; default PDS_WORKERS, else 1 (this process). */
   workers?: number;
 }
 
@@ -85,13 +85,22 @@ export interface ServingApi {
   close(): Promise<void>;
 }
 
-export async function startServer(
+/** The API as configured: in this process, or (`workers` or PDS_WORKERS above 1) in cluster workers. */
+export function startServing(
   config: ServiceConfig,
   log: Logger = jsonLogger(),
   options: ServerOptions = {},
 ): Promise<ServingApi> {
   const workers = options.workers ?? workersFromEnv();
-  if (workers > 1 && cluster.isPrimary) return startWorkers(config, workers, log);
+  return workers > 1 ? startWorkers(config, workers, log) : startServer(config, log, options);
+}
+
+/** The API in this process. */
+export async function startServer(
+  config: ServiceConfig,
+  log: Logger = jsonLogger(),
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const accounts = openAccountStore(dataPaths(config.dataDir).accountsDb, undefined, {
     onError: (error) =>
       log('accounts: commit of completed requests failed; retrying', {

@@ -4,7 +4,7 @@
 import { loadConfig } from '../pipelines/config';
 import { startServer } from './server';
 
-const server = await startServer(loadConfig(), undefined, { workers: 1 });
+const server = await startServer(loadConfig());
 const stop = () => void server.close().then(() => process.exit(0));
 process.on('message', (message) => message === 'close' && stop());
 process.on('disconnect', stop);

@@ -21,8 +21,8 @@ export function registerServeCommands(program: Command): void {
     .option('--workers <n>', 'processes serving the port (node:cluster; default 1 or $PDS_WORKERS)')
     .action(async (opts: { port?: string; workers?: string }) => {
       const config = { ...loadConfig(), ...(opts.port ? { port: Number(opts.port) } : {}) };
-      const { startServer } = await import('../../serving/server');
-      const server = await startServer(
+      const { startServing } = await import('../../serving/server');
+      const server = await startServing(
         config,
         undefined,
         opts.workers ? { workers: Number(opts.workers) } : {},

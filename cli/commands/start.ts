@@ -39,7 +39,7 @@ export function registerStartCommand(program: Command): void {
       const { stackUp } = await import('../../infra/stack');
       const { generateSampleData } = await import('../../pipelines/sample-data');
       const { openAccountStore } = await import('../../serving/accounts/store');
-      const { startServer } = await import('../../serving/server');
+      const { startServing } = await import('../../serving/server');
       const config = loadConfig();
       const paths = dataPaths(config.dataDir);
       say('1/4 starting Elasticsearch and Temporal (first run downloads and installs them)…');
@@ -51,7 +51,7 @@ export function registerStartCommand(program: Command): void {
       say('3/4 refreshing: ingest → enhance → Parquet → Elasticsearch…');
       await runRefresh(config);
       say('4/4 starting the API…');
-      const server = await startServer(config);
+      const server = await startServing(config);
       const accounts = openAccountStore(paths.accountsDb);
       const { key } = accounts.createKey('demo', { plan: 'demo' });
       accounts.close();

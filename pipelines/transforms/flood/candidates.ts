@@ -209,8 +209,9 @@ export function nearestWithin<A>(
 
 /**
  * Nearest feature of a family with no radius limit. With a provider that ranks boxes (`nearestBoxes`), the
- * k nearest boxes are measured exactly; when the k-th box is farther than the best exact distance nothing
- * else can be nearer, otherwise k grows. Without one, the search radius widens until the answer is certain.
+ * piece whose box is nearest is measured exactly: its distance d bounds the answer, and every piece that can
+ * be as near has its box within d, so one search of radius d settles it. Without one, the search radius
+ * widens until the answer is certain.
  */
 export function nearestUnbounded<F extends Family>(
   provider: CandidateProvider,
@@ -220,12 +221,8 @@ export function nearestUnbounded<F extends Family>(
   limit = 1_500_000,
 ): FeatureDistance<FamilyAttrs[F]> | null {
   if (provider.nearestBoxes) {
-    for (let k = 8; ; k *= 4) {
-      const boxes = provider.nearestBoxes(family, p, k);
-      const best = nearestWithin(boxes, p, Infinity);
-      const last = boxes.at(-1);
-      if (boxes.length < k || !best || boxDistance(last!.bbox, p) > best.distance) return best ?? null;
-    }
+    const bound = nearestWithin(provider.nearestBoxes(family, p, 1), p, Infinity)?.distance;
+    return bound === undefined ? null : (nearestWithin(provider.near(family, p, bound), p, bound) ?? null);
   }
   let r = start;
   for (;;) {

@@ -219,7 +219,17 @@ CPU is per request: the server process (Node), Elasticsearch (its whole process:
         [];
       for (let r = 0; r < ROUNDS; r++) {
         const [cpu0, es0] = [processCpuMs(), await esCpuMs(es)];
-        const { times, rps, clientCpuMs } = await runLoad(server.url, key, gets(paths), n, connections);
+        const load = await runLoad(server.url, key, gets(paths), n, connections).catch(
+          (error: Error) => error,
+        );
+        // An error answer under load (say Elasticsearch past the server's 5 s timeout: a 503) ends this
+        // endpoint's rows with the reason, not the whole bench.
+        if (load instanceof Error) {
+          process.stdout.write(`${name}: a load round failed: ${load.message}\n`);
+          process.exitCode = 1;
+          break;
+        }
+        const { times, rps, clientCpuMs } = load;
         const [cpu1, es1] = [processCpuMs(), await esCpuMs(es)];
         rounds.push({
           p50: pct(times, 0.5),
@@ -230,6 +240,7 @@ CPU is per request: the server process (Node), Elasticsearch (its whole process:
           client: clientCpuMs,
         });
       }
+      if (rounds.length === 0) continue;
       const m = rounds.sort((a, b) => a.p99 - b.p99)[Math.floor(rounds.length / 2)]!;
       process.stdout.write(
         `${name.padEnd(16)} ${m.p50.toFixed(2).padStart(7)} ${m.p99.toFixed(2).padStart(7)} ${Math.round(m.rps).toString().padStart(7)}  ${m.cpu.toFixed(3).padStart(13)}  ${m.esCpu.toFixed(3).padStart(9)}  ${m.client.toFixed(3).padStart(13)}\n`,

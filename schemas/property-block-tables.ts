@@ -45,7 +45,9 @@ export const EpcCertificateRowSchema = z
 
 export const FloodPieceRowSchema = z
   .object({
-    family: z.string().describe('zones, outlines, defence_areas, contours or coast (one file per family)'),
+    family: z
+      .string()
+      .describe('zones, outlines, defence_areas, contours, coast or land (one file per family)'),
     layer: z.string().describe('Source layer, e.g. england.rivers_and_seas'),
     feature_id: z.string().describe('Id of the source feature the piece was cut from'),
     country: z.string().nullable().describe('Country of the source layer'),
@@ -58,16 +60,8 @@ export const FloodPieceRowSchema = z
     maxy: z.number().describe('Bounding box: maximum northing (m, BNG)'),
   })
   .describe(
-    'Staged flood, terrain and coast features cut into small pieces with bbox columns, read by the flood blocks and the live feature index',
+    'Staged flood, terrain, coast and land (country polygon) features cut into small pieces with bbox columns, read by the flood blocks and the live feature index',
   );
-
-export const FloodTileCountryRowSchema = z
-  .object({
-    tile: z.string().describe('10 km BNG tile'),
-    country: z.string().describe('Country of flood zone layers intersecting the tile'),
-    pieces: z.number().int().describe('Number of flood zone pieces of that country intersecting the tile'),
-  })
-  .describe('Which countries’ flood zone layers cover each tile (decides the flood rules at borders)');
 
 /** Table name → layer, row schema and (when not parquet/<layer>/<name>.parquet) where it lives. */
 export const PROPERTY_BLOCK_TABLES = {
@@ -91,10 +85,5 @@ export const PROPERTY_BLOCK_TABLES = {
     layer: 'derived',
     schema: FloodPieceRowSchema,
     path: 'parquet/derived/flood_pieces/<family>.parquet',
-  },
-  flood_pieces_tile_countries: {
-    layer: 'derived',
-    schema: FloodTileCountryRowSchema,
-    path: 'parquet/derived/flood_pieces/tile_countries.parquet',
   },
 } as const;

@@ -36,8 +36,6 @@ function tableOf(file: string): { layer: string; table: string } {
   const [layer, first, second] = relative(parquetRoot, file).split('/') as [string, string, string?];
   if (layer === 'quarantine') return { layer, table: 'quarantine' };
   if (second === undefined) return { layer, table: first.replace(/\.parquet$/, '') };
-  if (first === 'flood_pieces' && second === 'tile_countries.parquet')
-    return { layer, table: 'flood_pieces_tile_countries' };
   return { layer, table: first };
 }
 

@@ -10,6 +10,7 @@
 // Writing: a minimal valid GeoPackage 1.3 (application_id 'GPKG', user_version 10300, the three required
 // gpkg_spatial_ref_sys rows plus 27700 and 4326, gpkg_contents, gpkg_geometry_columns, one table per layer
 // with an INTEGER PRIMARY KEY fid) — what GDAL's GPKG driver expects. No spatial index (optional in the spec).
+import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { bboxOf, type Feature, type Geometry } from '../../geo/geometry';
 import { parseWkbWithSrid, writeWkb } from './wkb';
@@ -230,6 +231,7 @@ export function writeGeoPackage(
   layers: GeoPackageLayerInput[],
   lastChange = '2025-01-01T00:00:00.000Z',
 ): { features: number } {
+  rmSync(path, { force: true }); // a new file: writing over an old one would meet its tables
   const db = new Database(path);
   let total = 0;
   try {

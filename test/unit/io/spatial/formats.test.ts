@@ -145,6 +145,25 @@ describe('GeoPackage', () => {
     expect(read[1]!.geometry).toBeNull();
     expect(read[1]!.error).toMatch(/truncated|byte order/);
   });
+
+  it('writes over an existing file (sample data generated again into the same folder)', () => {
+    const path = join(tmp(), 'again.gpkg');
+    const layer = (n: number) => ({
+      name: 'zones',
+      geometryType: 'POLYGON' as const,
+      srsId: 27700,
+      fields: [],
+      features: Array.from({ length: n }, (_, i) => ({
+        geometry: { type: 'Polygon' as const, coordinates: [square(i * 10, 0, 1)] },
+        properties: {},
+      })),
+    });
+    writeGeoPackage(path, [layer(3)]);
+    writeGeoPackage(path, [layer(2)]);
+    const reader = openGeoPackage(path);
+    expect([...reader.features()]).toHaveLength(2);
+    reader.close();
+  });
 });
 
 describe('Shapefile', () => {

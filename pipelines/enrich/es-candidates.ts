@@ -108,6 +108,8 @@ export interface LiveCandidatesOptions {
   tiles?: number;
   /** Hot tiles whose whole-tile providers are kept (default 16). */
   hotTiles?: number;
+  /** Requests in one tile after which its whole-tile provider is built (default HOT_TILE). */
+  hotAfter?: number;
 }
 
 interface TileState {
@@ -130,7 +132,10 @@ export class LiveFloodCandidates {
     this.coasts = new Lru(options.tiles ?? 4096);
     this.seen = new Lru(options.tiles ?? 4096);
     this.hot = new Lru(options.hotTiles ?? 16);
+    this.hotAfter = options.hotAfter ?? HOT_TILE;
   }
+
+  private readonly hotAfter: number;
 
   private resolved: { at: number; index: Promise<string | null> } | null = null;
 
@@ -164,7 +169,7 @@ export class LiveFloodCandidates {
     }
     let state = this.seen.get(tile);
     if (!state) this.seen.set(tile, (state = { requests: 0 }));
-    if (++state.requests >= HOT_TILE && !state.loading) {
+    if (++state.requests >= this.hotAfter && !state.loading) {
       const loading = this.loadTile(tile);
       state.loading = loading;
       // A failed load is forgotten: the tile keeps being answered point by point and may try again.

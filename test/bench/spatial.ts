@@ -167,7 +167,8 @@ async function live(coast: StoredPiece[], land: StoredPiece[]): Promise<void> {
     const app = createApp({
       accounts,
       properties: fakeProperties(),
-      features: featuresRepository(es, index),
+      // BENCH_HOT_AFTER=Infinity answers every request point by point (no whole-tile providers).
+      features: featuresRepository(es, index, { hotAfter: Number(process.env.BENCH_HOT_AFTER ?? 8) }),
       log: silentLogger,
       rateLimit: false,
     });

@@ -9,6 +9,9 @@ import { createEsClient } from '../../pipelines/indexing/es-client';
 import { featuresAlias } from '../../pipelines/indexing/aliases';
 import { parquetPath, queryParquet } from '../../pipelines/io/parquet';
 import { generateSampleData } from '../../pipelines/sample-data';
+import { sampleAreaFor } from '../../pipelines/sample-data/areas';
+import { distanceToLine, geographyOf } from '../../pipelines/sample-data/flood/geography';
+import { tileOf } from '../../pipelines/geo/tiles';
 import { startServer, type RunningServer } from '../../serving/server';
 import { silentLogger } from '../../serving/log';
 import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
@@ -111,6 +114,36 @@ describe('GET /flood-risk edges on the real stack', () => {
     expect(status).toBe(200);
     expect([body.england, body.wales, body.scotland, body.flood_defences]).toEqual([null, null, null, null]);
     expect(FloodRiskBlockSchema.parse(body)).toBeTruthy();
+  });
+
+  it('a point at sea in a coastal tile (off Cardiff, inside the sea zone) answers null country blocks', async () => {
+    // 150 m out from the middle of Cardiff's mean high water line, to its sea side (the right).
+    const coast = geographyOf(sampleAreaFor('Wales')).coast!;
+    const k = Math.floor(coast.length / 2);
+    const [a, b] = [coast[k - 1]!, coast[k + 1]!];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const sea: [number, number] = [
+      coast[k]![0] + (150 * (b[1] - a[1])) / len,
+      coast[k]![1] - (150 * (b[0] - a[0])) / len,
+    ];
+    expect(distanceToLine(coast, sea).side).toBe(-1);
+    const { status, body } = await get(
+      `/flood-risk?x_coord=${sea[0].toFixed(2)}&y_coord=${sea[1].toFixed(2)}`,
+    );
+    expect(status).toBe(200);
+    expect([body.england, body.wales, body.scotland, body.flood_defences]).toEqual([null, null, null, null]);
+    expect(body.nearest_coastal_point.distance).toBeLessThanOrEqual(150.01);
+    // The same tile's land has Welsh UPRNs with the Welsh block (the tile is not what decides).
+    const derived = dataPaths(config.dataDir).derived;
+    const tile = tileOf(sea[0], sea[1]);
+    const rows: any[] = [];
+    for await (const row of queryParquet(
+      `SELECT block FROM ${parquetPath(`${derived}/uprn_flood_blocks/${tile}.parquet`)} LIMIT 1`,
+    ))
+      rows.push(row);
+    expect(rows.length).toBe(1);
+    const block = typeof rows[0].block === 'string' ? JSON.parse(rows[0].block) : rows[0].block;
+    expect(block.wales).not.toBeNull();
   });
 
   it('latitude and longitude are answered live; an unknown UPRN is a 404', async () => {

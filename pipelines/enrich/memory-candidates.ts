@@ -1,7 +1,8 @@
 // A CandidateProvider over pieces held in memory: one spatial index per family and, for the zones, one per
 // layer too (a surface-water layer is searched 250 m around the point, not the 1 km the rivers need). The
-// batch job builds one per tile (that tile's pieces plus its 1 km overlap, and one national coast index
-// shared by every tile); the live API builds one from the pieces Elasticsearch returned for the point.
+// batch job builds one per tile (that tile's pieces plus its 1 km overlap, and the coast pieces that can be
+// nearest to some point of it); the live API builds one from the pieces Elasticsearch returned for the point,
+// or, for a hot tile, the batch job's own per tile (pipelines/enrich/es-candidates.ts).
 import { FeatureIndex } from '../geo/feature-index';
 import type { Position } from '../geo/geometry';
 import type { CandidateProvider, Family, FamilyAttrs, PieceRecord } from '../transforms/flood/candidates';

@@ -10,6 +10,7 @@ import {
   openGeoPackage,
   parseGpkgGeometry,
   writeGeoPackage,
+  type GeoPackageLayerInput,
 } from '../../../../pipelines/io/spatial/geopackage';
 import {
   crsFromName,
@@ -148,13 +149,13 @@ describe('GeoPackage', () => {
 
   it('writes over an existing file (sample data generated again into the same folder)', () => {
     const path = join(tmp(), 'again.gpkg');
-    const layer = (n: number) => ({
+    const layer = (n: number): GeoPackageLayerInput => ({
       name: 'zones',
-      geometryType: 'POLYGON' as const,
+      geometryType: 'POLYGON',
       srsId: 27700,
       fields: [],
       features: Array.from({ length: n }, (_, i) => ({
-        geometry: { type: 'Polygon' as const, coordinates: [square(i * 10, 0, 1)] },
+        geometry: { type: 'Polygon', coordinates: [square(i * 10, 0, 1)] },
         properties: {},
       })),
     });

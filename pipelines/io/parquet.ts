@@ -153,6 +153,7 @@ export class ParquetTableWriter {
   appendCsvLines(text: string | Uint8Array, rows: number): void {
     if (!this.csv) throw new Error(`parquet ${this.path}: appendCsvLines needs CSV staging`);
     this.flush();
+    // (writeSync has one overload for text and one for bytes)
     if (typeof text === 'string') writeSync(this.csv.fd, text);
     else writeSync(this.csv.fd, text);
     this.rows += rows;
@@ -237,10 +238,10 @@ const CSV_CELLS: Record<ColumnType, (value: unknown, name: string) => string> = 
 };
 
 /**
- * One CSV staging line per row (no terminator), compiled once per column list to straight-line code with each column's name as a
- * literal (a loop reading ~130 properties by computed name costs several times more). The cells go into one
- * reused array joined once: a chain of + would build ~260 string fragments per row for the collector.
- * Column names enter the code only as JSON string literals.
+ * One CSV staging line per row (no terminator), compiled once per column list to straight-line code with
+ * each column's name as a literal (a loop reading ~130 properties by computed name costs several times
+ * more). The cells go into one reused array joined once: a chain of + would build ~260 string fragments per
+ * row for the collector. Column names enter the code only as JSON string literals.
  */
 export function csvLineFor(columns: readonly ColumnSpec[]): (row: object) => string {
   const names = columns.map((c) => c.name);

@@ -6,6 +6,7 @@ import {
   EnhancedScottishEpcSchema,
   type EnhancedEpc,
   type EnhancedScottishEpc,
+  type RawEwCertificate,
 } from '../../../schemas/epc';
 import type { ColumnSpec } from '../../io/parquet';
 import { parquetColumnsFor } from '../../io/parquet-columns';
@@ -45,6 +46,13 @@ export function enhancedFileColumns(): ColumnSpec[] {
 export const folderCountryOf = (file: string): EpcCountry | null =>
   countryFromOnsCode(parseLocalAuthorityFolder(basename(dirname(file)))?.code);
 
+/** An England and Wales certificate's country: from its LA code, the 2025+ `country` column, or its folder. */
+export const certificateCountry = (
+  raw: RawEwCertificate,
+  folderCountry: EpcCountry | null,
+): EpcCountry | null =>
+  countryFromOnsCode(raw.local_authority) ?? countryFromOnsCode(raw.country) ?? folderCountry;
+
 /** Streams the enhanced records (and quarantined rows) of one file; throws for a format it cannot enhance. */
 export async function* enhanceEpcFile(file: string): AsyncGenerator<EnhanceEvent> {
   const format = await detectEpcFileFormat(file);
@@ -72,10 +80,7 @@ export async function* enhanceEpcFile(file: string): AsyncGenerator<EnhanceEvent
       continue;
     }
     const enhanced = enhanceEnglandWales(row.record);
-    const country =
-      countryFromOnsCode(row.record.local_authority) ??
-      countryFromOnsCode(row.record.country) ??
-      folderCountry;
+    const country = certificateCountry(row.record, folderCountry);
     // Assigned, not spread: a spread copy of ~130 keys becomes a slow dictionary object for the writer.
     yield {
       ok: true,

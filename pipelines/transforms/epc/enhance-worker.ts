@@ -6,9 +6,9 @@ import { CsvParser, decodeBytes, type CsvEncoding, type CsvRow } from '../../io/
 import { csvLineFor } from '../../io/parquet';
 import type { QuarantinedRow } from '../../io/quarantine';
 import { planEnglandWalesCertificateRows } from '../../sources/epc/england-wales';
-import { countryFromOnsCode, type EpcCountry } from './country';
+import type { EpcCountry } from './country';
 import { enhanceEnglandWales } from './enhance';
-import { enhancedFileColumns } from './enhance-files';
+import { certificateCountry, enhancedFileColumns } from './enhance-files';
 
 // Each encode gets its own ArrayBuffer (Buffer.from may share a pooled one), so it can be transferred.
 const utf8 = new TextEncoder();
@@ -64,8 +64,7 @@ export function pieceWorker(setup: WorkerSetup): (job: PieceJob) => PieceResult 
         continue;
       }
       const raw = row.record;
-      const country =
-        countryFromOnsCode(raw.local_authority) ?? countryFromOnsCode(raw.country) ?? setup.folderCountry;
+      const country = certificateCountry(raw, setup.folderCountry);
       // The same record as enhanceEpcFile yields (assigned, not spread: see there).
       lines.push(
         line(Object.assign(enhanceEnglandWales(raw), { country, source_file: file, source_line: row.line })),

@@ -15,12 +15,13 @@ export class ApiError extends Error {
   }
 }
 
-/** Turns a zod failure into a 400 that names each failing field path. */
+/** Turns a zod failure into a 400 that names each failing field path (each unknown key by its own path). */
 export function invalidParameters(error: ZodError, where: 'query' | 'body'): ApiError {
-  const issues: FieldIssue[] = error.issues.map((issue) => ({
-    field: issue.path.length ? issue.path.join('.') : where,
-    message: issue.message,
-  }));
+  const issues: FieldIssue[] = error.issues.flatMap((issue) =>
+    (issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k]) : [issue.path]).map(
+      (path) => ({ field: path.length ? path.join('.') : where, message: issue.message }),
+    ),
+  );
   const fields = [...new Set(issues.map((i) => i.field))].join(', ');
   return new ApiError('invalid_parameter', `Invalid ${where} parameter: ${fields}`, { issues });
 }

@@ -1,7 +1,9 @@
 // POST /energy-model (spec 2.2, 2.3, 4.1): request and response. The request schema validates and documents
 // the body as clients send it (both occupant names, primary_fuel at either level); normaliseEnergyModelRequest
 // turns a parsed body into one shape for the model. Energy in kWh, CO2 in kg CO2e, money in pounds (GBP),
-// monthly arrays January first.
+// monthly arrays January first. Every level of the body is strict: an unknown key is a 400 naming it, since a
+// misspelt or misplaced field (`primary_fuell`, a top-level `total_floor_area`) would otherwise be dropped
+// silently and the answer be for another dwelling (the spec lists the fields and allows no others).
 import { z } from 'zod';
 
 export const BUILDING_TYPES = [
@@ -34,6 +36,29 @@ export const AGE_BANDS = [
   '2022 onwards',
 ] as const;
 export type AgeBand = (typeof AGE_BANDS)[number];
+
+/** The construction years each band covers, first and last (SAP Table S1, England & Wales). */
+export const AGE_BAND_YEARS: Readonly<Record<AgeBand, readonly [first: number, last: number]>> = {
+  'before 1900': [-Infinity, 1899],
+  '1900-1929': [1900, 1929],
+  '1930-1949': [1930, 1949],
+  '1950-1966': [1950, 1966],
+  '1967-1975': [1967, 1975],
+  '1976-1982': [1976, 1982],
+  '1983-1990': [1983, 1990],
+  '1991-1995': [1991, 1995],
+  '1996-2002': [1996, 2002],
+  '2003-2006': [2003, 2006],
+  '2007-2011': [2007, 2011],
+  '2012 onwards': [2012, Infinity],
+  '2012-2021': [2012, 2021],
+  '2022 onwards': [2022, Infinity],
+};
+
+/** The bands that contain a year: one, or two after 2011 ("2012 onwards" overlaps the later split). */
+export function bandsContaining(year: number): AgeBand[] {
+  return AGE_BANDS.filter((band) => year >= AGE_BAND_YEARS[band][0] && year <= AGE_BAND_YEARS[band][1]);
+}
 
 export const FUELS = [
   'Anthracite',
@@ -101,7 +126,16 @@ const efficiency = (what: string) =>
 const level = (max: number, meaning: string) =>
   z.number().int().min(1).max(max).describe(`1..${max}; higher means ${meaning}`);
 
-export const BuildingCharacteristicsSchema = z.object({
+/** An object that answers an unknown key with the names it does know (a typo is then easy to spot). */
+const strictObject = <S extends z.ZodRawShape>(what: string, shape: S) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `is not a field of ${what}; its fields are: ${Object.keys(shape).join(', ')}`
+        : undefined,
+  });
+
+export const BuildingCharacteristicsSchema = strictObject('building_characteristics', {
   exposure_value: level(5, 'fewer surroundings blocking wind, so more exposed'),
   insulation_value: level(5, 'better insulation'),
   air_leakage_value: level(5, 'worse air tightness, more air and heat loss'),
@@ -115,49 +149,65 @@ export type BuildingCharacteristics = z.infer<typeof BuildingCharacteristicsSche
 const occupants = z.number().int().min(1).max(50);
 const thisYear = new Date().getUTCFullYear();
 
-export const EnergyModelRequestSchema = z
-  .object({
-    location: z
-      .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
-      .trim()
-      .refine(
-        (s) => POSTCODE_PATTERN.test(s) || (REGION_NAMES as readonly string[]).includes(s),
-        `must be a UK postcode or one of: ${REGION_NAMES.map((r) => `"${r}"`).join(', ')}`,
-      )
-      .describe('A UK postcode, or one of the 22 SAP climate region names'),
-    building_type: oneOf(BUILDING_TYPES),
-    construction_year: z
-      .number()
-      .int()
-      .min(1500)
-      .max(thisYear + 5)
+export const EnergyModelRequestSchema = strictObject('the body', {
+  location: z
+    .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
+    .trim()
+    .refine(
+      (s) => POSTCODE_PATTERN.test(s) || (REGION_NAMES as readonly string[]).includes(s),
+      `must be a UK postcode or one of: ${REGION_NAMES.map((r) => `"${r}"`).join(', ')}`,
+    )
+    .describe('A UK postcode, or one of the 22 SAP climate region names'),
+  building_type: oneOf(BUILDING_TYPES),
+  construction_year: z
+    .number()
+    .int()
+    .min(1500)
+    .max(thisYear + 5)
+    .optional()
+    .describe(
+      'Year built; mapped to its age band. At least one of construction_year and building_age_band; ' +
+        'when both are sent the band must contain the year',
+    ),
+  building_age_band: oneOf(AGE_BANDS)
+    .optional()
+    .describe(
+      'Age band, instead of or as well as construction_year. When both are sent the band must contain the ' +
+        'year, or the answer is a 400 on building_age_band naming the band the year falls in; a year after ' +
+        '2011 fits "2012 onwards" and the split band ("2012-2021" or "2022 onwards") alike',
+    ),
+  primary_fuel: oneOf(FUELS).optional().describe('Main heating and hot water fuel; default "Mains Gas"'),
+  options: strictObject('options', {
+    primary_fuel: oneOf(FUELS).optional().describe('Accepted here too (the spec shows both placements)'),
+    total_floor_area: z.number().gt(0).max(5000).optional().describe('Total floor area, m²'),
+    number_of_occupants: occupants.optional().describe('People living in the property, a whole number'),
+    occupant_count: occupants.optional().describe('Same as number_of_occupants'),
+    main_heating_efficiency: efficiency('Seasonal efficiency of the main heating unit').optional(),
+    water_heating_efficiency: efficiency('Efficiency of the water heating unit').optional(),
+    low_energy_lighting_proportion: proportion('Fraction of lighting that is low energy').optional(),
+    building_characteristics: BuildingCharacteristicsSchema.partial()
       .optional()
-      .describe('Year built; mapped to its age band. At least one of construction_year, building_age_band'),
-    building_age_band: oneOf(AGE_BANDS)
-      .optional()
-      .describe('Age band; used when construction_year is absent'),
-    primary_fuel: oneOf(FUELS).optional().describe('Main heating and hot water fuel; default "Mains Gas"'),
-    options: z
-      .object({
-        primary_fuel: oneOf(FUELS).optional().describe('Accepted here too (the spec shows both placements)'),
-        total_floor_area: z.number().gt(0).max(5000).optional().describe('Total floor area, m²'),
-        number_of_occupants: occupants.optional().describe('People living in the property'),
-        occupant_count: occupants.optional().describe('Same as number_of_occupants'),
-        main_heating_efficiency: efficiency('Seasonal efficiency of the main heating unit').optional(),
-        water_heating_efficiency: efficiency('Efficiency of the water heating unit').optional(),
-        low_energy_lighting_proportion: proportion('Fraction of lighting that is low energy').optional(),
-        building_characteristics: BuildingCharacteristicsSchema.partial()
-          .optional()
-          .describe('Any omitted characteristic is determined from building_type'),
-      })
-      .optional(),
-  })
+      .describe('Any omitted characteristic is determined from building_type'),
+  }).optional(),
+})
   .superRefine((body, ctx) => {
-    if (body.construction_year === undefined && body.building_age_band === undefined)
+    const year = body.construction_year;
+    const band = body.building_age_band;
+    if (year === undefined && band === undefined)
       ctx.addIssue({
         code: 'custom',
         path: ['construction_year'],
         message: 'one of construction_year or building_age_band is required',
+      });
+    // Two answers to one question: rather than pick one silently, say which band the year falls in.
+    const yearBands = year === undefined ? [] : bandsContaining(year);
+    if (band !== undefined && year !== undefined && !yearBands.includes(band))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['building_age_band'],
+        message:
+          `does not contain construction_year ${year}, which falls in ` +
+          `${yearBands.map((b) => `"${b}"`).join(' or ')}; send a band that contains the year, or only one of them`,
       });
     const o = body.options;
     if (
@@ -221,12 +271,24 @@ const months = (what: string) => z.array(z.number()).length(12).describe(`${what
 export const EnergyModelParametersSchema = z
   .object({
     location: z.string().describe('The location as given (a postcode is upper-cased and spaced)'),
-    climate_region: z.string().describe('SAP Appendix U climate region used'),
+    climate_region: z
+      .enum(REGION_NAMES)
+      .nullable()
+      .describe(
+        "The climate region used, by the spec's region names (those `location` accepts; a postcode's region). " +
+          'null for Isle of Man and Channel Islands postcodes, which use the UK-average climate',
+      ),
     building_type: z.enum(BUILDING_TYPES),
     construction_year: z.number().int().nullable().describe('As given; null when only the age band was sent'),
     building_age_band: z.enum(AGE_BANDS).describe('As given, or the band of construction_year'),
     total_floor_area: z.number().describe('m², given or the building type default'),
-    number_of_occupants: z.number().describe('Given, or from floor area by the SAP Table 1b formula'),
+    number_of_occupants: z
+      .number()
+      .describe(
+        "The occupancy the model used: the whole number given, or, when none was given, SAP's real-valued " +
+          'occupancy N from floor area (SAP 10.2 Table 1b), to 2 decimal places (e.g. 2.74 for 100 m²). ' +
+          'Not rounded to whole people: hot water, gains and lighting scale with N',
+      ),
     main_heating_efficiency: z.number().describe('0..1, given or the default for the fuel and insulation'),
     water_heating_efficiency: z.number().describe('0..1, given or the default for the fuel and insulation'),
     low_energy_lighting_proportion: z.number().describe('0..1, given or the default'),

@@ -9,7 +9,6 @@ import type {
 import { BAND_INDEX, bandForYear } from './archetypes/age-bands';
 import { BUILDING_SHAPES } from './archetypes/building-types';
 import { archetypeDwelling } from './archetypes/index';
-import { SAP_REGION_NAMES } from './climate/tables';
 import { DAYS } from './engine/constants';
 import { runEngine } from './engine/index';
 import { occupancyFromFloorArea } from './engine/occupancy';
@@ -92,7 +91,7 @@ function account(
 }
 
 export function evaluateEnergyModel(input: EnergyModelInput): EnergyModelResponse {
-  const { location, region } = resolveLocation(input.location);
+  const { location, region, name: regionName } = resolveLocation(input.location);
   const ageBand = input.building_age_band ?? bandForYear(input.construction_year!);
   const shape = BUILDING_SHAPES[input.building_type];
   const characteristics: BuildingCharacteristics = { ...shape.defaults, ...input.building_characteristics };
@@ -147,7 +146,7 @@ export function evaluateEnergyModel(input: EnergyModelInput): EnergyModelRespons
   return {
     parameters: {
       location,
-      climate_region: SAP_REGION_NAMES[region]!,
+      climate_region: regionName,
       building_type: input.building_type,
       construction_year: input.construction_year ?? null,
       building_age_band: ageBand,

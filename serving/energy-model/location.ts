@@ -6,7 +6,10 @@ import { REGION_NUMBERS } from './climate/regions';
 export interface ResolvedLocation {
   /** The location as echoed: a region name, or the postcode upper-cased with one space. */
   location: string;
+  /** SAP Appendix U region number (0: UK average). */
   region: number;
+  /** The region's name among the spec's 22 (`parameters.climate_region`); null for the UK average. */
+  name: RegionName | null;
 }
 
 export class UnknownLocationError extends Error {}
@@ -14,8 +17,8 @@ export class UnknownLocationError extends Error {}
 export function resolveLocation(text: string): ResolvedLocation {
   const trimmed = text.trim();
   if ((REGION_NAMES as readonly string[]).includes(trimmed))
-    return { location: trimmed, region: REGION_NUMBERS[trimmed as RegionName] };
+    return { location: trimmed, region: REGION_NUMBERS[trimmed as RegionName], name: trimmed as RegionName };
   const found = regionForPostcode(trimmed);
   if (!found) throw new UnknownLocationError(`"${trimmed}" is not a UK postcode area or region name`);
-  return { location: found.postcode, region: found.region };
+  return { location: found.postcode, region: found.region, name: found.name };
 }

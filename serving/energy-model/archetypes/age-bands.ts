@@ -1,6 +1,6 @@
 // Age bands: the API's two lists onto SAP bands A–L, a construction year onto its band, and the as-built
 // fabric of each band (RdSAP 2012 = SAP 2012 Appendix S, England & Wales; reference/energy/bredem.md §12).
-import type { AgeBand } from '../../../schemas/api/energy-model';
+import { bandsContaining, type AgeBand } from '../../../schemas/api/energy-model';
 
 /** Index 0..11 = SAP band A..L. '2012-2021' and '2022 onwards' both fall in L (no later table was found). */
 export const BAND_INDEX: Readonly<Record<AgeBand, number>> = {
@@ -22,20 +22,9 @@ export const BAND_INDEX: Readonly<Record<AgeBand, number>> = {
 
 export const BAND_LETTERS = 'ABCDEFGHIJKL';
 
-/** The band a construction year falls in (SAP Table S1, England & Wales); after 2011 the finer split. */
+/** The band a construction year falls in (the schema's table); after 2011 the finer split, not "2012 onwards". */
 export function bandForYear(year: number): AgeBand {
-  if (year < 1900) return 'before 1900';
-  if (year <= 1929) return '1900-1929';
-  if (year <= 1949) return '1930-1949';
-  if (year <= 1966) return '1950-1966';
-  if (year <= 1975) return '1967-1975';
-  if (year <= 1982) return '1976-1982';
-  if (year <= 1990) return '1983-1990';
-  if (year <= 1995) return '1991-1995';
-  if (year <= 2002) return '1996-2002';
-  if (year <= 2006) return '2003-2006';
-  if (year <= 2011) return '2007-2011';
-  return year <= 2021 ? '2012-2021' : '2022 onwards';
+  return bandsContaining(year).at(-1)!;
 }
 
 // Walls, W/m²K, bands A..L (RdSAP 2012 Table S6). Bands A–B are taken as solid brick, C onward as cavity.

@@ -1,8 +1,8 @@
 // UK postcode → SAP climate region (SAP 2012 postcode table as transcribed in reference/energy/climate.md,
 // "Postcode → region"). A district row beats the bare area; an area we know with a district not listed
 // takes the area's region; areas outside the table (Isle of Man, Channel Islands) take the UK average.
-import { POSTCODE_PATTERN } from '../../../schemas/api/energy-model';
-import { UK_AVERAGE_REGION } from './regions';
+import { POSTCODE_PATTERN, type RegionName } from '../../../schemas/api/energy-model';
+import { REGION_NAME_OF, REGION_NUMBERS, UK_AVERAGE_REGION } from './regions';
 
 /** Area → [default region, [first district, last district, region] exceptions]. */
 // prettier-ignore
@@ -35,6 +35,8 @@ const OUTSIDE_TABLE = new Set(['IM', 'GY', 'JE']);
 
 export interface PostcodeRegion {
   region: number;
+  /** The region's name among the spec's 22; null for the UK average, which has none. */
+  name: RegionName | null;
   /** The postcode in upper case with one space before the inward code. */
   postcode: string;
 }
@@ -47,13 +49,17 @@ export function regionForPostcode(text: string): PostcodeRegion | null {
   const districtPart = match[2]!.toUpperCase();
   const inward = match[3]?.trim().toUpperCase();
   const postcode = inward ? `${area}${districtPart} ${inward}` : `${area}${districtPart}`;
-  if (OUTSIDE_TABLE.has(area)) return { region: UK_AVERAGE_REGION, postcode };
+  if (OUTSIDE_TABLE.has(area)) return { region: UK_AVERAGE_REGION, name: null, postcode };
   const row = AREAS[area];
   if (!row) return null;
   // "W1A", "EC1A": the district number is the leading digits.
   const district = Number.parseInt(districtPart, 10);
   const [fallback, ...exceptions] = row;
-  for (const [from, to, region] of exceptions)
-    if (district >= from && district <= to) return { region, postcode };
-  return { region: fallback, postcode };
+  const region = exceptions.find(([from, to]) => district >= from && district <= to)?.[2] ?? fallback;
+  return { region, name: nameOf(area, region), postcode };
+}
+
+/** SAP region 8 is "North West England / South West Scotland": DG is the one Scottish area in it. */
+function nameOf(area: string, region: number): RegionName {
+  return region === REGION_NUMBERS['SW Scotland'] && area === 'DG' ? 'SW Scotland' : REGION_NAME_OF[region]!;
 }

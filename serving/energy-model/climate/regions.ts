@@ -29,3 +29,11 @@ export const REGION_NUMBERS: Readonly<Record<RegionName, number>> = {
 
 /** UK average (region 0): used for postcodes outside the SAP table (Isle of Man, Channel Islands). */
 export const UK_AVERAGE_REGION = 0;
+
+/** Each SAP region's API name (the first listed: region 8 is NW England's; postcode.ts tells SW Scotland). */
+export const REGION_NAME_OF: readonly (RegionName | undefined)[] = (() => {
+  const names: (RegionName | undefined)[] = [];
+  for (const [name, region] of Object.entries(REGION_NUMBERS) as [RegionName, number][])
+    names[region] ??= name;
+  return names;
+})();

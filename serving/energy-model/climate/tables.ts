@@ -2,32 +2,6 @@
 // reference/energy/climate.md (Tables U1–U4, cross-checked there between independent transcriptions).
 import type { Monthly } from '../engine/types';
 
-/** SAP region names by number (climate.md "Mapping the 22 API region names"). */
-export const SAP_REGION_NAMES: readonly string[] = [
-  'UK average',
-  'Thames',
-  'South East England',
-  'Southern England',
-  'South West England',
-  'Severn Wales / Severn England',
-  'Midlands',
-  'West Pennines Wales / West Pennines England',
-  'North West England / South West Scotland',
-  'Borders Scotland / Borders England',
-  'North East England',
-  'East Pennines',
-  'East Anglia',
-  'Wales',
-  'West Scotland',
-  'East Scotland',
-  'North East Scotland',
-  'Highland',
-  'Western Isles',
-  'Orkney',
-  'Shetland',
-  'Northern Ireland',
-];
-
 /** Table U1: mean external air temperature, °C. */
 export const EXTERNAL_TEMPERATURE: readonly Monthly[] = [
   [4.3, 4.9, 6.5, 8.9, 11.7, 14.6, 16.6, 16.4, 14.1, 10.6, 7.1, 4.2], // 0 UK average

@@ -24,11 +24,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const post = async (body: unknown) => {
+const post = async (body: unknown, contentType: string | null = 'application/json') => {
   const res = await fetch(`${base}/energy-model`, {
     method: 'POST',
-    headers: { 'x-api-key': key, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    headers: { 'x-api-key': key, ...(contentType === null ? {} : { 'content-type': contentType }) },
+    // Bytes, not a string: fetch would add its own text/plain content type to a string.
+    body: new TextEncoder().encode(JSON.stringify(body)),
   });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
@@ -43,7 +44,7 @@ describe('POST /energy-model', () => {
     expect(status).toBe(200);
     expect(body.parameters).toMatchObject({
       location: 'BA1 1AA',
-      climate_region: 'Severn Wales / Severn England',
+      climate_region: 'Severn',
       building_age_band: '1930-1949',
       primary_fuel: 'Mains Gas',
     });
@@ -155,6 +156,77 @@ describe('POST /energy-model', () => {
     const district = await post({ ...valid, location: 'BD99 9ZZ' });
     expect(district.status).toBe(200);
     expect(district.body.parameters.climate_region).toBe('East Pennines');
+  });
+
+  it('construction_year and building_age_band: a 400 when they disagree, fine when they agree', async () => {
+    const clash = await post({ ...valid, construction_year: 1990, building_age_band: '2012 onwards' });
+    expect(clash.status).toBe(400);
+    expect(clash.body.error.code).toBe('invalid_parameter');
+    expect(fields(clash.body)).toEqual(['building_age_band']);
+    expect(clash.body.error.details.issues[0].message).toContain('falls in "1983-1990"');
+    const agree = await post({ ...valid, construction_year: 1990, building_age_band: '1983-1990' });
+    expect(agree.status).toBe(200);
+    expect(agree.body.parameters).toMatchObject({ construction_year: 1990, building_age_band: '1983-1990' });
+    // "2012 onwards" overlaps the split: either band fits a year after 2011, and the same band gives the same answer.
+    const onwards = await post({ ...valid, construction_year: 2015, building_age_band: '2012 onwards' });
+    const split = await post({ ...valid, construction_year: 2015, building_age_band: '2012-2021' });
+    const yearOnly = await post({ ...valid, construction_year: 2015 });
+    expect([onwards.status, split.status]).toEqual([200, 200]);
+    expect(split.body).toEqual(yearOnly.body);
+    expect(onwards.body.space_heating_annual).toBe(yearOnly.body.space_heating_annual);
+  });
+
+  it('an unknown key anywhere in the body is a 400 naming it', async () => {
+    const typo = await post({
+      ...valid,
+      options: { total_floor_aera: 200, building_characteristics: { insulaton_value: 5 } },
+    });
+    expect(typo.status).toBe(400);
+    expect(typo.body.error.message).toBe(
+      'Invalid body parameter: options.building_characteristics.insulaton_value, options.total_floor_aera',
+    );
+    expect(typo.body.error.details.issues[1].message).toContain('total_floor_area');
+    const top = await post({ ...valid, primary_fuell: 'Oil' });
+    expect(top.status).toBe(400);
+    expect(fields(top.body)).toEqual(['primary_fuell']);
+  });
+
+  it('climate_region uses the spec region names, for region names and postcodes alike', async () => {
+    const region = async (location: string) =>
+      (await post({ ...valid, location })).body.parameters.climate_region;
+    expect(await region('Highlands')).toBe('Highlands');
+    expect(await region('IV1 1AA')).toBe('Highlands');
+    expect(await region('BT7 1NN')).toBe('N Ireland');
+    expect(await region('CA1 1AA')).toBe('NW England');
+    expect(await region('DG1 1AA')).toBe('SW Scotland');
+    // Isle of Man: a real postcode outside SAP's table, modelled with the UK-average climate, which has no name.
+    expect(await region('IM1 1AA')).toBeNull();
+  });
+
+  it("a derived number_of_occupants is SAP's real-valued N; a given one is echoed as sent", async () => {
+    const derived = await post({ ...valid, options: { total_floor_area: 100 } });
+    expect(derived.body.parameters.number_of_occupants).toBe(2.74);
+    const given = await post({ ...valid, options: { total_floor_area: 100, occupant_count: 3 } });
+    expect(given.body.parameters.number_of_occupants).toBe(3);
+    expect(given.body.hot_water_annual).toBeGreaterThan(derived.body.hot_water_annual);
+    const fractional = await post({ ...valid, options: { number_of_occupants: 2.74 } });
+    expect(fields(fractional.body)).toEqual(['options.number_of_occupants']);
+  });
+
+  it('needs Content-Type: application/json (spec 4.1), not a 400 on fields that were sent', async () => {
+    for (const type of [null, 'text/plain', 'application/x-www-form-urlencoded']) {
+      const answer = await post(valid, type);
+      expect(answer.status, String(type)).toBe(400);
+      expect(answer.body.error, String(type)).toMatchObject({
+        code: 'invalid_parameter',
+        message: 'Invalid header: content-type',
+      });
+      expect(fields(answer.body)).toEqual(['content-type']);
+      expect(answer.body.error.details.issues[0].message).toBe(
+        type === null ? 'is required: application/json' : `must be application/json, not "${type}"`,
+      );
+    }
+    expect((await post(valid, 'Application/JSON; charset=utf-8')).status).toBe(200);
   });
 
   it('Electricity: every primary_fuel_* field equals its electricity_* twin', async () => {

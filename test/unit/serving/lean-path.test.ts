@@ -97,6 +97,8 @@ const post = (extra: string, body: string) =>
   `POST /energy-model HTTP/1.1\ncontent-length: ${Buffer.byteLength(body)}\n${extra}`;
 const JSON_KEY = 'content-type: application/json\nx-api-key: KEY\n';
 const valid = JSON.stringify({ location: 'BA1 1AA', building_type: 'Flat', construction_year: 1975 });
+const typo = JSON.stringify({ ...JSON.parse(valid), options: { total_floor_aera: 80 } });
+const clash = JSON.stringify({ ...JSON.parse(valid), building_age_band: '2012 onwards' });
 
 const CASES: [name: string, head: string, body?: string | Buffer][] = [
   ['valid', post(JSON_KEY, valid), valid],
@@ -121,6 +123,8 @@ const CASES: [name: string, head: string, body?: string | Buffer][] = [
     post(JSON_KEY, '{"location":"QQ1 1AA","building_type":"Flat","construction_year":1990}'),
     '{"location":"QQ1 1AA","building_type":"Flat","construction_year":1990}',
   ],
+  ['an unknown option', post(JSON_KEY, typo), typo],
+  ['a year outside the band sent', post(JSON_KEY, clash), clash],
   ['malformed JSON', post(JSON_KEY, '{"location":'), '{"location":'],
   ['a JSON string, not an object', post(JSON_KEY, '"Flat"'), '"Flat"'],
   ['whitespace only', post(JSON_KEY, ' \n '), ' \n '],
@@ -130,6 +134,8 @@ const CASES: [name: string, head: string, body?: string | Buffer][] = [
   ['no key', post('content-type: application/json\n', valid), valid],
   ['an unknown key', post('content-type: application/json\nx-api-key: pds_nope\n', valid), valid],
   ['a plan without the credits', post('content-type: application/json\nx-api-key: POOR\n', valid), valid],
+  ['text/plain (Express serves it)', post('content-type: text/plain\nx-api-key: KEY\n', valid), valid],
+  ['no content-type (Express serves it)', post('x-api-key: KEY\n', valid), valid],
   [
     'a query string (Express serves it)',
     `POST /energy-model?x=1 HTTP/1.1\ncontent-length: ${valid.length}\n${JSON_KEY}`,

@@ -1,5 +1,5 @@
-// location_feature_index: the planning, transport, boundary, environment and social layers, and the area rows
-// by code (house price index, fuel poverty), in Elasticsearch for live answers (GET /location). Built from the
+// location_feature_index: the planning, transport, boundary, environment and social layers, the live postcode
+// centroids and the area rows by code (house price index, fuel poverty), in Elasticsearch for live answers (GET /location). Built from the
 // same staged tables through the same row mappings as the per-UPRN batch assets (AREA_SOURCES, POINT_SOURCES
 // of uprn-location-blocks.ts; the environment loaders mirror uprn-environment-blocks.ts), so a live answer
 // at a UPRN's point equals the precomputed one. A new versioned index per run; the alias
@@ -216,9 +216,37 @@ async function* areaDocs(ctx: AssetContext): AsyncGenerator<Doc> {
   }
 }
 
+/**
+ * The centroids PostcodeFinder chooses from in uprn_area_blocks (live, with a grid reference), each with the
+ * LSOA and country of the ONSPD row that batch's area join reads for the postcode, so a point's nearest
+ * postcode leads to the same fuel poverty LSOA row.
+ */
+async function* postcodeDocs(ctx: AssetContext): AsyncGenerator<Doc> {
+  // Optional like the environment tables: without it the family is empty and the LSOA member null.
+  if (!staged(ctx, 'onspd')) return;
+  const onspd = table(ctx, 'onspd');
+  let n = 0;
+  for await (const r of queryParquet(
+    `WITH o AS (SELECT * FROM ${onspd}
+        QUALIFY row_number() OVER (PARTITION BY postcode ORDER BY date_of_termination NULLS FIRST) = 1)
+      SELECT c.postcode, c.x_coord, c.y_coord, o.census_lower_layer_super_output_area_code AS lsoa, o.country_code
+      FROM ${onspd} c JOIN o USING (postcode)
+      WHERE c.date_of_termination IS NULL AND c.x_coord IS NOT NULL AND c.y_coord IS NOT NULL`,
+  ))
+    yield {
+      id: `postcodes-${n++}`,
+      doc: pointDocument('postcodes', {
+        id: String(r.postcode),
+        position: [Number(r.x_coord), Number(r.y_coord)],
+        attrs: { lsoa: text(r.lsoa), country: text(r.country_code) },
+      }),
+    };
+}
+
 export async function* locationFeatureDocs(ctx: AssetContext): AsyncGenerator<Doc> {
   yield* planningDocs(ctx);
   yield* environmentDocs(ctx);
+  yield* postcodeDocs(ctx);
   yield* areaDocs(ctx);
 }
 
@@ -226,17 +254,18 @@ export const locationFeatureIndex = defineAsset({
   name: 'location_feature_index',
   kind: 'index',
   description:
-    'Elasticsearch pieces, points, grid cells and area rows of the planning, transport, boundary, environment and social layers (alias <prefix>-location-features)',
+    'Elasticsearch pieces, points, grid cells and area rows of the planning, transport, boundary, environment and social layers, and the live postcode centroids (alias <prefix>-location-features)',
   upstream: [
     ...new Set([
       ...Object.values(AREA_SOURCES).map((s) => s.table),
       ...Object.values(POINT_SOURCES).map((s) => s.table),
     ]),
     ...ENVIRONMENT_TABLES,
+    'onspd',
     HPI_TABLE,
     FUEL_POVERTY_TABLE,
   ],
-  codeVersion: '2',
+  codeVersion: '3',
   owner: 'location',
   cadence: 'quarterly',
   outputsPresent: aliasHoldsOutputs(locationFeaturesAlias),

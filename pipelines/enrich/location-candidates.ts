@@ -6,13 +6,15 @@
 //   1. the boundary pieces meeting the box; every point within 1 km of it of the within-1-km families; the
 //      box's grid cells; and, for each "nearest" family (planning areas, low emission zones, greenspace,
 //      airports, NHS sites), the first few documents by a distance sort on their box centres from the box's
-//      centre c;
+//      centre c; the live postcodes within 1 km of the box (location-postcodes.ts);
 //   2. for each nearest family, every document whose envelope lies within r of c, where d is the exact
 //      distance from c of the best first document and h half the box's diagonal: from any point p of the box
 //      the nearest is at most d + h away, so every document the block at p reads (the nearest, and every one
 //      within 1 km for the area shares, never beyond the family's search limit) lies within
-//      r = max(1 km, min(limit, d + h)) + h of c; and the area rows (house price index, fuel poverty) of every
-//      boundary code found in 1.
+//      r = max(1 km, min(limit, d + h)) + h of c; the area rows (house price index, fuel poverty) of every
+//      boundary code found in 1 and the fuel poverty rows of the candidate postcodes' LSOAs; and, when the
+//      postcodes of 1 cannot be shown to hold the nearest of every point of the box, the postcodes again
+//      within the bound they give, whose LSOA rows then take a third round trip (the countryside only).
 // Points' distance sort runs on WGS84 arcs while the blocks measure BNG metres; their bound is widened by 1 %
 // plus 50 m so the projection's scale error cannot leave the real nearest out.
 import type { Client } from '@elastic/elasticsearch';
@@ -30,6 +32,12 @@ import {
 } from '../transforms/planning/candidates';
 import { MemoryLayers } from '../transforms/planning/memory-layers';
 import { cellKey, pieceFromDocument, pointFromDocument } from './location-documents';
+import {
+  FIRST_POSTCODE_RADIUS,
+  LivePostcodes,
+  postcodeCandidates,
+  type LivePostcode,
+} from './location-postcodes';
 
 type Source = Record<string, unknown>;
 
@@ -120,8 +128,10 @@ export interface LocationLiveCandidates {
   layers: MemoryLayers;
   environment: MemoryEnvironment;
   /** The latest house price index rows (`hpi:<code>`) and fuel poverty rows (`fuel_poverty:<level>:<code>`)
-   * of every boundary the box meets. */
+   * of every boundary the box meets and of the LSOA of every postcode that can be nearest. */
   areaRows: Map<string, Source>;
+  /** The nearest live postcode of any point of the box, by the batch's rule (with its LSOA and country). */
+  postcodes: LivePostcodes;
 }
 
 /** The box of one point: what a single uncached answer fetches. */
@@ -170,6 +180,7 @@ export async function esLocationCandidates(
         },
       },
     },
+    { size: PAGE, query: envelope('postcodes', box, FIRST_POSTCODE_RADIUS + 1e-6) },
     ...nearestAreas.map(byDistance),
     ...NEAREST_POINTS.map(byDistance),
     // The GeoSure and GeoClimate pieces meeting the box (last, so the indexes above hold).
@@ -182,7 +193,12 @@ export async function esLocationCandidates(
     WITHIN_POINTS.map((f, i) => [f, r1[1 + i]!.sources.map((d) => pointFromDocument(d))]),
   );
   const gridCells = r1[1 + WITHIN_POINTS.length]!.sources;
-  const sortedFrom = 2 + WITHIN_POINTS.length;
+  const postcodesFirst = postcodeCandidates(
+    box,
+    r1[2 + WITHIN_POINTS.length]!.sources.map(postcodeFromDocument),
+    FIRST_POSTCODE_RADIUS,
+  );
+  const sortedFrom = 3 + WITHIN_POINTS.length;
 
   // Round 2: each nearest family within the bound its best first document gives.
   const second: { family: string; kind: 'area' | 'point'; search: Search }[] = [];
@@ -208,12 +224,22 @@ export async function esLocationCandidates(
   // of levels that have no such rows match nothing).
   const codes = [...new Set(admin.map((a) => (a.attrs as { code: string }).code))];
   const areaSearches: Search[] = [];
-  if (codes.length) {
-    const fuelPoverty = codes.flatMap((code) => [`local_authority:${code}`, `region:${code}`]);
-    areaSearches.push({ size: codes.length, query: keyed('hpi', codes) });
+  if (codes.length) areaSearches.push({ size: codes.length, query: keyed('hpi', codes) });
+  const fuelPoverty = [
+    ...codes.flatMap((code) => [`local_authority:${code}`, `region:${code}`]),
+    ...('postcodes' in postcodesFirst ? lsoaKeys(postcodesFirst.postcodes) : []),
+  ];
+  if (fuelPoverty.length)
     areaSearches.push({ size: fuelPoverty.length, query: keyed('fuel_poverty', fuelPoverty) });
-  }
-  const r2 = await msearch(client, index, [...second.map((s) => s.search), ...areaSearches]);
+  const postcodesAgain: Search[] =
+    'refetch' in postcodesFirst
+      ? [{ size: PAGE, query: envelope('postcodes', box, postcodesFirst.refetch + 1e-6) }]
+      : [];
+  const r2 = await msearch(client, index, [
+    ...second.map((s) => s.search),
+    ...areaSearches,
+    ...postcodesAgain,
+  ]);
 
   const areas: Partial<Record<AreaFamily, PieceRecord[]>> = { admin_boundaries: admin };
   const points: Record<string, PointRecord[]> = Object.fromEntries(within);
@@ -225,8 +251,26 @@ export async function esLocationCandidates(
     else areas[s.family as AreaFamily] = sources.map((d) => pieceFromDocument(d));
   });
   const areaRows = new Map<string, Source>();
-  for (const hits of r2.slice(second.length))
-    for (const d of hits.sources) areaRows.set(`${String(d.family)}:${String(d.key)}`, d.attrs as Source);
+  const addRows = (hits: Hits[]) => {
+    for (const h of hits)
+      for (const d of h.sources) areaRows.set(`${String(d.family)}:${String(d.key)}`, d.attrs as Source);
+  };
+  addRows(r2.slice(second.length, second.length + areaSearches.length));
+  let postcodes: LivePostcode[];
+  if ('postcodes' in postcodesFirst) postcodes = postcodesFirst.postcodes;
+  else {
+    // The second fetch reaches the bound the first gave, so it holds every possible nearest by construction.
+    const again = postcodeCandidates(
+      box,
+      r2.at(-1)!.sources.map(postcodeFromDocument),
+      postcodesFirst.refetch,
+    );
+    if (!('postcodes' in again)) throw new Error('location postcodes: the second fetch fell short');
+    postcodes = again.postcodes;
+    const keys = lsoaKeys(postcodes);
+    if (keys.length)
+      addRows(await msearch(client, index, [{ size: keys.length, query: keyed('fuel_poverty', keys) }]));
+  }
 
   const airQuality: NonNullable<EnvironmentLayerRecords['airQuality']>[number][] = [];
   const radon: NonNullable<EnvironmentLayerRecords['radon']>[number][] = [];
@@ -261,5 +305,15 @@ export async function esLocationCandidates(
       gp_practice: (points.gp_practice ?? []) as never,
     },
   });
-  return { layers, environment, areaRows };
+  return { layers, environment, areaRows, postcodes: new LivePostcodes(postcodes) };
+}
+
+/** `lsoa:<code>` keys of the fuel poverty rows of the postcodes' LSOAs. */
+const lsoaKeys = (postcodes: readonly LivePostcode[]): string[] => [
+  ...new Set(postcodes.flatMap((q) => (q.lsoa ? [`lsoa:${q.lsoa}`] : []))),
+];
+
+function postcodeFromDocument(d: Source): LivePostcode {
+  const { id, position, attrs } = pointFromDocument<{ lsoa: string | null; country: string | null }>(d);
+  return { postcode: id, x: position[0], y: position[1], lsoa: attrs.lsoa, country: attrs.country };
 }

@@ -2,8 +2,9 @@
 // location-feature-index.ts) and the way back to the records the batch blocks read. One document per:
 //   - polygon piece (planning areas, low emission zones, boundaries, greenspace): envelope minx..maxy, box
 //     centre as a geo_point (a distance sort finds a first nearest piece), geometry and attrs unindexed;
-//   - point (listed buildings, charge points, airports, landslides, defibrillators, NHS sites): minx = maxx = x,
-//     miny = maxy = y, so the same envelope ranges select them, and the point as `centre`;
+//   - point (listed buildings, charge points, airports, landslides, defibrillators, NHS sites, live postcode
+//     centroids): minx = maxx = x, miny = maxy = y, so the same envelope ranges select them, and the point as
+//     `centre` (a postcode's feature_id is the postcode, its attrs its LSOA and country codes);
 //   - grid cell (air quality per pollutant, radon): `key` "<cellX>,<cellY>" (plus the pollutant);
 //   - area row by code (house price index, fuel poverty): `key` the GSS code.
 // This Elasticsearch has no geo_shape (DESIGN.md 3): envelopes are numeric ranges, geometry is refined in Node.

@@ -84,11 +84,12 @@ export function locationRepository(
         }),
         features.floodRiskAt(p),
       ]);
-      const { layers, environment, areaRows } = candidates;
+      const { layers, environment, areaRows, postcodes } = candidates;
       const located = locationLayersBlock(layers, p);
       const admin = located.admin_boundaries;
       const row = (key: string | null) => (key ? (areaRows.get(key) ?? null) : null);
       const social = socialPointsBlock(environment, p);
+      const lsoa = postcodes.at(p)?.lsoa ?? null;
       return {
         location: pointOut(p),
         admin_boundaries: admin,
@@ -105,8 +106,9 @@ export function locationRepository(
             country: row(admin.country_code && `hpi:${admin.country_code}`),
           }),
           fuel_poverty: fuelPoverty(countryOfCode(admin.country_code), {
-            // No LSOA polygons are loaded: a point's LSOA is unknown, so that member is null.
-            lsoa: null,
+            // No LSOA polygons are loaded: the LSOA is the nearest live postcode's, as the batch gives a UPRN
+            // whose EPC names no known postcode (location-postcodes.ts).
+            lsoa: row(lsoa && `fuel_poverty:lsoa:${lsoa}`) as FuelPovertyRow | null,
             localAuthority: row(
               admin.local_authority_district_code &&
                 `fuel_poverty:local_authority:${admin.local_authority_district_code}`,

@@ -231,7 +231,10 @@ export const EnergyModelRequestSchema = strictObject('the body', {
         message: 'differs from primary_fuel; send one of them',
       });
   })
-  .describe('Energy model request (spec 2.2)');
+  .describe(
+    'Energy model request (spec 2.2), sent with Content-Type: application/json (another type, or none, is a ' +
+      '400 on content-type). An unknown key at any level is a 400 naming it',
+  );
 export type EnergyModelRequest = z.infer<typeof EnergyModelRequestSchema>;
 
 /** A request with one name per field and every optional value either given or undefined. */
@@ -286,7 +289,7 @@ export const EnergyModelParametersSchema = z
       .number()
       .describe(
         "The occupancy the model used: the whole number given, or, when none was given, SAP's real-valued " +
-          'occupancy N from floor area (SAP 10.2 Table 1b), to 2 decimal places (e.g. 2.74 for 100 m²). ' +
+          'occupancy N from floor area (SAP Table 1b), to 2 decimal places (e.g. 2.74 for 100 m²). ' +
           'Not rounded to whole people: hot water, gains and lighting scale with N',
       ),
     main_heating_efficiency: z.number().describe('0..1, given or the default for the fuel and insulation'),

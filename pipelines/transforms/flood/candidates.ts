@@ -107,7 +107,8 @@ let rankOrder = new Int32Array(512);
 /**
  * The candidates among `records` whose box is within `r` of `p`, in order of box distance: fills
  * `rankOrder[0..n)` with their indices and `rankDist` (by index) with the distances, and returns n. Valid
- * until the next call. Insertion sort: lists are short (tens), and already near order from the index.
+ * until the next call. Short lists (the usual tens) by insertion sort, long ones (a hilly tile's contours, a
+ * far coast) by the engine's sort; ties in box distance may come in any order, which no answer depends on.
  */
 export function byBoxDistance<A>(records: readonly PieceRecord<A>[], p: Position, r: number): number {
   if (records.length > rankDist.length) {
@@ -119,15 +120,20 @@ export function byBoxDistance<A>(records: readonly PieceRecord<A>[], p: Position
   let n = 0;
   for (let i = 0; i < records.length; i++) {
     const d = boxDistance(records[i]!.bbox, p);
-    if (!(d <= r)) continue;
-    dist[i] = d;
-    let j = n++;
-    while (j > 0 && dist[order[j - 1]!]! > d) {
-      order[j] = order[j - 1]!;
-      j--;
+    if (d <= r) {
+      dist[i] = d;
+      order[n++] = i;
     }
-    order[j] = i;
   }
+  if (n > 32) order.subarray(0, n).sort((a, b) => dist[a]! - dist[b]!);
+  else
+    for (let k = 1; k < n; k++) {
+      const i = order[k]!;
+      const d = dist[i]!;
+      let j = k;
+      for (; j > 0 && dist[order[j - 1]!]! > d; j--) order[j] = order[j - 1]!;
+      order[j] = i;
+    }
   return n;
 }
 export const rankedIndex = (k: number): number => rankOrder[k]!;

@@ -5,7 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocationResponseSchema } from '../../schemas/api/location';
 import { PropertyResponseSchema } from '../../schemas/api/properties';
+import { derivedPath } from '../../pipelines/assets/ingest';
+import { UPRN_POSTCODES_TABLE } from '../../pipelines/assets/uprn-area-blocks';
 import { createEsClient } from '../../pipelines/indexing/es-client';
+import { parquetPath, queryParquet } from '../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../pipelines/sample-data';
 import { startServer, type RunningServer } from '../../serving/server';
 import { silentLogger } from '../../serving/log';
@@ -116,10 +119,29 @@ describe('refresh then GET /properties and GET /location', () => {
           property.social.fuel_poverty.local_authority,
         );
         expect(body.social.fuel_poverty.region).toEqual(property.social.fuel_poverty.region);
-        expect(body.social.fuel_poverty.lower_layer_super_output_area).toBeNull();
+        // This sample's postcode is its EPC's, not necessarily the nearest centroid's: its LSOA may differ
+        // (the next test compares a UPRN whose postcode is the nearest).
       } else expect(body.social.fuel_poverty).toBeNull();
     },
   );
+
+  it('GET /location gives the fuel poverty LSOA row of a UPRN whose postcode is the nearest centroid', async () => {
+    // The English sample with no EPC: uprn_area_blocks gave it the nearest live postcode.
+    const s = manifest.samples.find((x) => x.country === 'England' && x.certificates === 0)!;
+    const ctx = { config } as Parameters<typeof derivedPath>[0];
+    const sources: unknown[] = [];
+    for await (const row of queryParquet(
+      `SELECT postcode_source FROM ${parquetPath(derivedPath(ctx, UPRN_POSTCODES_TABLE))} WHERE uprn = ${s.uprn}`,
+    ))
+      sources.push(row.postcode_source);
+    expect(sources).toEqual(['nearest_postcode']);
+    const property = (await get(`/properties?uprn=${s.uprn}`)).body;
+    const { x_coord, y_coord } = property.location;
+    const { status, body } = await get(`/location?x_coord=${x_coord}&y_coord=${y_coord}`);
+    expect(status).toBe(200);
+    expect(property.social.fuel_poverty.lower_layer_super_output_area).not.toBeNull();
+    expect(body.social.fuel_poverty).toEqual(property.social.fuel_poverty);
+  });
 
   it('answers the same point by latitude and longitude', async () => {
     const { x_coord, y_coord } = (await get(`/properties?uprn=${sample('England').uprn}`)).body.location;

@@ -1,13 +1,8 @@
 // One JSON Lines request → one answer, exactly as the API would give it (response or error body).
-import {
-  EnergyModelRequestSchema,
-  normaliseEnergyModelRequest,
-  type EnergyModelResponse,
-} from '../../schemas/api/energy-model';
+import type { EnergyModelResponse } from '../../schemas/api/energy-model';
 import type { ErrorBody } from '../../schemas/errors';
-import { ApiError, errorBody, invalidParameters } from '../errors';
-import { evaluateEnergyModel } from './evaluate';
-import { UnknownLocationError } from './location';
+import { ApiError, errorBody } from '../errors';
+import { energyModelAnswer } from './answer';
 
 export function answerEnergyModelLine(line: string): EnergyModelResponse | ErrorBody {
   let json: unknown;
@@ -16,19 +11,10 @@ export function answerEnergyModelLine(line: string): EnergyModelResponse | Error
   } catch {
     return errorBody(new ApiError('invalid_json', 'Line is not valid JSON'));
   }
-  const body = EnergyModelRequestSchema.safeParse(json);
-  if (!body.success) return errorBody(invalidParameters(body.error, 'body'));
   try {
-    return evaluateEnergyModel(normaliseEnergyModelRequest(body.data));
+    return energyModelAnswer(json);
   } catch (error) {
-    if (error instanceof UnknownLocationError) return errorBody(locationError(error));
+    if (error instanceof ApiError) return errorBody(error);
     throw error;
   }
-}
-
-/** The 400 for a well-formed location the postcode table does not know. */
-export function locationError(error: UnknownLocationError): ApiError {
-  return new ApiError('invalid_parameter', 'Invalid body parameter: location', {
-    issues: [{ field: 'location', message: error.message }],
-  });
 }

@@ -58,7 +58,7 @@ const nhs = (name: string, postcode: string) => ({
 
 /** Around Bath: a local authority split by a boundary at x = 375,500 (mid-cell), region and country
  * around both; listed buildings, charge points, airports, a conservation area, greenspace, NHS sites, grid
- * cells and area rows. */
+ * cells, live postcodes (one far out in the country) and area rows. */
 function documents(extraListed: boolean) {
   const admin = (level: string, code: string, g: Geometry) =>
     pieces('admin_boundaries', `${level}:${code}`, { level, code, name: `${level} ${code}` }, g);
@@ -112,6 +112,27 @@ function documents(extraListed: boolean) {
       availability: '24/7',
       access_type: 'public',
     }),
+    ...(
+      [
+        ['BA1 1AA', [375_100, 165_100], 'E01014370'],
+        ['BA1 1AB', [375_600, 165_600], 'E01014371'],
+        ['BA2 4AA', [374_200, 164_100], 'E01014372'],
+        ['BA3 9ZZ', [382_000, 172_500], 'E01014399'],
+      ] as const
+    ).flatMap(([postcode, position, lsoa]) => [
+      point('postcodes', postcode, [...position], { lsoa, country: 'E92000001' }),
+      {
+        id: `fuel_poverty-${lsoa}`,
+        doc: keyedDocument('fuel_poverty', `lsoa:${lsoa}`, {
+          level: 'lsoa',
+          code: lsoa,
+          name: `Bath ${lsoa}`,
+          household_count: 700,
+          fuel_poor_household_count: 70,
+          fuel_poor_household_percentage: 10,
+        }),
+      },
+    ]),
     { id: 'radon', doc: keyedDocument('radon', '375000,165000', { class_max: 3 }) },
     {
       id: 'no2',
@@ -177,6 +198,14 @@ describe('GET /location cell cache', () => {
     const east = await cached.locationAt(POINTS[2]!);
     expect(west.admin_boundaries.local_authority_district_code).toBe('E06000022');
     expect(east.admin_boundaries.local_authority_district_code).toBe('E06000024');
+    // The fuel poverty LSOA is the nearest postcode's: near the town from the first fetch, far out in the
+    // country (2.3 km to the nearest) from the wider second one.
+    const lsoaAt = async (p: Position) =>
+      (await cached.locationAt(p)).social.fuel_poverty?.lower_layer_super_output_area
+        ?.lower_layer_super_output_area_code;
+    expect(await lsoaAt([375_250, 164_750])).toBe('E01014370');
+    expect(await lsoaAt([375_999.99, 165_999.99])).toBe('E01014371');
+    expect(await lsoaAt([380_400, 170_900])).toBe('E01014399');
   });
 
   it('answers from the new index once the alias has moved', async () => {

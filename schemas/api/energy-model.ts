@@ -200,8 +200,8 @@ export const EnergyModelRequestSchema = strictObject('the body', {
         message: 'one of construction_year or building_age_band is required',
       });
     // Two answers to one question: rather than pick one silently, say which band the year falls in.
-    const yearBands = year === undefined ? [] : bandsContaining(year);
-    if (band !== undefined && year !== undefined && !yearBands.includes(band))
+    const yearBands = year === undefined ? null : bandsContaining(year);
+    if (band !== undefined && yearBands && !yearBands.includes(band))
       ctx.addIssue({
         code: 'custom',
         path: ['building_age_band'],

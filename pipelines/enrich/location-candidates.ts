@@ -2,7 +2,7 @@
 // tile (MemoryLayers, MemoryEnvironment), so GET /location runs the same block code over the same records.
 // They are fetched for a box, not a point: a 1 km grid cell (serving/repository/location.ts caches them per
 // cell, so every point of a cell is answered from one fetch) or a single point (a box of no size). Two
-// msearch round trips:
+// msearch round trips (a third in the countryside, for the postcodes' LSOA rows):
 //   1. the boundary pieces meeting the box; every point within 1 km of it of the within-1-km families; the
 //      box's grid cells; and, for each "nearest" family (planning areas, low emission zones, greenspace,
 //      airports, NHS sites), the first few documents by a distance sort on their box centres from the box's

@@ -139,7 +139,8 @@ export function byBoxDistance<A>(records: readonly PieceRecord<A>[], p: Position
 export const rankedIndex = (k: number): number => rankOrder[k]!;
 export const rankedDistance = (i: number): number => rankDist[i]!;
 
-const featureDistance = <A>(rec: PieceRecord<A>, nearest: NearestPoint): FeatureDistance<A> => ({
+/** A piece's feature at the exact distance measured to it. */
+export const featureDistance = <A>(rec: PieceRecord<A>, nearest: NearestPoint): FeatureDistance<A> => ({
   featureId: rec.featureId,
   layer: rec.layer,
   attrs: rec.attrs,

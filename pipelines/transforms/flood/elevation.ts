@@ -14,6 +14,7 @@ import { distanceToPiece } from '../../geo/pieces';
 import {
   beats,
   byBoxDistance,
+  featureDistance,
   nearestUnbounded,
   nearestWithin,
   rankedDistance,
@@ -78,13 +79,7 @@ function bracket(lines: readonly PieceRecord<ContourAttrs>[], p: Position) {
 function measureLine(rec: PieceRecord<ContourAttrs>, p: Position): Line | null {
   const found = distanceToPiece(rec.piece, p);
   if (!found || found.distance > ELEVATION_RADIUS) return null;
-  return {
-    featureId: rec.featureId,
-    layer: rec.layer,
-    attrs: rec.attrs,
-    distance: found.distance,
-    point: found.point,
-  };
+  return featureDistance(rec, found);
 }
 
 export function elevationAt(

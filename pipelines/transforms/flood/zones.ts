@@ -13,6 +13,7 @@ import { distanceToPiece } from '../../geo/pieces';
 import {
   beats,
   byBoxDistance,
+  featureDistance,
   rankedDistance,
   rankedIndex,
   type CandidateProvider,
@@ -69,13 +70,7 @@ function reportableZones(
     if (current && box > current.distance) continue;
     const found = distanceToPiece(rec.piece, p);
     if (!found || found.distance > reach || (current && !beats(rec, found.distance, current))) continue;
-    best.set(rec.attrs.band, {
-      featureId: rec.featureId,
-      layer: rec.layer,
-      attrs: rec.attrs,
-      distance: found.distance,
-      point: found.point,
-    });
+    best.set(rec.attrs.band, featureDistance(rec, found));
     if (found.distance < nearest) nearest = found.distance;
   }
   return [...best.values()];

@@ -7,12 +7,13 @@ import { createEsClient } from '../indexing/es-client';
 import { bulkIndex, createIndex, versionedIndexName } from '../indexing/versioned-index';
 import { parquetPath, queryParquet } from '../io/parquet';
 import { defineAsset, type AssetContext } from './definition';
-import { PIECE_FAMILIES, piecesPath } from './flood-pieces';
+import { FAMILIES } from '../transforms/flood/candidates';
+import { piecesPath } from './flood-pieces';
 import { featureDocument } from '../enrich/piece-records';
 import { aliasHoldsOutputs, publishIndex } from './index-outputs';
 
 async function* featureDocs(ctx: AssetContext): AsyncGenerator<{ id: string; doc: Record<string, unknown> }> {
-  for (const family of PIECE_FAMILIES) {
+  for (const family of FAMILIES) {
     let n = 0;
     for await (const row of queryParquet(`SELECT * FROM ${parquetPath(piecesPath(ctx, family))}`))
       yield { id: `${family}-${n++}`, doc: featureDocument(row) };
@@ -36,7 +37,7 @@ export const featureIndex = defineAsset({
       const index = versionedIndexName(alias, ctx.runId);
       await createIndex(es, index, FEATURE_INDEX_MAPPING);
       let expected = 0;
-      for (const family of PIECE_FAMILIES)
+      for (const family of FAMILIES)
         for await (const row of queryParquet(
           `SELECT count(*) AS n FROM ${parquetPath(piecesPath(ctx, family))}`,
         ))

@@ -10,19 +10,11 @@ import { parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../io/
 import { parseWkb } from '../io/spatial/wkb';
 import { landFeature, piecesOf, timestamp, zoneFeature, type FeatureInput } from '../enrich/build-pieces';
 import type { StoredPiece } from '../enrich/piece-records';
-import type { Family } from '../transforms/flood/candidates';
+import { FAMILIES, type Family } from '../transforms/flood/candidates';
 import { defineAsset, type AssetContext } from './definition';
 import { stagedPath } from './ingest';
 
 export const FLOOD_PIECES_DIR = 'flood_pieces';
-export const PIECE_FAMILIES: readonly Family[] = [
-  'zones',
-  'outlines',
-  'defence_areas',
-  'contours',
-  'coast',
-  'land',
-];
 
 export const piecesPath = (ctx: Pick<AssetContext, 'config'>, family: Family): string =>
   resolve(dataPaths(ctx.config.dataDir).derived, FLOOD_PIECES_DIR, `${family}.parquet`);
@@ -181,7 +173,7 @@ export const floodPieces = defineAsset({
     const outputs: string[] = [];
     const metrics: Record<string, number> = {};
     let rows = 0;
-    for (const family of PIECE_FAMILIES) {
+    for (const family of FAMILIES) {
       const written = await writeParquet(piecesPath(ctx, family), PIECE_COLUMNS, familyPieces(ctx, family), {
         orderBy: ['tile', 'layer', 'feature_id'],
       });

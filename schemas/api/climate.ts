@@ -3,6 +3,7 @@
 // warming levels from the Met Office Climate Data Portal's 12 km datasets. Sources, units and the field
 // mapping are in docs/climate.md.
 import { z } from 'zod';
+import { ukPercentile } from './common';
 
 export const HISTORICAL_KEYS = [
   'average_rainfall',
@@ -30,14 +31,9 @@ export const HISTORICAL_MEANINGS: Readonly<Record<HistoricalKey, string>> = {
 const historicalValue = (key: HistoricalKey) =>
   z
     .object({
-      percentile: z
-        .number()
-        .int()
-        .min(0)
-        .max(100)
-        .describe(
-          'Share of all UK 1 km land cells with a value at or below this cell’s, in whole percent (0..100; higher value, higher percentile; ties share one)',
-        ),
+      percentile: ukPercentile(
+        'Share of all UK 1 km land cells with a value at or below this cell’s, in whole percent (0..100; higher value, higher percentile; ties share one)',
+      ),
       value: z.number().describe(HISTORICAL_MEANINGS[key]),
     })
     .nullable()

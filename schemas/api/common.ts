@@ -23,3 +23,6 @@ export const UprnParam = z
 export const Timestamp = z.iso
   .datetime({ precision: 3 })
   .describe('ISO 8601 UTC timestamp with milliseconds and Z');
+
+/** A rank against all UK cells of a grid (air quality, climate): whole percent, 0..100. */
+export const ukPercentile = (description: string) => z.number().int().min(0).max(100).describe(description);

@@ -1,17 +1,15 @@
 // The environment block (spec 2.7: air_quality, greenspace, landslides, radon, subsidence), stored per UPRN
 // and computed live for points, so one schema validates both and describes them in OpenAPI.
 import { z } from 'zod';
+import { ukPercentile } from './common';
 import { PointSchema } from './flood-risk';
 import { areaWithin1km, distance, proportion } from './planning';
 
 export const PollutantValueSchema = z
   .object({
-    percentile: z
-      .number()
-      .int()
-      .min(0)
-      .max(100)
-      .describe('Share of all loaded UK 1 km cells with a value at or below this one, in percent (0..100)'),
+    percentile: ukPercentile(
+      'Share of all loaded UK 1 km cells with a value at or below this one, in percent (0..100)',
+    ),
     value: z.number().describe('Annual mean background concentration in the UPRN’s 1 km cell, µg/m³'),
   })
   .nullable()

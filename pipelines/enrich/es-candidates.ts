@@ -22,6 +22,7 @@ import { ZONE_SEARCH_RADIUS } from '../transforms/flood/block';
 import { nearestWithin, type Family, type PieceRecord } from '../transforms/flood/candidates';
 import { DEFENCE_RADIUS, EVENT_RADIUS } from '../transforms/flood/defences-events';
 import { ELEVATION_RADIUS } from '../transforms/flood/elevation';
+import { liveIndexLookup } from '../indexing/versioned-index';
 import { Lru } from './lru';
 import { MemoryCandidates } from './memory-candidates';
 import { fromStoredPiece } from './piece-records';
@@ -133,23 +134,16 @@ export class LiveFloodCandidates {
     this.seen = new Lru(options.tiles ?? 4096);
     this.hot = new Lru(options.hotTiles ?? 16);
     this.hotAfter = options.hotAfter ?? HOT_TILE;
+    this.lookup = liveIndexLookup(client, alias, ALIAS_CHECK_MS);
   }
 
   private readonly hotAfter: number;
 
-  private resolved: { at: number; index: Promise<string | null> } | null = null;
+  private readonly lookup: () => Promise<string | null>;
 
   /** The concrete index behind the alias (or the index itself), looked up at most every ALIAS_CHECK_MS. */
   private currentIndex(): Promise<string | null> {
-    const now = Date.now();
-    if (!this.resolved || now - this.resolved.at > ALIAS_CHECK_MS) {
-      const index = this.client.indices
-        .getAlias({ index: this.alias })
-        .then((r) => Object.keys(r)[0] ?? null)
-        .catch(() => null);
-      this.resolved = { at: now, index };
-    }
-    return this.resolved.index;
+    return this.lookup().catch(() => null);
   }
 
   /** The background load of a hot tile's provider, when one was started (for tests and benchmarks). */

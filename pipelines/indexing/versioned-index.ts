@@ -122,6 +122,37 @@ export async function aliasTargets(client: Client, alias: string): Promise<strin
   return Object.keys(await client.indices.getAlias({ name: alias }));
 }
 
+/**
+ * The concrete index behind `name` (an alias, or an index itself), looked up at most once per `ttlMs`;
+ * callers in that time share one lookup, and a failed lookup is not kept. Null when nothing has that name.
+ * The live API keys its caches by the answer, so after a refresh moves the alias no request is answered
+ * from the old index's data for longer than the TTL.
+ */
+export function liveIndexLookup(client: Client, name: string, ttlMs: number): () => Promise<string | null> {
+  let current: { at: number; index: Promise<string | null> } | null = null;
+  return () => {
+    const now = Date.now();
+    if (!current || now - current.at >= ttlMs) {
+      const lookup = {
+        at: now,
+        index: client.indices.getAlias({ index: name }).then(
+          // More than one index behind the alias (never made by a refresh): the newest name, as versioned.
+          (r) => Object.keys(r).sort().at(-1) ?? null,
+          (error: unknown) => {
+            if ((error as { statusCode?: number }).statusCode === 404) return null;
+            throw error;
+          },
+        ),
+      };
+      lookup.index.catch(() => {
+        if (current === lookup) current = null;
+      });
+      current = lookup;
+    }
+    return current.index;
+  };
+}
+
 /** Deletes old versions of an alias's indexes, keeping the live one and the `keep` newest others. */
 export async function pruneOldIndexes(client: Client, alias: string, keep = 1): Promise<string[]> {
   const live = new Set(await aliasTargets(client, alias));

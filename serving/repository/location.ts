@@ -11,7 +11,7 @@ import {
   type LocationLiveCandidates,
 } from '../../pipelines/enrich/location-candidates';
 import { Lru } from '../../pipelines/enrich/lru';
-import { aliasTargets } from '../../pipelines/indexing/versioned-index';
+import { liveIndexLookup } from '../../pipelines/indexing/versioned-index';
 import type { Position } from '../../pipelines/geo/geometry';
 import {
   fuelPoverty,
@@ -52,7 +52,13 @@ export function locationRepository(
   const capacity = options.cells ?? Number(process.env.PDS_LOCATION_CACHE_CELLS ?? 1024);
   const cells = capacity >= 1 ? new Lru<string, LocationLiveCandidates>(capacity) : null;
   const loading = new Map<string, Promise<LocationLiveCandidates>>();
-  const liveIndex = aliasTarget(client, alias, options.aliasTtlMs ?? 1000);
+  const lookup = liveIndexLookup(client, alias, options.aliasTtlMs ?? 1000);
+  const liveIndex = async (): Promise<string> => {
+    const index = await lookup();
+    if (index === null)
+      throw new ApiError('service_unavailable', 'Location features are not indexed yet; run a refresh');
+    return index;
+  };
 
   /** The candidates of p's cell, from the index the alias points at now: cached cells are per index, so a
    * moved alias (a refresh) is never answered from the old index's cells after the lookup's TTL. */
@@ -122,29 +128,6 @@ export function locationRepository(
         },
       };
     },
-  };
-}
-
-/** The index `alias` points at, looked up at most once per `ttlMs` (concurrent callers share a lookup). */
-function aliasTarget(client: Client, alias: string, ttlMs: number): () => Promise<string> {
-  let current: { index: Promise<string>; at: number } | null = null;
-  return () => {
-    const now = Date.now();
-    if (!current || now - current.at >= ttlMs) {
-      const index = aliasTargets(client, alias).then((targets) => {
-        if (targets.length === 0)
-          throw new ApiError('service_unavailable', 'Location features are not indexed yet; run a refresh');
-        // More than one index behind the alias (never made by a refresh): the newest name, as versioned.
-        return [...targets].sort().at(-1)!;
-      });
-      const lookup = { index, at: now };
-      // A failed lookup is not kept: the next request asks again.
-      index.catch(() => {
-        if (current === lookup) current = null;
-      });
-      current = lookup;
-    }
-    return current.index;
   };
 }
 

@@ -93,7 +93,7 @@ export const epcEnhanced = defineAsset({
   kind: 'derived',
   description: 'EPCs cleaned and typed by the enhancement rules (spec 2.10), England and Wales and Scotland',
   upstream: ['epc_england_wales_raw', 'epc_scotland_raw'],
-  codeVersion: '2',
+  codeVersion: '3',
   owner: 'epc',
   cadence: 'monthly',
   async materialize(ctx) {

@@ -108,6 +108,13 @@ describe('trailing spaces, commas and separators', () => {
     expect(removeNullFragments('Room heaters, (null)')).toBe('Room heaters');
   });
 
+  it("drops the register's invalid-input slot inside a description", () => {
+    expect(cleanText('Pitched, *** INVALID INPUT Code : 57 *** loft insulation')).toBe(
+      'Pitched, loft insulation',
+    );
+    expect(cleanText('*** INVALID INPUT Code : 57 ***')).toBeNull();
+  });
+
   it('cleanText composes the rules and returns null when nothing is left', () => {
     expect(cleanText(' Boiler &amp; radiators, mains gas, ')).toBe('Boiler & radiators, mains gas');
     expect(cleanText('NO DATA!,')).toBeNull();
@@ -121,6 +128,7 @@ describe('trailing spaces, commas and separators', () => {
       'Average thermal transmittance 0.25 W/m2K',
       'Average thermal transmittance 0.25 W / m?K',
       'Room heaters, (NULL)',
+      'Pitched, *** INVALID INPUT Code : 57 *** loft insulation',
       'Flat 2,',
       ',Flat 2',
       'a  b',

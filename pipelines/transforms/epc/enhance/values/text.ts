@@ -21,15 +21,19 @@ export function tidyWhitespace(text: string): string {
     .replace(/\s*\|\s*/g, ' | ');
 }
 
-/** `Room heaters, (null)` → `Room heaters`: a missing part filled in with the literal `(null)`. */
+/**
+ * `Room heaters, (null)` → `Room heaters`: a missing part filled in with the literal `(null)`; and the
+ * register's `*** INVALID INPUT Code : 57 ***` slot inside a description (`Pitched, *** INVALID INPUT Code :
+ * 57 *** loft insulation` → `Pitched, loft insulation`): the part it stands for is unknown.
+ */
 export function removeNullFragments(text: string): string {
-  return text.replace(/,?\s*\(null\)/gi, '');
+  return text.replace(/,?\s*\(null\)/gi, '').replace(/\s*\*{3}[^*]*\*{3}/g, '');
 }
 
 // Text that no rule below would change: printable ASCII without `&`, double spaces, or leading and trailing
 // spaces or commas, and none of the patterns the rules rewrite. Most values are like this and skip the rules.
 const PLAIN = /^[!-%'-+\--~](?:[!-%'-~]| (?! ))*(?<=[!-%'-+\--~])$|^[!-%'-+\--~]$/;
-const REWRITTEN = /[|?]|\(null\)|\/\s*m/i;
+const REWRITTEN = /[|?]|\(null\)|\/\s*m|\*\*\*/i;
 
 /** Clean a free-text value; null when nothing meaningful is left. */
 export function cleanText(value: string | null | undefined): string | null {

@@ -158,7 +158,8 @@ const coordinate = (name: string) =>
     .trim()
     .regex(/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/, `${name} must be a number`)
     .transform(Number)
-    .optional();
+    .optional()
+    .meta({ type: 'number' }); // OpenAPI: a number (the query string carries it as text)
 
 /**
  * The raw query; which group is present (exactly one of UPRN, x_coord+y_coord, latitude+longitude) is
@@ -166,6 +167,7 @@ const coordinate = (name: string) =>
  */
 export const FloodRiskQuerySchema = z.object({
   UPRN: UprnParam.optional().describe('Property reference number (one group required)'),
+  uprn: UprnParam.optional().describe('The same as UPRN, in the spelling of the other endpoints'),
   x_coord: coordinate('x_coord').describe('BNG easting, with y_coord'),
   y_coord: coordinate('y_coord').describe('BNG northing, with x_coord'),
   latitude: coordinate('latitude').describe('Latitude (ETRS89), with longitude'),

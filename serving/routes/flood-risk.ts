@@ -15,6 +15,7 @@ export type FloodRiskTarget = { uprn: number } | { point: Position };
 
 const GROUPS = [
   { name: 'UPRN', params: ['UPRN'] },
+  { name: 'uprn', params: ['uprn'] },
   { name: 'x_coord and y_coord', params: ['x_coord', 'y_coord'] },
   { name: 'latitude and longitude', params: ['latitude', 'longitude'] },
 ] as const;
@@ -55,6 +56,7 @@ export function floodRiskTarget(query: FloodRiskQuery): FloodRiskTarget {
       missing.map((p) => ({ field: p, message: `is required with ${group.params.find((q) => q !== p)}` })),
     );
   if (query.UPRN !== undefined) return { uprn: query.UPRN };
+  if (query.uprn !== undefined) return { uprn: query.uprn };
   if (query.x_coord !== undefined && query.y_coord !== undefined) {
     const issues: FieldIssue[] = [];
     if (!inGrid(query.x_coord, GRID.maxX))

@@ -56,6 +56,15 @@ describe('GET /flood-risk', () => {
     expect(body.england.rivers_and_seas).toMatchObject({ in_flood_risk_zone: true, annual_flood_risk: 0.01 });
   });
 
+  it('accepts uprn in lower case, as the other endpoints spell it; not both spellings at once', async () => {
+    const lower = await get(`?uprn=${doc.uprn}`);
+    expect(lower.status).toBe(200);
+    expect(lower.body).toEqual(stored);
+    const both = await get(`?UPRN=${doc.uprn}&uprn=${doc.uprn}`);
+    expect(both.status).toBe(400);
+    expect(fields(both.body)).toEqual(['UPRN', 'uprn']);
+  });
+
   it('a document without a flood block is answered live at its point; unknown UPRN is 404', async () => {
     const { status, body } = await get('?UPRN=7');
     expect(status).toBe(200);
@@ -109,7 +118,7 @@ describe('GET /flood-risk', () => {
   it('costs 10 credits per successful answer', async () => {
     const usage = await api.get('/usage', key);
     const flood = usage.body.endpoints.find((e: { path: string }) => e.path === '/flood-risk');
-    // Successful answers so far in this file: 2 by UPRN, 1 by x/y, 1 by latitude/longitude.
-    expect(flood).toMatchObject({ credit_cost: 10, request_count: 4, credits_used: 40 });
+    // Successful answers so far in this file: 3 by UPRN (one spelt uprn), 1 by x/y, 1 by latitude/longitude.
+    expect(flood).toMatchObject({ credit_cost: 10, request_count: 5, credits_used: 50 });
   });
 });

@@ -6,6 +6,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
+import { totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import {
   DuckDBBlobValue,
@@ -35,8 +36,12 @@ const quoteString = (value: string): string => `'${value.replaceAll("'", "''")}'
 const stagedType = (type: ColumnType): string => (type === 'JSON' ? 'VARCHAR' : type);
 
 // DuckDB's buffer pool defaults to 80% of RAM, per instance: cap it (PDS_DUCKDB_MEMORY_LIMIT) so that a
-// writer or a query spills to its temp directory instead of growing with the data.
-const memoryLimit = (): string => process.env.PDS_DUCKDB_MEMORY_LIMIT ?? '1GB';
+// writer or a query spills to its temp directory instead of growing with the data. The default is a quarter
+// of the machine's memory, at least 1 GB: sorts and joins over the per-UPRN JSON blocks need room for
+// their largest blocks (1 GB ran out in uprn_epc_blocks at 22,500 UPRNs), and two or three instances may run
+// at once in one worker.
+const memoryLimit = (): string =>
+  process.env.PDS_DUCKDB_MEMORY_LIMIT ?? `${Math.max(1024, Math.floor(totalmem() / 4 / 2 ** 20))}MB`;
 
 // Unique per writer: two writers of the same table (say, two runs in one worker) never share scratch space.
 async function openScratch(path: string): Promise<{ dir: string; connection: DuckDBConnection }> {

@@ -11,21 +11,9 @@ import { MemoryEnvironment } from '../../../pipelines/transforms/environment/mem
 import { radonOfClass } from '../../../pipelines/transforms/environment/radon';
 import type { PieceRecord } from '../../../pipelines/transforms/flood/candidates';
 import { EnvironmentBlockSchema } from '../../../schemas/api/environment';
+import { square } from '../../helpers/fixtures';
 
 const P: Position = [375_400, 164_700];
-
-const square = (x: number, y: number, side: number): Geometry => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [x, y],
-      [x + side, y],
-      [x + side, y + side],
-      [x, y + side],
-      [x, y],
-    ],
-  ],
-});
 
 const site = (id: string, g: Geometry, attrs: GreenspaceAttrs): PieceRecord<GreenspaceAttrs>[] =>
   toPieces(g).map((piece) => ({ layer: 'greenspace', featureId: id, attrs, piece, bbox: piece.bbox }));

@@ -5,8 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Geometry, Position } from '../../../pipelines/geo/geometry';
-import type { SourceRow } from '../../../pipelines/io/quarantine';
+import type { Position } from '../../../pipelines/geo/geometry';
 import { writeGeoPackage } from '../../../pipelines/io/spatial/geopackage';
 import { writeShapefile } from '../../../pipelines/io/spatial/shapefile';
 import { readAirQualityCsv, totalColumn } from '../../../pipelines/sources/air-quality/defra-background';
@@ -15,30 +14,9 @@ import { readGreenspaceSites } from '../../../pipelines/sources/greenspace/open-
 import { readLandslidesCsv } from '../../../pipelines/sources/landslides/national-landslide-database';
 import { odsKind, readOdsFile, titleCase } from '../../../pipelines/sources/nhs/ods';
 import { readRadonAtlas } from '../../../pipelines/sources/radon/indicative-atlas';
+import { collect, square } from '../../helpers/fixtures';
 
 const dir = (): string => mkdtempSync(join(tmpdir(), 'pds-env-loaders-'));
-
-async function collect<T>(rows: AsyncIterable<SourceRow<T>>) {
-  const ok: T[] = [];
-  const bad: { line: number; reason: string }[] = [];
-  for await (const r of rows)
-    if (r.ok) ok.push(r.record);
-    else bad.push({ line: r.row.line, reason: r.row.reason });
-  return { ok, bad };
-}
-
-const square = (x: number, y: number, side: number): Geometry => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [x, y],
-      [x + side, y],
-      [x + side, y + side],
-      [x, y + side],
-      [x, y],
-    ],
-  ],
-});
 
 describe('DEFRA background maps', () => {
   it('reads the total column after the preamble, whatever its length; NA totals are quarantined', async () => {

@@ -14,19 +14,7 @@ import {
 import { subsidenceReference } from '../../../pipelines/transforms/environment/subsidence-reference';
 import type { PieceRecord } from '../../../pipelines/transforms/flood/candidates';
 import { EnvironmentBlockSchema, SubsidenceSchema } from '../../../schemas/api/environment';
-
-const square = (x: number, y: number, side: number): Geometry => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [x, y],
-      [x + side, y],
-      [x + side, y + side],
-      [x, y + side],
-      [x, y],
-    ],
-  ],
-});
+import { square } from '../../helpers/fixtures';
 
 const polygon = (id: string, g: Geometry, attrs: SubsidenceAttrs): PieceRecord<SubsidenceAttrs>[] =>
   toPieces(g).map((piece) => ({ layer: 'subsidence', featureId: id, attrs, piece, bbox: piece.bbox }));

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Geometry } from '../../../pipelines/geo/geometry';
-import type { SourceRow } from '../../../pipelines/io/quarantine';
 import { writeGeoPackage } from '../../../pipelines/io/spatial/geopackage';
 import { writeShapefile, type DbfFieldInput } from '../../../pipelines/io/spatial/shapefile';
 import { climateKeyOfName, readGeoClimate } from '../../../pipelines/sources/subsidence/geoclimate';
@@ -17,30 +16,10 @@ import {
   parseSubsidenceReference,
   SUBSIDENCE_REFERENCE_FILE,
 } from '../../../pipelines/transforms/environment/subsidence-reference';
+import { collect, square } from '../../helpers/fixtures';
 
 const dir = (): string => mkdtempSync(join(tmpdir(), 'pds-subsidence-loaders-'));
 
-async function collect<T>(rows: AsyncIterable<SourceRow<T>>) {
-  const ok: T[] = [];
-  const bad: { line: number; reason: string }[] = [];
-  for await (const r of rows)
-    if (r.ok) ok.push(r.record);
-    else bad.push({ line: r.row.line, reason: r.row.reason });
-  return { ok, bad };
-}
-
-const square = (x: number, y: number, side: number): Geometry => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [x, y],
-      [x + side, y],
-      [x + side, y + side],
-      [x, y + side],
-      [x, y],
-    ],
-  ],
-});
 const noGeometry = ({ geometry: _g, ...rest }: { geometry: Uint8Array } & Record<string, unknown>) => rest;
 
 const GEOSURE_FIELDS: DbfFieldInput[] = [

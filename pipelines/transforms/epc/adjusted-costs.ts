@@ -91,40 +91,75 @@ const money = (v: number | null, r: number | null): number | null =>
 const sum = (...vs: (number | null)[]): number | null =>
   vs.some((v) => v === null) ? null : Math.round(vs.reduce((s: number, v) => s + v!, 0) * 100) / 100;
 
+/** What turns a certificate's costs into today's: one factor per end use, and the yearly standing charges. */
+export interface CostRatios {
+  heating: number | null;
+  hot_water: number | null;
+  lighting: number | null;
+  standing_charges: number;
+}
+
 /**
- * The certificate's costs at current (SAP 10.2) prices, or null without a lodgement date or any cost.
- * Heating uses the main fuel (unknown: mains gas where the property has it, else electricity; electric
- * heating on an off-peak tariff at the low rate); hot water uses the main fuel unless its description says
- * it is electric (immersion); lighting is standard-rate electricity. Standing charges: electricity always,
- * plus the heating fuel's when it has one (mains gas, LPG).
+ * The factors for a certificate (null without a lodgement date). Heating uses the main fuel (unknown: mains
+ * gas where the property has it, else electricity; electric heating on an off-peak tariff at the low rate);
+ * hot water uses the main fuel unless its description says it is electric (immersion); lighting is
+ * standard-rate electricity. Standing charges: electricity always, plus the heating fuel's when it has one
+ * (mains gas, LPG).
  */
-export function adjustCosts(input: CostInputs): AdjustedCosts | null {
+export function costRatios(
+  input: Pick<
+    CostInputs,
+    | 'lodgement_date'
+    | 'new_dwelling'
+    | 'main_fuel'
+    | 'has_mains_gas'
+    | 'energy_tariff'
+    | 'hot_water_description'
+  >,
+): CostRatios | null {
   if (!input.lodgement_date) return null;
-  if (input.heating_cost_current === null && input.lighting_cost_current === null) return null;
   const era = priceEra(input.lodgement_date, input.new_dwelling);
   const fuelName = baseFuel(input.main_fuel) ?? (input.has_mains_gas ? 'Mains gas' : 'Electricity');
   const fuel = FUEL_PRICES[fuelName];
   const electricity = FUEL_PRICES.Electricity!;
   const offPeak =
     fuelName === 'Electricity' && input.energy_tariff ? OFF_PEAK_LOW[input.energy_tariff] : undefined;
-  const heatingRatio = offPeak ? ratio(offPeak, era) : fuel ? ratio(fuel, era) : null;
+  const heating = offPeak ? ratio(offPeak, era) : fuel ? ratio(fuel, era) : null;
   const electricHotWater = /immersion|electric/i.test(input.hot_water_description ?? '');
-  const hotWaterRatio = electricHotWater ? ratio(electricity, era) : heatingRatio;
-  const lightingRatio = ratio(electricity, era);
+  return {
+    heating,
+    hot_water: electricHotWater ? ratio(electricity, era) : heating,
+    lighting: ratio(electricity, era),
+    standing_charges: electricity.standing + (fuel && fuelName !== 'Electricity' ? fuel.standing : 0),
+  };
+}
 
+type Costs = Pick<
+  CostInputs,
+  | 'heating_cost_current'
+  | 'heating_cost_potential'
+  | 'hot_water_cost_current'
+  | 'hot_water_cost_potential'
+  | 'lighting_cost_current'
+  | 'lighting_cost_potential'
+>;
+
+/** The costs restated with the factors; null without factors or without any cost. */
+export function applyCostRatios(ratios: CostRatios | null, costs: Costs): AdjustedCosts | null {
+  if (ratios === null) return null;
+  if (costs.heating_cost_current === null && costs.lighting_cost_current === null) return null;
   const heating = [
-    money(input.heating_cost_current, heatingRatio),
-    money(input.heating_cost_potential, heatingRatio),
+    money(costs.heating_cost_current, ratios.heating),
+    money(costs.heating_cost_potential, ratios.heating),
   ];
   const water = [
-    money(input.hot_water_cost_current, hotWaterRatio),
-    money(input.hot_water_cost_potential, hotWaterRatio),
+    money(costs.hot_water_cost_current, ratios.hot_water),
+    money(costs.hot_water_cost_potential, ratios.hot_water),
   ];
   const lighting = [
-    money(input.lighting_cost_current, lightingRatio),
-    money(input.lighting_cost_potential, lightingRatio),
+    money(costs.lighting_cost_current, ratios.lighting),
+    money(costs.lighting_cost_potential, ratios.lighting),
   ];
-  const standing = electricity.standing + (fuel && fuelName !== 'Electricity' ? fuel.standing : 0);
   return {
     heating_cost_current: heating[0]!,
     heating_cost_potential: heating[1]!,
@@ -134,6 +169,55 @@ export function adjustCosts(input: CostInputs): AdjustedCosts | null {
     lighting_cost_potential: lighting[1]!,
     total_fuel_cost_current: sum(heating[0]!, water[0]!, lighting[0]!),
     total_fuel_cost_potential: sum(heating[1]!, water[1]!, lighting[1]!),
-    standing_charges: standing,
+    standing_charges: ratios.standing_charges,
   };
+}
+
+// The same in SQL (the columnar enhancer), over the SQL expressions of the costs and factors: the same
+// double operations in the same order, and floor(x + 0.5) for Math.round.
+const moneySql = (v: string, r: string): string =>
+  `CASE WHEN ${v} IS NULL OR ${r} IS NULL THEN NULL ELSE floor(${v} * ${r} * 100 + 0.5) / 100 END`;
+const sumSql = (...vs: string[]): string =>
+  `CASE WHEN ${vs.map((v) => `${v} IS NULL`).join(' OR ')} THEN NULL ELSE floor((${vs.join(' + ')}) * 100 + 0.5) / 100 END`;
+
+/**
+ * applyCostRatios as a SQL expression giving the JSON object: `ratios` are the SQL expressions of the three
+ * factors and the standing charges (all null when there are no factors), `costs` those of the six costs.
+ */
+export function applyCostRatiosSql(
+  ratios: { heating: string; hot_water: string; lighting: string; standing_charges: string },
+  costs: Record<keyof Costs, string>,
+): string {
+  const h = [
+    moneySql(costs.heating_cost_current, ratios.heating),
+    moneySql(costs.heating_cost_potential, ratios.heating),
+  ];
+  const w = [
+    moneySql(costs.hot_water_cost_current, ratios.hot_water),
+    moneySql(costs.hot_water_cost_potential, ratios.hot_water),
+  ];
+  const l = [
+    moneySql(costs.lighting_cost_current, ratios.lighting),
+    moneySql(costs.lighting_cost_potential, ratios.lighting),
+  ];
+  const fields: [string, string][] = [
+    ['heating_cost_current', h[0]!],
+    ['heating_cost_potential', h[1]!],
+    ['hot_water_cost_current', w[0]!],
+    ['hot_water_cost_potential', w[1]!],
+    ['lighting_cost_current', l[0]!],
+    ['lighting_cost_potential', l[1]!],
+    ['total_fuel_cost_current', sumSql(h[0]!, w[0]!, l[0]!)],
+    ['total_fuel_cost_potential', sumSql(h[1]!, w[1]!, l[1]!)],
+    ['standing_charges', ratios.standing_charges],
+  ];
+  return (
+    `CASE WHEN ${ratios.standing_charges} IS NULL OR (${costs.heating_cost_current} IS NULL AND ` +
+    `${costs.lighting_cost_current} IS NULL) THEN NULL ELSE json_object(${fields.map(([k, v]) => `'${k}', ${v}`).join(', ')}) END`
+  );
+}
+
+/** The certificate's costs at current (SAP 10.2) prices, or null without a lodgement date or any cost. */
+export function adjustCosts(input: CostInputs): AdjustedCosts | null {
+  return applyCostRatios(costRatios(input), input);
 }

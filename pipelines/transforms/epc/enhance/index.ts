@@ -1,6 +1,6 @@
 // EPC enhancement: raw certificate → enhanced record (spec 2.10), and the rules it is built from.
 export { enhanceEnglandWales } from './england-wales';
-export { pick, type RawRecord } from './shared-fields';
+export { pick, type RawRecord } from './field-rules';
 export { enhanceScotland } from './scotland';
 export { dropEmptyColumns } from './drop-empty-columns';
 

@@ -25,6 +25,7 @@ const assemble = createRecordAssembler();
 export function enhanceScotland(raw: RawRecord): EnhancedScottishEpc {
   const osgReference = cleanText(raw.osg_reference_number);
 
+  // (the shared fields' type is the schema's, checked by the tests against EnhancedScottishEpcSchema)
   return assemble(sharedFields(raw, SCOTLAND), {
     addendum_text: cleanText(raw.addendum_text),
     air_tightness_description: scottishDescription(raw.air_tightness_description),
@@ -56,5 +57,5 @@ export function enhanceScotland(raw: RawRecord): EnhancedScottishEpc {
     // The One Scotland Gazetteer reference is the UPRN.
     uprn: toUprn(osgReference ?? raw.uprn),
     water_heating_demand: toNumber(raw.water_heating_demand),
-  });
+  }) as EnhancedScottishEpc;
 }

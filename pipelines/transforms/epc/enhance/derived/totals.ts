@@ -13,3 +13,10 @@ export function totalEnergyConsumption(
 ): number | null {
   return perSquareMetre === null || floorArea === null ? null : roundTo(perSquareMetre * floorArea, 2);
 }
+
+// The same in SQL (the columnar enhancer): the same double operations, floor(x + 0.5) for Math.round.
+export const co2ReductionPotentialSql = (current: string, potential: string): string =>
+  `CASE WHEN ${current} IS NULL OR ${potential} IS NULL THEN NULL ELSE floor((${current} - ${potential}) * 1000 + 0.5) / 1000 END`;
+
+export const totalEnergyConsumptionSql = (perSquareMetre: string, floorArea: string): string =>
+  `CASE WHEN ${perSquareMetre} IS NULL OR ${floorArea} IS NULL THEN NULL ELSE floor(${perSquareMetre} * ${floorArea} * 100 + 0.5) / 100 END`;

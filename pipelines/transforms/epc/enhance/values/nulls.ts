@@ -1,7 +1,7 @@
 // Null-like markers. The register back-fills and placeholders mean "no data", not a value (ODC glossary:
 // INVALID! = out of range, NO DATA!/NODATA! = not mandatory at lodgement, not recorded = added later).
 
-const NULL_MARKERS = new Set([
+export const NULL_MARKERS: ReadonlySet<string> = new Set([
   '',
   'no data!',
   'nodata!',
@@ -16,7 +16,7 @@ const NULL_MARKERS = new Set([
 
 // Placeholder descriptions and template slots: `SAP05:Walls`, `%%MAINHEATCONTROL%%`,
 // `*** INVALID INPUT Code : 57 ***`.
-const PLACEHOLDER = /^(?:SAP05:[A-Za-z-]+|%%[A-Z_]+%%|\*{3}.*\*{3})$/;
+export const PLACEHOLDER = /^(?:SAP05:[A-Za-z-]+|%%[A-Z_]+%%|\*{3}.*\*{3})$/;
 
 /** Whether a value means "no data"; multi-part values (`N/A | N/A`) are null-like when every part is. */
 export function isNullLike(value: string | null | undefined): boolean {

@@ -40,7 +40,7 @@ const stagedType = (type: ColumnType): string => (type === 'JSON' ? 'VARCHAR' : 
 // of the machine's memory, at least 1 GB: sorts and joins over the per-UPRN JSON blocks need room for
 // their largest blocks (1 GB ran out in uprn_epc_blocks at 22,500 UPRNs), and two or three instances may run
 // at once in one worker.
-const memoryLimit = (): string =>
+export const duckdbMemoryLimit = (): string =>
   process.env.PDS_DUCKDB_MEMORY_LIMIT ?? `${Math.max(1024, Math.floor(totalmem() / 4 / 2 ** 20))}MB`;
 
 // Unique per writer: two writers of the same table (say, two runs in one worker) never share scratch space.
@@ -49,7 +49,7 @@ async function openScratch(path: string): Promise<{ dir: string; connection: Duc
   await mkdir(dir, { recursive: true });
   const instance = await DuckDBInstance.create(`${dir}/stage.duckdb`, {
     threads: '2',
-    memory_limit: memoryLimit(),
+    memory_limit: duckdbMemoryLimit(),
     temp_directory: `${dir}/spill`,
   });
   const connection = await instance.connect();
@@ -118,23 +118,14 @@ export class ParquetTableWriter {
 
   /** The relation the COPY reads: the staged table, or the CSV file with the staged columns' types. */
   private stagedRelation(): string {
-    if (!this.csv) return 'stage';
-    const types = this.columns.map((c) => `${quoteString(c.name)}: ${quoteString(csvStagedType(c.type))}`);
-    // Unquoted empty cells are null, quoted ones ("") empty strings; no sniffing, every type is given.
-    return (
-      `read_csv(${quoteString(this.csv.file)}, header = false, auto_detect = false, delim = ',', ` +
-      `quote = '"', escape = '"', new_line = '\\n', nullstr = '', allow_quoted_nulls = false, ` +
-      `max_line_size = 8388608, columns = {${types.join(', ')}})`
-    );
+    return this.csv ? stagedCsvRelation(this.csv.file, this.columns) : 'stage';
   }
 
   /** The staged column converted to its Parquet type. */
   private selectColumn(c: ColumnSpec): string {
+    if (this.csv) return `${fromStagedCsv(c)} AS ${quoteIdent(c.name)}`;
     const name = quoteIdent(c.name);
-    if (c.type === 'JSON') return `${name}::JSON AS ${name}`;
-    if (this.csv && c.type === 'TIMESTAMP') return `make_timestamp(${name}) AS ${name}`;
-    if (this.csv && c.type === 'BLOB') return `unhex(${name}) AS ${name}`;
-    return name;
+    return c.type === 'JSON' ? `${name}::JSON AS ${name}` : name;
   }
 
   append(row: object): void {
@@ -194,6 +185,28 @@ export class ParquetTableWriter {
       await rm(this.scratchDir, { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * A CSV file of lines written by csvLineFor(columns), as a DuckDB relation with the staged types: unquoted
+ * empty cells are null, quoted ones ("") empty strings; no sniffing, every type is given.
+ */
+export function stagedCsvRelation(file: string, columns: readonly ColumnSpec[]): string {
+  const types = columns.map((c) => `${quoteString(c.name)}: ${quoteString(csvStagedType(c.type))}`);
+  return (
+    `read_csv(${quoteString(file)}, header = false, auto_detect = false, delim = ',', ` +
+    `quote = '"', escape = '"', new_line = '\\n', nullstr = '', allow_quoted_nulls = false, ` +
+    `max_line_size = 8388608, columns = {${types.join(', ')}})`
+  );
+}
+
+/** A column of stagedCsvRelation converted to its Parquet type. */
+export function fromStagedCsv(c: ColumnSpec): string {
+  const name = quoteIdent(c.name);
+  if (c.type === 'JSON') return `${name}::JSON`;
+  if (c.type === 'TIMESTAMP') return `make_timestamp(${name})`;
+  if (c.type === 'BLOB') return `unhex(${name})`;
+  return name;
 }
 
 // CSV staging: timestamps travel as epoch microseconds (exact, any year; make_timestamp on COPY), bytes as
@@ -364,7 +377,7 @@ export async function writeParquet(
  * strings, JSON columns parsed). `sql` refers to files with read_parquet('...').
  */
 export async function* queryParquet(sql: string): AsyncGenerator<Record<string, unknown>> {
-  const instance = await DuckDBInstance.create(':memory:', { threads: '2', memory_limit: memoryLimit() });
+  const instance = await DuckDBInstance.create(':memory:', { threads: '2', memory_limit: duckdbMemoryLimit() });
   const connection = await instance.connect();
   try {
     await connection.run('SET autoinstall_known_extensions = false');

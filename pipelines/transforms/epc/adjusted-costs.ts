@@ -7,7 +7,7 @@
 // charges the energy model uses, so the two agree. See docs/epc.md.
 import type { EnhancedEpc, EnergyTariff, MainFuel } from '../../../schemas/epc';
 
-type PriceEra = 'sap2009' | 'sap2012' | 'sap10';
+export type PriceEra = 'sap2009' | 'sap2012' | 'sap10';
 
 interface FuelPrice {
   /** p/kWh in each era; a missing SAP 2012 price falls back to SAP 2009 (only part of that table was found). */
@@ -99,13 +99,39 @@ export interface CostRatios {
   standing_charges: number;
 }
 
+/** Whether a hot water description says the water is heated by electricity (an immersion heater). */
+export const isElectricHotWater = (description: string | null): boolean =>
+  /immersion|electric/i.test(description ?? '');
+
 /**
- * The factors for a certificate (null without a lodgement date). Heating uses the main fuel (unknown: mains
- * gas where the property has it, else electricity; electric heating on an off-peak tariff at the low rate);
- * hot water uses the main fuel unless its description says it is electric (immersion); lighting is
- * standard-rate electricity. Standing charges: electricity always, plus the heating fuel's when it has one
+ * The factors for a certificate's price era (null without one, i.e. without a lodgement date). Heating uses
+ * the main fuel (unknown: mains gas where the property has it, else electricity; electric heating on an
+ * off-peak tariff at the low rate); hot water uses the main fuel unless it is heated by electricity; lighting
+ * is standard-rate electricity. Standing charges: electricity always, plus the heating fuel's when it has one
  * (mains gas, LPG).
  */
+export function ratiosForEra(
+  era: PriceEra | null,
+  main_fuel: MainFuel | null,
+  has_mains_gas: boolean | null,
+  energy_tariff: EnergyTariff | null,
+  electricHotWater: boolean,
+): CostRatios | null {
+  if (era === null) return null;
+  const fuelName = baseFuel(main_fuel) ?? (has_mains_gas ? 'Mains gas' : 'Electricity');
+  const fuel = FUEL_PRICES[fuelName];
+  const electricity = FUEL_PRICES.Electricity!;
+  const offPeak = fuelName === 'Electricity' && energy_tariff ? OFF_PEAK_LOW[energy_tariff] : undefined;
+  const heating = offPeak ? ratio(offPeak, era) : fuel ? ratio(fuel, era) : null;
+  return {
+    heating,
+    hot_water: electricHotWater ? ratio(electricity, era) : heating,
+    lighting: ratio(electricity, era),
+    standing_charges: electricity.standing + (fuel && fuelName !== 'Electricity' ? fuel.standing : 0),
+  };
+}
+
+/** The factors for a certificate (null without a lodgement date). */
 export function costRatios(
   input: Pick<
     CostInputs,
@@ -117,21 +143,13 @@ export function costRatios(
     | 'hot_water_description'
   >,
 ): CostRatios | null {
-  if (!input.lodgement_date) return null;
-  const era = priceEra(input.lodgement_date, input.new_dwelling);
-  const fuelName = baseFuel(input.main_fuel) ?? (input.has_mains_gas ? 'Mains gas' : 'Electricity');
-  const fuel = FUEL_PRICES[fuelName];
-  const electricity = FUEL_PRICES.Electricity!;
-  const offPeak =
-    fuelName === 'Electricity' && input.energy_tariff ? OFF_PEAK_LOW[input.energy_tariff] : undefined;
-  const heating = offPeak ? ratio(offPeak, era) : fuel ? ratio(fuel, era) : null;
-  const electricHotWater = /immersion|electric/i.test(input.hot_water_description ?? '');
-  return {
-    heating,
-    hot_water: electricHotWater ? ratio(electricity, era) : heating,
-    lighting: ratio(electricity, era),
-    standing_charges: electricity.standing + (fuel && fuelName !== 'Electricity' ? fuel.standing : 0),
-  };
+  return ratiosForEra(
+    input.lodgement_date ? priceEra(input.lodgement_date, input.new_dwelling) : null,
+    input.main_fuel,
+    input.has_mains_gas,
+    input.energy_tariff,
+    isElectricHotWater(input.hot_water_description),
+  );
 }
 
 type Costs = Pick<

@@ -2,7 +2,14 @@
 // rule, same raw field, declared field by field (field-rules.ts). Each country adds its own fields
 // (england-wales.ts, scotland.ts); what differs between them is passed in as CountryRules.
 import type { BuiltForm, EnergyTariff, MainFuel, PropertyType } from '../../../../schemas/epc';
-import { applyCostRatios, applyCostRatiosSql, costRatios, type CostRatios } from '../adjusted-costs';
+import {
+  applyCostRatios,
+  applyCostRatiosSql,
+  isElectricHotWater,
+  priceEra,
+  ratiosForEra,
+  type CostRatios,
+} from '../adjusted-costs';
 import { toConstructionAgeBand, type AgeBandScheme } from './categories/age-band';
 import { toFloorLevel } from './categories/floor-level';
 import { toGlazedArea, toGlazedType } from './categories/glazing';
@@ -204,31 +211,17 @@ export function sharedFieldRules(rules: CountryRules): FieldRule[] {
       { type: 'BOOLEAN' },
     ),
     derived(
+      '_price_era',
+      ['lodgement_date', '_new_dwelling'],
+      (lodgementDate: string | null, newDwelling: boolean) =>
+        lodgementDate ? priceEra(lodgementDate, newDwelling) : null,
+      { type: 'VARCHAR' },
+    ),
+    derived('_electric_hot_water', ['hot_water_description'], isElectricHotWater, { type: 'BOOLEAN' }),
+    derived(
       '_cost_ratios',
-      [
-        'lodgement_date',
-        '_new_dwelling',
-        'main_fuel',
-        'has_mains_gas',
-        'energy_tariff',
-        'hot_water_description',
-      ],
-      (
-        lodgement_date: string | null,
-        new_dwelling: boolean,
-        main_fuel: MainFuel | null,
-        has_mains_gas: boolean | null,
-        energy_tariff: EnergyTariff | null,
-        hot_water_description: string | null,
-      ) =>
-        costRatios({
-          lodgement_date,
-          new_dwelling,
-          main_fuel,
-          has_mains_gas,
-          energy_tariff,
-          hot_water_description,
-        }),
+      ['_price_era', 'main_fuel', 'has_mains_gas', 'energy_tariff', '_electric_hot_water'],
+      ratiosForEra,
       { type: 'JSON' },
     ),
     ...RATIO_KEYS.map((key) =>

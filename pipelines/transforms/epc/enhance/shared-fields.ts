@@ -1,7 +1,7 @@
 // The part of the enhanced record that England & Wales and Scotland compute the same way: same key, same
 // rule, same raw field, declared field by field (field-rules.ts). Each country adds its own fields
 // (england-wales.ts, scotland.ts); what differs between them is passed in as CountryRules.
-import type { BuiltForm, EnergyTariff, MainFuel, PropertyType } from '../../../../schemas/epc';
+import type { BuiltForm, PropertyType } from '../../../../schemas/epc';
 import {
   applyCostRatios,
   applyCostRatiosSql,

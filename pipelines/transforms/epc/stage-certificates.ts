@@ -1,0 +1,134 @@
+// England and Wales certificates → a staging CSV for DuckDB: one line per row the loader accepts,
+// `<source_line>,<the row's text>\n`, in file order, and the loader's quarantine. DuckDB's CSV reader then
+// does the per-row work; here each row costs a byte scan instead of a parse into strings.
+//
+// The rows, lines and quarantine are those of readEnglandWalesCertificates: the scanner only accepts rows
+// CsvParser would read plainly and the loader would keep, and hands every other row to CsvParser and the
+// loader's toSourceRow (stage-certificates-worker.ts). The file is cut into pieces at line ends
+// (enhance-parallel.ts), staged on worker threads; a piece that begins inside a row the previous piece left
+// open is staged again here with that row in front.
+//
+// Reading the staging file in DuckDB: read_csv(path, header = false, auto_detect = false, delim = ',',
+// quote = '"', escape = '"', new_line = '\n', nullstr = '', allow_quoted_nulls = false,
+// max_line_size = <at least the longest row>, columns = {source_line BIGINT, <header columns> VARCHAR}):
+// an unquoted empty cell reads as NULL where the loader has '' (coalesce), a quoted one as ''.
+import { open, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { decodeBytes, parseCsv, type CsvEncoding } from '../../io/csv-reader';
+import { DataError } from '../../io/errors';
+import type { QuarantinedRow } from '../../io/quarantine';
+import { planEnglandWalesCertificateRows } from '../../sources/epc/england-wales';
+import { pieces, type Piece } from './enhance-parallel';
+import {
+  stagePieceWorker,
+  type StageJob,
+  type StageResult,
+  type StageSetup,
+} from './stage-certificates-worker';
+
+export interface StagedCertificates {
+  /** The file's header cells (as CsvParser gives them: BOM stripped). */
+  header: string[];
+  /** Rows written to the staging file. */
+  rows: number;
+  quarantined: number;
+}
+
+export interface StageOptions {
+  /** Worker threads (default: one per core); 0 does the work on this thread. */
+  workers?: number;
+  /** Bytes per piece (default 4 MiB). */
+  pieceBytes?: number;
+  encoding?: CsvEncoding;
+  onQuarantine?: (row: QuarantinedRow) => void;
+}
+
+/** A worker thread running stage-certificates-worker.ts (tsx's loader registered in the thread first). */
+function startWorker(setup: StageSetup): Worker {
+  const api = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./stage-certificates-worker.ts', import.meta.url).href;
+  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(code, {
+    eval: true,
+    workerData: { epcStageWorker: true, setup },
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+  });
+}
+
+/**
+ * Stages one England and Wales certificates file (legacy or 2025+ layout) at `stagingPath`: UTF-8, no
+ * header line, one `<source_line>,<row>` line per accepted row, where the row is its text as in the file
+ * (CsvRecord.raw; a row holding a CR is written as its fields instead, quoted where needed). Throws
+ * DataError for an empty file, a malformed header or a file of another format.
+ */
+export async function stageEnglandWalesCertificates(
+  file: string,
+  stagingPath: string,
+  options: StageOptions = {},
+): Promise<StagedCertificates> {
+  const encoding = options.encoding ?? 'utf8';
+  const workerCount = options.workers ?? availableParallelism();
+  const source = pieces(file, options.pieceBytes ?? 4 << 20);
+  const first = (await source.next()).value as { header: Buffer } | undefined;
+  const headerRow = parseCsv(decodeBytes(first?.header ?? Buffer.alloc(0), encoding))[0];
+  if (!headerRow) throw new DataError(`${file}: no header row (empty file)`);
+  if (!headerRow.ok) throw new DataError(`${file}: header row is malformed (${headerRow.reason})`);
+  const header = headerRow.fields;
+  planEnglandWalesCertificateRows(header, file); // throws on a file of the wrong format, before any work
+  const setup: StageSetup = { file, header, encoding };
+  const local = stagePieceWorker(setup);
+
+  const workers = Array.from({ length: workerCount }, () => startWorker(setup));
+  const waiting = workers.map(
+    () => [] as { resolve: (r: StageResult) => void; reject: (e: unknown) => void }[],
+  );
+  workers.forEach((worker, w) => {
+    worker.on('message', (result: StageResult) => waiting[w]!.shift()?.resolve(result));
+    worker.on('error', (error) => waiting[w]!.splice(0).forEach((p) => p.reject(error)));
+  });
+  const submit = (job: StageJob): Promise<StageResult> => {
+    if (workers.length === 0) return Promise.resolve(local(job));
+    const w = job.id % workers.length;
+    return new Promise((resolve, reject) => {
+      waiting[w]!.push({ resolve, reject });
+      workers[w]!.postMessage(job);
+    });
+  };
+
+  const out = await open(stagingPath, 'w');
+  let rows = 0;
+  let quarantined = 0;
+  let carried: StageResult['remainder'] = { bytes: new Uint8Array(0), line: 0 };
+  const take = async (job: StageJob, pending: Promise<StageResult>): Promise<void> => {
+    let result = await pending;
+    if (carried.bytes.length > 0) result = local({ ...job, prefix: carried.bytes, firstLine: carried.line });
+    await out.write(result.lines);
+    rows += result.rows;
+    quarantined += result.quarantined.length;
+    for (const row of result.quarantined) options.onQuarantine?.(row);
+    carried = result.remainder;
+  };
+
+  const inFlight: [StageJob, Promise<StageResult>][] = [];
+  let ok = false;
+  try {
+    let id = 0;
+    for await (const piece of source) {
+      const { bytes, firstLine, last } = piece as Piece;
+      const job: StageJob = { id: id++, prefix: new Uint8Array(0), bytes, firstLine, last };
+      inFlight.push([job, submit(job)]);
+      // Two pieces per worker in flight: each has its next one waiting, and memory stays bounded.
+      if (inFlight.length >= 2 * Math.max(1, workers.length)) await take(...inFlight.shift()!);
+    }
+    while (inFlight.length > 0) await take(...inFlight.shift()!);
+    ok = true;
+  } finally {
+    // Pieces still in flight after a failure are abandoned; their promises must not go unhandled.
+    for (const [, pending] of inFlight) pending.catch(() => undefined);
+    await Promise.all(workers.map((w) => w.terminate()));
+    await out.close();
+    if (!ok) await rm(stagingPath, { force: true });
+  }
+  return { header, rows, quarantined };
+}

@@ -65,6 +65,8 @@ export function rowScanner(width: number, lmkIndex: number, dateIndex: number): 
           // Quoted field: to the quote not followed by another (a pair is an escaped quote).
           for (;;) {
             b = buf[++j]!;
+            // Most bytes are above '"' (and LF): one comparison each.
+            while (b > QUOTE) b = buf[++j]!;
             if (b === QUOTE) {
               if (j >= n) return -1; // the sentinel: no closing quote before the end
               if (j + 1 < n && buf[j + 1] === QUOTE) {
@@ -77,7 +79,8 @@ export function rowScanner(width: number, lmkIndex: number, dateIndex: number): 
             if (b === LF && ++breaks > MAX_ROW_LINES) return -1;
           }
         } else {
-          while (SPECIAL[b] === 0) b = buf[++j]!;
+          // Most bytes are above ',' and need no look-up.
+          while (b > COMMA || SPECIAL[b] === 0) b = buf[++j]!;
         }
         // j is the byte after the field, b its value: a quote here (before the end) is in an unquoted field
         // or right after a closing one, both broken.

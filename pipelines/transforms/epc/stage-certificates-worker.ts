@@ -6,7 +6,6 @@ import { isUtf8 } from 'node:buffer';
 import { parentPort, workerData } from 'node:worker_threads';
 import { RAW_EW_CERTIFICATE_FIELDS } from '../../../schemas/epc';
 import { CsvParser, decodeBytes, type CsvEncoding, type CsvRecord, type CsvRow } from '../../io/csv-reader';
-import { csvText } from '../../io/parquet';
 import type { QuarantinedRow } from '../../io/quarantine';
 import { planEnglandWalesCertificateRows, planRawRecord } from '../../sources/epc/england-wales';
 import { rowScanner } from './stage-certificates-scan';
@@ -66,6 +65,15 @@ function hasBareCr(raw: string): boolean {
   return false;
 }
 
+/**
+ * A cell as CSV: quoted when it holds a delimiter, a quote or a line break, and when empty (the same as
+ * csvText of io/parquet.ts, not imported: that module loads DuckDB, half a second in every worker).
+ */
+function quoteCell(text: string): string {
+  if (text === '') return '""';
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
 /** Growable output: one large buffer per piece, handed over whole. */
 class LineBuffer {
   buf: Buffer;
@@ -101,12 +109,15 @@ export function stagePieceWorker(setup: StageSetup): (job: StageJob) => StageRes
   const plan = planRawRecord(header, RAW_EW_CERTIFICATE_FIELDS);
   const indexOf = (key: string) => plan.entries.find(([k]) => k === key)![1];
   const scanner = rowScanner(header.length, indexOf('lmk_key'), indexOf('lodgement_date'));
+  // Reused from piece to piece: a fresh buffer of a few MiB each time costs page faults and collections.
+  let scratch = Buffer.allocUnsafeSlow(0);
 
   return (job) => {
     // The carried-over row, the piece, and the scanner's sentinel quote.
     const piece = utf8Text(job.bytes, setup.encoding);
     const n = job.prefix.length + piece.length;
-    const buf = Buffer.allocUnsafeSlow(n + 1);
+    if (scratch.length < n + 1) scratch = Buffer.allocUnsafeSlow(Math.max(n + 1, scratch.length * 2));
+    const buf = scratch; // bytes after the sentinel are an earlier piece's
     buf.set(job.prefix, 0);
     buf.set(piece, job.prefix.length);
     buf[n] = QUOTE;
@@ -140,7 +151,7 @@ export function stagePieceWorker(setup: StageSetup): (job: StageJob) => StageRes
         let windowEnd = pos;
         for (let k = 0; k < windowLines && windowEnd < n; k++) {
           const nl = buf.indexOf(LF, windowEnd);
-          windowEnd = nl === -1 ? n : nl + 1;
+          windowEnd = nl === -1 || nl >= n ? n : nl + 1;
         }
         const atEnd = windowEnd === n;
         const parser = new CsvParser({ firstLine: line, midFile: true });
@@ -158,7 +169,7 @@ export function stagePieceWorker(setup: StageSetup): (job: StageJob) => StageRes
           // A CR outside quotes would end DuckDB's line (and CsvParser's, before a LF): such a row is staged
           // as its fields, quoted where needed, instead of its text.
           const { raw, fields } = csvRow as CsvRecord;
-          const text = hasBareCr(raw) ? fields.map(csvText).join(',') : raw;
+          const text = hasBareCr(raw) ? fields.map(quoteCell).join(',') : raw;
           const bytes = Buffer.byteLength(text);
           out.reserve(bytes + 18);
           out.lineNumber(row.line);

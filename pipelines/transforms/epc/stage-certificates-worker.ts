@@ -74,13 +74,13 @@ function quoteCell(text: string): string {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** Growable output: one large buffer per piece, handed over whole. */
+/** Growable output: one large buffer per piece, handed over whole (and handed back once written). */
 class LineBuffer {
   buf: Buffer;
   length = 0;
 
-  constructor(size: number) {
-    this.buf = Buffer.allocUnsafeSlow(size);
+  constructor(size: number, spare: ArrayBuffer | undefined) {
+    this.buf = spare && spare.byteLength >= size ? Buffer.from(spare) : Buffer.allocUnsafeSlow(size);
   }
 
   reserve(bytes: number): void {
@@ -102,8 +102,14 @@ class LineBuffer {
   }
 }
 
-/** The work on one piece, given the file's setup (exported for tests: the same as in the worker). */
-export function stagePieceWorker(setup: StageSetup): (job: StageJob) => StageResult {
+export interface PieceStager {
+  stage(job: StageJob): StageResult;
+  /** Takes back a result's `lines` buffer once written, for a later piece's output. */
+  recycle(buffer: ArrayBuffer): void;
+}
+
+/** The work on pieces, given the file's setup (the same on this thread as in a worker). */
+export function pieceStager(setup: StageSetup): PieceStager {
   const { file, header } = setup;
   const loader = planEnglandWalesCertificateRows(header, file);
   const plan = planRawRecord(header, RAW_EW_CERTIFICATE_FIELDS);
@@ -111,8 +117,9 @@ export function stagePieceWorker(setup: StageSetup): (job: StageJob) => StageRes
   const scanner = rowScanner(header.length, indexOf('lmk_key'), indexOf('lodgement_date'));
   // Reused from piece to piece: a fresh buffer of a few MiB each time costs page faults and collections.
   let scratch = Buffer.allocUnsafeSlow(0);
+  const spares: ArrayBuffer[] = [];
 
-  return (job) => {
+  const stage = (job: StageJob): StageResult => {
     // The carried-over row, the piece, and the scanner's sentinel quote.
     const piece = utf8Text(job.bytes, setup.encoding);
     const n = job.prefix.length + piece.length;
@@ -121,7 +128,7 @@ export function stagePieceWorker(setup: StageSetup): (job: StageJob) => StageRes
     buf.set(job.prefix, 0);
     buf.set(piece, job.prefix.length);
     buf[n] = QUOTE;
-    const out = new LineBuffer(n + (n >> 4) + 64);
+    const out = new LineBuffer(n + (n >> 4) + 64, spares.pop());
     const quarantined: QuarantinedRow[] = [];
     let rows = 0;
     let remainder = { bytes: new Uint8Array(0), line: 0 };
@@ -194,13 +201,18 @@ export function stagePieceWorker(setup: StageSetup): (job: StageJob) => StageRes
       remainder,
     };
   };
+  return { stage, recycle: (buffer) => void (spares.length < 4 && spares.push(buffer)) };
 }
+
+/** What the staging thread sends a worker: a piece, or an output buffer it has written. */
+export type StageMessage = { job: StageJob } | { recycle: ArrayBuffer };
 
 if (parentPort && workerData?.epcStageWorker) {
   const port = parentPort;
-  const work = stagePieceWorker(workerData.setup as StageSetup);
-  port.on('message', (job: StageJob) => {
-    const result = work(job);
+  const stager = pieceStager(workerData.setup as StageSetup);
+  port.on('message', (message: StageMessage) => {
+    if ('recycle' in message) return stager.recycle(message.recycle);
+    const result = stager.stage(message.job);
     port.postMessage(result, [result.lines.buffer as ArrayBuffer]);
   });
 }

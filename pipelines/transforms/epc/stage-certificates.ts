@@ -21,8 +21,9 @@ import type { QuarantinedRow } from '../../io/quarantine';
 import { planEnglandWalesCertificateRows } from '../../sources/epc/england-wales';
 import { pieces, type Piece } from './enhance-parallel';
 import {
-  stagePieceWorker,
+  pieceStager,
   type StageJob,
+  type StageMessage,
   type StageResult,
   type StageSetup,
 } from './stage-certificates-worker';
@@ -77,7 +78,7 @@ export async function stageEnglandWalesCertificates(
   const header = headerRow.fields;
   planEnglandWalesCertificateRows(header, file); // throws on a file of the wrong format, before any work
   const setup: StageSetup = { file, header, encoding };
-  const local = stagePieceWorker(setup);
+  const local = pieceStager(setup);
 
   const workers = Array.from({ length: workerCount }, () => startWorker(setup));
   const waiting = workers.map(
@@ -88,12 +89,18 @@ export async function stageEnglandWalesCertificates(
     worker.on('error', (error) => waiting[w]!.splice(0).forEach((p) => p.reject(error)));
   });
   const submit = (job: StageJob): Promise<StageResult> => {
-    if (workers.length === 0) return Promise.resolve(local(job));
+    if (workers.length === 0) return Promise.resolve(local.stage(job));
     const w = job.id % workers.length;
     return new Promise((resolve, reject) => {
       waiting[w]!.push({ resolve, reject });
-      workers[w]!.postMessage(job);
+      workers[w]!.postMessage({ job } satisfies StageMessage);
     });
+  };
+  // A written output buffer goes back to the stager that filled it.
+  const recycle = (lines: Uint8Array, worker: Worker | undefined): void => {
+    const buffer = lines.buffer as ArrayBuffer;
+    if (worker) worker.postMessage({ recycle: buffer } satisfies StageMessage, [buffer]);
+    else local.recycle(buffer);
   };
 
   const out = await open(stagingPath, 'w');
@@ -101,9 +108,14 @@ export async function stageEnglandWalesCertificates(
   let quarantined = 0;
   let carried: StageResult['remainder'] = { bytes: new Uint8Array(0), line: 0 };
   const take = async (job: StageJob, pending: Promise<StageResult>): Promise<void> => {
+    const worker = workers[job.id % workers.length];
     let result = await pending;
-    if (carried.bytes.length > 0) result = local({ ...job, prefix: carried.bytes, firstLine: carried.line });
+    if (carried.bytes.length > 0) {
+      recycle(result.lines, worker);
+      result = local.stage({ ...job, prefix: carried.bytes, firstLine: carried.line });
+    }
     await out.write(result.lines);
+    recycle(result.lines, carried.bytes.length > 0 ? undefined : worker);
     rows += result.rows;
     quarantined += result.quarantined.length;
     for (const row of result.quarantined) options.onQuarantine?.(row);

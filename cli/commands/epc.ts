@@ -15,8 +15,7 @@ export function registerEpcCommands(program: Command): void {
     .option('--format <format>', 'jsonl or parquet', 'jsonl')
     .option('--out <path>', 'output file (jsonl default: stdout; parquet: required)')
     .action(async (files: string[], opts: { format: string; out?: string }) => {
-      const { enhanceEpcFile, enhancedFileColumns, folderCountryOf } =
-        await import('../../pipelines/transforms/epc/enhance-files');
+      const { enhanceEpcFile } = await import('../../pipelines/transforms/epc/enhance-files');
       if (opts.format !== 'jsonl' && opts.format !== 'parquet')
         throw new Error(`--format must be jsonl or parquet, got ${opts.format}`);
       if (opts.format === 'parquet' && !opts.out) throw new Error('--format parquet needs --out PATH');
@@ -27,32 +26,8 @@ export function registerEpcCommands(program: Command): void {
         if (rejected <= 20) process.stderr.write(`quarantined ${row.file}:${row.line}: ${row.reason}\n`);
       };
       if (opts.format === 'parquet') {
-        const { ParquetTableWriter } = await import('../../pipelines/io/parquet');
-        const writer = await ParquetTableWriter.open(opts.out!, enhancedFileColumns(), { staging: 'csv' });
-        const { detectEpcFileFormat } = await import('../../pipelines/sources/epc/detect-format');
-        const { enhanceEnglandWalesFileInParallel } =
-          await import('../../pipelines/transforms/epc/enhance-parallel');
-        try {
-          for (const file of files) {
-            // England and Wales certificates on every core; Scottish extracts (small) on this thread.
-            const format = await detectEpcFileFormat(file);
-            if (format === 'ew-legacy' || format === 'ew-2025') {
-              await enhanceEnglandWalesFileInParallel(file, writer, {
-                folderCountry: folderCountryOf(file),
-                onQuarantine: reject,
-              });
-              continue;
-            }
-            for await (const e of enhanceEpcFile(file)) {
-              if (e.ok) writer.append(e.record);
-              else reject(e.row);
-            }
-          }
-        } catch (error) {
-          await writer.abort();
-          throw error;
-        }
-        accepted = (await writer.close()).rows;
+        const { enhanceFilesToParquet } = await import('../../pipelines/transforms/epc/enhance-to-parquet');
+        accepted = await enhanceFilesToParquet(files, opts.out!, reject);
       } else {
         const out = opts.out ? createWriteStream(opts.out) : process.stdout;
         for (const file of files)

@@ -1,0 +1,457 @@
+// England and Wales certificates → enhanced Parquet at national-file speed. Per-record enhancement in
+// JavaScript costs ~50 µs a row; DuckDB does the per-row work here, and each TypeScript rule runs once per
+// distinct raw value instead of once per row:
+// 1. the rows are checked and staged (stage-certificates.ts: the loader's quarantine, each row's line);
+// 2. one DuckDB pass over them collects each raw column's distinct values;
+// 3. the rules of the fields computed from one column alone (enhance/field-rules.ts) run once per distinct
+//    value, in TypeScript, into lists indexed by the value's code in an ENUM of those values;
+// 4. a field computed from other fields of few values each (dwelling type, the cost factors) runs once per
+//    combination of their values (a list indexed by the combination); one computed from fields of many
+//    values (costs, totals) has a SQL twin of its rule;
+// 5. columns of unique values (ids, addresses, timestamps) take a SQL fast path for the values their rule
+//    leaves alone (or maps plainly), so only the other values go through the rule;
+// 6. a second pass writes the Parquet file: casts, list lookups and arithmetic only, rows in file order, and
+//    memory independent of the file's size (no table of rows is kept).
+// The result is the per-record enhancer's, row for row (test/unit/transforms/epc/enhance-columnar.test.ts).
+import { randomUUID } from 'node:crypto';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { dirname } from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { RAW_EW_CERTIFICATE_FIELDS } from '../../../schemas/epc';
+import {
+  csvLineFor,
+  duckdbMemoryLimit,
+  fromStagedCsv,
+  stagedCsvRelation,
+  type ColumnSpec,
+  type ColumnType,
+} from '../../io/parquet';
+import type { QuarantinedRow } from '../../io/quarantine';
+import { planRawRecord } from '../../sources/epc/england-wales';
+import { countryFromOnsCode, type EpcCountry } from './country';
+import { ENGLAND_WALES_FIELD_RULES } from './enhance/england-wales';
+import {
+  derived,
+  evaluateFields,
+  fromRaw,
+  isHidden,
+  isRawRule,
+  rawDependencies,
+  rulesFor,
+  type FieldRule,
+  type RawFieldRule,
+} from './enhance/field-rules';
+import { enhancedFileColumns } from './enhance-files';
+import { stageEnglandWalesCertificates } from './stage-certificates';
+
+export interface ColumnarEnhanceOptions {
+  /** Worker threads for staging (default: one per core). */
+  workers?: number;
+  /** DuckDB threads (default: one per core). */
+  threads?: number;
+  /** From the `domestic-<LA code>-<name>` folder, for a row whose LA code names no country. */
+  folderCountry?: EpcCountry | null;
+  onQuarantine?: (row: QuarantinedRow) => void;
+  /** Called with each step's name as it starts (progress, benchmarks). */
+  onStep?: (step: string) => void;
+}
+
+const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/** The enhanced record's rules plus the file record's country (certificateCountry, in rules). */
+function fileRules(folderCountry: EpcCountry | null): FieldRule[] {
+  return [
+    ...ENGLAND_WALES_FIELD_RULES,
+    fromRaw('_country_of_la', 'local_authority', countryFromOnsCode, { type: 'VARCHAR' }),
+    fromRaw('_country_column', 'country', countryFromOnsCode, { type: 'VARCHAR' }),
+    derived(
+      'country',
+      ['_country_of_la', '_country_column'],
+      (la: EpcCountry | null, column: EpcCountry | null) => la ?? column ?? folderCountry,
+      {
+        sql: (la, column) => `coalesce(${la}, ${column}, ${folderCountry ? literal(folderCountry) : 'NULL'})`,
+      },
+    ),
+  ];
+}
+
+/** Fields computed by distinct value: of one raw column (a code per value), or of a combination of fields. */
+interface Lookup {
+  table: string;
+  /** The rules it runs. */
+  fields: FieldRule[];
+  /** One column: its index; a combination: the fields combined. */
+  column?: number;
+  inputs?: readonly string[];
+}
+
+interface Plan {
+  rules: FieldRule[];
+  types: Map<string, ColumnType>;
+  /** Raw key each used column is read under (the record's key for evaluating rules). */
+  keyOf: Map<number, string>;
+  /** Record of the known fields the file lacks ('' each), the base of every record evaluated. */
+  base: Record<string, string>;
+  /** Columns read through a fast path: column → its single rule. */
+  fast: Map<number, RawFieldRule>;
+  single: Map<number, Lookup>;
+  /** Combinations, and fields with a SQL twin, in declaration order. */
+  derived: (Lookup | FieldRule)[];
+  /** Fields of no column at all: their value. */
+  constants: Map<string, unknown>;
+  /** Fields whose values another field combines: they carry the index of their value (see valueIndex). */
+  indexed: Set<string>;
+}
+
+function planColumns(header: readonly string[], folderCountry: EpcCountry | null): Plan {
+  const rules = fileRules(folderCountry);
+  const layout = planRawRecord(header, RAW_EW_CERTIFICATE_FIELDS);
+  const index = new Map(layout.entries);
+  const columnOf = (r: RawFieldRule): number | null => {
+    for (const name of r.from) {
+      const i = index.get(name);
+      if (i !== undefined) return i === -1 ? null : i;
+    }
+    return null;
+  };
+  const base: Record<string, string> = {};
+  for (const [key, i] of layout.entries) if (i === -1) base[key] = '';
+  const keyOf = new Map<number, string>();
+  for (const [key, i] of layout.entries) if (i !== -1 && !keyOf.has(i)) keyOf.set(i, key);
+  const types = new Map(enhancedFileColumns().map((c) => [c.name, c.type]));
+  for (const r of rules) if (r.type) types.set(r.name, r.type);
+
+  const deps = rawDependencies(rules);
+  const columnsOf = (name: string): number[] => [
+    ...new Set(deps.get(name)!.flatMap((r) => columnOf(r) ?? [])),
+  ];
+  const plan: Plan = {
+    rules,
+    types,
+    keyOf,
+    base,
+    fast: new Map(),
+    single: new Map(),
+    derived: [],
+    constants: new Map(),
+    indexed: new Set(),
+  };
+  const singleOf = new Map<string, number>();
+  for (const r of rules) {
+    const cols = columnsOf(r.name);
+    if (cols.length === 0) {
+      plan.constants.set(r.name, evaluateFields(rulesFor(rules, [r.name]), base)[r.name]);
+    } else if (cols.length === 1) {
+      const column = cols[0]!;
+      singleOf.set(r.name, column);
+      const lookup = plan.single.get(column);
+      if (lookup) lookup.fields.push(r);
+      else plan.single.set(column, { table: `column${column}`, column, fields: [r] });
+    } else if (!isRawRule(r) && r.sql) {
+      plan.derived.push(r);
+    } else if (!isRawRule(r)) {
+      plan.derived.push({ table: `combined${plan.derived.length}`, fields: [r], inputs: r.inputs });
+      r.inputs.forEach((i) => plan.indexed.add(i));
+    }
+  }
+  // A fast path serves a column that no other field reads.
+  for (const [column, lookup] of plan.single) {
+    const only = lookup.fields[0]!;
+    if (lookup.fields.length === 1 && isRawRule(only) && only.fast && !plan.indexed.has(only.name))
+      plan.fast.set(column, only);
+  }
+  const sqlFields = new Set(plan.derived.filter((d) => !('table' in d)).map((d) => (d as FieldRule).name));
+  for (const name of plan.indexed)
+    if (sqlFields.has(name)) throw new Error(`enhancement: ${name} is combined but computed in SQL`);
+  return plan;
+}
+
+const rawCol = (column: number): string => ident(`c${column}`);
+const codeCol = (column: number): string => ident(`k${column}`);
+const fastCol = (column: number): string => ident(`p${column}`);
+const enumType = (column: number): string => ident(`e${column}`);
+/** The column holding the index of a field's value among its distinct values. */
+const indexCol = (name: string): string => ident(`#${name}`);
+const valueOf = (column: number, q = 'q'): string => `coalesce(${q}.${rawCol(column)}, '')`;
+
+/** Distinct values of a field, each with its index (values compared as their JSON). */
+class ValueIndex {
+  readonly values: unknown[] = [];
+  private readonly byKey = new Map<string, number>();
+  indexOf(value: unknown): number {
+    const key = JSON.stringify(value) ?? 'undefined';
+    let i = this.byKey.get(key);
+    if (i === undefined) {
+      i = this.values.length;
+      this.byKey.set(key, i);
+      this.values.push(value);
+    }
+    return i;
+  }
+}
+
+/**
+ * Enhances one England and Wales certificates file into the Parquet file `outPath` (the columns of
+ * enhancedFileColumns(), the records enhanceEpcFile yields, in file order). Returns the rows written and
+ * quarantined.
+ */
+export async function enhanceEnglandWalesFileColumnar(
+  file: string,
+  outPath: string,
+  options: ColumnarEnhanceOptions = {},
+): Promise<{ rows: number; quarantined: number }> {
+  const step = options.onStep ?? (() => undefined);
+  const scratch = `${outPath}.scratch-${randomUUID()}`;
+  await mkdir(`${scratch}/spill`, { recursive: true });
+  await mkdir(dirname(outPath), { recursive: true });
+  // In memory, spilling to the scratch folder beyond the memory limit.
+  const instance = await DuckDBInstance.create(':memory:', {
+    threads: String(options.threads ?? availableParallelism()),
+    memory_limit: duckdbMemoryLimit(),
+    temp_directory: `${scratch}/spill`,
+  });
+  const db = await instance.connect();
+  try {
+    await db.run('SET autoinstall_known_extensions = false');
+    step('stage');
+    const staged = await stageEnglandWalesCertificates(file, `${scratch}/rows.csv`, {
+      workers: options.workers,
+      onQuarantine: options.onQuarantine,
+    });
+    const plan = planColumns(staged.header, options.folderCountry ?? null);
+    const csvColumns = [
+      `'source_line': 'BIGINT'`,
+      ...staged.header.map((_, i) => `${literal(`c${i}`)}: 'VARCHAR'`),
+    ];
+    const rows =
+      `read_csv(${literal(`${scratch}/rows.csv`)}, header = false, auto_detect = false, delim = ',', ` +
+      `quote = '"', escape = '"', new_line = '\\n', max_line_size = 67108864, columns = {${csvColumns.join(', ')}})`;
+
+    step('distinct');
+    const columns = [...plan.single.keys()];
+    const distinctSql = columns.map((c) => {
+      const fast = plan.fast.get(c);
+      const filter = fast ? ` FILTER (WHERE NOT ${fast.fast!.when(valueOf(c))})` : '';
+      return `list(DISTINCT ${valueOf(c)})${filter} AS ${ident(`d${c}`)}`;
+    });
+    const distinct = (
+      await db.runAndReadAll(`SELECT ${distinctSql.join(', ')} FROM ${rows} q`)
+    ).getRowObjectsJS()[0]!;
+
+    step('lookups');
+    const indexes = new Map<string, ValueIndex>();
+    for (const name of plan.indexed) indexes.set(name, new ValueIndex());
+    for (const [name, value] of plan.constants) indexes.get(name)?.indexOf(value);
+    for (const [column, lookup] of plan.single) {
+      // '' is always a value: the enum is never empty, and a blank cell needs no special case.
+      const values = [...new Set(['', ...((distinct[`d${column}`] as string[] | null) ?? [])])];
+      const key = plan.keyOf.get(column)!;
+      await writeLookup(
+        db,
+        scratch,
+        plan,
+        lookup,
+        indexes,
+        values.length,
+        (i) =>
+          evaluateFields(
+            rulesFor(
+              plan.rules,
+              lookup.fields.map((f) => f.name),
+            ),
+            { ...plan.base, [key]: values[i]! },
+          ),
+        values,
+      );
+    }
+    for (const d of plan.derived) {
+      if (!('table' in d)) continue;
+      const rule = d.fields[0]! as Extract<FieldRule, { inputs: readonly string[] }>;
+      const domains = rule.inputs.map((i) => indexes.get(i)!.values);
+      const size = domains.reduce((n, v) => n * v.length, 1);
+      if (size > 5_000_000)
+        throw new Error(`enhancement: ${rule.name} combines ${size} values; give it a SQL twin`);
+      const run = rule.rule as (...v: unknown[]) => unknown;
+      await writeLookup(db, scratch, plan, d, indexes, size, (i) => {
+        // Mixed radix, the last input varying fastest: the index SQL computes from the inputs' indexes.
+        const args = new Array<unknown>(domains.length);
+        for (let j = domains.length - 1, rest = i; j >= 0; j--) {
+          args[j] = domains[j]![rest % domains[j]!.length];
+          rest = Math.floor(rest / domains[j]!.length);
+        }
+        return { [rule.name]: run(...args) };
+      });
+    }
+
+    step('write');
+    const tmp = `${scratch}/out.parquet`;
+    await db.run(
+      `COPY (${finalSelect(plan, rows, file, indexes)}) TO ${literal(tmp)} ` +
+        `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
+    );
+    await rename(tmp, outPath);
+    return { rows: staged.rows, quarantined: staged.quarantined };
+  } finally {
+    db.closeSync();
+    instance.closeSync();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Loads a lookup: `count` entries, entry i's field values from `evaluate(i)`, as a one-row table of lists
+ * (index i + 1 in SQL), plus, for a field another combines, the list of its values' indexes. A column's lookup
+ * also gets the ENUM of its `values`, whose codes are the entries' indexes.
+ */
+async function writeLookup(
+  db: DuckDBConnection,
+  scratch: string,
+  plan: Plan,
+  lookup: Lookup,
+  indexes: Map<string, ValueIndex>,
+  count: number,
+  evaluate: (i: number) => Record<string, unknown>,
+  values?: string[],
+): Promise<void> {
+  const fields: ColumnSpec[] = lookup.fields.map((f) => ({ name: f.name, type: plan.types.get(f.name)! }));
+  const indexed = lookup.fields.filter((f) => indexes.has(f.name)).map((f) => f.name);
+  const columns: ColumnSpec[] = [
+    { name: 'i', type: 'BIGINT' },
+    ...(values ? [{ name: 'v', type: 'VARCHAR' as const }] : []),
+    ...fields,
+    ...indexed.map((name) => ({ name: `#${name}`, type: 'BIGINT' as const })),
+  ];
+  const line = csvLineFor(columns);
+  const path = `${scratch}/${lookup.table}.csv`;
+  const fd = openSync(path, 'w');
+  try {
+    let pending: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const row = evaluate(i);
+      row.i = i;
+      if (values) row.v = values[i];
+      for (const name of indexed) row[`#${name}`] = indexes.get(name)!.indexOf(row[name]);
+      pending.push(line(row));
+      if (pending.length >= 10_000) {
+        writeSync(fd, `${pending.join('\n')}\n`);
+        pending = [];
+      }
+    }
+    if (pending.length > 0) writeSync(fd, `${pending.join('\n')}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  const entries = ident(`${lookup.table}_entries`);
+  await db.run(
+    `CREATE TABLE ${entries} AS SELECT ${columns.map((c) => `${fromStagedCsv(c)} AS ${ident(c.name)}`).join(', ')} ` +
+      `FROM ${stagedCsvRelation(path, columns)}`,
+  );
+  if (values && lookup.column !== undefined) {
+    const type = enumType(lookup.column);
+    await db.run(`CREATE TYPE ${type} AS ENUM (SELECT v FROM ${entries} ORDER BY i)`);
+    const wrong = await db.runAndReadAll(`SELECT count(*) FROM ${entries} WHERE enum_code(v::${type}) <> i`);
+    if (Number(wrong.getColumns()[0]![0]) !== 0)
+      throw new Error(`enhancement: enum codes of column ${lookup.column} differ from the lookup's order`);
+  }
+  const lists = [...fields.map((f) => f.name), ...indexed.map((n) => `#${n}`)].map(
+    (n) => `list(${ident(n)} ORDER BY i) AS ${ident(n)}`,
+  );
+  await db.run(`CREATE TABLE ${ident(lookup.table)} AS SELECT ${lists.join(', ')} FROM ${entries}`);
+  await db.run(`DROP TABLE ${entries}`);
+}
+
+/**
+ * The second pass: every column of enhancedFileColumns(), in order. Level 0 codes each raw value, level 1 reads
+ * the columns' lookups, then each level adds the combinations and SQL twins whose inputs are ready.
+ */
+function finalSelect(plan: Plan, rows: string, file: string, indexes: Map<string, ValueIndex>): string {
+  const used = [...plan.single.keys()];
+  const codes = used.map((c) => {
+    const fast = plan.fast.get(c);
+    if (!fast) return `enum_code(${valueOf(c)}::${enumType(c)}) AS ${codeCol(c)}`;
+    return (
+      `${fast.fast!.when(valueOf(c))} AS ${fastCol(c)}, ` +
+      `CASE WHEN ${fastCol(c)} THEN NULL ELSE enum_code(${valueOf(c)}::${enumType(c)}) END AS ${codeCol(c)}`
+    );
+  });
+  let query = `SELECT q.source_line, ${used.map((c) => `q.${rawCol(c)}`).join(', ')}, ${codes.join(', ')} FROM ${rows} q`;
+
+  const level1: string[] = [];
+  const done = new Set<string>();
+  for (const [column, lookup] of plan.single) {
+    const fast = plan.fast.get(column);
+    const t = ident(lookup.table);
+    for (const f of lookup.fields) {
+      const looked = `${t}.${ident(f.name)}[q.${codeCol(column)} + 1]`;
+      level1.push(
+        `${fast ? `CASE WHEN q.${fastCol(column)} THEN ${fast.fast!.then(valueOf(column))} ELSE ${looked} END` : looked} AS ${ident(f.name)}`,
+      );
+      if (indexes.has(f.name))
+        level1.push(`${t}.${indexCol(f.name)}[q.${codeCol(column)} + 1] AS ${indexCol(f.name)}`);
+      done.add(f.name);
+    }
+  }
+  for (const [name, value] of plan.constants) {
+    level1.push(`${constantSql(value, plan.types.get(name)!)} AS ${ident(name)}`);
+    if (indexes.has(name)) level1.push(`0 AS ${indexCol(name)}`);
+    done.add(name);
+  }
+  const lookups = (ls: Lookup[]) => ls.map((l) => ` CROSS JOIN ${ident(l.table)}`).join('');
+  query = `SELECT q.source_line, ${level1.join(', ')} FROM (${query}) q${lookups([...plan.single.values()])}`;
+
+  let pending = plan.derived;
+  while (pending.length > 0) {
+    const inputsOf = (d: Lookup | FieldRule) =>
+      'table' in d ? d.inputs! : (d as Extract<FieldRule, { inputs: readonly string[] }>).inputs;
+    const ready = pending.filter((d) => inputsOf(d).every((i) => done.has(i)));
+    if (ready.length === 0)
+      throw new Error(
+        `enhancement: cannot order ${pending.map((d) => ('table' in d ? d.fields[0]!.name : d.name)).join(', ')}`,
+      );
+    const level: string[] = [];
+    const tables: Lookup[] = [];
+    for (const d of ready) {
+      if ('table' in d) {
+        const rule = d.fields[0]!;
+        const index = d.inputs!.reduce(
+          (acc, input, j) =>
+            j === 0
+              ? `q.${indexCol(input)}`
+              : `(${acc}) * ${indexes.get(input)!.values.length} + q.${indexCol(input)}`,
+          '',
+        );
+        const t = ident(d.table);
+        level.push(`${t}.${ident(rule.name)}[${index} + 1] AS ${ident(rule.name)}`);
+        if (indexes.has(rule.name))
+          level.push(`${t}.${indexCol(rule.name)}[${index} + 1] AS ${indexCol(rule.name)}`);
+        tables.push(d);
+        done.add(rule.name);
+      } else {
+        const rule = d as Extract<FieldRule, { inputs: readonly string[] }>;
+        level.push(`${rule.sql!(...rule.inputs.map((i) => `q.${ident(i)}`))} AS ${ident(rule.name)}`);
+        done.add(rule.name);
+      }
+    }
+    query = `SELECT q.*, ${level.join(', ')} FROM (${query}) q${lookups(tables)}`;
+    pending = pending.filter((d) => !ready.includes(d));
+  }
+
+  const output = enhancedFileColumns().map((c) => {
+    if (c.name === 'source_file') return `${literal(file)} AS source_file`;
+    if (c.name === 'source_line') return 'source_line';
+    if (!done.has(c.name) || isHidden(c.name)) return `CAST(NULL AS ${c.type}) AS ${ident(c.name)}`;
+    return `CAST(${ident(c.name)} AS ${c.type}) AS ${ident(c.name)}`;
+  });
+  return `SELECT ${output.join(', ')} FROM (${query})`;
+}
+
+function constantSql(value: unknown, type: ColumnType): string {
+  if (value === null || value === undefined) return `CAST(NULL AS ${type})`;
+  if (type === 'JSON') return `${literal(JSON.stringify(value))}::JSON`;
+  if (type === 'TIMESTAMP') return `CAST(${literal(String(value).replace('Z', ''))} AS TIMESTAMP)`;
+  if (typeof value === 'string') return `CAST(${literal(value)} AS ${type})`;
+  return `CAST(${String(value)} AS ${type})`;
+}

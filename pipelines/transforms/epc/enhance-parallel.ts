@@ -28,7 +28,7 @@ export interface ParallelEnhanceOptions {
 
 const LF = 10;
 
-export interface Piece {
+interface Piece {
   bytes: Buffer;
   firstLine: number;
   last: boolean;
@@ -41,7 +41,7 @@ function countLineFeeds(bytes: Buffer): number {
 }
 
 /** The header (first physical line) and the pieces after it, each ending at a line end. */
-export async function* pieces(file: string, pieceBytes: number): AsyncGenerator<{ header: Buffer } | Piece> {
+async function* pieces(file: string, pieceBytes: number): AsyncGenerator<{ header: Buffer } | Piece> {
   let carry: Buffer = Buffer.alloc(0);
   let line = 1;
   let headerDone = false;

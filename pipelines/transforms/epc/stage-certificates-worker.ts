@@ -40,6 +40,8 @@ export interface StageResult {
   quarantined: QuarantinedRow[];
   /** The UTF-8 text of a row left open at the end of the piece (empty if none), and its first line. */
   remainder: { bytes: Uint8Array; line: number };
+  /** The job's bytes, handed back (a piece is moved to its worker, not copied, and may be staged again). */
+  bytes: Uint8Array;
 }
 
 /**
@@ -199,6 +201,7 @@ export function pieceStager(setup: StageSetup): PieceStager {
       rows,
       quarantined,
       remainder,
+      bytes: job.bytes,
     };
   };
   return { stage, recycle: (buffer) => void (spares.length < 4 && spares.push(buffer)) };
@@ -213,6 +216,6 @@ if (parentPort && workerData?.epcStageWorker) {
   port.on('message', (message: StageMessage) => {
     if ('recycle' in message) return stager.recycle(message.recycle);
     const result = stager.stage(message.job);
-    port.postMessage(result, [result.lines.buffer as ArrayBuffer]);
+    port.postMessage(result, [result.lines.buffer as ArrayBuffer, result.bytes.buffer as ArrayBuffer]);
   });
 }

@@ -19,7 +19,7 @@ import { decodeBytes, parseCsv, type CsvEncoding } from '../../io/csv-reader';
 import { DataError } from '../../io/errors';
 import type { QuarantinedRow } from '../../io/quarantine';
 import { planEnglandWalesCertificateRows } from '../../sources/epc/england-wales';
-import { pieces, type Piece } from './enhance-parallel';
+import { PieceReader } from './stage-certificates-reader';
 import {
   pieceStager,
   type StageJob,
@@ -70,13 +70,18 @@ export async function stageEnglandWalesCertificates(
 ): Promise<StagedCertificates> {
   const encoding = options.encoding ?? 'utf8';
   const workerCount = options.workers ?? availableParallelism();
-  const source = pieces(file, options.pieceBytes ?? 4 << 20);
-  const first = (await source.next()).value as { header: Buffer } | undefined;
-  const headerRow = parseCsv(decodeBytes(first?.header ?? Buffer.alloc(0), encoding))[0];
-  if (!headerRow) throw new DataError(`${file}: no header row (empty file)`);
-  if (!headerRow.ok) throw new DataError(`${file}: header row is malformed (${headerRow.reason})`);
-  const header = headerRow.fields;
-  planEnglandWalesCertificateRows(header, file); // throws on a file of the wrong format, before any work
+  const source = await PieceReader.open(file, options.pieceBytes ?? 4 << 20);
+  let header: string[];
+  try {
+    const headerRow = parseCsv(decodeBytes(source.header, encoding))[0];
+    if (!headerRow) throw new DataError(`${file}: no header row (empty file)`);
+    if (!headerRow.ok) throw new DataError(`${file}: header row is malformed (${headerRow.reason})`);
+    header = headerRow.fields;
+    planEnglandWalesCertificateRows(header, file); // throws on a file of the wrong format, before any work
+  } catch (error) {
+    await source.close();
+    throw error;
+  }
   const setup: StageSetup = { file, header, encoding };
   const local = pieceStager(setup);
 
@@ -91,9 +96,10 @@ export async function stageEnglandWalesCertificates(
   const submit = (job: StageJob): Promise<StageResult> => {
     if (workers.length === 0) return Promise.resolve(local.stage(job));
     const w = job.id % workers.length;
+    // The piece's buffer is moved to the worker, and comes back with the result.
     return new Promise((resolve, reject) => {
       waiting[w]!.push({ resolve, reject });
-      workers[w]!.postMessage({ job } satisfies StageMessage);
+      workers[w]!.postMessage({ job } satisfies StageMessage, [job.bytes.buffer as ArrayBuffer]);
     });
   };
   // A written output buffer goes back to the stager that filled it.
@@ -112,7 +118,7 @@ export async function stageEnglandWalesCertificates(
     let result = await pending;
     if (carried.bytes.length > 0) {
       recycle(result.lines, worker);
-      result = local.stage({ ...job, prefix: carried.bytes, firstLine: carried.line });
+      result = local.stage({ ...job, bytes: result.bytes, prefix: carried.bytes, firstLine: carried.line });
     }
     await out.write(result.lines);
     recycle(result.lines, carried.bytes.length > 0 ? undefined : worker);
@@ -120,14 +126,15 @@ export async function stageEnglandWalesCertificates(
     quarantined += result.quarantined.length;
     for (const row of result.quarantined) options.onQuarantine?.(row);
     carried = result.remainder;
+    source.giveBack(result.bytes);
   };
 
   const inFlight: [StageJob, Promise<StageResult>][] = [];
   let ok = false;
   try {
     let id = 0;
-    for await (const piece of source) {
-      const { bytes, firstLine, last } = piece as Piece;
+    for (let piece = await source.next(); piece; piece = await source.next()) {
+      const { bytes, firstLine, last } = piece;
       const job: StageJob = { id: id++, prefix: new Uint8Array(0), bytes, firstLine, last };
       inFlight.push([job, submit(job)]);
       // Two pieces per worker in flight: each has its next one waiting, and memory stays bounded.
@@ -140,6 +147,7 @@ export async function stageEnglandWalesCertificates(
     for (const [, pending] of inFlight) pending.catch(() => undefined);
     await Promise.all(workers.map((w) => w.terminate()));
     await out.close();
+    await source.close();
     if (!ok) await rm(stagingPath, { force: true });
   }
   return { header, rows, quarantined };

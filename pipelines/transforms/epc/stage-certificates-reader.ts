@@ -35,7 +35,10 @@ export class PieceReader {
 
   static async open(file: string, pieceBytes: number): Promise<PieceReader> {
     const reader = new PieceReader(await open(file, 'r'), pieceBytes);
-    const first = await reader.nextLines();
+    const first = await reader.nextLines().catch(async (error: unknown) => {
+      await reader.close();
+      throw error;
+    });
     const bytes = view(first.bytes);
     const nl = bytes.indexOf(LF);
     const end = nl === -1 ? bytes.length : nl + 1;

@@ -189,7 +189,7 @@ export function pieceStager(setup: StageSetup): PieceStager {
         const open = parser.remainder();
         const openBytes = open.text === '' ? 0 : Buffer.byteLength(open.text);
         if (atEnd && openBytes > 0)
-          remainder = { bytes: Uint8Array.from(buf.subarray(n - openBytes, n)), line: open.line };
+          remainder = { bytes: new Uint8Array(buf.subarray(n - openBytes, n)), line: open.line };
         pos = atEnd ? n : windowEnd - openBytes;
         line = open.line;
         break;

@@ -5,8 +5,8 @@
 // The rows, lines and quarantine are those of readEnglandWalesCertificates: the scanner only accepts rows
 // CsvParser would read plainly and the loader would keep, and hands every other row to CsvParser and the
 // loader's toSourceRow (stage-certificates-worker.ts). The file is cut into pieces at line ends
-// (enhance-parallel.ts), staged on worker threads; a piece that begins inside a row the previous piece left
-// open is staged again here with that row in front.
+// (stage-certificates-reader.ts), staged on worker threads; a piece that begins inside a row the previous
+// piece left open is staged again here with that row in front (as in enhance-parallel.ts).
 //
 // Reading the staging file in DuckDB: read_csv(path, header = false, auto_detect = false, delim = ',',
 // quote = '"', escape = '"', new_line = '\n', nullstr = '', allow_quoted_nulls = false,
@@ -60,8 +60,8 @@ function startWorker(setup: StageSetup): Worker {
 /**
  * Stages one England and Wales certificates file (legacy or 2025+ layout) at `stagingPath`: UTF-8, no
  * header line, one `<source_line>,<row>` line per accepted row, where the row is its text as in the file
- * (CsvRecord.raw; a row holding a CR is written as its fields instead, quoted where needed). Throws
- * DataError for an empty file, a malformed header or a file of another format.
+ * (CsvRecord.raw; a row with a CR outside its quoted fields is written as its fields instead, quoted
+ * where needed). Throws DataError for an empty file, a malformed header or a file of another format.
  */
 export async function stageEnglandWalesCertificates(
   file: string,

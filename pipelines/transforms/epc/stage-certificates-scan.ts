@@ -155,7 +155,7 @@ function impossibleDateCell(): (buf: Buffer, start: number, end: number) => bool
 }
 
 /** A cell's value (a quoted cell unquoted and unescaped), as CsvParser gives it. */
-export function cellText(buf: Buffer, start: number, end: number): string {
+function cellText(buf: Buffer, start: number, end: number): string {
   if (start < end && buf[start] === QUOTE)
     return buf.toString('utf8', start + 1, end - 1).replaceAll('""', '"');
   return buf.toString('utf8', start, end);

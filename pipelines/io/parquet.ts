@@ -39,9 +39,9 @@ const stagedType = (type: ColumnType): string => (type === 'JSON' ? 'VARCHAR' : 
 // writer or a query spills to its temp directory instead of growing with the data. The default is a quarter
 // of the machine's memory, at least 1 GB: sorts and joins over the per-UPRN JSON blocks need room for
 // their largest blocks (1 GB ran out in uprn_epc_blocks at 22,500 UPRNs), and two or three instances may run
-// at once in one worker.
-export const duckdbMemoryLimit = (): string =>
-  process.env.PDS_DUCKDB_MEMORY_LIMIT ?? `${Math.max(1024, Math.floor(totalmem() / 4 / 2 ** 20))}MB`;
+// at once in one worker. A caller whose query needs more room by default passes its own floor in MB.
+export const duckdbMemoryLimit = (floorMb = 1024): string =>
+  process.env.PDS_DUCKDB_MEMORY_LIMIT ?? `${Math.max(floorMb, Math.floor(totalmem() / 4 / 2 ** 20))}MB`;
 
 // Unique per writer: two writers of the same table (say, two runs in one worker) never share scratch space.
 async function openScratch(path: string): Promise<{ dir: string; connection: DuckDBConnection }> {

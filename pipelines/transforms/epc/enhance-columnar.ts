@@ -207,10 +207,12 @@ export async function enhanceEnglandWalesFileColumnar(
   const scratch = `${outPath}.scratch-${randomUUID()}`;
   await mkdir(`${scratch}/spill`, { recursive: true });
   await mkdir(dirname(outPath), { recursive: true });
-  // In memory, spilling to the scratch folder beyond the memory limit.
+  // In memory, spilling to the scratch folder beyond the memory limit. The second pass's Parquet write of
+  // ~130 columns in file order needs ~1.5 GB on two threads (1 GB runs out; measured peak RSS 1.6-1.9 GB
+  // for 1 and 2 million rows), hence a floor of 2 GB.
   const instance = await DuckDBInstance.create(':memory:', {
     threads: String(options.threads ?? availableParallelism()),
-    memory_limit: duckdbMemoryLimit(),
+    memory_limit: duckdbMemoryLimit(2048),
     temp_directory: `${scratch}/spill`,
   });
   const db = await instance.connect();
@@ -228,7 +230,7 @@ export async function enhanceEnglandWalesFileColumnar(
     ];
     const rows =
       `read_csv(${literal(`${scratch}/rows.csv`)}, header = false, auto_detect = false, delim = ',', ` +
-      `quote = '"', escape = '"', new_line = '\\n', max_line_size = 67108864, columns = {${csvColumns.join(', ')}})`;
+      `quote = '"', escape = '"', new_line = '\\n', max_line_size = 8388608, columns = {${csvColumns.join(', ')}})`;
 
     step('distinct');
     const columns = [...plan.single.keys()];

@@ -142,19 +142,6 @@ export class ParquetTableWriter {
     this.rows += 1;
   }
 
-  /**
-   * Rows formatted elsewhere (a worker thread) by csvLineFor(the same columns), each ending in '\n'. CSV
-   * staging only.
-   */
-  appendCsvLines(text: string | Uint8Array, rows: number): void {
-    if (!this.csv) throw new Error(`parquet ${this.path}: appendCsvLines needs CSV staging`);
-    this.flush();
-    // (writeSync has one overload for text and one for bytes)
-    if (typeof text === 'string') writeSync(this.csv.fd, text);
-    else writeSync(this.csv.fd, text);
-    this.rows += rows;
-  }
-
   /** Writes the Parquet file (zstd, sorted as given) and removes the scratch database. */
   async close(options: { orderBy?: string[] } = {}): Promise<ParquetWriteResult> {
     this.appender?.closeSync();

@@ -2,17 +2,17 @@
 // certificates.csv of at least BENCH_EPC_ROWS rows (default 1,000,000):
 // 1. rows/s (per wall second and per CPU second) for parse + enhance + Parquet write of the enhanced table
 //    by the columnar engine (the one `pds epc enhance --format parquet` uses), with the time of each step;
-//    for comparison, the per-record engine: parse alone and parse + enhance on one thread, then parse +
-//    enhance + Parquet on one thread (CSV staging) and on every core (worker threads, BENCH_EPC_WORKERS);
+//    for comparison, the per-record engine on one thread: parse alone, parse + enhance, and parse + enhance +
+//    Parquet (CSV staging);
 // 2. peak resident memory of each pass (and for the per-record passes the RSS at each quarter of it):
 //    it must not grow with the file; compare BENCH_EPC_ROWS=1000000 with 2000000;
 // 3. the time for all seven epc_stats groupings (one GROUPING SETS pass) over the latest certificate of
 //    every property.
-// BENCH_EPC_PASSES=columnar,parse,enhance,write,parallel,stats picks passes (default columnar,stats).
+// BENCH_EPC_PASSES=columnar,parse,enhance,write,stats picks passes (default columnar,stats).
 // The sample generator writes the file once into .pds/bench/epc-<rows> (reused by later runs; BENCH_EPC_FRESH=1
 // regenerates). Times depend on load: the load average is printed with the figures.
 import { createReadStream, createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import {
@@ -26,7 +26,6 @@ import { readEnglandWalesCertificates } from '../../pipelines/sources/epc/englan
 import { countryFromOnsCode } from '../../pipelines/transforms/epc/country';
 import { enhanceEnglandWales } from '../../pipelines/transforms/epc/enhance';
 import { enhancedFileColumns } from '../../pipelines/transforms/epc/enhance-files';
-import { enhanceEnglandWalesFileInParallel } from '../../pipelines/transforms/epc/enhance-parallel';
 import { enhanceEnglandWalesFileColumnar } from '../../pipelines/transforms/epc/enhance-columnar';
 import { epcStatsSql } from '../../pipelines/transforms/epc/stats-sql';
 
@@ -180,37 +179,6 @@ if (passes.has('write')) {
       );
     },
     () => writer.close(),
-  );
-}
-if (passes.has('parallel')) {
-  // The same work on every core (transforms/epc/enhance-parallel.ts): worker threads parse and enhance
-  // pieces of the file, this thread writes their CSV staging lines; then DuckDB writes the Parquet file.
-  // CPU time is the process's, workers' and DuckDB's threads included. RSS is sampled every 100 ms; the
-  // samples at each quarter of the run show whether memory grows with the rows read.
-  const workers = Number(process.env.BENCH_EPC_WORKERS ?? availableParallelism());
-  global.gc?.();
-  const samples: number[] = [];
-  const sampler = setInterval(() => samples.push(process.memoryUsage().rss), 100);
-  const started = performance.now();
-  const cpuStart = process.cpuUsage();
-  const writer = await ParquetTableWriter.open(enhancedPath, enhancedFileColumns(), { staging: 'csv' });
-  const result = await enhanceEnglandWalesFileInParallel(single, writer, { workers });
-  const enhanceSeconds = (performance.now() - started) / 1000;
-  const enhanceCpu = process.cpuUsage(cpuStart);
-  await writer.close();
-  const seconds = (performance.now() - started) / 1000;
-  const cpu = process.cpuUsage(cpuStart);
-  clearInterval(sampler);
-  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
-  const quarters = [1, 2, 3, 4].map((q) => mb(samples[Math.ceil((q * samples.length) / 4) - 1] ?? 0));
-  console.log(
-    `parse + enhance + Parquet (${workers} workers) ${result.rows} rows (${result.quarantined} quarantined) in ` +
-      `${seconds.toFixed(1)} s = ${Math.round(result.rows / seconds).toLocaleString('en-GB')} rows/s; ` +
-      `CPU ${cpuSeconds.toFixed(1)} s = ${Math.round(result.rows / cpuSeconds).toLocaleString('en-GB')} rows per CPU-second ` +
-      `(of which the Parquet write from the staged CSV: ${(seconds - enhanceSeconds).toFixed(1)} s, ` +
-      `CPU ${(cpuSeconds - (enhanceCpu.user + enhanceCpu.system) / 1e6).toFixed(1)} s); ` +
-      `peak RSS ${mb(Math.max(...samples))} MB; RSS at 1/4..4/4 of the run: ${quarters.join(', ')} MB`,
   );
 }
 if (passes.has('columnar')) {

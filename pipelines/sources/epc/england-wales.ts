@@ -129,7 +129,7 @@ export interface EwCertificateRows {
 
 /**
  * The per-row work of the certificates loader, planned once from the file's header (columns by name): shared
- * by the streaming reader below and the parallel enhancer's workers (transforms/epc/enhance-parallel.ts).
+ * by the streaming reader below and the columnar engine's staging (transforms/epc/stage-certificates.ts).
  */
 export function planEnglandWalesCertificateRows(header: readonly string[], file: string): EwCertificateRows {
   const format = requireFormat(header, file, ['ew-legacy', 'ew-2025']);

@@ -1,6 +1,5 @@
-// A certificates file read as its header line and then pieces of whole lines, as pieces() of
-// enhance-parallel.ts does, but into buffers that go to a worker and come back to be filled again: the
-// staging thread then allocates (and collects) nothing per piece, where a read stream's chunks, their
+// A certificates file read as its header line and then pieces of whole lines, into buffers that go to a
+// worker and come back to be filled again: the staging thread then allocates (and collects) nothing per piece, where a read stream's chunks, their
 // concatenation and a copy for each worker cost it more than the workers' own work.
 import { open, type FileHandle } from 'node:fs/promises';
 

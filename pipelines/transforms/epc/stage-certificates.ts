@@ -6,7 +6,7 @@
 // CsvParser would read plainly and the loader would keep, and hands every other row to CsvParser and the
 // loader's toSourceRow (stage-certificates-worker.ts). The file is cut into pieces at line ends
 // (stage-certificates-reader.ts), staged on worker threads; a piece that begins inside a row the previous
-// piece left open is staged again here with that row in front (as in enhance-parallel.ts).
+// piece left open is staged again here with that row in front.
 //
 // Reading the staging file in DuckDB: read_csv(path, header = false, auto_detect = false, delim = ',',
 // quote = '"', escape = '"', new_line = '\n', nullstr = '', allow_quoted_nulls = false,

@@ -83,7 +83,8 @@ export const uprnFloodBlocks = defineAsset({
   description:
     'Per UPRN: the flood risk block (spec 2.6), computed per 10 km tile, one Parquet file per tile',
   upstream: ['os_open_uprn', 'flood_pieces'],
-  codeVersion: '3',
+  // 4: the nearest coastal point's height from a heighted feature tied with the nearest.
+  codeVersion: '4',
   owner: 'flood',
   cadence: 'quarterly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },

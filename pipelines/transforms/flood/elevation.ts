@@ -20,6 +20,7 @@ import {
   rankedDistance,
   rankedIndex,
   type CandidateProvider,
+  type CoastAttrs,
   type ContourAttrs,
   type FeatureDistance,
   type PieceRecord,
@@ -131,12 +132,34 @@ export function elevationAt(
   };
 }
 
+// Distances are given to the centimetre: features nearer than this to the same distance are a tie.
+const COAST_TIE = 0.005;
+
+/**
+ * The height of the nearest coastal point. Where two coast features meet at the nearest vertex and only one
+ * carries a height, which of them is "nearest" turns on float noise (a 1 mm shift flipped the answer to
+ * null): among the features tied with the nearest, the height comes from one that has it.
+ */
+function coastHeight(
+  provider: CandidateProvider,
+  p: Position,
+  best: FeatureDistance<CoastAttrs>,
+): number | null {
+  if (best.attrs.height !== null) return best.attrs.height;
+  for (const rec of provider.near('coast', p, best.distance + COAST_TIE)) {
+    if (rec.attrs.height === null) continue;
+    const found = distanceToPiece(rec.piece, p);
+    if (found && found.distance <= best.distance + COAST_TIE) return rec.attrs.height;
+  }
+  return null;
+}
+
 /** Nearest point of the Mean High Water line, however far (a point can be 100 km from the sea). */
 export function nearestCoastalPoint(provider: CandidateProvider, p: Position): NearestCoastalPoint | null {
   const best = nearestUnbounded(provider, 'coast', p);
   if (!best) return null;
   return {
-    elevation_metres: best.attrs.height,
+    elevation_metres: coastHeight(provider, p, best),
     distance: metres(best.distance),
     // Standing on the line itself leaves no direction: 0 by convention.
     azimuth_degrees: best.distance === 0 ? 0 : degrees(azimuthFrom(p, best.point)),

@@ -87,6 +87,23 @@ describe('nearest coastal point', () => {
     expect(c.azimuth_degrees).toBeCloseTo(trueAzimuth([X0, Y0], [X0 - 40_000, Y0]), 2);
     expect(nearestCoastalPoint(listProvider({}), [X0, Y0])).toBeNull();
   });
+
+  it('takes its height from a feature that has one where two features meet at the nearest vertex', () => {
+    // A Boundary-Line piece (no height) and a tide line (2.3 m) share the vertex nearest to the point; the
+    // unheighted one is listed first, so it wins the tie on distance.
+    const vertex: [number, number] = [X0 - 1000, Y0];
+    const tied = [
+      ...records<CoastAttrs>('coast', 'bl', { height: null }, line([X0 - 1000, Y0 + 3000], vertex)),
+      ...records<CoastAttrs>('coast', 'tide', { height: 2.3 }, line(vertex, [X0 - 1500, Y0 - 3000])),
+    ];
+    for (const dx of [0, 0.001, -0.001]) {
+      const c = nearestCoastalPoint(listProvider({ coast: tied }), [X0 + dx, Y0])!;
+      expect([c.distance, c.elevation_metres]).toEqual([1000, 2.3]);
+    }
+    // With no heighted feature in the tie, the height stays unknown.
+    const alone = records<CoastAttrs>('coast', 'bl', { height: null }, line([X0 - 1000, Y0 + 3000], vertex));
+    expect(nearestCoastalPoint(listProvider({ coast: alone }), [X0, Y0])!.elevation_metres).toBeNull();
+  });
 });
 
 describe('floodRiskBlock', () => {

@@ -162,33 +162,48 @@ type Costs = Pick<
   | 'lighting_cost_potential'
 >;
 
-/** The costs restated with the factors; null without factors or without any cost. */
-export function applyCostRatios(ratios: CostRatios | null, costs: Costs): AdjustedCosts | null {
-  if (ratios === null) return null;
-  if (costs.heating_cost_current === null && costs.lighting_cost_current === null) return null;
-  const heating = [
+type Ratios<T> = { heating: T; hot_water: T; lighting: T; standing_charges: T };
+
+/**
+ * The adjusted costs' fields from the costs and factors, given how to restate one cost and how to total
+ * three: computed (applyCostRatios) or as SQL (applyCostRatiosSql), by the same arithmetic.
+ */
+function adjustedFields<T>(
+  ratios: Ratios<T>,
+  costs: Record<keyof Costs, T>,
+  money: (cost: T, ratio: T) => T,
+  sum: (...values: T[]) => T,
+): Record<keyof AdjustedCosts, T> {
+  const [hc, hp] = [
     money(costs.heating_cost_current, ratios.heating),
     money(costs.heating_cost_potential, ratios.heating),
   ];
-  const water = [
+  const [wc, wp] = [
     money(costs.hot_water_cost_current, ratios.hot_water),
     money(costs.hot_water_cost_potential, ratios.hot_water),
   ];
-  const lighting = [
+  const [lc, lp] = [
     money(costs.lighting_cost_current, ratios.lighting),
     money(costs.lighting_cost_potential, ratios.lighting),
   ];
   return {
-    heating_cost_current: heating[0]!,
-    heating_cost_potential: heating[1]!,
-    hot_water_cost_current: water[0]!,
-    hot_water_cost_potential: water[1]!,
-    lighting_cost_current: lighting[0]!,
-    lighting_cost_potential: lighting[1]!,
-    total_fuel_cost_current: sum(heating[0]!, water[0]!, lighting[0]!),
-    total_fuel_cost_potential: sum(heating[1]!, water[1]!, lighting[1]!),
+    heating_cost_current: hc,
+    heating_cost_potential: hp,
+    hot_water_cost_current: wc,
+    hot_water_cost_potential: wp,
+    lighting_cost_current: lc,
+    lighting_cost_potential: lp,
+    total_fuel_cost_current: sum(hc, wc, lc),
+    total_fuel_cost_potential: sum(hp, wp, lp),
     standing_charges: ratios.standing_charges,
   };
+}
+
+/** The costs restated with the factors; null without factors or without any cost. */
+export function applyCostRatios(ratios: CostRatios | null, costs: Costs): AdjustedCosts | null {
+  if (ratios === null) return null;
+  if (costs.heating_cost_current === null && costs.lighting_cost_current === null) return null;
+  return adjustedFields<number | null>(ratios, costs, money, sum) as AdjustedCosts;
 }
 
 // The same in SQL (the columnar enhancer), over the SQL expressions of the costs and factors: the same
@@ -202,33 +217,8 @@ const sumSql = (...vs: string[]): string =>
  * applyCostRatios as a SQL expression giving the JSON object: `ratios` are the SQL expressions of the three
  * factors and the standing charges (all null when there are no factors), `costs` those of the six costs.
  */
-export function applyCostRatiosSql(
-  ratios: { heating: string; hot_water: string; lighting: string; standing_charges: string },
-  costs: Record<keyof Costs, string>,
-): string {
-  const h = [
-    moneySql(costs.heating_cost_current, ratios.heating),
-    moneySql(costs.heating_cost_potential, ratios.heating),
-  ];
-  const w = [
-    moneySql(costs.hot_water_cost_current, ratios.hot_water),
-    moneySql(costs.hot_water_cost_potential, ratios.hot_water),
-  ];
-  const l = [
-    moneySql(costs.lighting_cost_current, ratios.lighting),
-    moneySql(costs.lighting_cost_potential, ratios.lighting),
-  ];
-  const fields: [string, string][] = [
-    ['heating_cost_current', h[0]!],
-    ['heating_cost_potential', h[1]!],
-    ['hot_water_cost_current', w[0]!],
-    ['hot_water_cost_potential', w[1]!],
-    ['lighting_cost_current', l[0]!],
-    ['lighting_cost_potential', l[1]!],
-    ['total_fuel_cost_current', sumSql(h[0]!, w[0]!, l[0]!)],
-    ['total_fuel_cost_potential', sumSql(h[1]!, w[1]!, l[1]!)],
-    ['standing_charges', ratios.standing_charges],
-  ];
+export function applyCostRatiosSql(ratios: Ratios<string>, costs: Record<keyof Costs, string>): string {
+  const fields = Object.entries(adjustedFields(ratios, costs, moneySql, sumSql));
   return (
     `CASE WHEN ${ratios.standing_charges} IS NULL OR (${costs.heating_cost_current} IS NULL AND ` +
     `${costs.lighting_cost_current} IS NULL) THEN NULL ELSE json_object(${fields.map(([k, v]) => `'${k}', ${v}`).join(', ')}) END`

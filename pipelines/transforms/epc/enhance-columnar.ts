@@ -102,7 +102,7 @@ interface Plan {
   derived: (Lookup | FieldRule)[];
   /** Fields of no column at all: their value. */
   constants: Map<string, unknown>;
-  /** Fields whose values another field combines: they carry the index of their value (see valueIndex). */
+  /** Fields whose values another field combines: they carry the index of their value (see ValueIndex). */
   indexed: Set<string>;
 }
 
@@ -139,14 +139,12 @@ function planColumns(header: readonly string[], folderCountry: EpcCountry | null
     constants: new Map(),
     indexed: new Set(),
   };
-  const singleOf = new Map<string, number>();
   for (const r of rules) {
     const cols = columnsOf(r.name);
     if (cols.length === 0) {
       plan.constants.set(r.name, evaluateFields(rulesFor(rules, [r.name]), base)[r.name]);
     } else if (cols.length === 1) {
       const column = cols[0]!;
-      singleOf.set(r.name, column);
       const lookup = plan.single.get(column);
       if (lookup) lookup.fields.push(r);
       else plan.single.set(column, { table: `column${column}`, column, fields: [r] });
@@ -175,7 +173,7 @@ const fastCol = (column: number): string => ident(`p${column}`);
 const enumType = (column: number): string => ident(`e${column}`);
 /** The column holding the index of a field's value among its distinct values. */
 const indexCol = (name: string): string => ident(`#${name}`);
-const valueOf = (column: number, q = 'q'): string => `coalesce(${q}.${rawCol(column)}, '')`;
+const valueOf = (column: number): string => `coalesce(q.${rawCol(column)}, '')`;
 
 /** Distinct values of a field, each with its index (values compared as their JSON). */
 class ValueIndex {
@@ -251,23 +249,12 @@ export async function enhanceEnglandWalesFileColumnar(
       // '' is always a value: the enum is never empty, and a blank cell needs no special case.
       const values = [...new Set(['', ...((distinct[`d${column}`] as string[] | null) ?? [])])];
       const key = plan.keyOf.get(column)!;
-      await writeLookup(
-        db,
-        scratch,
-        plan,
-        lookup,
-        indexes,
-        values.length,
-        (i) =>
-          evaluateFields(
-            rulesFor(
-              plan.rules,
-              lookup.fields.map((f) => f.name),
-            ),
-            { ...plan.base, [key]: values[i]! },
-          ),
-        values,
+      const rules = rulesFor(
+        plan.rules,
+        lookup.fields.map((f) => f.name),
       );
+      const evaluate = (i: number) => evaluateFields(rules, { ...plan.base, [key]: values[i]! });
+      await writeLookup(db, scratch, plan, lookup, indexes, values.length, evaluate, values);
     }
     for (const d of plan.derived) {
       if (!('table' in d)) continue;
@@ -406,8 +393,8 @@ function finalSelect(plan: Plan, rows: string, file: string, indexes: Map<string
 
   let pending = plan.derived;
   while (pending.length > 0) {
-    const inputsOf = (d: Lookup | FieldRule) =>
-      'table' in d ? d.inputs! : (d as Extract<FieldRule, { inputs: readonly string[] }>).inputs;
+    // A combination and a field with a SQL twin both name their inputs.
+    const inputsOf = (d: Lookup | FieldRule) => (d as { inputs: readonly string[] }).inputs;
     const ready = pending.filter((d) => inputsOf(d).every((i) => done.has(i)));
     if (ready.length === 0)
       throw new Error(

@@ -364,7 +364,10 @@ export async function writeParquet(
  * strings, JSON columns parsed). `sql` refers to files with read_parquet('...').
  */
 export async function* queryParquet(sql: string): AsyncGenerator<Record<string, unknown>> {
-  const instance = await DuckDBInstance.create(':memory:', { threads: '2', memory_limit: duckdbMemoryLimit() });
+  const instance = await DuckDBInstance.create(':memory:', {
+    threads: '2',
+    memory_limit: duckdbMemoryLimit(),
+  });
   const connection = await instance.connect();
   try {
     await connection.run('SET autoinstall_known_extensions = false');

@@ -11,12 +11,17 @@ export interface IndexCheck {
 export const versionedIndexName = (alias: string, version: string): string =>
   `${alias}-${version.toLowerCase().replace(/[^a-z0-9_-]/g, '-')}`;
 
-export async function createIndex(client: Client, index: string, mappings: object): Promise<void> {
+export async function createIndex(
+  client: Client,
+  index: string,
+  mappings: object,
+  settings: { codec?: 'best_compression' } = {},
+): Promise<void> {
   // A retried activity may find its own half-filled index: start it again from empty.
   await client.indices.delete({ index, ignore_unavailable: true });
   await client.indices.create({
     index,
-    settings: { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '-1' },
+    settings: { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '-1', ...settings },
     mappings: mappings as never,
   });
 }

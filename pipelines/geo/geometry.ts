@@ -30,6 +30,20 @@ export interface PolygonGeometry {
   type: 'Polygon';
   coordinates: PolygonCoords;
 }
+/** An axis-aligned square in BNG metres from its lower-left corner (ring anticlockwise, closed). */
+export const squarePolygon = ([x, y]: Position, side: number): PolygonGeometry => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [x, y],
+      [x + side, y],
+      [x + side, y + side],
+      [x, y + side],
+      [x, y],
+    ],
+  ],
+});
+
 export interface MultiPolygonGeometry {
   type: 'MultiPolygon';
   coordinates: PolygonCoords[];

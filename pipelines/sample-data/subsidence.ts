@@ -11,7 +11,7 @@
 // Real: the products' structure, the class scales and the BNG grid. Synthetic: every polygon and class.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Feature, Geometry, Position } from '../geo/geometry';
+import { squarePolygon, type Feature, type Position } from '../geo/geometry';
 import { writeGeoPackage } from '../io/spatial/geopackage';
 import { writeShapefile } from '../io/spatial/shapefile';
 import type { SampleArea } from './areas';
@@ -30,19 +30,6 @@ export interface SubsidenceSampleFile {
 const HALF = 12_000;
 const GEOSURE_CELL = 3000;
 const GEOCLIMATE_CELL = 2000;
-
-const square = ([x, y]: Position, side: number): Geometry => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [x, y],
-      [x + side, y],
-      [x + side, y + side],
-      [x, y + side],
-      [x, y],
-    ],
-  ],
-});
 
 /** South-west corners of the `side` grid squares covering the area's square (aligned to the BNG grid). */
 function gridAround(area: SampleArea, side: number): Position[] {
@@ -111,7 +98,7 @@ function geoSure(areas: readonly SampleArea[], outDir: string, seed: number): Su
       for (const corner of gridAround(area, GEOSURE_CELL)) {
         const letter = LETTERS[weighted(rng, weights[area.id])]!;
         features.push({
-          geometry: square(corner, GEOSURE_CELL),
+          geometry: squarePolygon(corner, GEOSURE_CELL),
           properties: {
             GS_ID: id++,
             CLASS: letter,
@@ -124,7 +111,7 @@ function geoSure(areas: readonly SampleArea[], outDir: string, seed: number): Su
     }
     if (file.endsWith('ShrinkSwell'))
       features.push({
-        geometry: square([areas[0]!.centre.x + 20_000, areas[0]!.centre.y], 500),
+        geometry: squarePolygon([areas[0]!.centre.x + 20_000, areas[0]!.centre.y], 500),
         properties: { GS_ID: id++, CLASS: 'X', LEGEND: 'Unknown class', VERSION: 'GeoSure v8 (sample)' },
       });
     const base = join(dir, file);
@@ -171,7 +158,7 @@ function geoClimate(areas: readonly SampleArea[], outDir: string, seed: number):
         const unavailable = rng.chance(0.03);
         const cls = unavailable ? 'Unavailable' : CLIMATE_CLASSES[Math.min(2, Math.floor(level))]!;
         features.push({
-          geometry: square(corner, GEOCLIMATE_CELL),
+          geometry: squarePolygon(corner, GEOCLIMATE_CELL),
           properties: {
             ID: id++,
             CLASS: cls,
@@ -186,7 +173,7 @@ function geoClimate(areas: readonly SampleArea[], outDir: string, seed: number):
     }
     if (layer.includes('2050s'))
       features.push({
-        geometry: square([areas[0]!.centre.x + 20_000, areas[0]!.centre.y], GEOCLIMATE_CELL),
+        geometry: squarePolygon([areas[0]!.centre.x + 20_000, areas[0]!.centre.y], GEOCLIMATE_CELL),
         properties: { ID: id++, CLASS: 'Likely', LEGEND: '', VERSION: 'GeoClimate Open v1 (sample)' },
       });
     total += features.length;

@@ -1,5 +1,5 @@
 // Small fixtures shared by the loader and block tests.
-import type { Geometry } from '../../pipelines/geo/geometry';
+import { squarePolygon, type Geometry } from '../../pipelines/geo/geometry';
 import type { SourceRow } from '../../pipelines/io/quarantine';
 
 /** A loader's rows split into records and quarantined rows (line and reason). */
@@ -13,15 +13,4 @@ export async function collect<T>(rows: AsyncIterable<SourceRow<T>>) {
 }
 
 /** An axis-aligned square polygon in BNG metres, lower-left corner (x, y). */
-export const square = (x: number, y: number, side: number): Geometry => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [x, y],
-      [x + side, y],
-      [x + side, y + side],
-      [x, y + side],
-      [x, y],
-    ],
-  ],
-});
+export const square = (x: number, y: number, side: number): Geometry => squarePolygon([x, y], side);

@@ -17,7 +17,7 @@
 // shapes. Synthetic: every value, shape and name (no real data is available offline).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Feature, Geometry, Position } from '../../geo/geometry';
+import { squarePolygon, type Feature, type Geometry, type Position } from '../../geo/geometry';
 import { bngToWgs84 } from '../../geo/bng';
 import { writeGeoPackage } from '../../io/spatial/geopackage';
 import { writeShapefile } from '../../io/spatial/shapefile';
@@ -126,19 +126,6 @@ function airQuality(areas: readonly SampleArea[], outDir: string, seed: number):
   return out;
 }
 
-const square = ([x, y]: Position, side: number): Geometry => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [x, y],
-      [x + side, y],
-      [x + side, y + side],
-      [x, y + side],
-      [x, y],
-    ],
-  ],
-});
-
 /** Radon classes by area: Stirling and Bath have moderate potential on parts of their geology, Cardiff low. */
 const RADON_MAX: Record<SampleArea['id'], number> = { bath: 4, cardiff: 2, stirling: 3 };
 
@@ -150,7 +137,7 @@ function radon(areas: readonly SampleArea[], outDir: string, seed: number): Envi
       // Bands running across the area, so neighbouring squares mostly share a class.
       const band = Math.floor(((cell[0] - area.centre.x + GRID_HALF) / (2 * GRID_HALF)) * RADON_MAX[area.id]);
       const cls = Math.min(RADON_MAX[area.id], Math.max(1, band + 1 + (rng.chance(0.1) ? 1 : 0)));
-      features.push({ geometry: square(cell, 1000), properties: { CLASS_MAX: cls } });
+      features.push({ geometry: squarePolygon(cell, 1000), properties: { CLASS_MAX: cls } });
     }
   }
   const path = join(dirOf(outDir, 'bgs-radon-atlas'), 'RadonIndicativeAtlas_v3.gpkg');
@@ -198,7 +185,7 @@ function greenspace(areas: readonly SampleArea[], outDir: string, seed: number):
       },
     });
     features.push({
-      geometry: square([x + 350, y + 250], 60),
+      geometry: squarePolygon([x + 350, y + 250], 60),
       properties: { id: `id${area.id.toUpperCase()}-PLAY`, function: 'Play Space', distName1: '' },
     });
     for (let i = 0; i < 40; i++) {
@@ -206,7 +193,7 @@ function greenspace(areas: readonly SampleArea[], outDir: string, seed: number):
       const side = Math.round(rng.real(40, 250));
       const fn = rng.pick(GREENSPACE_FUNCTIONS);
       features.push({
-        geometry: square(c, side),
+        geometry: squarePolygon(c, side),
         properties: {
           id: `id${area.id.toUpperCase()}-${String(i).padStart(4, '0')}`,
           function: fn,
@@ -219,7 +206,7 @@ function greenspace(areas: readonly SampleArea[], outDir: string, seed: number):
   }
   // One site without a function: quarantined.
   features.push({
-    geometry: square([areas[0]!.centre.x - 3000, areas[0]!.centre.y], 50),
+    geometry: squarePolygon([areas[0]!.centre.x - 3000, areas[0]!.centre.y], 50),
     properties: { id: 'idBROKEN', function: '', distName1: '' },
   });
   const base = join(dirOf(outDir, 'os-open-greenspace'), 'GB_GreenspaceSite');

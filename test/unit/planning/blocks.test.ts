@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { circleIntersectionArea } from '../../../pipelines/geo/circle-area';
 import type { Geometry, Position } from '../../../pipelines/geo/geometry';
+import { square } from '../../helpers/fixtures';
 import { toPieces } from '../../../pipelines/geo/pieces';
 import type { PieceRecord } from '../../../pipelines/transforms/flood/candidates';
 import { locationAdminBoundaries } from '../../../pipelines/transforms/planning/admin-boundaries';
@@ -18,19 +19,6 @@ import { TransportationBlockSchema } from '../../../schemas/api/transport';
 const X0 = 400_000;
 const Y0 = 200_000;
 const CIRCLE = 3141592.65;
-
-const square = (x: number, y: number, size: number): Geometry => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [x, y],
-      [x + size, y],
-      [x + size, y + size],
-      [x, y + size],
-      [x, y],
-    ],
-  ],
-});
 
 function records<A>(id: string, geometry: Geometry, attrs: A, maxSize = 2000): PieceRecord<A>[] {
   return toPieces(geometry, { maxSize }).map((piece) => ({

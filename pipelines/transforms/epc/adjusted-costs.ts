@@ -131,27 +131,6 @@ export function ratiosForEra(
   };
 }
 
-/** The factors for a certificate (null without a lodgement date). */
-export function costRatios(
-  input: Pick<
-    CostInputs,
-    | 'lodgement_date'
-    | 'new_dwelling'
-    | 'main_fuel'
-    | 'has_mains_gas'
-    | 'energy_tariff'
-    | 'hot_water_description'
-  >,
-): CostRatios | null {
-  return ratiosForEra(
-    input.lodgement_date ? priceEra(input.lodgement_date, input.new_dwelling) : null,
-    input.main_fuel,
-    input.has_mains_gas,
-    input.energy_tariff,
-    isElectricHotWater(input.hot_water_description),
-  );
-}
-
 type Costs = Pick<
   CostInputs,
   | 'heating_cost_current'
@@ -227,5 +206,14 @@ export function applyCostRatiosSql(ratios: Ratios<string>, costs: Record<keyof C
 
 /** The certificate's costs at current (SAP 10.2) prices, or null without a lodgement date or any cost. */
 export function adjustCosts(input: CostInputs): AdjustedCosts | null {
-  return applyCostRatios(costRatios(input), input);
+  const era = input.lodgement_date ? priceEra(input.lodgement_date, input.new_dwelling) : null;
+  const electricHotWater = isElectricHotWater(input.hot_water_description);
+  const ratios = ratiosForEra(
+    era,
+    input.main_fuel,
+    input.has_mains_gas,
+    input.energy_tariff,
+    electricHotWater,
+  );
+  return applyCostRatios(ratios, input);
 }

@@ -20,7 +20,7 @@ import {
 } from '../pipelines/assets/plan-refresh';
 import { downloadSources as prepareSources } from '../pipelines/download';
 import { DataError } from '../pipelines/io/errors';
-import { sweepScratch } from '../pipelines/io/parquet';
+import { sweepScratch } from '../pipelines/io/scratch';
 import type { MaterializeOutput, PartitionOutput, PartitionPlanOutput, SourceOutput } from './types';
 
 /** The asset context inside an activity: the worker's config, Temporal's logger and heartbeats. */

@@ -11,6 +11,7 @@ import {
 import type { ServiceConfig } from '../pipelines/config';
 import type { AssetDefinition } from '../pipelines/assets/definition';
 import { createActivities } from './activities';
+import { sweepLocalScratch } from '../pipelines/io/scratch';
 
 export const workflowsPath = fileURLToPath(new URL('./index.ts', import.meta.url));
 
@@ -46,6 +47,9 @@ function installQuietRuntime(): void {
 
 export async function createWorker(config: ServiceConfig, options: WorkerOptions = {}): Promise<Worker> {
   installQuietRuntime();
+  // Local scratch (PDS_SCRATCH_DIR) left by this machine's killed workers; the shared data folder's is swept
+  // when a refresh starts.
+  await sweepLocalScratch();
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   return Worker.create({
     connection,

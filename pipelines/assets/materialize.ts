@@ -55,6 +55,31 @@ function upstreamInputs(
   });
 }
 
+/**
+ * The process CPU (every thread: DuckDB's and worker threads' too) and the highest resident memory seen
+ * while a build ran, as metrics. Activities that run at the same time in the worker share these figures, so
+ * per-asset costs are exact only with one activity at a time (bench:national runs so).
+ */
+function measureUsage(): { stop(): { cpu_ms: number; peak_rss_mb: number } } {
+  const cpu = process.cpuUsage();
+  let peak = process.memoryUsage.rss();
+  const sample = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 250);
+  sample.unref();
+  return {
+    stop() {
+      clearInterval(sample);
+      const used = process.cpuUsage(cpu);
+      peak = Math.max(peak, process.memoryUsage.rss());
+      return {
+        cpu_ms: Math.round((used.user + used.system) / 1000),
+        peak_rss_mb: Math.round(peak / 2 ** 20),
+      };
+    },
+  };
+}
+
 /** Whether an asset (or, with `ctx.partition`, one partition of it) is up to date. */
 export async function assessAsset(
   asset: AssetDefinition,
@@ -102,6 +127,7 @@ export async function materializeWithCatalog(
     inputs,
     fingerprint,
   };
+  const usage = measureUsage();
   try {
     const result = await asset.materialize(ctx);
     const materialization = catalog.record({
@@ -110,13 +136,14 @@ export async function materializeWithCatalog(
       rows: result.rows,
       bytes: await outputBytes(result.outputs),
       outputs: result.outputs,
-      metrics: result.metrics ?? {},
+      metrics: { ...result.metrics, ...usage.stop() },
       startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
       error: null,
     });
     return { skipped: false, materialization };
   } catch (error) {
+    usage.stop();
     catalog.record({
       ...base,
       status: 'failed',
@@ -204,7 +231,10 @@ export async function settlePartitions(
   const startedAt = new Date();
   const parts = keys.map((key) => catalog.latestSuccess(asset.name, key)!);
   const metrics: Record<string, number> = { partitions: keys.length };
-  for (const p of parts) for (const [k, v] of Object.entries(p.metrics)) metrics[k] = (metrics[k] ?? 0) + v;
+  // Counts add up over the partitions; a peak is the highest of theirs.
+  for (const p of parts)
+    for (const [k, v] of Object.entries(p.metrics))
+      metrics[k] = k.startsWith('peak_') ? Math.max(metrics[k] ?? 0, v) : (metrics[k] ?? 0) + v;
   const pruned = await prunePartitions(asset, ctx, catalog, keys);
   if (pruned) metrics.pruned_files = pruned;
   const materialization = catalog.record({

@@ -1,11 +1,11 @@
 // Parquet files written and read through DuckDB (built-in Parquet support, works offline).
 //
-// A writer streams rows into a DuckDB table in a scratch folder next to the target (so memory stays
-// bounded: DuckDB spills to disk there), COPYs it to a file in that folder and renames it over the target:
-// a reader never sees a half-written file, and a retried activity simply overwrites.
+// A writer streams rows into a DuckDB table in a scratch folder (io/scratch.ts: beside the target, or on the
+// worker's local disk) so memory stays bounded (DuckDB spills to disk there), COPYs it to a file in that
+// folder and moves it over the target: a reader never sees a half-written file, and a retried activity
+// simply overwrites.
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import {
@@ -15,6 +15,7 @@ import {
   type DuckDBAppender,
   type DuckDBConnection,
 } from '@duckdb/node-api';
+import { publishFile, scratchFolder } from './scratch';
 
 export type ColumnType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'TIMESTAMP' | 'JSON' | 'BLOB';
 
@@ -45,8 +46,7 @@ export const duckdbMemoryLimit = (floorMb = 1024): string =>
 
 // Unique per writer: two writers of the same table (say, two runs in one worker) never share scratch space.
 async function openScratch(path: string): Promise<{ dir: string; connection: DuckDBConnection }> {
-  const dir = `${path}.scratch-${randomUUID()}`;
-  await mkdir(dir, { recursive: true });
+  const dir = await scratchFolder(path);
   const instance = await DuckDBInstance.create(`${dir}/stage.duckdb`, {
     threads: '2',
     memory_limit: duckdbMemoryLimit(),
@@ -154,7 +154,7 @@ export class ParquetTableWriter {
       await this.connection.run(
         `COPY (SELECT ${select} FROM ${this.stagedRelation()}${order}) TO ${quoteString(tmp)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
       );
-      await rename(tmp, this.path);
+      await publishFile(tmp, this.path);
     } finally {
       this.connection.closeSync();
       await rm(this.scratchDir, { recursive: true, force: true });
@@ -303,21 +303,6 @@ function appendValue(appender: DuckDBAppender, column: ColumnSpec, value: unknow
 }
 
 /**
- * Removes scratch folders left under `dir` by writers that were killed (a crashed worker). Only call it when
- * no writer can be running there, for example at the start of a refresh, which runs one at a time.
- */
-export async function sweepScratch(dir: string): Promise<string[]> {
-  const removed: string[] = [];
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])) {
-    if (!entry.isDirectory() || !/\.parquet\.scratch-[0-9a-f-]{36}$/.test(entry.name)) continue;
-    const path = `${entry.parentPath}/${entry.name}`;
-    await rm(path, { recursive: true, force: true });
-    removed.push(path);
-  }
-  return removed;
-}
-
-/**
  * Writes the result of a DuckDB query (over read_parquet(...) relations) straight to a Parquet file, without
  * passing rows through JavaScript: the same scratch-and-rename as the writer, so readers never see a partial
  * file. Returns the row count.
@@ -334,7 +319,7 @@ export async function copyQueryToParquet(sql: string, path: string): Promise<Par
       `SELECT count(*) AS n FROM read_parquet(${quoteString(tmp)})`,
     );
     const rows = Number(reader.getRowObjects()[0]!.n);
-    await rename(tmp, path);
+    await publishFile(tmp, path);
     return { path, rows, bytes: (await stat(path)).size };
   } finally {
     connection.closeSync();

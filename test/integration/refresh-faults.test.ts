@@ -1,9 +1,12 @@
-// Faults on the real Temporal server: a worker killed (SIGKILL) in the middle of a refresh, replaced by two
-// new workers. The refresh completes, every asset is materialised once, and its Parquet files and index
-// contents are byte-identical to those of an uninterrupted refresh of the same sources.
+// Faults on the real Temporal server, deployed as on several machines: three worker processes share one
+// data folder and task queue, each with its own local scratch folder (PDS_SCRATCH_DIR). The worker running
+// the EPC build is killed (SIGKILL) in the middle of the refresh; the other two finish it. Every asset is
+// materialised once, and the Parquet files and index contents are byte-identical to those of an
+// uninterrupted refresh of the same sources.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCatalog } from '../../pipelines/catalog/catalog';
@@ -20,12 +23,16 @@ const crashed = testConfig('crash');
 const clean = testConfig('clean');
 const es = createEsClient(crashed.esUrl);
 const workers: ChildProcess[] = [];
+const scratchDirs: string[] = [];
 let crashedRun: RefreshProgress;
 let cleanRun: RefreshProgress;
 let killedWhile: string[] = [];
+let killed: ChildProcess | undefined;
 
-/** A `pds worker` in its own process (and process group), configured through the environment. */
+/** A `pds worker` in its own process (and process group) with its own scratch folder, as on its own machine. */
 function spawnWorker(config: ServiceConfig): ChildProcess {
+  const scratch = mkdtempSync(join(tmpdir(), 'pds-worker-scratch-'));
+  scratchDirs.push(scratch);
   const child = spawn(process.execPath, [join(REPO_ROOT, 'bin/pds.js'), 'worker'], {
     cwd: REPO_ROOT,
     detached: true,
@@ -38,6 +45,7 @@ function spawnWorker(config: ServiceConfig): ChildProcess {
       PDS_INDEX_PREFIX: config.indexPrefix,
       PDS_ES_URL: config.esUrl,
       PDS_TEMPORAL_ADDRESS: config.temporalAddress,
+      PDS_SCRATCH_DIR: scratch,
     },
   });
   workers.push(child);
@@ -90,27 +98,37 @@ beforeAll(async () => {
   cleanRun = await watchRefresh(await startRefresh(client, clean, {}), () => {});
   await worker.stop();
 
-  // The crashed run: kill the only worker once the derived assets are being built.
-  const first = spawnWorker(crashed);
+  // The crashed run: three workers; the one running the EPC build is killed while it runs.
+  const started = [spawnWorker(crashed), spawnWorker(crashed), spawnWorker(crashed)];
   const handle = await startRefresh(client, crashed, {});
+  /** The worker process that runs a pending activity now (Temporal's worker identity is `<pid>@<host>`). */
+  const runningWorker = async (): Promise<ChildProcess | undefined> => {
+    const pending = (await handle.describe()).raw.pendingActivities ?? [];
+    const pids = pending.map((a) => Number(a.lastWorkerIdentity?.split('@')[0]));
+    return started.find((w) => pids.includes(w.pid!));
+  };
   // This first watcher keeps polling after the kill; it is awaited before the connection closes, so none of
   // its queries (retried by the client while no worker answers) outlives the channel.
   let firstWatcher: Promise<unknown> = Promise.resolve();
+  let looking = false;
   await new Promise<void>((resolve, reject) => {
     firstWatcher = watchRefresh(
       handle,
       (p) => {
         const running = p.assets.filter((a) => a.state === 'running').map((a) => a.name);
-        if (
-          killedWhile.length === 0 &&
-          running.some((n) => n === 'epc_enhanced' || n === 'uprn_epc_blocks')
-        ) {
-          killedWhile = running;
-          process.kill(-first.pid!, 'SIGKILL');
-          spawnWorker(crashed);
-          spawnWorker(crashed);
-          resolve();
-        }
+        if (killed || looking || !running.some((n) => n === 'epc_enhanced' || n === 'uprn_epc_blocks'))
+          return;
+        looking = true;
+        runningWorker()
+          .then((worker) => {
+            looking = false;
+            if (!worker || killed) return;
+            killed = worker;
+            killedWhile = running;
+            process.kill(-worker.pid!, 'SIGKILL');
+            resolve();
+          })
+          .catch(reject);
       },
       100,
     ).catch(reject);
@@ -130,11 +148,20 @@ afterAll(async () => {
   }
   await dropTestIndexes(es, crashed, clean);
   await es.close();
+  for (const d of scratchDirs) rmSync(d, { recursive: true, force: true });
 });
 
 describe('a refresh whose worker is killed mid-run', () => {
-  it('was really interrupted while building a derived asset', () => {
+  it('was really interrupted while building a derived asset, by killing the worker running it', () => {
     expect(killedWhile.length).toBeGreaterThan(0);
+    expect(killed?.signalCode ?? 'SIGKILL').toBe('SIGKILL');
+  });
+
+  it("built in the workers' own scratch folders, never beside the shared outputs", () => {
+    // The workers that lived removed their scratch as they finished; the killed one's stays until a worker
+    // of this machine starts again (sweepLocalScratch), never in the shared folder.
+    const used = scratchDirs.filter((d, i) => existsSync(join(d, `worker-${workers[i]!.pid}`)));
+    expect(used.length).toBeGreaterThanOrEqual(1);
   });
 
   it('completes on the replacement workers', () => {

@@ -1,0 +1,348 @@
+// bench:national — does the whole refresh scale to Great Britain? On the real servers (`pds stack up`), for
+// generated regions at several scales (BENCH_NATIONAL_SCALES, default "1,20": 4,500 and 90,000 UPRNs):
+// 1. a full refresh (`pds refresh --force` in a child process, so its CPU and peak memory are its own) on a
+//    fresh data directory and index prefix; CPU of the refresh process (every thread: DuckDB's, the worker
+//    threads') plus Elasticsearch's (/proc/<pid>/stat before and after);
+// 2. per asset, from the catalog of that run: CPU, UPRNs per CPU-second, peak RSS (the materialisations'
+//    cpu_ms and peak_rss_mb metrics); activities run one at a time (BENCH_NATIONAL_CONCURRENCY, default 1) so
+//    each asset's figures are its own;
+// 3. the properties index: documents per second, bytes per document on disk (as built, and force-merged);
+// 4. on the largest scale, a 1 % monthly EPC release (certificates-<year>.csv in every register-export
+//    folder) and a plain `pds refresh`: its time and CPU as a share of the full refresh's;
+// 5. the projection to Great Britain's 30 M UPRNs on N worker cores and an Elasticsearch cluster.
+// Generated sources are kept in .pds/bench/national-<scale>/sources (BENCH_NATIONAL_FRESH=1 regenerates).
+// `--json` prints one JSON object instead of the tables. Measure on a quiet machine: every figure is CPU time
+// of this benchmark's processes, but a busy machine still inflates them (caches, memory bandwidth).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { stackStatus, stackUp } from '../../infra/stack';
+import { dataPaths, loadConfig } from '../../pipelines/config';
+import { createEsClient } from '../../pipelines/indexing/es-client';
+import { propertiesAlias } from '../../pipelines/indexing/aliases';
+import { writeEpcRelease } from '../../pipelines/sample-data/epc-release';
+import type { SampleManifest } from '../../pipelines/sample-data';
+
+const GB_UPRNS = 30_000_000;
+const scales = (process.env.BENCH_NATIONAL_SCALES ?? '1,20').split(',').map(Number);
+const concurrency = Number(process.env.BENCH_NATIONAL_CONCURRENCY ?? 1);
+const workerCores = Number(process.env.BENCH_NATIONAL_WORKER_CORES ?? 32);
+const esCores = Number(process.env.BENCH_NATIONAL_ES_CORES ?? 24); // 3 nodes × 8 cores
+const releaseShare = Number(process.env.BENCH_NATIONAL_RELEASE_SHARE ?? 0.01);
+const json = process.argv.includes('--json');
+const say = (line = '') => {
+  if (!json) console.log(line);
+};
+
+// --- the child: one refresh in this process, then its own CPU and peak memory on stdout's last line ---------
+if (process.argv.includes('--child-refresh')) {
+  const { runRefresh } = await import('../../cli/commands/refresh');
+  const progress = await runRefresh(loadConfig(), {
+    force: process.argv.includes('--force'),
+    concurrency,
+    json: true,
+  });
+  const cpu = process.cpuUsage();
+  process.stdout.write(
+    '\n' +
+      JSON.stringify({
+        bench: {
+          runId: progress.runId,
+          cpu_ms: (cpu.user + cpu.system) / 1000,
+          max_rss_mb: process.resourceUsage().maxRSS / 1024,
+          failed: progress.assets.filter((a) => a.state === 'failed').map((a) => `${a.name}: ${a.error}`),
+        },
+      }) +
+      '\n',
+  );
+  process.exit(0);
+}
+
+// --- the parent -------------------------------------------------------------------------------------------
+await stackUp();
+const esPid = (await stackStatus()).elasticsearch.pid;
+const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+/** Elasticsearch's CPU so far (user + system, every thread), in ms. */
+function esCpuMs(): number {
+  if (!esPid) return 0;
+  const fields = readFileSync(`/proc/${esPid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+}
+
+interface RefreshRun {
+  wall_s: number;
+  process_cpu_s: number;
+  es_cpu_s: number;
+  max_rss_mb: number;
+  runId: string;
+}
+
+async function refresh(env: NodeJS.ProcessEnv, force: boolean): Promise<RefreshRun> {
+  const es0 = esCpuMs();
+  const start = performance.now();
+  const args = [
+    '--import',
+    'tsx',
+    'test/bench/national.ts',
+    '--child-refresh',
+    ...(force ? ['--force'] : []),
+  ];
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((done) => child.on('exit', done));
+  const wall = (performance.now() - start) / 1000;
+  const line = out
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{"bench"'));
+  if (code !== 0 || !line) throw new Error(`refresh failed (exit ${code}):\n${out.slice(-3000)}`);
+  const r = (
+    JSON.parse(line) as {
+      bench: { runId: string; cpu_ms: number; max_rss_mb: number; failed: string[] };
+    }
+  ).bench;
+  if (r.failed.length) throw new Error(`assets failed: ${r.failed.join('; ')}`);
+  return {
+    wall_s: wall,
+    process_cpu_s: r.cpu_ms / 1000,
+    es_cpu_s: (esCpuMs() - es0) / 1000,
+    max_rss_mb: Math.round(r.max_rss_mb),
+    runId: r.runId,
+  };
+}
+
+interface AssetCost {
+  cpu_s: number;
+  wall_s: number;
+  peak_rss_mb: number;
+  rows: number;
+  partitions: number;
+}
+
+/** Per asset, what this run's materialisations cost (a partitioned asset: the sum of its partitions). */
+function assetCosts(dataDir: string, runId: string): Record<string, AssetCost> {
+  const db = new Database(dataPaths(dataDir).catalogDb, { readonly: true });
+  const rows = db
+    .prepare(
+      "SELECT asset, partition, rows, duration_ms, metrics FROM materializations WHERE run_id = ? AND status = 'success'",
+    )
+    .all(runId) as { asset: string; partition: string; rows: number; duration_ms: number; metrics: string }[];
+  db.close();
+  const partitioned = new Set(rows.filter((r) => r.partition !== '').map((r) => r.asset));
+  const costs: Record<string, AssetCost> = {};
+  for (const r of rows) {
+    // A partitioned asset's roll-up only sums its partitions: count those.
+    if (partitioned.has(r.asset) && r.partition === '') continue;
+    const m = JSON.parse(r.metrics) as Record<string, number>;
+    const c = (costs[r.asset] ??= { cpu_s: 0, wall_s: 0, peak_rss_mb: 0, rows: 0, partitions: 0 });
+    c.cpu_s += (m.cpu_ms ?? 0) / 1000;
+    c.wall_s += r.duration_ms / 1000;
+    c.peak_rss_mb = Math.max(c.peak_rss_mb, m.peak_rss_mb ?? 0);
+    c.rows += r.rows;
+    c.partitions += r.partition === '' ? 0 : 1;
+  }
+  return costs;
+}
+
+async function indexFigures(
+  indexPrefix: string,
+): Promise<{ documents: number; bytes: number; merged: number }> {
+  const es = createEsClient(loadConfig().esUrl);
+  try {
+    const alias = propertiesAlias({ indexPrefix });
+    const stats = async () => {
+      const s = await es.indices.stats({ index: alias, metric: ['store', 'docs'] });
+      return { docs: s._all.primaries!.docs!.count!, bytes: s._all.primaries!.store!.size_in_bytes };
+    };
+    const built = await stats();
+    await es.indices.forcemerge({ index: alias, max_num_segments: 1 });
+    const merged = await stats();
+    return { documents: built.docs, bytes: built.bytes, merged: merged.bytes };
+  } finally {
+    await es.close();
+  }
+}
+
+async function dropIndexes(indexPrefix: string): Promise<void> {
+  const es = createEsClient(loadConfig().esUrl);
+  await es.indices.delete({ index: `${indexPrefix}-*`, ignore_unavailable: true });
+  await es.close();
+}
+
+const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+
+interface ScaleResult {
+  scale: number;
+  uprns: number;
+  certificates: number;
+  full: RefreshRun;
+  uprns_per_cpu_s: number;
+  uprns_per_process_cpu_s: number;
+  assets_cpu_s: number;
+  fixed_cpu_s: number;
+  documents_per_s: number;
+  bytes_per_document: number;
+  bytes_per_document_merged: number;
+  per_asset: Record<string, AssetCost & { uprns_per_cpu_s: number | null }>;
+  release?: {
+    certificates: number;
+    run: RefreshRun;
+    wall_share: number;
+    cpu_share: number;
+    rebuilt: string[];
+  };
+}
+
+const results: ScaleResult[] = [];
+say(
+  `bench:national — scales ${scales.join(', ')}; load average ${loadavg()
+    .map((l) => round(l, 2))
+    .join(' ')}`,
+);
+for (const scale of scales) {
+  const dir = resolve('.pds/bench', `national-${scale}`);
+  const sourcesDir = join(dir, 'sources');
+  const manifestFile = join(sourcesDir, 'manifest.json');
+  if (process.env.BENCH_NATIONAL_FRESH === '1') rmSync(sourcesDir, { recursive: true, force: true });
+  // A release written by an earlier run is not part of the region: generate it again.
+  if (existsSync(manifestFile) && existsSync(join(dir, 'release.json')))
+    rmSync(sourcesDir, { recursive: true, force: true });
+  if (!existsSync(manifestFile)) {
+    say(`generating the region at scale ${scale} …`);
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'cli/main.ts', 'sample-data', '--out', sourcesDir, '--scale', String(scale)],
+      { stdio: json ? 'ignore' : 'inherit' },
+    );
+    rmSync(join(dir, 'release.json'), { force: true });
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SampleManifest;
+  const dataDir = join(dir, 'data');
+  rmSync(dataDir, { recursive: true, force: true });
+  const indexPrefix = `bench-national-${scale}`;
+  await dropIndexes(indexPrefix);
+  // The generated folder itself, never a sources file of the environment.
+  const { PDS_SOURCES_FILE: _ignored, ...inherited } = process.env;
+  const env = {
+    ...inherited,
+    PDS_DATA_DIR: dataDir,
+    PDS_SOURCES_DIR: sourcesDir,
+    PDS_INDEX_PREFIX: indexPrefix,
+  };
+  say(`scale ${scale}: full refresh …`);
+  const full = await refresh(env, true);
+  const costs = assetCosts(dataDir, full.runId);
+  const uprns = costs.os_open_uprn?.rows ?? manifest.areas.reduce((n, a) => n + a.uprns, 0);
+  const index = await indexFigures(indexPrefix);
+  const indexing = costs.properties_index;
+  const assetsCpu = Object.values(costs).reduce((n, c) => n + c.cpu_s, 0);
+  const result: ScaleResult = {
+    scale,
+    uprns,
+    certificates: costs.epc_enhanced?.rows ?? 0,
+    full,
+    uprns_per_cpu_s: round(uprns / (full.process_cpu_s + full.es_cpu_s)),
+    uprns_per_process_cpu_s: round(uprns / full.process_cpu_s),
+    assets_cpu_s: round(assetsCpu),
+    // What the refresh process spends outside the assets: start-up, the workflow bundle, planning.
+    fixed_cpu_s: round(full.process_cpu_s - assetsCpu),
+    documents_per_s: indexing ? round(indexing.rows / indexing.wall_s) : 0,
+    bytes_per_document: Math.round(index.bytes / index.documents),
+    bytes_per_document_merged: Math.round(index.merged / index.documents),
+    per_asset: Object.fromEntries(
+      Object.entries(costs).map(([name, c]) => [
+        name,
+        { ...c, uprns_per_cpu_s: c.cpu_s > 0 ? Math.round(uprns / c.cpu_s) : null },
+      ]),
+    ),
+  };
+  results.push(result);
+
+  if (scale === Math.max(...scales)) {
+    const certificates = Math.max(1, Math.round(result.certificates * releaseShare));
+    say(
+      `scale ${scale}: a ${releaseShare * 100} % EPC release (${certificates} certificates), then refresh …`,
+    );
+    const written = await writeEpcRelease({ sourcesDir, certificates, year: 2026 });
+    // Mark the region as changed, so the next run regenerates it.
+    execFileSync('sh', ['-c', `echo '${JSON.stringify(written.files)}' > ${join(dir, 'release.json')}`]);
+    const run = await refresh(env, false);
+    result.release = {
+      certificates: written.certificates,
+      run,
+      wall_share: round(run.wall_s / full.wall_s, 3),
+      cpu_share: round((run.process_cpu_s + run.es_cpu_s) / (full.process_cpu_s + full.es_cpu_s), 3),
+      rebuilt: Object.keys(assetCosts(dataDir, run.runId)),
+    };
+  }
+  await dropIndexes(indexPrefix);
+}
+
+// --- report -------------------------------------------------------------------------------------------------
+const largest = results.at(-1)!;
+const smallest = results[0]!;
+const perUprn = {
+  process: largest.full.process_cpu_s / largest.uprns,
+  es: largest.full.es_cpu_s / largest.uprns,
+};
+const projection = {
+  worker_cores: workerCores,
+  es_cores: esCores,
+  // Workers and the cluster each do their share; counted one after the other (no overlap): an upper bound.
+  hours: round(
+    (GB_UPRNS * perUprn.process) / workerCores / 3600 + (GB_UPRNS * perUprn.es) / esCores / 3600,
+    2,
+  ),
+  cpu_hours: round((GB_UPRNS * (perUprn.process + perUprn.es)) / 3600, 1),
+};
+const summary = {
+  load_average: loadavg().map((l) => round(l, 2)),
+  concurrency,
+  scales: results,
+  peak_rss_ratio_largest_to_smallest: round(largest.full.max_rss_mb / smallest.full.max_rss_mb, 2),
+  gb_projection: projection,
+};
+if (json) {
+  console.log(JSON.stringify(summary, null, 2));
+} else {
+  say();
+  say(
+    '| scale | UPRNs | certificates | wall s | process CPU s | ES CPU s | UPRNs per CPU-s | peak RSS MB | docs/s | bytes/doc (merged) |',
+  );
+  say('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of results)
+    say(
+      `| ${r.scale} | ${r.uprns} | ${r.certificates} | ${round(r.full.wall_s)} | ${round(r.full.process_cpu_s)} (${r.fixed_cpu_s} outside assets) | ${round(r.full.es_cpu_s)} | ${r.uprns_per_cpu_s} | ${r.full.max_rss_mb} | ${r.documents_per_s} | ${r.bytes_per_document} (${r.bytes_per_document_merged}) |`,
+    );
+  say();
+  const names = [...new Set(results.flatMap((r) => Object.keys(r.per_asset)))];
+  names.sort((a, b) => (largest.per_asset[b]?.cpu_s ?? 0) - (largest.per_asset[a]?.cpu_s ?? 0));
+  say(
+    `| asset | ${results.map((r) => `scale ${r.scale}: CPU s / UPRNs per CPU-s / peak RSS MB`).join(' | ')} |`,
+  );
+  say(`|---|${results.map(() => '---').join('|')}|`);
+  for (const name of names)
+    say(
+      `| ${name} | ${results
+        .map((r) => {
+          const c = r.per_asset[name];
+          return c ? `${round(c.cpu_s, 2)} / ${c.uprns_per_cpu_s ?? '—'} / ${c.peak_rss_mb}` : '—';
+        })
+        .join(' | ')} |`,
+    );
+  if (largest.release) {
+    const rel = largest.release;
+    say();
+    say(
+      `EPC release on scale ${largest.scale}: ${rel.certificates} certificates; refresh ${round(rel.run.wall_s)} s wall (${rel.wall_share * 100} % of the full refresh), ${round(rel.run.process_cpu_s + rel.run.es_cpu_s)} CPU s (${round(rel.cpu_share * 100)} %); rebuilt: ${rel.rebuilt.join(', ')}`,
+    );
+  }
+  say(`peak RSS, largest / smallest scale: ${summary.peak_rss_ratio_largest_to_smallest}×`);
+  say(
+    `Great Britain (30 M UPRNs) at the largest scale's cost: ${projection.cpu_hours} CPU-hours; ≈ ${projection.hours} h on ${workerCores} worker cores and ${esCores} Elasticsearch cores`,
+  );
+}

@@ -99,11 +99,15 @@ const fromRow = (r: Row): Materialization => ({
 export function openCatalog(path: string): Catalog {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
-  db.pragma('journal_mode = WAL');
+  // WAL shares its index through memory, so every process must be on one machine. Workers on several
+  // machines sharing the data folder over a network filesystem set PDS_CATALOG_JOURNAL=delete: a rollback
+  // journal with file locks, slower per write but safe there (docs/national.md).
+  const wal = (process.env.PDS_CATALOG_JOURNAL ?? 'wal').toLowerCase() !== 'delete';
+  db.pragma(wal ? 'journal_mode = WAL' : 'journal_mode = DELETE');
   db.pragma('busy_timeout = 10000');
-  // WAL with NORMAL sync survives a killed process (only a power cut can lose the last commits), and saves
-  // an fsync per materialisation, which matters with hundreds of small partitions.
-  db.pragma('synchronous = NORMAL');
+  // NORMAL sync survives a killed process (only a power cut can lose the last commits), and saves an fsync
+  // per materialisation, which matters with hundreds of small partitions.
+  db.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
   db.exec(`
     CREATE TABLE IF NOT EXISTS materializations (
       id TEXT PRIMARY KEY, asset TEXT NOT NULL, partition TEXT NOT NULL, run_id TEXT NOT NULL,

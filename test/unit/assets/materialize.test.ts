@@ -1,6 +1,6 @@
 // Incremental materialisation: an asset is rebuilt only when its inputs, its code version or its outputs
 // changed, and every build, failed ones included, is recorded in the catalog.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -130,5 +130,34 @@ describe('materializeWithCatalog', () => {
     catalog = openCatalog(join(dir, 'catalog.sqlite'));
     expect(catalog.latestSuccess('source')?.id).toBe(first.materialization.id);
     expect((await materializeWithCatalog(sourceAsset(), ctx('run-2'), catalog)).skipped).toBe(true);
+  });
+
+  it("records each build's CPU and peak memory beside the asset's own metrics", async () => {
+    const busy = sourceAsset({
+      async materialize() {
+        const until = performance.now() + 30;
+        while (performance.now() < until); // some CPU to measure
+        return { rows: 1, outputs: [], metrics: { files: 1 } };
+      },
+    });
+    const { materialization } = await materializeWithCatalog(busy, ctx(), catalog);
+    expect(materialization.metrics.files).toBe(1);
+    expect(materialization.metrics.cpu_ms).toBeGreaterThanOrEqual(20);
+    expect(materialization.metrics.peak_rss_mb).toBeGreaterThan(10);
+  });
+
+  it('keeps the catalog with a rollback journal for a network filesystem (PDS_CATALOG_JOURNAL=delete)', async () => {
+    catalog.close();
+    process.env.PDS_CATALOG_JOURNAL = 'delete';
+    try {
+      catalog = openCatalog(join(dir, 'shared.sqlite'));
+      const first = await materializeWithCatalog(sourceAsset(), ctx(), catalog);
+      catalog.close();
+      catalog = openCatalog(join(dir, 'shared.sqlite'));
+      expect(catalog.latestSuccess('source')?.id).toBe(first.materialization.id);
+      expect(existsSync(join(dir, 'shared.sqlite-wal'))).toBe(false);
+    } finally {
+      delete process.env.PDS_CATALOG_JOURNAL;
+    }
   });
 });

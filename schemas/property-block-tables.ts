@@ -80,7 +80,11 @@ export const PROPERTY_BLOCK_TABLES = {
     schema: UprnEnvironmentBlockRowSchema,
     path: 'parquet/derived/uprn_environment_blocks/<tile>.parquet',
   },
-  epc_certificates: { layer: 'derived', schema: EpcCertificateRowSchema },
+  epc_certificates: {
+    layer: 'derived',
+    schema: EpcCertificateRowSchema,
+    path: 'parquet/derived/epc_certificates/<folder or scotland>.parquet',
+  },
   flood_pieces: {
     layer: 'derived',
     schema: FloodPieceRowSchema,

@@ -38,6 +38,12 @@ export interface Partitioning {
   keys(ctx: AssetContext): Promise<string[]>;
   /** The source files one partition reads (their checksums are that partition's input fingerprint). */
   sources?(ctx: AssetContext, key: string): Promise<string[]>;
+  /**
+   * The upstreams one partition reads, a subset of the asset's `upstream` (default: all of them). A partition's
+   * fingerprint covers only these, so a partition that reads one upstream's same-key partition is not rebuilt
+   * when another upstream it never reads changes (epc_enhanced: England and Wales partitions and Scotland's).
+   */
+  upstreamOf?(key: string): readonly string[];
 }
 
 export interface AssetDefinition {

@@ -36,13 +36,18 @@ const fromLayered = (
     ...(t.path ? { path: t.path } : {}),
   }));
 
-// The England and Wales EPC tables are written one file per bulk-download folder (local authority or year).
-const EPC_PARTITIONED = new Set(['epc_england_wales_certificates', 'epc_england_wales_recommendations']);
+// The England and Wales EPC tables are written one file per bulk-download folder (local authority or year),
+// and so is the enhanced one (epc_enhanced's partitions).
+const EPC_PARTITIONED = new Set([
+  'epc_england_wales_certificates',
+  'epc_england_wales_recommendations',
+  'epc_enhanced_england_wales',
+]);
 
 export function dictionaryTables(): DictionaryTable[] {
   return [
     ...fromLayered(EPC_TABLES).map((t) =>
-      EPC_PARTITIONED.has(t.name) ? { ...t, path: `parquet/staged/${t.name}/<folder>.parquet` } : t,
+      EPC_PARTITIONED.has(t.name) ? { ...t, path: `parquet/${t.layer}/${t.name}/<folder>.parquet` } : t,
     ),
     ...fromMap('staged', FEATURE_TABLES),
     ...fromMap('staged', PLANNING_FEATURE_TABLES),

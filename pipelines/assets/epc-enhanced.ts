@@ -1,91 +1,98 @@
-// Enhanced EPCs: every raw certificate through the pure enhancement rules. Writes the typed analyst
-// tables (one column per enhanced field, types from the zod schemas) and a per-certificate table that
-// carries raw and enhanced records together for building the per-UPRN documents.
+// Enhanced EPCs: every raw certificate through the enhancement rules. Writes the typed analyst tables (one
+// column per enhanced field, types from the zod schemas) and a per-certificate table that carries raw and
+// enhanced records together for building the per-UPRN documents.
+//
+// Partitioned as epc_england_wales_raw is (its keys: one per LA folder or register-export year), plus one
+// partition for Scotland. An England and Wales partition reads its own staged partition through the
+// columnar engine (DuckDB, each rule once per distinct value; the raw asset already quarantined its rows) and
+// writes its own files of both tables in that one pass, so a new certificates-<year>.csv re-enhances only its
+// rows. Scotland keeps the per-record engine: its extracts are small (a few percent of England and Wales).
+import { existsSync, readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { EnhancedEpcSchema, EnhancedScottishEpcSchema } from '../../schemas/epc';
 import { ParquetTableWriter, parquetPath, queryParquet, type ColumnSpec } from '../io/parquet';
 import { parquetColumnsFor } from '../io/parquet-columns';
-import { enhanceEnglandWales, enhanceScotland } from '../transforms/epc/enhance';
-import { countryFromOnsCode, type EpcCountry } from '../transforms/epc/country';
-import { defineAsset, type AssetContext } from './definition';
-import { EW_CERTIFICATE_TABLE, SCOTLAND_CERTIFICATE_TABLE, ewStagedGlob } from './epc-raw';
+import { enhanceScotland } from '../transforms/epc/enhance';
+import {
+  CERTIFICATE_TABLE_COLUMNS,
+  enhanceStagedEnglandWalesColumnar,
+} from '../transforms/epc/enhance-columnar';
+import { defineAsset, partitionOf, type AssetContext, type MaterializeResult } from './definition';
+import { EW_CERTIFICATE_TABLE, SCOTLAND_CERTIFICATE_TABLE, epcEnglandWalesRaw } from './epc-raw';
 import { derivedPath, stagedPath } from './ingest';
 
 export const EPC_CERTIFICATES_TABLE = 'epc_certificates';
+export const EPC_ENHANCED_EW_TABLE = 'epc_enhanced_england_wales';
+export const EPC_ENHANCED_SCOTLAND_TABLE = 'epc_enhanced_scotland';
+/** The Scottish partition's key (England and Wales keys are LA codes, years or `all`). */
+export const SCOTLAND_PARTITION = 'scotland';
 
-const CERTIFICATE_COLUMNS: ColumnSpec[] = [
-  { name: 'uprn', type: 'BIGINT' },
-  { name: 'country', type: 'VARCHAR' },
-  { name: 'certificate_id', type: 'VARCHAR' },
-  { name: 'lodged_at', type: 'TIMESTAMP' },
-  { name: 'raw', type: 'JSON' },
-  { name: 'enhanced', type: 'JSON' },
-];
 const COUNTRY: ColumnSpec = { name: 'country', type: 'VARCHAR' };
-const PROVENANCE_FIELDS = new Set(['folder_local_authority', 'source_file', 'source_line']);
+export const EW_ENHANCED_COLUMNS: ColumnSpec[] = [...parquetColumnsFor(EnhancedEpcSchema), COUNTRY];
+export { CERTIFICATE_TABLE_COLUMNS };
 
-/** The raw record as published: provenance columns dropped, columns the file did not have (null) left out. */
-function publishedRecord(row: Record<string, unknown>): Record<string, string> {
-  const raw: Record<string, string> = {};
-  for (const [key, value] of Object.entries(row))
-    if (value !== null && !PROVENANCE_FIELDS.has(key)) raw[key] = String(value);
-  return raw;
+/** The glob of a table written one file per partition (`derived/<table>/<key>.parquet`). */
+export const derivedGlob = (ctx: AssetContext, table: string): string =>
+  join(dirname(derivedPath(ctx, table)), table, '*.parquet');
+
+/** A relation over a partitioned table's files; an empty one of `columns` while there is no file. */
+export function partitionedTable(glob: string, columns: readonly ColumnSpec[]): string {
+  const dir = dirname(glob);
+  if (existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.parquet'))) return parquetPath(glob);
+  return `(SELECT ${columns.map((c) => `CAST(NULL AS ${c.type}) AS "${c.name}"`).join(', ')} WHERE false)`;
 }
 
-async function enhanceEnglandWalesTable(
-  ctx: AssetContext,
-  certificates: ParquetTableWriter,
-): Promise<number> {
-  const analyst = await ParquetTableWriter.open(
-    derivedPath(ctx, 'epc_enhanced_england_wales'),
-    [...parquetColumnsFor(EnhancedEpcSchema), COUNTRY],
+async function enhanceEnglandWalesPartition(ctx: AssetContext, key: string): Promise<MaterializeResult> {
+  const enhanced = derivedPath(ctx, `${EPC_ENHANCED_EW_TABLE}/${key}`);
+  const certificates = derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`);
+  const { rows } = await enhanceStagedEnglandWalesColumnar(
+    stagedPath(ctx, `${EW_CERTIFICATE_TABLE}/${key}`),
+    { enhanced: { path: enhanced, columns: EW_ENHANCED_COLUMNS }, certificates },
+    { onStep: (step) => ctx.heartbeat({ partition: key, step }) },
+  );
+  // The single files of the unpartitioned asset (code version 3 and before) would only mislead.
+  await rm(derivedPath(ctx, EPC_ENHANCED_EW_TABLE), { force: true });
+  await rm(derivedPath(ctx, EPC_CERTIFICATES_TABLE), { force: true });
+  return { rows, outputs: [enhanced, certificates], metrics: { england_wales: rows } };
+}
+
+async function enhanceScotlandPartition(ctx: AssetContext): Promise<MaterializeResult> {
+  const certificates = await ParquetTableWriter.open(
+    derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${SCOTLAND_PARTITION}`),
+    CERTIFICATE_TABLE_COLUMNS,
     { staging: 'csv' },
   );
-  for await (const row of queryParquet(
-    `SELECT * FROM ${parquetPath(ewStagedGlob(ctx, EW_CERTIFICATE_TABLE))}`,
-  )) {
-    const raw = publishedRecord(row);
-    const enhanced = enhanceEnglandWales(raw as never);
-    const country: EpcCountry | null =
-      countryFromOnsCode(raw.local_authority) ??
-      countryFromOnsCode(row.folder_local_authority as string | null);
-    certificates.append({
-      uprn: enhanced.uprn,
-      country,
-      certificate_id: enhanced.lmk_key,
-      lodged_at: enhanced.lodgement_datetime ?? enhanced.lodgement_date,
-      raw,
-      enhanced,
-    });
-    // append serialises the row at once, so the record can take the analyst table's country column now:
-    // assigned, not spread (a spread copy of ~130 keys becomes a slow dictionary object).
-    analyst.append(Object.assign(enhanced, { country }));
-    if (analyst.rowCount % 50_000 === 0) ctx.heartbeat({ enhanced: analyst.rowCount });
-  }
-  return (await analyst.close()).rows;
-}
-
-async function enhanceScotlandTable(ctx: AssetContext, certificates: ParquetTableWriter): Promise<number> {
   const analyst = await ParquetTableWriter.open(
-    derivedPath(ctx, 'epc_enhanced_scotland'),
+    derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE),
     [...parquetColumnsFor(EnhancedScottishEpcSchema), COUNTRY],
     { staging: 'csv' },
   );
-  for await (const row of queryParquet(
-    `SELECT raw FROM ${parquetPath(stagedPath(ctx, SCOTLAND_CERTIFICATE_TABLE))}`,
-  )) {
-    const raw = row.raw as Record<string, string>;
-    const enhanced = enhanceScotland(raw);
-    certificates.append({
-      uprn: enhanced.uprn,
-      country: 'Scotland',
-      certificate_id: enhanced.building_reference_number,
-      lodged_at: enhanced.lodgement_date,
-      raw,
-      enhanced,
-    });
-    analyst.append(Object.assign(enhanced, { country: 'Scotland' }));
+  try {
+    for await (const row of queryParquet(
+      `SELECT raw FROM ${parquetPath(stagedPath(ctx, SCOTLAND_CERTIFICATE_TABLE))}`,
+    )) {
+      const raw = row.raw as Record<string, string>;
+      const enhanced = enhanceScotland(raw);
+      certificates.append({
+        uprn: enhanced.uprn,
+        country: 'Scotland',
+        certificate_id: enhanced.building_reference_number,
+        lodged_at: enhanced.lodgement_date,
+        raw,
+        enhanced,
+      });
+      // append serialises the row at once, so the record can take the analyst table's country column now:
+      // assigned, not spread (a spread copy of ~130 keys becomes a slow dictionary object).
+      analyst.append(Object.assign(enhanced, { country: 'Scotland' }));
+    }
+  } catch (error) {
+    await Promise.all([certificates.abort(), analyst.abort()]);
+    throw error;
   }
-  return (await analyst.close()).rows;
+  const written = await analyst.close();
+  const certs = await certificates.close({ orderBy: ['uprn', 'lodged_at'] });
+  return { rows: written.rows, outputs: [written.path, certs.path], metrics: { scotland: written.rows } };
 }
 
 export const epcEnhanced = defineAsset({
@@ -93,31 +100,21 @@ export const epcEnhanced = defineAsset({
   kind: 'derived',
   description: 'EPCs cleaned and typed by the enhancement rules (spec 2.10), England and Wales and Scotland',
   upstream: ['epc_england_wales_raw', 'epc_scotland_raw'],
-  codeVersion: '3',
+  codeVersion: '4',
   owner: 'epc',
   cadence: 'monthly',
+  partitioning: {
+    kind: 'local-authority',
+    // epc_england_wales_raw's keys (aligned: a partition reads that asset's same-key partition) and Scotland.
+    keys: async (ctx) => [...(await epcEnglandWalesRaw.partitioning!.keys(ctx)), SCOTLAND_PARTITION],
+    // Each partition depends on the one upstream it reads: Scotland's extract does not rebuild England and
+    // Wales, and a new England and Wales partition does not rebuild Scotland.
+    upstreamOf: (key) => (key === SCOTLAND_PARTITION ? ['epc_scotland_raw'] : ['epc_england_wales_raw']),
+  },
   async materialize(ctx) {
-    const certificates = await ParquetTableWriter.open(
-      derivedPath(ctx, EPC_CERTIFICATES_TABLE),
-      CERTIFICATE_COLUMNS,
-      { staging: 'csv' },
-    );
-    try {
-      const englandWales = await enhanceEnglandWalesTable(ctx, certificates);
-      const scotland = await enhanceScotlandTable(ctx, certificates);
-      const written = await certificates.close({ orderBy: ['uprn', 'lodged_at'] });
-      return {
-        rows: englandWales + scotland,
-        outputs: [
-          derivedPath(ctx, 'epc_enhanced_england_wales'),
-          derivedPath(ctx, 'epc_enhanced_scotland'),
-          written.path,
-        ],
-        metrics: { england_wales: englandWales, scotland },
-      };
-    } catch (error) {
-      await certificates.abort();
-      throw error;
-    }
+    const key = partitionOf(ctx);
+    return key === SCOTLAND_PARTITION
+      ? enhanceScotlandPartition(ctx)
+      : enhanceEnglandWalesPartition(ctx, key);
   },
 });

@@ -3,6 +3,13 @@
 import { copyQueryToParquet, parquetPath } from '../io/parquet';
 import { epcStatsSql } from '../transforms/epc/stats-sql';
 import { defineAsset, type AssetContext } from './definition';
+import {
+  EPC_ENHANCED_EW_TABLE,
+  EPC_ENHANCED_SCOTLAND_TABLE,
+  EW_ENHANCED_COLUMNS,
+  derivedGlob,
+  partitionedTable,
+} from './epc-enhanced';
 import { derivedPath, stagedPath } from './ingest';
 
 export const EPC_LATEST_TABLE = 'epc_latest';
@@ -24,8 +31,8 @@ const MEASURES = [
  * Wales and Scotland have no English region, so their region is the country code.
  */
 export function epcLatestSql(ctx: AssetContext): string {
-  const ew = parquetPath(derivedPath(ctx, 'epc_enhanced_england_wales'));
-  const scotland = parquetPath(derivedPath(ctx, 'epc_enhanced_scotland'));
+  const ew = partitionedTable(derivedGlob(ctx, EPC_ENHANCED_EW_TABLE), EW_ENHANCED_COLUMNS);
+  const scotland = parquetPath(derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE));
   const common = `uprn, building_reference_number, postcode, property_type, built_form, construction_age_band,
     main_fuel, total_floor_area, has_mains_gas, ${MEASURES.join(', ')}, lodgement_date`;
   return `
@@ -76,7 +83,7 @@ export const epcLatest = defineAsset({
   description:
     'Latest EPC of every property (UPRN) with postcode, outcode, LA, region, country and BNG point',
   upstream: ['epc_enhanced', 'onspd', 'os_open_uprn'],
-  codeVersion: '1',
+  codeVersion: '2',
   owner: 'epc',
   cadence: 'monthly',
   async materialize(ctx) {

@@ -7,7 +7,12 @@ import { parquetPath, queryParquet, writeParquet } from '../io/parquet';
 import { assembleStats } from '../transforms/epc/compare';
 import { buildEpcBlock, type UprnCertificate } from '../transforms/epc/uprn-block';
 import { defineAsset, type AssetContext } from './definition';
-import { EPC_CERTIFICATES_TABLE } from './epc-enhanced';
+import {
+  CERTIFICATE_TABLE_COLUMNS,
+  EPC_CERTIFICATES_TABLE,
+  derivedGlob,
+  partitionedTable,
+} from './epc-enhanced';
 import { EPC_ESTIMATES_TABLE } from './epc-estimates';
 import { EW_RECOMMENDATION_TABLE, ewStagedGlob } from './epc-raw';
 import { EPC_LATEST_TABLE, EPC_STATS_TABLE } from './epc-stats';
@@ -74,7 +79,7 @@ export function blockRowsSql(ctx: AssetContext): string {
     certs AS (
       SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced,
              CASE WHEN c.country <> 'Scotland' THEN r.recommendations END AS recommendations
-      FROM ${parquetPath(derivedPath(ctx, EPC_CERTIFICATES_TABLE))} c
+      FROM ${partitionedTable(derivedGlob(ctx, EPC_CERTIFICATES_TABLE), CERTIFICATE_TABLE_COLUMNS)} c
       LEFT JOIN recs r ON r.lmk_key = c.certificate_id
       WHERE c.uprn IS NOT NULL)
     SELECT gs.*, c.country, c.lodged_at, c.raw, c.enhanced, c.recommendations
@@ -130,7 +135,7 @@ export const uprnEpcBlocks = defineAsset({
   description:
     'Per UPRN: certificates latest first (raw and enhanced), recommendations, statistics, comparison, estimate',
   upstream: ['epc_enhanced', 'epc_england_wales_raw', 'epc_latest', 'epc_stats', 'epc_estimates'],
-  codeVersion: '3',
+  codeVersion: '4',
   owner: 'epc',
   cadence: 'monthly',
   async materialize(ctx) {

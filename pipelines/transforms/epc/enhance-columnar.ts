@@ -61,18 +61,25 @@ export interface ColumnarEnhanceOptions {
 const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
-/** The enhanced record's rules plus the file record's country (certificateCountry, in rules). */
+/**
+ * The enhanced record's rules plus the file record's country (certificateCountry, in rules): from its LA code,
+ * the 2025+ `country` column, or its folder's LA (a staged table's `folder_local_authority` column, else the
+ * folder the file is in). A staged table has no `country` column (the raw asset keeps only the known fields).
+ */
 function fileRules(folderCountry: EpcCountry | null): FieldRule[] {
   return [
     ...ENGLAND_WALES_FIELD_RULES,
     fromRaw('_country_of_la', 'local_authority', countryFromOnsCode, { type: 'VARCHAR' }),
     fromRaw('_country_column', 'country', countryFromOnsCode, { type: 'VARCHAR' }),
+    fromRaw('_country_of_folder', 'folder_local_authority', countryFromOnsCode, { type: 'VARCHAR' }),
     derived(
       'country',
-      ['_country_of_la', '_country_column'],
-      (la: EpcCountry | null, column: EpcCountry | null) => la ?? column ?? folderCountry,
+      ['_country_of_la', '_country_column', '_country_of_folder'],
+      (la: EpcCountry | null, column: EpcCountry | null, folder: EpcCountry | null) =>
+        la ?? column ?? folder ?? folderCountry,
       {
-        sql: (la, column) => `coalesce(${la}, ${column}, ${folderCountry ? literal(folderCountry) : 'NULL'})`,
+        sql: (la, column, folder) =>
+          `coalesce(${la}, ${column}, ${folder}, ${folderCountry ? literal(folderCountry) : 'NULL'})`,
       },
     ),
   ];
@@ -191,17 +198,12 @@ class ValueIndex {
   }
 }
 
-/**
- * Enhances one England and Wales certificates file into the Parquet file `outPath` (the columns of
- * enhancedFileColumns(), the records enhanceEpcFile yields, in file order). Returns the rows written and
- * quarantined.
- */
-export async function enhanceEnglandWalesFileColumnar(
-  file: string,
+/** A DuckDB instance for one run, with a scratch folder beside `outPath` (removed at the end). */
+async function withEngine<T>(
   outPath: string,
-  options: ColumnarEnhanceOptions = {},
-): Promise<{ rows: number; quarantined: number }> {
-  const step = options.onStep ?? (() => undefined);
+  options: ColumnarEnhanceOptions,
+  run: (db: DuckDBConnection, scratch: string) => Promise<T>,
+): Promise<T> {
   const scratch = `${outPath}.scratch-${randomUUID()}`;
   await mkdir(`${scratch}/spill`, { recursive: true });
   await mkdir(dirname(outPath), { recursive: true });
@@ -216,73 +218,7 @@ export async function enhanceEnglandWalesFileColumnar(
   const db = await instance.connect();
   try {
     await db.run('SET autoinstall_known_extensions = false');
-    step('stage');
-    const staged = await stageEnglandWalesCertificates(file, `${scratch}/rows.csv`, {
-      workers: options.workers,
-      onQuarantine: options.onQuarantine,
-    });
-    const plan = planColumns(staged.header, options.folderCountry ?? null);
-    const csvColumns = [
-      `'source_line': 'BIGINT'`,
-      ...staged.header.map((_, i) => `${literal(`c${i}`)}: 'VARCHAR'`),
-    ];
-    const rows =
-      `read_csv(${literal(`${scratch}/rows.csv`)}, header = false, auto_detect = false, delim = ',', ` +
-      `quote = '"', escape = '"', new_line = '\\n', max_line_size = 8388608, columns = {${csvColumns.join(', ')}})`;
-
-    step('distinct');
-    const columns = [...plan.single.keys()];
-    const distinctSql = columns.map((c) => {
-      const fast = plan.fast.get(c);
-      const filter = fast ? ` FILTER (WHERE NOT ${fast.fast!.when(valueOf(c))})` : '';
-      return `list(DISTINCT ${valueOf(c)})${filter} AS ${ident(`d${c}`)}`;
-    });
-    const distinct = (
-      await db.runAndReadAll(`SELECT ${distinctSql.join(', ')} FROM ${rows} q`)
-    ).getRowObjectsJS()[0]!;
-
-    step('lookups');
-    const indexes = new Map<string, ValueIndex>();
-    for (const name of plan.indexed) indexes.set(name, new ValueIndex());
-    for (const [name, value] of plan.constants) indexes.get(name)?.indexOf(value);
-    for (const [column, lookup] of plan.single) {
-      // '' is always a value: the enum is never empty, and a blank cell needs no special case.
-      const values = [...new Set(['', ...((distinct[`d${column}`] as string[] | null) ?? [])])];
-      const key = plan.keyOf.get(column)!;
-      const rules = rulesFor(
-        plan.rules,
-        lookup.fields.map((f) => f.name),
-      );
-      const evaluate = (i: number) => evaluateFields(rules, { ...plan.base, [key]: values[i]! });
-      await writeLookup(db, scratch, plan, lookup, indexes, values.length, evaluate, values);
-    }
-    for (const d of plan.derived) {
-      if (!('table' in d)) continue;
-      const rule = d.fields[0]! as Extract<FieldRule, { inputs: readonly string[] }>;
-      const domains = rule.inputs.map((i) => indexes.get(i)!.values);
-      const size = domains.reduce((n, v) => n * v.length, 1);
-      if (size > 5_000_000)
-        throw new Error(`enhancement: ${rule.name} combines ${size} values; give it a SQL twin`);
-      const run = rule.rule as (...v: unknown[]) => unknown;
-      await writeLookup(db, scratch, plan, d, indexes, size, (i) => {
-        // Mixed radix, the last input varying fastest: the index SQL computes from the inputs' indexes.
-        const args = new Array<unknown>(domains.length);
-        for (let j = domains.length - 1, rest = i; j >= 0; j--) {
-          args[j] = domains[j]![rest % domains[j]!.length];
-          rest = Math.floor(rest / domains[j]!.length);
-        }
-        return { [rule.name]: run(...args) };
-      });
-    }
-
-    step('write');
-    const tmp = `${scratch}/out.parquet`;
-    await db.run(
-      `COPY (${finalSelect(plan, rows, file, indexes)}) TO ${literal(tmp)} ` +
-        `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
-    );
-    await rename(tmp, outPath);
-    return { rows: staged.rows, quarantined: staged.quarantined };
+    return await run(db, scratch);
   } finally {
     db.closeSync();
     instance.closeSync();
@@ -290,6 +226,232 @@ export async function enhanceEnglandWalesFileColumnar(
   }
 }
 
+/**
+ * Steps 2-4 over `rows` (a relation with `source_line` and the raw columns `c0`, `c1`, … of `header`):
+ * the distinct values, then each lookup. Returns the plan and the value indexes for the second pass.
+ */
+async function planAndLookups(
+  db: DuckDBConnection,
+  scratch: string,
+  header: readonly string[],
+  rows: string,
+  folderCountry: EpcCountry | null,
+  step: (name: string) => void,
+): Promise<{ plan: Plan; indexes: Map<string, ValueIndex> }> {
+  const plan = planColumns(header, folderCountry);
+  step('distinct');
+  const columns = [...plan.single.keys()];
+  const distinctSql = columns.map((c) => {
+    const fast = plan.fast.get(c);
+    const filter = fast ? ` FILTER (WHERE NOT ${fast.fast!.when(valueOf(c))})` : '';
+    return `list(DISTINCT ${valueOf(c)})${filter} AS ${ident(`d${c}`)}`;
+  });
+  const distinct = (
+    await db.runAndReadAll(`SELECT ${distinctSql.join(', ')} FROM ${rows} q`)
+  ).getRowObjectsJS()[0]!;
+
+  step('lookups');
+  const indexes = new Map<string, ValueIndex>();
+  for (const name of plan.indexed) indexes.set(name, new ValueIndex());
+  for (const [name, value] of plan.constants) indexes.get(name)?.indexOf(value);
+  for (const [column, lookup] of plan.single) {
+    // '' is always a value: the enum is never empty, and a blank cell needs no special case.
+    const values = [...new Set(['', ...((distinct[`d${column}`] as string[] | null) ?? [])])];
+    const key = plan.keyOf.get(column)!;
+    const rules = rulesFor(
+      plan.rules,
+      lookup.fields.map((f) => f.name),
+    );
+    const evaluate = (i: number) => evaluateFields(rules, { ...plan.base, [key]: values[i]! });
+    await writeLookup(db, scratch, plan, lookup, indexes, values.length, evaluate, values);
+  }
+  for (const d of plan.derived) {
+    if (!('table' in d)) continue;
+    const rule = d.fields[0]! as Extract<FieldRule, { inputs: readonly string[] }>;
+    const domains = rule.inputs.map((i) => indexes.get(i)!.values);
+    const size = domains.reduce((n, v) => n * v.length, 1);
+    if (size > 5_000_000)
+      throw new Error(`enhancement: ${rule.name} combines ${size} values; give it a SQL twin`);
+    const run = rule.rule as (...v: unknown[]) => unknown;
+    await writeLookup(db, scratch, plan, d, indexes, size, (i) => {
+      // Mixed radix, the last input varying fastest: the index SQL computes from the inputs' indexes.
+      const args = new Array<unknown>(domains.length);
+      for (let j = domains.length - 1, rest = i; j >= 0; j--) {
+        args[j] = domains[j]![rest % domains[j]!.length];
+        rest = Math.floor(rest / domains[j]!.length);
+      }
+      return { [rule.name]: run(...args) };
+    });
+  }
+  return { plan, indexes };
+}
+
+/**
+ * Enhances one England and Wales certificates file into the Parquet file `outPath` (the columns of
+ * enhancedFileColumns(), the records enhanceEpcFile yields, in file order). Returns the rows written and
+ * quarantined.
+ */
+export async function enhanceEnglandWalesFileColumnar(
+  file: string,
+  outPath: string,
+  options: ColumnarEnhanceOptions = {},
+): Promise<{ rows: number; quarantined: number }> {
+  const step = options.onStep ?? (() => undefined);
+  return withEngine(outPath, options, async (db, scratch) => {
+    step('stage');
+    const staged = await stageEnglandWalesCertificates(file, `${scratch}/rows.csv`, {
+      workers: options.workers,
+      onQuarantine: options.onQuarantine,
+    });
+    const csvColumns = [
+      `'source_line': 'BIGINT'`,
+      ...staged.header.map((_, i) => `${literal(`c${i}`)}: 'VARCHAR'`),
+    ];
+    const rows =
+      `read_csv(${literal(`${scratch}/rows.csv`)}, header = false, auto_detect = false, delim = ',', ` +
+      `quote = '"', escape = '"', new_line = '\\n', max_line_size = 8388608, columns = {${csvColumns.join(', ')}})`;
+    const { plan, indexes } = await planAndLookups(
+      db,
+      scratch,
+      staged.header,
+      rows,
+      options.folderCountry ?? null,
+      step,
+    );
+
+    step('write');
+    const tmp = `${scratch}/out.parquet`;
+    await db.run(
+      `COPY (${finalSelect(plan, rows, literal(file), indexes)}) TO ${literal(tmp)} ` +
+        `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
+    );
+    await rename(tmp, outPath);
+    return { rows: staged.rows, quarantined: staged.quarantined };
+  });
+}
+
+/** What enhanceStagedEnglandWalesColumnar writes. */
+export interface StagedEnhanceOutputs {
+  /** The analysts' table: `columns`, in the staged table's order. */
+  enhanced: { path: string; columns: readonly ColumnSpec[] };
+  /**
+   * The per-certificate table (CERTIFICATE_TABLE_COLUMNS), ordered by UPRN and lodgement: `raw` is the staged
+   * record (provenance and null columns left out), `enhanced` the enhanced record's JSON (the per-record
+   * enhancer's keys, in its order).
+   */
+  certificates: string;
+}
+
+/** The per-certificate table's columns: raw and enhanced record of each certificate, for the EPC blocks. */
+export const CERTIFICATE_TABLE_COLUMNS: ColumnSpec[] = [
+  { name: 'uprn', type: 'BIGINT' },
+  { name: 'country', type: 'VARCHAR' },
+  { name: 'certificate_id', type: 'VARCHAR' },
+  { name: 'lodged_at', type: 'TIMESTAMP' },
+  { name: 'raw', type: 'JSON' },
+  { name: 'enhanced', type: 'JSON' },
+];
+
+/** Staged columns that are provenance, not part of the published record. */
+const PROVENANCE_COLUMNS = new Set(['folder_local_authority', 'source_file', 'source_line']);
+
+/**
+ * Enhances a staged England and Wales certificates table (the refresh's epc_england_wales_raw partition: its
+ * rows already checked and quarantined by the loader, one VARCHAR column per known field, '' for a field
+ * the release lacks, plus folder_local_authority, source_file and source_line) in one columnar pass, into
+ * the analysts' table and the per-certificate table. Both are written from one materialised result of the
+ * second pass: the JSON of each record is built in SQL. Returns the rows written.
+ */
+export async function enhanceStagedEnglandWalesColumnar(
+  staged: string,
+  outputs: StagedEnhanceOutputs,
+  options: Pick<ColumnarEnhanceOptions, 'threads' | 'onStep'> = {},
+): Promise<{ rows: number }> {
+  const step = options.onStep ?? (() => undefined);
+  return withEngine(outputs.enhanced.path, options, async (db, scratch) => {
+    const source = `read_parquet(${literal(staged)})`;
+    const described = (await db.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`)).getRowObjectsJS();
+    const header = described
+      .map((r) => String(r.column_name))
+      .filter((n) => n !== 'source_file' && n !== 'source_line');
+    const rows = `(SELECT source_line, source_file, ${header.map((h, i) => `${ident(h)} AS ${rawCol(i)}`).join(', ')} FROM ${source})`;
+    const { plan, indexes } = await planAndLookups(db, scratch, header, rows, null, step);
+
+    step('write');
+    // The published record as the per-record path saw it: the staged columns in order, nulls left out.
+    const rawJson = header
+      .map((h, i) => [h, i] as const)
+      .filter(([h]) => !PROVENANCE_COLUMNS.has(h))
+      .map(
+        ([h, i]) =>
+          `CASE WHEN q.${rawCol(i)} IS NOT NULL THEN ${literal(`${JSON.stringify(h)}:`)} || to_json(q.${rawCol(i)})::VARCHAR END`,
+      );
+    const raw = `'{' || concat_ws(',', ${rawJson.join(', ')}) || '}'`;
+    await db.run(
+      `CREATE TABLE result AS SELECT *, ${enhancedJsonSql(plan)} AS "#enhanced" ` +
+        `FROM (${finalSelect(plan, rows, 'q.source_file', indexes, [{ name: '#raw', sql: raw }])})`,
+    );
+    const copy = async (select: string, path: string) => {
+      const tmp = `${scratch}/out.parquet`;
+      await mkdir(dirname(path), { recursive: true });
+      await db.run(
+        `COPY (${select}) TO ${literal(tmp)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
+      );
+      await rename(tmp, path);
+    };
+    await copy(
+      `SELECT ${outputs.enhanced.columns.map((c) => ident(c.name)).join(', ')} FROM result`,
+      outputs.enhanced.path,
+    );
+    await copy(
+      `SELECT uprn, country, lmk_key AS certificate_id, coalesce(lodgement_datetime, lodgement_date) AS lodged_at, ` +
+        `"#raw"::JSON AS raw, "#enhanced"::JSON AS enhanced FROM result ORDER BY uprn, lodged_at`,
+      outputs.certificates,
+    );
+    const count = await db.runAndReadAll('SELECT count(*) FROM result');
+    return { rows: Number(count.getColumns()[0]![0]) };
+  });
+}
+
+/** A typed column's value as the JSON text JSON.stringify gives the per-record enhancer's value. */
+function jsonValueSql(column: string, type: ColumnType): string {
+  const c = ident(column);
+  switch (type) {
+    case 'VARCHAR':
+      return `coalesce(to_json(${c})::VARCHAR, 'null')`;
+    case 'BIGINT':
+      return `coalesce(CAST(${c} AS VARCHAR), 'null')`;
+    case 'DOUBLE':
+      // A whole number prints without a fraction in JavaScript (58, not 58.0).
+      return (
+        `CASE WHEN ${c} IS NULL THEN 'null' WHEN ${c} = trunc(${c}) AND abs(${c}) < 1e15 ` +
+        `THEN CAST(CAST(${c} AS BIGINT) AS VARCHAR) ELSE to_json(${c})::VARCHAR END`
+      );
+    case 'BOOLEAN':
+      return `CASE WHEN ${c} IS NULL THEN 'null' WHEN ${c} THEN 'true' ELSE 'false' END`;
+    case 'TIMESTAMP':
+      // Date.prototype.toJSON: 2013-12-08T15:45:08.000Z.
+      return `CASE WHEN ${c} IS NULL THEN 'null' ELSE '"' || strftime(${c}, '%Y-%m-%dT%H:%M:%S.%gZ') || '"' END`;
+    case 'JSON':
+      return `coalesce(CAST(${c} AS VARCHAR), 'null')`;
+    default:
+      throw new Error(`enhancement: no JSON for a ${type} column (${column})`);
+  }
+}
+
+/** The enhanced record's JSON: its visible fields in alphabetical order (compileFieldEvaluator's object). */
+function enhancedJsonSql(plan: Plan): string {
+  const names = ENGLAND_WALES_FIELD_RULES.map((r) => r.name)
+    .filter((n) => !isHidden(n))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const items = names.map((name) => {
+    const type = plan.types.get(name);
+    if (!type) throw new Error(`enhancement: ${name} has no column type`);
+    return `${literal(`${JSON.stringify(name)}:`)}, ${jsonValueSql(name, type)}`;
+  });
+  // One concat of all the parts: a chain of || nests ~200 deep and copies the growing text at each step.
+  return `concat('{', ${items.join(`, ',', `)}, '}')`;
+}
 /**
  * Loads a lookup: `count` entries, entry i's field values from `evaluate(i)`, as a one-row table of lists
  * (index i + 1 in SQL), plus, for a field another combines, the list of its values' indexes. A column's lookup
@@ -352,11 +514,25 @@ async function writeLookup(
   await db.run(`DROP TABLE ${entries}`);
 }
 
+/** A column computed from the raw row (`q`) at level 0 and carried to the output as it is. */
+interface Carried {
+  name: string;
+  sql: string;
+}
+
 /**
- * The second pass: every column of enhancedFileColumns(), in order. Level 0 codes each raw value, level 1 reads
- * the columns' lookups, then each level adds the combinations and SQL twins whose inputs are ready.
+ * The second pass: every column of enhancedFileColumns(), in order, then the `carried` ones. Level 0 codes each
+ * raw value, level 1 reads the columns' lookups, then each level adds the combinations and SQL twins whose
+ * inputs are ready. `sourceFile` is the SQL of the source_file column (over the raw row `q`).
  */
-function finalSelect(plan: Plan, rows: string, file: string, indexes: Map<string, ValueIndex>): string {
+function finalSelect(
+  plan: Plan,
+  rows: string,
+  sourceFile: string,
+  indexes: Map<string, ValueIndex>,
+  carried: readonly Carried[] = [],
+): string {
+  const carry = [{ name: '#source_file', sql: sourceFile }, ...carried];
   const used = [...plan.single.keys()];
   const codes = used.map((c) => {
     const fast = plan.fast.get(c);
@@ -366,7 +542,8 @@ function finalSelect(plan: Plan, rows: string, file: string, indexes: Map<string
       `CASE WHEN ${fastCol(c)} THEN NULL ELSE enum_code(${valueOf(c)}::${enumType(c)}) END AS ${codeCol(c)}`
     );
   });
-  let query = `SELECT q.source_line, ${used.map((c) => `q.${rawCol(c)}`).join(', ')}, ${codes.join(', ')} FROM ${rows} q`;
+  const carriedSql = carry.map((c) => `${c.sql} AS ${ident(c.name)}`).join(', ');
+  let query = `SELECT q.source_line, ${carriedSql}, ${used.map((c) => `q.${rawCol(c)}`).join(', ')}, ${codes.join(', ')} FROM ${rows} q`;
 
   const level1: string[] = [];
   const done = new Set<string>();
@@ -389,7 +566,8 @@ function finalSelect(plan: Plan, rows: string, file: string, indexes: Map<string
     done.add(name);
   }
   const lookups = (ls: Lookup[]) => ls.map((l) => ` CROSS JOIN ${ident(l.table)}`).join('');
-  query = `SELECT q.source_line, ${level1.join(', ')} FROM (${query}) q${lookups([...plan.single.values()])}`;
+  const carriedColumns = carry.map((c) => `q.${ident(c.name)}`).join(', ');
+  query = `SELECT q.source_line, ${carriedColumns}, ${level1.join(', ')} FROM (${query}) q${lookups([...plan.single.values()])}`;
 
   let pending = plan.derived;
   while (pending.length > 0) {
@@ -429,11 +607,12 @@ function finalSelect(plan: Plan, rows: string, file: string, indexes: Map<string
   }
 
   const output = enhancedFileColumns().map((c) => {
-    if (c.name === 'source_file') return `${literal(file)} AS source_file`;
+    if (c.name === 'source_file') return `${ident('#source_file')} AS source_file`;
     if (c.name === 'source_line') return 'source_line';
     if (!done.has(c.name) || isHidden(c.name)) return `CAST(NULL AS ${c.type}) AS ${ident(c.name)}`;
     return `CAST(${ident(c.name)} AS ${c.type}) AS ${ident(c.name)}`;
   });
+  for (const c of carried) output.push(ident(c.name));
   return `SELECT ${output.join(', ')} FROM (${query})`;
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,8 @@ async function setUp(): Promise<void> {
           energy_rating_current, local_authority, country, lmk_key, lodgement_date,
           energy_consumption_per_floor_area_m2_current, energy_consumption_per_floor_area_m2_potential),
      (SELECT ${COMMON}, NULL::TIMESTAMP AS lodgement_datetime)`,
-    parquet('derived', 'epc_enhanced_england_wales'),
+    // One file per partition of epc_enhanced (here a single one).
+    parquet('derived', 'epc_enhanced_england_wales/E06000022'),
   );
   await copyQueryToParquet(
     `SELECT 3 AS uprn, 'brn3' AS building_reference_number, 'FK9 4AA' AS postcode, 'Flat' AS property_type,
@@ -81,5 +82,12 @@ describe('epcLatestSql', async () => {
       country: 'Wales',
       x_coord: null,
     });
+  });
+
+  it('reads no England and Wales certificates while epc_enhanced has written no partition of them', async () => {
+    rmSync(join(dataDir, 'parquet', 'derived', 'epc_enhanced_england_wales'), { recursive: true });
+    const only: unknown[] = [];
+    for await (const row of queryParquet(epcLatestSql(ctx))) only.push(row.certificate_id);
+    expect(only).toEqual(['brn3']);
   });
 });

@@ -18,6 +18,11 @@ export interface ServiceConfig {
   indexPrefix: string;
   /** A sources file (schemas/sources.ts) saying where each dataset comes from; without one, `sourcesDir`. */
   sourcesFile?: string;
+  /**
+   * Replicas of each index a refresh builds (PDS_ES_REPLICAS, default 0: the local stack is one node). An
+   * index loads without replicas and gets these before its alias moves.
+   */
+  esReplicas?: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -35,7 +40,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     port: Number(env.PORT ?? env.PDS_PORT ?? 3000),
     indexPrefix,
     ...(env.PDS_SOURCES_FILE ? { sourcesFile: resolve(env.PDS_SOURCES_FILE) } : {}),
+    esReplicas: replicasOf(env.PDS_ES_REPLICAS),
   };
+}
+
+function replicasOf(value: string | undefined): number {
+  const n = Number(value ?? 0);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`PDS_ES_REPLICAS must be a whole number >= 0, not ${value}`);
+  return n;
 }
 
 /** Where each kind of data lives under the data directory. */

@@ -41,10 +41,13 @@ export async function publishIndex(
     throw new DataError(
       `${result.failed.length} ${checks.what} rejected, first: ${JSON.stringify(result.failed[0])}`,
     );
-  const { previous } = await verifyAndSwapAlias(es, alias, index, {
-    expectedCount: checks.expectedCount,
-    sampleIds: checks.sampleIds,
-  });
+  const { previous } = await verifyAndSwapAlias(
+    es,
+    alias,
+    index,
+    { expectedCount: checks.expectedCount, sampleIds: checks.sampleIds },
+    ctx.config.esReplicas ?? 0,
+  );
   const pruned = await pruneOldIndexes(es, alias, 1);
   ctx.log(`alias ${alias} → ${index} (was ${previous.join(', ') || 'none'}; pruned ${pruned.length})`);
 }

@@ -11,6 +11,10 @@ export interface IndexCheck {
 export const versionedIndexName = (alias: string, version: string): string =>
   `${alias}-${version.toLowerCase().replace(/[^a-z0-9_-]/g, '-')}`;
 
+/**
+ * Creates an index set up for loading: no replicas and no refresh until verifyAndSwapAlias gives it its
+ * replicas and refreshes it, so the load writes each document once and builds no segment for searches.
+ */
 export async function createIndex(
   client: Client,
   index: string,
@@ -31,7 +35,8 @@ export interface BulkResult {
   failed: { id: string; reason: string }[];
 }
 
-const BULK_MAX_BYTES = 10 * 1024 * 1024;
+const BULK_MAX_BYTES = 4 * 1024 * 1024;
+const BULK_IN_FLIGHT = 3;
 const BULK_ATTEMPTS = 4;
 
 /** True for the failures a bulk request may be retried after: the node pushing back (429) or a timeout. */
@@ -41,23 +46,35 @@ function retryable(error: unknown): boolean {
 }
 
 /**
- * Streams documents into an index in bulk requests of at most `batchSize` documents and `maxBytes` of
- * NDJSON (properties documents are tens of KB each; a count alone made 60-90 MB requests that the node
- * rejected). Each document is serialised once, here; a request the node pushes back on is retried with
- * backoff (indexing by id is idempotent).
+ * Streams documents into an index in bulk requests of at most `maxBytes` of NDJSON (and `batchSize`
+ * documents), `inFlight` of them at once so that serialising the next request overlaps the node indexing
+ * the last (properties documents are tens of KB each; a count alone made 60-90 MB requests that the node
+ * rejected). Each document is serialised once, here, by `serialize` (JSON.stringify unless the caller has
+ * its JSON text already); a request the node pushes back on is retried with backoff (indexing by id is
+ * idempotent).
  */
 export async function bulkIndex<T extends object>(
   client: Client,
   index: string,
   docs: AsyncIterable<T> | Iterable<T>,
   idOf: (doc: T) => string,
-  options: { batchSize?: number; maxBytes?: number; onProgress?: (indexed: number) => void } = {},
+  options: {
+    batchSize?: number;
+    maxBytes?: number;
+    inFlight?: number;
+    serialize?: (doc: T) => string;
+    onProgress?: (indexed: number) => void;
+  } = {},
 ): Promise<BulkResult> {
   const batchSize = options.batchSize ?? 1000;
   const maxBytes = options.maxBytes ?? BULK_MAX_BYTES;
+  const inFlight = Math.max(1, options.inFlight ?? BULK_IN_FLIGHT);
+  const serialize = options.serialize ?? ((doc: T) => JSON.stringify(doc));
   const result: BulkResult = { indexed: 0, failed: [] };
   let batch: string[] = [];
   let bytes = 0;
+  const pending = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
   const send = async (operations: string[]) => {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -70,40 +87,70 @@ export async function bulkIndex<T extends object>(
   };
   const flush = async (): Promise<void> => {
     if (batch.length === 0) return;
-    const response = await send(batch);
-    for (const item of response.items) {
-      const op = item.index;
-      if (op?.error) result.failed.push({ id: String(op._id), reason: op.error.reason ?? op.error.type });
-      else result.indexed += 1;
-    }
+    const operations = batch;
     batch = [];
     bytes = 0;
-    options.onProgress?.(result.indexed);
+    // Failures are kept, not left to reject unobserved, and thrown by the next flush or at the end.
+    const request: Promise<void> = send(operations).then(
+      (response) => {
+        for (const item of response.items) {
+          const op = item.index;
+          if (op?.error) result.failed.push({ id: String(op._id), reason: op.error.reason ?? op.error.type });
+          else result.indexed += 1;
+        }
+        options.onProgress?.(result.indexed);
+      },
+      (error: unknown) => void (failure ??= { error }),
+    );
+    pending.add(request);
+    void request.finally(() => pending.delete(request));
+    if (pending.size >= inFlight) await Promise.race(pending);
+    await failed();
+  };
+  // A failed request fails the load once the others in flight have finished (none outlives the call).
+  const failed = async () => {
+    if (!failure) return;
+    await Promise.all(pending);
+    throw failure.error;
   };
   for await (const doc of docs) {
     // Strings pass through the client's NDJSON serialiser as they are.
     const action = JSON.stringify({ index: { _index: index, _id: idOf(doc) } });
-    const source = JSON.stringify(doc);
+    const source = serialize(doc);
     if (batch.length > 0 && bytes + action.length + source.length > maxBytes) await flush();
     batch.push(action, source);
     bytes += action.length + source.length + 2;
     if (batch.length >= batchSize * 2) await flush();
   }
   await flush();
+  await Promise.all(pending);
+  await failed();
   return result;
 }
 
 export class IndexCheckFailed extends Error {}
 
-/** Refreshes the new index, checks it, then points the alias at it alone. Returns the indexes it replaced. */
+/**
+ * Gives the new index its replicas (`replicas`, PDS_ES_REPLICAS; 0 on a single node) and its refresh
+ * interval back, refreshes and checks it, then points the alias at it alone once its copies are all
+ * assigned. Returns the indexes it replaced.
+ */
 export async function verifyAndSwapAlias(
   client: Client,
   alias: string,
   index: string,
   check: IndexCheck,
+  replicas = 0,
 ): Promise<{ previous: string[] }> {
-  await client.indices.putSettings({ index, settings: { refresh_interval: '1s' } });
+  await client.indices.putSettings({
+    index,
+    settings: { refresh_interval: '1s', number_of_replicas: replicas },
+  });
   await client.indices.refresh({ index });
+  if (replicas > 0) {
+    const health = await client.cluster.health({ index, wait_for_status: 'green', timeout: '10m' });
+    if (health.timed_out) throw new IndexCheckFailed(`index ${index}: replicas not assigned in 10 minutes`);
+  }
   const { count } = await client.count({ index });
   if (count !== check.expectedCount)
     throw new IndexCheckFailed(`index ${index}: ${count} documents, expected ${check.expectedCount}`);

@@ -1,4 +1,5 @@
 // Versioned indexes against the real Elasticsearch: the alias moves only after the checks pass.
+import type { Client } from '@elastic/elasticsearch';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import {
@@ -54,6 +55,73 @@ describe('versioned index and alias', () => {
     expect(requests.length).toBeGreaterThan(3);
     await es.indices.refresh({ index });
     expect((await es.count({ index })).count).toBe(25);
+    await es.indices.delete({ index });
+  });
+
+  it('keeps up to `inFlight` requests in flight, and takes documents already serialised', async () => {
+    const index = versionedIndexName(alias, 'inflight');
+    await createIndex(es, index, mapping);
+    let now = 0;
+    let most = 0;
+    const counting = {
+      bulk: async (request: Parameters<Client['bulk']>[0]) => {
+        most = Math.max(most, ++now);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return await es.bulk(request);
+        } finally {
+          now -= 1;
+        }
+      },
+    } as unknown as Client;
+    const texts = docs(40).map((d) => ({ id: String(d.n), json: JSON.stringify(d) }));
+    const result = await bulkIndex(counting, index, texts, (d) => d.id, {
+      maxBytes: 400,
+      inFlight: 3,
+      serialize: (d) => d.json,
+    });
+    expect(result).toEqual({ indexed: 40, failed: [] });
+    expect(most).toBe(3);
+    await es.indices.refresh({ index });
+    expect((await es.count({ index })).count).toBe(40);
+    const got = await es.get<{ n: number }>({ index, id: '39' });
+    expect(got._source).toEqual(docs(40)[39]);
+    await es.indices.delete({ index });
+  });
+
+  it('fails with the error of a request that failed, after the others have finished', async () => {
+    const index = versionedIndexName(alias, 'failing');
+    await createIndex(es, index, mapping);
+    let calls = 0;
+    let settled = 0;
+    const failing = {
+      bulk: async (request: Parameters<Client['bulk']>[0]) => {
+        calls += 1;
+        try {
+          if (calls === 2) throw new Error('node left');
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          return await es.bulk(request);
+        } finally {
+          settled += 1;
+        }
+      },
+    } as unknown as Client;
+    await expect(
+      bulkIndex(failing, index, docs(40), (d) => String(d.n), { maxBytes: 400, inFlight: 3 }),
+    ).rejects.toThrow('node left');
+    expect(settled).toBe(calls);
+    await es.indices.delete({ index });
+  });
+
+  it('loads without replicas or refreshes, and gets them before the alias moves', async () => {
+    const index = versionedIndexName(alias, 'settings');
+    await createIndex(es, index, mapping);
+    const loading = (await es.indices.getSettings({ index }))[index]!.settings!.index!;
+    expect(loading).toMatchObject({ number_of_replicas: '0', refresh_interval: '-1' });
+    await bulkIndex(es, index, docs(5), (d) => String(d.n));
+    await verifyAndSwapAlias(es, `${alias}-settings-alias`, index, { expectedCount: 5 }, 0);
+    const serving = (await es.indices.getSettings({ index }))[index]!.settings!.index!;
+    expect(serving).toMatchObject({ number_of_replicas: '0', refresh_interval: '1s' });
     await es.indices.delete({ index });
   });
 

@@ -4,10 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { PROPERTIES_INDEX_MAPPING } from '../../schemas/index/properties';
-import { PROPERTY_RESPONSE_FIELD, PROPERTY_RESPONSE_MAPPING } from '../../serving/repository/properties';
-import { prerenderProperty } from '../../serving/routes/properties';
-import type { StoredAreaBlock } from '../../schemas/api/area';
-import type { StoredEpcBlock } from '../../schemas/api/epcs';
+import { propertySource } from '../../serving/repository/stored-property';
 import { propertiesAlias } from '../indexing/aliases';
 import { createEsClient } from '../indexing/es-client';
 import { bulkIndex, createIndex, versionedIndexName } from '../indexing/versioned-index';
@@ -20,18 +17,8 @@ import { aliasHoldsOutputs, publishIndex } from './index-outputs';
 
 const COUNTRIES = ['England', 'Wales', 'Scotland'] as const;
 
-// Each document also carries its GET /properties answer, ready to send (serving/routes/properties.ts):
-// stored beside the document, out of its _source.
-const MAPPING = {
-  ...PROPERTIES_INDEX_MAPPING,
-  _source: { excludes: [PROPERTY_RESPONSE_FIELD] },
-  properties: {
-    ...PROPERTIES_INDEX_MAPPING.properties,
-    [PROPERTY_RESPONSE_FIELD]: PROPERTY_RESPONSE_MAPPING,
-  },
-};
-
-interface JoinedRow {
+/** A row of propertiesJoinSql: the UPRN, what the EPC and area blocks say of it, each block's JSON text. */
+export interface JoinedRow {
   uprn: number;
   x_coord: number;
   y_coord: number;
@@ -39,29 +26,47 @@ interface JoinedRow {
   longitude: number;
   country: PropertyDocument['country'];
   epc_count: number | null;
-  /** One column per PROPERTY_BLOCK_SOURCES key. */
+  /** The latest certificate's postcode, the area block's postcode and country name. */
+  epc_postcode: string | null;
+  area_postcode: string | null;
+  area_country: string | null;
+  /** One column per PROPERTY_BLOCK_SOURCES key: the block's JSON text. */
   [block: string]: unknown;
 }
 
-export function toPropertyDocument(row: JoinedRow): PropertyDocument {
-  const epcs = (row.epcs ?? null) as StoredEpcBlock | null;
-  const area = (row.area ?? null) as StoredAreaBlock | null;
+export interface IndexedProperty {
+  uprn: number;
+  postcode: string | null;
+  country: PropertyDocument['country'];
+  /** The document as JSON text, ready for the bulk request. */
+  source: string;
+}
+
+/** The properties document of a joined row, built as text from the blocks' texts (none is parsed but area). */
+export function indexedProperty(row: JoinedRow): IndexedProperty {
   // The EPC's own postcode first; else the one the area block resolved (nearest postcode centroid).
-  const postcode = epcs?.epcs[0]?.postcode?.trim() || area?.admin_boundaries?.postcode?.trim() || null;
-  const countryName = area?.admin_boundaries?.country_name;
-  const blocks: PropertyDocument['blocks'] = { epcs };
-  for (const { key } of PROPERTY_BLOCK_SOURCES)
-    blocks[key] = (row[key] ?? null) as Record<string, unknown> | null;
-  return {
+  const postcode = row.epc_postcode?.trim() || row.area_postcode?.trim() || null;
+  const country = row.country ?? COUNTRIES.find((c) => c === row.area_country) ?? null;
+  const blocks: Record<string, string | null> = {};
+  for (const { key } of PROPERTY_BLOCK_SOURCES) {
+    const text = (row[key] ?? null) as string | null;
+    // The area block is assembled in DuckDB (uprn-area-blocks.ts), whose numbers are not JavaScript's
+    // (263.0 for 263): its text is written again as the answers' JSON.stringify writes it. The other blocks
+    // were written by JSON.stringify and are stored as they are.
+    blocks[key] = key === 'area' && text !== null ? JSON.stringify(JSON.parse(text)) : text;
+  }
+  const source = propertySource({
     uprn: row.uprn,
-    location: { lat: row.latitude, lon: row.longitude },
     x_coord: row.x_coord,
     y_coord: row.y_coord,
+    latitude: row.latitude,
+    longitude: row.longitude,
     postcode,
-    country: row.country ?? COUNTRIES.find((c) => c === countryName) ?? null,
+    country,
     epc_count: row.epc_count ?? 0,
     blocks,
-  };
+  });
+  return { uprn: row.uprn, postcode, country, source };
 }
 
 /**
@@ -76,15 +81,24 @@ export function blockTable(path: string): string {
   return any ? parquetPath(path) : '(SELECT NULL::BIGINT AS uprn, NULL::JSON AS block WHERE false)';
 }
 
-/** Every staged UPRN with each block table's row, in UPRN order (the EPC table adds country and count). */
+/**
+ * Every staged UPRN with each block table's block as JSON text, in UPRN order; the EPC table adds country
+ * and count, and the postcodes and country name the document is queried by are read out of the EPC and
+ * area blocks here.
+ */
 export function propertiesJoinSql(ctx: AssetContext): string {
   const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
-  const epcIndex = PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs');
-  const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `b${i}.block AS "${s.key}"`).join(', ');
+  const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
+  const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
+  const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `b${i}.block::VARCHAR AS "${s.key}"`).join(', ');
   const joins = PROPERTY_BLOCK_SOURCES.map(
     (s, i) => `LEFT JOIN ${blockTable(s.parquet(ctx))} b${i} USING (uprn)`,
   ).join(' ');
-  return `SELECT u.*, b${epcIndex}.country, b${epcIndex}.epc_count, ${columns} FROM ${uprns} u ${joins} ORDER BY u.uprn`;
+  return `SELECT u.*, ${epc}.country, ${epc}.epc_count,
+    json_extract_string(${epc}.block, '$.epcs[0].postcode') AS epc_postcode,
+    json_extract_string(${area}.block, '$.admin_boundaries.postcode') AS area_postcode,
+    json_extract_string(${area}.block, '$.admin_boundaries.country_name') AS area_country,
+    ${columns} FROM ${uprns} u ${joins} ORDER BY u.uprn`;
 }
 
 async function scalar(sql: string): Promise<number> {
@@ -97,7 +111,7 @@ export const propertiesIndex = defineAsset({
   kind: 'index',
   description: 'Elasticsearch documents per UPRN (alias <prefix>-properties), built from the derived tables',
   upstream: ['os_open_uprn', ...PROPERTY_BLOCK_SOURCES.map((s) => s.asset)],
-  codeVersion: '3',
+  codeVersion: '4',
   owner: 'serving',
   cadence: 'monthly',
   // Up to date only while the alias still points at the index this materialisation built.
@@ -105,7 +119,7 @@ export const propertiesIndex = defineAsset({
   async materialize(ctx) {
     const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
     const epcTable = PROPERTY_BLOCK_SOURCES.find((s) => s.key === 'epcs')!;
-    const blocks = parquetPath(epcTable.parquet(ctx));
+    const blocks = blockTable(epcTable.parquet(ctx));
     const expected = await scalar(`SELECT count(*) FROM ${uprns}`);
     if (expected === 0) throw new DataError('no UPRNs to index');
     const orphanBlocks = await scalar(
@@ -116,19 +130,19 @@ export const propertiesIndex = defineAsset({
     try {
       const alias = propertiesAlias(ctx.config);
       const index = versionedIndexName(alias, ctx.runId);
-      // DEFLATE for stored fields: each document carries its blocks and its rendered answer (~45 KB), and
-      // best_compression stores them in a sixth of the space (207.6 → 35 MB for the 4,500-UPRN sample) for
-      // ~0.2 ms more Elasticsearch CPU per GET (docs/performance.md).
-      await createIndex(es, index, MAPPING, { codec: 'best_compression' });
+      // best_compression for the stored pieces: a document's blocks are tens of KB of JSON text
+      // (docs/performance.md).
+      await createIndex(es, index, PROPERTIES_INDEX_MAPPING, { codec: 'best_compression' });
       const sampleIds: string[] = [];
       const docs = (async function* () {
         for await (const row of queryParquet(propertiesJoinSql(ctx))) {
-          const doc = toPropertyDocument(row as unknown as JoinedRow);
+          const doc = indexedProperty(row as unknown as JoinedRow);
           if (sampleIds.length < 5 || doc.uprn % 997 === 0) sampleIds.push(String(doc.uprn));
-          yield { ...doc, [PROPERTY_RESPONSE_FIELD]: prerenderProperty(doc) };
+          yield doc;
         }
       })();
       const result = await bulkIndex(es, index, docs, (d) => String(d.uprn), {
+        serialize: (d) => d.source,
         onProgress: (n) => ctx.heartbeat({ indexed: n }),
       });
       await publishIndex(ctx, es, alias, index, result, {

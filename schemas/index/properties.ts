@@ -1,5 +1,7 @@
 // The `properties` index: one document per UPRN. Only what is queried is indexed (uprn, location,
-// postcode, country); the prebuilt response blocks ride along in _source under `blocks`, unindexed.
+// postcode, country); the prebuilt response blocks are stored as the pieces the endpoints read, unindexed,
+// in _source under `pieces`, with their byte ranges in `layout` (serving/repository/stored-property.ts).
+// PropertyDocument is the document as objects: what the blocks are, before they are cut into pieces.
 import { z } from 'zod';
 
 export const PropertyDocumentSchema = z.object({
@@ -25,6 +27,7 @@ export const PROPERTIES_INDEX_MAPPING = {
     postcode: { type: 'keyword' },
     country: { type: 'keyword' },
     epc_count: { type: 'integer' },
-    blocks: { type: 'object', enabled: false },
+    layout: { type: 'keyword', index: false, doc_values: false },
+    pieces: { type: 'object', enabled: false },
   },
 } as const;

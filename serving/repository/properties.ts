@@ -1,55 +1,43 @@
-// Reads UPRN documents from the `properties` alias. Elasticsearch being away or not yet indexed is a
-// 503 for the caller, never a crash.
-import { errors, type Client } from '@elastic/elasticsearch';
-import type { PropertyDocument } from '../../schemas/index/properties';
+// Reads UPRN documents from the `properties` alias as their _source bytes (stored-property.ts). Elasticsearch being away or not yet indexed is a 503 for
+// the caller, never a crash.
+import type { Readable } from 'node:stream';
+import { errors, type Client, type TransportResult } from '@elastic/elasticsearch';
 import { ApiError } from '../errors';
-
-/**
- * The field of a properties document holding its GET /properties answer, rendered at index time: stored
- * (read with stored_fields), neither indexed nor in _source, so readers of the document never carry it.
- */
-export const PROPERTY_RESPONSE_FIELD = 'properties_response';
-export const PROPERTY_RESPONSE_MAPPING = { type: 'text', index: false, norms: false, store: true } as const;
+import { StoredProperty } from './stored-property';
 
 export interface PropertiesRepository {
-  getByUprn(uprn: number): Promise<PropertyDocument | null>;
-  /**
-   * The GET /properties answer stored with the document (routes/properties.ts, prerenderProperty): null when
-   * there is no such UPRN, undefined when its index was built before answers were stored.
-   */
-  getPrerendered?(uprn: number): Promise<string | null | undefined>;
+  /** A UPRN's stored document (stored-property.ts); null when there is no such UPRN. */
+  getStored(uprn: number): Promise<StoredProperty | null>;
 }
 
 export function propertiesRepository(client: Client, alias: string): PropertiesRepository {
-  const get = async <T>(request: Parameters<Client['get']>[0]) => {
-    try {
-      return await client.get<T>(request);
-    } catch (error) {
-      if (error instanceof errors.ResponseError && error.statusCode === 404) {
-        if (error.body?.error?.type === 'index_not_found_exception')
+  return {
+    async getStored(uprn) {
+      let response: TransportResult<Readable>;
+      try {
+        // The _source bytes as they were indexed, unparsed: the reader slices its pieces out of them. The
+        // indexes are written once and refreshed before their alias moves, so the non-realtime read sees
+        // every document.
+        response = (await client.getSource(
+          { index: alias, id: String(uprn), realtime: false },
+          { asStream: true, meta: true },
+        )) as unknown as TransportResult<Readable>;
+      } catch (error) {
+        throw unavailable(error);
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of response.body) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      if (response.statusCode === 200) return new StoredProperty(uprn, body);
+      const error = JSON.parse(body.toString()) as { error?: { type?: string; reason?: string } };
+      if (response.statusCode === 404) {
+        if (error.error?.type === 'index_not_found_exception')
           throw new ApiError('service_unavailable', 'Property data is not indexed yet; run a refresh');
         return null;
       }
-      throw unavailable(error);
-    }
-  };
-  return {
-    async getByUprn(uprn) {
-      return (await get<PropertyDocument>({ index: alias, id: String(uprn) }))?._source ?? null;
-    },
-    async getPrerendered(uprn) {
-      // The stored field alone: Elasticsearch neither reads nor filters _source. The indexes are written
-      // once and refreshed before their alias moves, so the non-realtime read sees every document.
-      const doc = await get({
-        index: alias,
-        id: String(uprn),
-        stored_fields: [PROPERTY_RESPONSE_FIELD],
-        _source: false,
-        realtime: false,
-      });
-      if (!doc?.found) return null;
-      const stored = doc.fields?.[PROPERTY_RESPONSE_FIELD] as string[] | undefined;
-      return stored?.[0];
+      if ((response.statusCode ?? 0) >= 500)
+        throw new ApiError('service_unavailable', 'The data store is unavailable; try again shortly');
+      throw new Error(`GET ${alias}/_source/${uprn}: ${response.statusCode} ${error.error?.reason ?? ''}`);
     },
   };
 }

@@ -5,7 +5,9 @@ import { emptyStats } from '../../pipelines/transforms/epc/compare';
 import { epcAgeYears, epcExpiry, epcInDate } from '../../pipelines/transforms/epc/validity';
 import { ApiError, invalidParameters } from '../errors';
 import type { PropertiesRepository } from '../repository/properties';
+import { ENHANCED, orElse, orNull, type StoredProperty } from '../repository/stored-property';
 
+/** The /epcs answer of an EPC block (what renderEpcs renders from the stored pieces). */
 export function presentEpcs(block: StoredEpcBlock | null, now: Date): EpcsResponse {
   const lodged = block?.latest_lodgement_date ?? null;
   return {
@@ -22,14 +24,46 @@ export function presentEpcs(block: StoredEpcBlock | null, now: Date): EpcsRespon
   };
 }
 
+/** The day-dependent fields of a stored property's EPC block as of `now`, as JSON texts. */
+export function epcValidity(
+  stored: StoredProperty,
+  now: Date,
+): { inDate: string; age: string; expiry: string } {
+  const lodged = stored.get('epcs/latest_lodgement_date');
+  const validity = presentEpcs(
+    { latest_lodgement_date: lodged === undefined ? null : JSON.parse(lodged) } as StoredEpcBlock,
+    now,
+  );
+  return {
+    inDate: JSON.stringify(validity.epc_in_date),
+    age: JSON.stringify(validity.epc_age),
+    expiry: JSON.stringify(validity.epc_expiry),
+  };
+}
+
+const EMPTY_STATS = JSON.stringify(emptyStats());
+
+/** JSON.stringify(presentEpcs(block, now)) from the block's stored pieces, without parsing them. */
+export function renderEpcs(stored: StoredProperty, now: Date): string {
+  const v = epcValidity(stored, now);
+  const get = (key: string) => stored.get(`epcs/${key}`);
+  return (
+    `{"epc_country":${orNull(get('epc_country'))},"epc_in_date":${v.inDate},"epc_age":${v.age},` +
+    `"epc_expiry":${v.expiry},"epcs":${orElse(get('epcs'), '[]')},` +
+    `"epcs_enhanced":${orElse(stored.get(ENHANCED), '[]')},"epc_estimate":${orNull(get('epc_estimate'))},` +
+    `"epc_stats":${orElse(get('epc_stats'), EMPTY_STATS)},"epc_compare":${orNull(get('epc_compare'))},` +
+    `"epc_retrofit_recommendations":${orElse(get('epc_retrofit_recommendations'), '[]')}}`
+  );
+}
+
 export function epcsRouter(properties: PropertiesRepository, now: () => Date): Router {
   const router = Router();
   router.get('/epcs', async (req, res) => {
     const query = EpcsQuerySchema.safeParse(req.query);
     if (!query.success) throw invalidParameters(query.error, 'query');
-    const doc = await properties.getByUprn(query.data.uprn);
-    if (!doc) throw new ApiError('not_found', `No property with UPRN ${query.data.uprn}`);
-    res.json(presentEpcs(doc.blocks.epcs as StoredEpcBlock | null, now()));
+    const stored = await properties.getStored(query.data.uprn);
+    if (!stored) throw new ApiError('not_found', `No property with UPRN ${query.data.uprn}`);
+    res.type('json').send(renderEpcs(stored, now()));
   });
   return router;
 }

@@ -2,7 +2,7 @@
 // document); coordinates are answered live by the same enrichment function over pieces from the feature
 // index. Exactly one group of parameters: UPRN, x_coord + y_coord, or latitude + longitude.
 import { Router } from 'express';
-import { FloodRiskQuerySchema, type FloodRiskBlock, type FloodRiskQuery } from '../../schemas/api/flood-risk';
+import { FloodRiskQuerySchema, type FloodRiskQuery } from '../../schemas/api/flood-risk';
 import type { FieldIssue } from '../../schemas/errors';
 import { wgs84ToBng } from '../../pipelines/geo/bng';
 import type { Position } from '../../pipelines/geo/geometry';
@@ -95,12 +95,18 @@ export function floodRiskRouter(properties: PropertiesRepository, features: Feat
       res.json(await features.floodRiskAt(target.point));
       return;
     }
-    const doc = await properties.getByUprn(target.uprn);
-    if (!doc) throw new ApiError('not_found', `No property with UPRN ${target.uprn}`);
-    const block = doc.blocks.flood_risk as FloodRiskBlock | null | undefined;
+    const stored = await properties.getStored(target.uprn);
+    if (!stored) throw new ApiError('not_found', `No property with UPRN ${target.uprn}`);
+    // The block's text as stored (a document's pieces are never parsed to be sent).
+    const block = stored.get('flood_risk');
+    if (block !== undefined) {
+      res.type('json').send(block);
+      return;
+    }
     // A document indexed before the flood block existed: answer live at the property's point, which is
     // what the precomputed block would hold.
-    res.json(block ?? (await features.floodRiskAt([doc.x_coord, doc.y_coord])));
+    const { x_coord, y_coord } = JSON.parse(stored.coordinates) as { x_coord: number; y_coord: number };
+    res.json(await features.floodRiskAt([x_coord, y_coord]));
   });
   return router;
 }

@@ -14,7 +14,8 @@ import type { TransportationBlock } from '../../schemas/api/transport';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { ApiError, invalidParameters } from '../errors';
 import type { PropertiesRepository } from '../repository/properties';
-import { presentEpcs } from './epcs';
+import { jsonObject, orElse, orNull, type StoredProperty } from '../repository/stored-property';
+import { epcValidity, presentEpcs } from './epcs';
 
 interface LocationLayers {
   planning?: PlanningBlock;
@@ -27,6 +28,7 @@ interface EnvironmentLayers {
 
 const block = <T>(doc: PropertyDocument, key: string): T | null => (doc.blocks[key] ?? null) as T | null;
 
+/** The /properties answer of a document (what renderProperty renders from the stored pieces). */
 export function presentProperty(doc: PropertyDocument, now: Date): PropertyResponse {
   const area = block<StoredAreaBlock>(doc, 'area');
   const attrs: Partial<AreaAttributes> = area?.area_attributes ?? {};
@@ -71,31 +73,53 @@ export function presentProperty(doc: PropertyDocument, now: Date): PropertyRespo
   };
 }
 
-// The answer is rendered once per document when the index is built (properties_index stores it beside the
-// document, pipelines/assets/properties-index.ts) and a request sends it as it is: fetching, parsing and
-// re-serialising the ~50 KB document (EPC stats and comparisons the answer does not show) was most of a
-// request's CPU. Only the EPC's in-date flag and age depend on the day: they are stored as markers that carry
-// the lodgement date and are written in when served, by the very function /epcs uses.
-const MARKER = '\u0000epc_';
-const MARKED = /"\\u0000epc_(in_date|age):([^"]*)"/g;
+// A request sends the answer concatenated from the document's stored pieces (repository/stored-property.ts),
+// each the JSON text presentProperty would serialise: fetching, parsing and re-serialising the ~50 KB
+// document (EPC stats and comparisons the answer does not show) was most of a request's CPU. Only the EPC's
+// in-date flag and age depend on the day: they are computed from the stored lodgement date by the very
+// function /epcs uses.
+const ATTRIBUTES = 'area/area_attributes';
+const SOCIAL = 'environment_layers/social';
+const VALIDITY_KEYS = /"epc_(?:country|in_date|age|expiry)":/;
 
-/** The /properties answer of `doc` as JSON, with markers for the day-dependent EPC validity. */
-export function prerenderProperty(doc: PropertyDocument): string {
-  const body = presentProperty(doc, new Date(0));
-  const lodged = block<StoredEpcBlock>(doc, 'epcs')?.latest_lodgement_date;
-  if (body.energy.epcs && lodged) {
-    body.energy.epcs.epc_in_date = `${MARKER}in_date:${lodged}` as never;
-    body.energy.epcs.epc_age = `${MARKER}age:${lodged}` as never;
+/** `{...latest, epc_country, epc_in_date, epc_age, epc_expiry}` as presentProperty builds it, or null. */
+function latestEpc(stored: StoredProperty, now: Date): string {
+  const latest = stored.latestCertificate;
+  if (latest === undefined || ['null', 'false', '0', '""'].includes(latest)) return 'null';
+  const country = orNull(stored.get('epcs/epc_country'));
+  const v = epcValidity(stored, now);
+  if (latest.charCodeAt(0) === 123 && !VALIDITY_KEYS.test(latest)) {
+    const tail = `"epc_country":${country},"epc_in_date":${v.inDate},"epc_age":${v.age},"epc_expiry":${v.expiry}}`;
+    return latest === '{}' ? `{${tail}` : `${latest.slice(0, -1)},${tail}`;
   }
-  return JSON.stringify(body);
+  // A certificate that is no object or already has one of the keys: as the spread does it.
+  return JSON.stringify({
+    ...(JSON.parse(latest) as object),
+    epc_country: JSON.parse(country) as unknown,
+    epc_in_date: JSON.parse(v.inDate) as unknown,
+    epc_age: JSON.parse(v.age) as unknown,
+    epc_expiry: JSON.parse(v.expiry) as unknown,
+  });
 }
 
-/** A prerendered answer as of `now`: byte for byte what presentProperty(doc, now) serialises to. */
-export function renderProperty(prerendered: string, now: Date): string {
-  return prerendered.replace(MARKED, (_, field: string, lodged: string) => {
-    const validity = presentEpcs({ latest_lodgement_date: lodged } as StoredEpcBlock, now);
-    return JSON.stringify(field === 'age' ? validity.epc_age : validity.epc_in_date);
-  });
+/** JSON.stringify(presentProperty(doc, now)) from the document's stored pieces. */
+export function renderProperty(stored: StoredProperty, now: Date): string {
+  const get = (path: string) => orNull(stored.get(path));
+  const flood = stored.truthy('flood_risk')
+    ? jsonObject(['england', 'scotland', 'wales'].map((k) => [k, stored.get(`flood_risk/${k}`)] as const))
+    : 'null';
+  return (
+    `{"location":${stored.coordinates},"admin_boundaries":${get('area/admin_boundaries')},` +
+    `"elevation":${get('flood_risk/elevation')},"planning":${get('location_layers/planning')},` +
+    `"environment":${get('environment_layers/environment')},` +
+    `"transportation":${get('location_layers/transportation')},"flood_risk":${flood},` +
+    `"climate":${get('climate')},"social":{"house_price_index":${get(`${ATTRIBUTES}/house_price_index`)},` +
+    `"fuel_poverty":${get(`${ATTRIBUTES}/fuel_poverty`)},"nhs_locations":${get(`${SOCIAL}/nhs_locations`)},` +
+    `"defibrillators":${orElse(stored.get(`${SOCIAL}/defibrillators`), '[]')}},` +
+    `"energy":{"average_energy_usage_stats":${get(`${ATTRIBUTES}/average_energy_usage_stats`)},` +
+    `"retrofit_grants":${orElse(stored.get(`${ATTRIBUTES}/retrofit_grants`), '[]')},` +
+    `"epcs":${latestEpc(stored, now)}}}`
+  );
 }
 
 export function propertiesRouter(properties: PropertiesRepository, now: () => Date): Router {
@@ -104,16 +128,9 @@ export function propertiesRouter(properties: PropertiesRepository, now: () => Da
     const query = PropertiesQuerySchema.safeParse(req.query);
     if (!query.success) throw invalidParameters(query.error, 'query');
     const { uprn } = query.data;
-    const prerendered = await properties.getPrerendered?.(uprn);
-    if (prerendered === null) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
-    if (prerendered !== undefined) {
-      res.type('json').send(renderProperty(prerendered, now()));
-      return;
-    }
-    // A repository or an index without prerendered answers (built before they were stored).
-    const doc = await properties.getByUprn(uprn);
-    if (!doc) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
-    res.json(presentProperty(doc, now()));
+    const stored = await properties.getStored(uprn);
+    if (!stored) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
+    res.type('json').send(renderProperty(stored, now()));
   });
   return router;
 }

@@ -9,10 +9,11 @@ import { RetrofitQuerySchema, type RetrofitResponse } from '../../schemas/api/re
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { ApiError, invalidParameters } from '../errors';
 import type { PropertiesRepository } from '../repository/properties';
-import { presentEpcs } from './epcs';
+import { ENHANCED, orElse, orNull, type StoredProperty } from '../repository/stored-property';
+import { epcValidity, presentEpcs } from './epcs';
 
 /** Area attributes of a document indexed without an area block: every block null, no grants. */
-const NO_AREA_ATTRIBUTES: AreaAttributes = {
+export const NO_AREA_ATTRIBUTES: AreaAttributes = {
   house_price_index: null,
   fuel_poverty: null,
   average_energy_usage_stats: null,
@@ -21,6 +22,7 @@ const NO_AREA_ATTRIBUTES: AreaAttributes = {
   indices_of_deprivation: null,
 };
 
+/** The /retrofit answer of a document (what renderRetrofit renders from the stored pieces). */
 export function presentRetrofit(doc: PropertyDocument, now: Date): RetrofitResponse {
   const area = (doc.blocks.area ?? null) as StoredAreaBlock | null;
   const epcs = presentEpcs((doc.blocks.epcs ?? null) as StoredEpcBlock | null, now);
@@ -48,14 +50,30 @@ export function presentRetrofit(doc: PropertyDocument, now: Date): RetrofitRespo
   };
 }
 
+const NO_AREA_ATTRIBUTES_JSON = JSON.stringify(NO_AREA_ATTRIBUTES);
+
+/** JSON.stringify(presentRetrofit(doc, now)) from the document's stored pieces. */
+export function renderRetrofit(stored: StoredProperty, now: Date): string {
+  const v = epcValidity(stored, now);
+  return (
+    `{"location":{"uprn":${JSON.stringify(stored.uprn)},${stored.coordinates.slice(1)},` +
+    `"admin_boundaries":${orNull(stored.get('area/admin_boundaries'))},` +
+    `"planning":${orNull(stored.get('location_layers/planning'))},` +
+    `"area_attributes":${orElse(stored.get('area/area_attributes'), NO_AREA_ATTRIBUTES_JSON)},` +
+    `"epcs":{"epc_in_date":${v.inDate},"epc_age":${v.age},"epc_expiry":${v.expiry},` +
+    `"enhanced_epcs":${orElse(stored.get(ENHANCED), '[]')}},` +
+    `"epc_retrofit_recommendations":${orElse(stored.get('epcs/epc_retrofit_recommendations'), '[]')}}`
+  );
+}
+
 export function retrofitRouter(properties: PropertiesRepository, now: () => Date): Router {
   const router = Router();
   router.get('/retrofit', async (req, res) => {
     const query = RetrofitQuerySchema.safeParse(req.query);
     if (!query.success) throw invalidParameters(query.error, 'query');
-    const doc = await properties.getByUprn(query.data.uprn);
-    if (!doc) throw new ApiError('not_found', `No property with UPRN ${query.data.uprn}`);
-    res.json(presentRetrofit(doc, now()));
+    const stored = await properties.getStored(query.data.uprn);
+    if (!stored) throw new ApiError('not_found', `No property with UPRN ${query.data.uprn}`);
+    res.type('json').send(renderRetrofit(stored, now()));
   });
   return router;
 }

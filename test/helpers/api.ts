@@ -6,6 +6,7 @@ import type { AccountStore } from '../../serving/accounts/store';
 import { createApp, type AppDeps } from '../../serving/app';
 import { silentLogger } from '../../serving/log';
 import type { PropertiesRepository } from '../../serving/repository/properties';
+import { storedPropertyOf } from '../../serving/repository/stored-property';
 import { listen, type RunningServer } from '../../serving/server';
 
 export const SAMPLE_DOC: PropertyDocument = {
@@ -27,11 +28,14 @@ export const SAMPLE_DOC: PropertyDocument = {
   },
 };
 
-/** A repository holding `docs`; `delayMs` keeps requests in flight so they overlap. */
+/**
+ * A repository holding `docs`, stored as the properties index stores them (their _source bytes);
+ * `delayMs` keeps requests in flight so they overlap.
+ */
 export function fakeProperties(docs: PropertyDocument[] = [SAMPLE_DOC], delayMs = 0): PropertiesRepository {
-  const byUprn = new Map(docs.map((d) => [d.uprn, d]));
+  const byUprn = new Map(docs.map((d) => [d.uprn, storedPropertyOf(d)]));
   return {
-    async getByUprn(uprn) {
+    async getStored(uprn) {
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
       return byUprn.get(uprn) ?? null;
     },

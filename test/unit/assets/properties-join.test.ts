@@ -42,7 +42,7 @@ describe('properties index join', () => {
 
   it('indexes UPRNs with null location blocks when uprn_location_blocks wrote no tile', async () => {
     const ctx = ctxIn(mkdtempSync(join(tmpdir(), 'pds-join-')));
-    const { staged, derived } = dataPaths(ctx.config.dataDir);
+    const { staged } = dataPaths(ctx.config.dataDir);
     await writeParquet(
       resolve(staged, 'os_open_uprn.parquet'),
       [
@@ -55,8 +55,13 @@ describe('properties index join', () => {
         { uprn: 2, x_coord: 375100, y_coord: 165100 },
       ],
     );
+    // Where each block table's file goes (a tile of a partitioned one).
+    const fileOf = (key: string) => {
+      const path = PROPERTY_BLOCK_SOURCES.find((s) => s.key === key)!.parquet(ctx);
+      return path.includes('*') ? path.replace('*', 'ST76') : path;
+    };
     await writeParquet(
-      resolve(derived, 'uprn_epc_blocks.parquet'),
+      fileOf('epcs'),
       [
         { name: 'uprn', type: 'BIGINT' },
         { name: 'country', type: 'VARCHAR' },
@@ -66,12 +71,12 @@ describe('properties index join', () => {
       [{ uprn: 1, country: 'England', epc_count: 1, block: { epc_country: 'England' } }],
     );
     await writeParquet(
-      resolve(derived, 'uprn_area_blocks.parquet'),
+      fileOf('area'),
       [
         { name: 'uprn', type: 'BIGINT' },
         { name: 'block', type: 'JSON' },
       ],
-      [{ uprn: 2, block: { admin_boundaries: null } }],
+      [{ uprn: 2, block: { admin_boundaries: { postcode: 'CF10 1AA', country_name: 'Wales' } } }],
     );
     // Every other single-file block table is there, empty; the tile-partitioned ones have no file at all.
     for (const source of PROPERTY_BLOCK_SOURCES) {
@@ -84,6 +89,8 @@ describe('properties index join', () => {
     expect(joined.map((r) => Number(r.uprn))).toEqual([1, 2]);
     expect(joined[0]).toMatchObject({ country: 'England', location_layers: null, flood_risk: null });
     expect(joined[1]).toMatchObject({ country: null, location_layers: null, environment_layers: null });
-    expect(joined[0]!.epcs).toEqual({ epc_country: 'England' });
+    // Blocks come as their JSON text; the postcodes and country name are read out of them.
+    expect(joined[0]!.epcs).toBe('{"epc_country":"England"}');
+    expect(joined[1]).toMatchObject({ epc_postcode: null, area_postcode: 'CF10 1AA', area_country: 'Wales' });
   });
 });

@@ -6,15 +6,16 @@ import { createApp } from '../../../serving/app';
 import { ApiError } from '../../../serving/errors';
 import { silentLogger } from '../../../serving/log';
 import type { PropertiesRepository } from '../../../serving/repository/properties';
+import { storedPropertyOf } from '../../../serving/repository/stored-property';
 import { SAMPLE_DOC } from '../../helpers/api';
 
 const doc = SAMPLE_DOC;
 
 let down = false;
 const repo: PropertiesRepository = {
-  async getByUprn(uprn) {
+  async getStored(uprn) {
     if (down) throw new ApiError('service_unavailable', 'The data store is unavailable; try again shortly');
-    return uprn === doc.uprn ? doc : null;
+    return uprn === doc.uprn ? storedPropertyOf(doc) : null;
   },
 };
 

@@ -11,9 +11,9 @@ const accounts = openAccountStore(':memory:');
 const { key, record } = accounts.createKey('edge');
 const logs: Record<string, any>[] = [];
 const exploding: PropertiesRepository = {
-  async getByUprn(uprn) {
+  async getStored(uprn) {
     if (uprn === 666) throw new Error('connect ECONNREFUSED 10.0.0.7:9200 at /srv/internal/secret.ts:42');
-    return fakeProperties().getByUprn(uprn);
+    return fakeProperties().getStored(uprn);
   },
 };
 let api: TestApi;

@@ -1,0 +1,367 @@
+// How a UPRN's blocks are stored in the properties index: as JSON texts, each piece once, only the pieces an
+// endpoint reads. The blocks are split at index time by a scan of their JSON text (no objects are built), and
+// each endpoint's answer is concatenated from the pieces it needs (routes/properties.ts, epcs.ts,
+// retrofit.ts, flood-risk.ts): no answer is parsed or re-serialised per request, and none is stored whole
+// beside the blocks it repeats.
+//
+// The pieces sit in the document's _source as raw JSON under `pieces` (an unindexed object), keyed by path:
+// `climate` is the climate block, `area/admin_boundaries` a member of the area block. `layout`, the
+// document's first field, gives each piece's byte range (and those of the coordinates' number texts), so a
+// reader fetches the _source bytes as they were indexed and slices them: nothing is escaped into a string
+// when indexing, nor parsed when serving. The _source is stored as sent (no excludes, nothing stored
+// beside it), so Elasticsearch keeps no second copy of the document for recovery either.
+//
+// An object in SPLIT is stored member by member (`flood_risk/elevation`, ...) when its keys come in the
+// order SPLIT lists (missing keys allowed), so it can be put back together byte for byte; otherwise, or when
+// it is not an object, it is stored whole under its own path. Members SPLIT does not list are dropped where
+// no endpoint reads the object whole (`whole: false`).
+import type { PropertyDocument } from '../../schemas/index/properties';
+
+interface SplitSpec {
+  /** Members in the order the block writers emit them. */
+  keys: readonly string[];
+  /** True when an endpoint sends the object as it is (unknown members are then kept: stored whole). */
+  whole: boolean;
+}
+
+export const SPLIT: Readonly<Record<string, SplitSpec>> = {
+  // GET /epcs reads every member by name (presentEpcs), /properties the latest certificate and its date.
+  epcs: {
+    keys: [
+      'epc_country',
+      'latest_lodgement_date',
+      'epcs',
+      'epcs_enhanced',
+      'epc_retrofit_recommendations',
+      'epc_stats',
+      'epc_compare',
+      'epc_estimate',
+    ],
+    whole: false,
+  },
+  // postcode_source and postcode_distance are the block's own bookkeeping: no endpoint reads them.
+  area: { keys: ['admin_boundaries', 'area_attributes'], whole: false },
+  // Sent whole by GET /retrofit, by member in GET /properties.
+  'area/area_attributes': {
+    keys: [
+      'house_price_index',
+      'fuel_poverty',
+      'average_energy_usage_stats',
+      'retrofit_grants',
+      'urban_rural_classification',
+      'indices_of_deprivation',
+    ],
+    whole: true,
+  },
+  // Sent whole by GET /flood-risk?UPRN=, by member in GET /properties.
+  flood_risk: {
+    keys: [
+      'england',
+      'scotland',
+      'wales',
+      'nearest_coastal_point',
+      'elevation',
+      'flood_defences',
+      'recorded_flood_events',
+    ],
+    whole: true,
+  },
+  // The layers' admin_boundaries are not answered (the area block's are).
+  location_layers: { keys: ['planning', 'transportation'], whole: false },
+  environment_layers: { keys: ['environment', 'social'], whole: false },
+  'environment_layers/social': { keys: ['nhs_locations', 'defibrillators'], whole: false },
+};
+
+/** The latest certificate apart from the others: /properties answers it alone, /epcs and /retrofit all. */
+export const ENHANCED = 'epcs/epcs_enhanced';
+const ENHANCED_FIRST = `${ENHANCED}/0`;
+const ENHANCED_REST = `${ENHANCED}/rest`;
+
+/** The stored pieces' paths (every one a plain name: it is written into `layout` as it is). */
+export const PIECE_PATHS: readonly string[] = (() => {
+  const paths = new Set<string>([ENHANCED_FIRST, ENHANCED_REST]);
+  for (const [path, spec] of Object.entries(SPLIT)) {
+    paths.add(path);
+    for (const key of spec.keys) paths.add(`${path}/${key}`);
+  }
+  return [...paths];
+})();
+
+// ---- index time: a block's JSON text into pieces ------------------------------------------------------
+
+/** The end (exclusive) of the string literal opening at `i` in JSON text `t`. */
+function stringEnd(t: string, i: number): number {
+  for (let j = i + 1; ; j++) {
+    j = t.indexOf('"', j);
+    if (j < 0) throw new SyntaxError('unterminated string in JSON text');
+    let backslashes = 0;
+    while (t.charCodeAt(j - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return j + 1;
+  }
+}
+
+/** The end (exclusive) of the JSON value starting at `i` in compact JSON text `t` (JSON.stringify's). */
+function valueEnd(t: string, i: number): number {
+  const c = t.charCodeAt(i);
+  if (c === 34) return stringEnd(t, i);
+  if (c === 123 || c === 91) {
+    let depth = 0;
+    for (let j = i; j < t.length; j++) {
+      const d = t.charCodeAt(j);
+      if (d === 34) j = stringEnd(t, j) - 1;
+      else if (d === 123 || d === 91) depth++;
+      else if ((d === 125 || d === 93) && --depth === 0) return j + 1;
+    }
+    throw new SyntaxError('unterminated object or array in JSON text');
+  }
+  let j = i;
+  for (; j < t.length; j++) {
+    const d = t.charCodeAt(j);
+    if (d === 44 || d === 125 || d === 93) break;
+  }
+  return j;
+}
+
+/** The members of compact JSON object text `t`, in order, as [key, value text]. */
+export function jsonMembers(t: string): [string, string][] {
+  if (t.charCodeAt(0) !== 123) throw new SyntaxError('not a JSON object');
+  const out: [string, string][] = [];
+  if (t.charCodeAt(1) === 125) return out;
+  for (let i = 1; ;) {
+    const keyEnd = stringEnd(t, i);
+    const raw = t.slice(i + 1, keyEnd - 1);
+    const key = raw.includes('\\') ? (JSON.parse(t.slice(i, keyEnd)) as string) : raw;
+    const end = valueEnd(t, keyEnd + 1);
+    out.push([key, t.slice(keyEnd + 1, end)]);
+    if (t.charCodeAt(end) === 125) return out;
+    i = end + 1;
+  }
+}
+
+/** True when `keys` come in the order of `order` (each at most once, none outside it). */
+function inOrder(keys: readonly string[], order: readonly string[]): boolean {
+  let at = 0;
+  for (const key of keys) {
+    const i = order.indexOf(key, at);
+    if (i < 0) return false;
+    at = i + 1;
+  }
+  return true;
+}
+
+/**
+ * Stores value text `t` found at `path` into `out`: member by member when SPLIT says so and the members
+ * allow it, else whole.
+ */
+function store(path: string, t: string, out: [string, string][], objects: string[]): void {
+  const spec = SPLIT[path];
+  if (path === ENHANCED && t.charCodeAt(0) === 91) {
+    // [first, ...rest]: the first certificate alone, the others as an array of their own.
+    if (t.length > 2) {
+      const end = valueEnd(t, 1);
+      out.push([ENHANCED_FIRST, t.slice(1, end)]);
+      if (end < t.length - 1) out.push([ENHANCED_REST, `[${t.slice(end + 1)}`]);
+    }
+    objects.push(ENHANCED);
+    return;
+  }
+  if (!spec || t.charCodeAt(0) !== 123) {
+    out.push([path, t]);
+    return;
+  }
+  const members = jsonMembers(t);
+  if (
+    spec.whole &&
+    !inOrder(
+      members.map(([k]) => k),
+      spec.keys,
+    )
+  ) {
+    out.push([path, t]);
+    return;
+  }
+  objects.push(path);
+  for (const [key, value] of members)
+    if (spec.keys.includes(key)) store(`${path}/${key}`, value, out, objects);
+}
+
+export interface PropertySourceInput {
+  uprn: number;
+  x_coord: number;
+  y_coord: number;
+  latitude: number;
+  longitude: number;
+  postcode: string | null;
+  country: string | null;
+  epc_count: number;
+  /** Each block's compact JSON text (JSON.stringify's), by PROPERTY_BLOCK_SOURCES key; null when none. */
+  blocks: Readonly<Record<string, string | null | undefined>>;
+}
+
+const LAYOUT_PREFIX = '{"layout":"';
+const PLAIN_NAME = /^[a-z0-9_/]+$/;
+
+/**
+ * The properties document of one UPRN as JSON text: `layout`, the queried fields, and the blocks' pieces
+ * under `pieces`, written as they are.
+ */
+export function propertySource(input: PropertySourceInput): string {
+  const pieces: [string, string][] = [];
+  const objects: string[] = [];
+  for (const [key, text] of Object.entries(input.blocks))
+    if (text != null && text !== 'null') store(key, text, pieces, objects);
+  // The body (all after the layout), with the byte range of every piece in it.
+  const layout: string[] = objects.map((o) => `+${o}`);
+  let body = '';
+  let bytes = 0;
+  const add = (text: string) => {
+    body += text;
+    bytes += Buffer.byteLength(text);
+  };
+  const range = (name: string, text: string) => {
+    layout.push(`${name} ${bytes} ${bytes + Buffer.byteLength(text)}`);
+    add(text);
+  };
+  add(`"uprn":${JSON.stringify(input.uprn)},"location":{"lat":`);
+  range('@lat', JSON.stringify(input.latitude));
+  add(',"lon":');
+  range('@lon', JSON.stringify(input.longitude));
+  add('},"x_coord":');
+  range('@x', JSON.stringify(input.x_coord));
+  add(',"y_coord":');
+  range('@y', JSON.stringify(input.y_coord));
+  add(
+    `,"postcode":${JSON.stringify(input.postcode)},"country":${JSON.stringify(input.country)},` +
+      `"epc_count":${JSON.stringify(input.epc_count)},"pieces":{`,
+  );
+  pieces.forEach(([name, text], i) => {
+    if (!PLAIN_NAME.test(name)) throw new Error(`piece name ${JSON.stringify(name)} is not a plain name`);
+    add(`${i ? ',' : ''}"${name}":`);
+    range(name, text);
+  });
+  return `${LAYOUT_PREFIX}${layout.join(',')}",${body}}}`;
+}
+
+/** The document of a property held as objects (tests, and in-memory repositories). */
+export function propertySourceOfDocument(doc: PropertyDocument): string {
+  const blocks: Record<string, string | null> = {};
+  for (const [key, block] of Object.entries(doc.blocks))
+    blocks[key] = block === undefined ? null : JSON.stringify(block);
+  return propertySource({
+    uprn: doc.uprn,
+    x_coord: doc.x_coord,
+    y_coord: doc.y_coord,
+    latitude: doc.location.lat,
+    longitude: doc.location.lon,
+    postcode: doc.postcode,
+    country: doc.country,
+    epc_count: doc.epc_count,
+    blocks,
+  });
+}
+
+// ---- serving: pieces back into JSON text ---------------------------------------------------------------
+
+/** Reads the JSON texts of a document's values by path, from its _source bytes as indexed. */
+export class StoredProperty {
+  private readonly objects = new Set<string>();
+  private readonly ranges = new Map<string, readonly [number, number]>();
+
+  constructor(
+    readonly uprn: number,
+    private readonly source: Buffer,
+  ) {
+    const start = LAYOUT_PREFIX.length;
+    if (source.toString('latin1', 0, start) !== LAYOUT_PREFIX)
+      throw new Error(`properties document ${uprn} has no layout`);
+    const end = source.indexOf(34, start);
+    const base = end + 2;
+    for (const entry of source.toString('latin1', start, end).split(',')) {
+      if (entry.charCodeAt(0) === 43) this.objects.add(entry.slice(1));
+      else if (entry) {
+        const [name, from, to] = entry.split(' ');
+        this.ranges.set(name!, [base + Number(from), base + Number(to)]);
+      }
+    }
+  }
+
+  private piece(name: string): string | undefined {
+    const range = this.ranges.get(name);
+    return range && this.source.toString('utf8', range[0], range[1]);
+  }
+
+  /** `{"x_coord":…,"y_coord":…,"latitude":…,"longitude":…}`, as GET /properties answers `location`. */
+  get coordinates(): string {
+    return (
+      `{"x_coord":${this.piece('@x')},"y_coord":${this.piece('@y')},` +
+      `"latitude":${this.piece('@lat')},"longitude":${this.piece('@lon')}}`
+    );
+  }
+
+  /**
+   * The JSON text of the value at `path`, undefined when there is none (the path's object is null, or has no
+   * such member). Only objects SPLIT stores `whole` (and arrays, values) can be asked for whole.
+   */
+  get(path: string): string | undefined {
+    const stored = this.piece(path);
+    if (stored !== undefined) return stored;
+    if (this.objects.has(path)) {
+      if (path === ENHANCED) {
+        const first = this.piece(ENHANCED_FIRST);
+        const rest = this.piece(ENHANCED_REST);
+        return first === undefined ? '[]' : rest === undefined ? `[${first}]` : `[${first},${rest.slice(1)}`;
+      }
+      const spec = SPLIT[path]!;
+      if (!spec.whole) throw new Error(`${path} is stored only in part`);
+      return jsonObject(spec.keys.map((key) => [key, this.get(`${path}/${key}`)]));
+    }
+    const cut = path.lastIndexOf('/');
+    if (cut < 0) return undefined;
+    const parentPath = path.slice(0, cut);
+    // A member its object, stored member by member, does not have.
+    if (this.objects.has(parentPath)) return undefined;
+    // A member of an object stored whole (its keys out of order), or of a value that is no object.
+    const parent = this.get(parentPath);
+    if (parent === undefined || parent.charCodeAt(0) !== 123) return undefined;
+    const key = path.slice(cut + 1);
+    return jsonMembers(parent).find(([k]) => k === key)?.[1];
+  }
+
+  /** True when the value at `path` is truthy in JavaScript (present, and not null, false, 0 or ""). */
+  truthy(path: string): boolean {
+    if (this.objects.has(path)) return true;
+    const text = this.get(path);
+    return text !== undefined && !FALSY.has(text);
+  }
+
+  /** The latest enhanced certificate's JSON text, undefined when there is none. */
+  get latestCertificate(): string | undefined {
+    if (this.objects.has(ENHANCED)) return this.piece(ENHANCED_FIRST);
+    return firstElement(this.get(ENHANCED));
+  }
+}
+
+/** A property held as objects, as a repository reads it once indexed (tests, in-memory repositories). */
+export const storedPropertyOf = (doc: PropertyDocument): StoredProperty =>
+  new StoredProperty(doc.uprn, Buffer.from(propertySourceOfDocument(doc)));
+
+const FALSY = new Set(['null', 'false', '0', '-0', '""']);
+
+function firstElement(array: string | undefined): string | undefined {
+  if (array === undefined || array.charCodeAt(0) !== 91 || array.length <= 2) return undefined;
+  return array.slice(1, valueEnd(array, 1));
+}
+
+/** JSON.stringify of an object with these members' texts, in order; undefined ones left out, as it does. */
+export function jsonObject(members: readonly (readonly [string, string | undefined])[]): string {
+  let out = '';
+  for (const [key, value] of members)
+    if (value !== undefined) out += `${out ? ',' : '{'}${JSON.stringify(key)}:${value}`;
+  return out ? `${out}}` : '{}';
+}
+
+/** `value ?? null` on JSON text. */
+export const orNull = (value: string | undefined): string => value ?? 'null';
+/** `value ?? fallback` on JSON text (a JSON null takes the fallback too). */
+export const orElse = (value: string | undefined, fallback: string): string =>
+  value === undefined || value === 'null' ? fallback : value;

@@ -3,8 +3,8 @@
 // nearest certified neighbour, since OS Open UPRN carries no postcode); among them, those of the most likely
 // property type and age band ("similar" properties) are used when there are enough of them. Each neighbour
 // weighs 1 / (distance + 15 m), so the next-door house counts most without one neighbour deciding alone.
-import KDBush from 'kdbush';
 import type { EpcEstimate } from '../../../schemas/epc';
+import { PointIndex } from '../../geo/point-index';
 import { bandForScore } from './rating';
 
 export interface CertifiedProperty {
@@ -39,19 +39,31 @@ const WEIGHT_OFFSET_M = 15;
 
 /** A spatial index over certified properties (BNG metres). */
 export class NeighbourIndex {
-  private readonly tree: KDBush;
+  private readonly points: PointIndex<CertifiedProperty>;
 
   constructor(readonly properties: readonly CertifiedProperty[]) {
-    this.tree = new KDBush(Math.max(1, properties.length));
-    for (const p of properties) this.tree.add(p.x, p.y);
-    this.tree.finish();
+    this.points = new PointIndex(properties, (p) => [p.x, p.y]);
   }
 
-  /** Up to `k` nearest within `radius` of (x, y), nearest first, leaving out `excludeUprn`. */
+  /**
+   * Up to `k` nearest within `radius` of (x, y), nearest first (ties by UPRN), leaving out `excludeUprn`.
+   * A k-nearest walk finds how far the k-th lies, then a range query to just beyond that distance collects
+   * every candidate that could rank in the first k: the cost follows k, not how many certified properties
+   * lie within the radius (which grows with density: 400 m in a city holds thousands).
+   */
   nearest(x: number, y: number, k: number, radius: number, excludeUprn?: number): Neighbour[] {
+    const closest = this.points.nearest([x, y], k + 1, radius);
+    let reach = radius;
+    if (closest.length === k + 1) {
+      const distances = closest
+        .filter((n) => n.item.uprn !== excludeUprn)
+        .map((n) => Math.hypot(n.item.x - x, n.item.y - y))
+        .sort((a, b) => a - b);
+      // The k-th distance as the ranking below computes it, with room for the last bit of rounding.
+      reach = Math.min(radius, distances[k - 1]! * (1 + 1e-12) + 1e-9);
+    }
     const found: Neighbour[] = [];
-    for (const id of this.tree.within(x, y, radius)) {
-      const p = this.properties[id]!;
+    for (const { item: p } of this.points.within([x, y], reach)) {
       if (p.uprn === excludeUprn) continue;
       found.push({ property: p, distance: Math.hypot(p.x - x, p.y - y) });
     }

@@ -123,3 +123,34 @@ describe('leaveOneOut', () => {
     expect(seen).toEqual([1, 2, 3, 5]);
   });
 });
+
+describe('NeighbourIndex.nearest', () => {
+  /** The definition: every certified property within the radius, by distance then UPRN, the first k. */
+  const reference = (all: CertifiedProperty[], x: number, y: number, k: number, r: number, skip?: number) =>
+    all
+      .filter((p) => p.uprn !== skip && (p.x - x) ** 2 + (p.y - y) ** 2 <= r * r)
+      .map((p) => ({ property: p, distance: Math.hypot(p.x - x, p.y - y) }))
+      .sort((a, b) => a.distance - b.distance || a.property.uprn - b.property.uprn)
+      .slice(0, k);
+
+  it('answers exactly as the definition, ties included, in dense and sparse places', () => {
+    // A dense 5 m grid (many equal distances) beside scattered points, inserted in UPRN order as loaded.
+    let seed = 7;
+    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647) * 2000;
+    const points: CertifiedProperty[] = [];
+    for (let i = 0; i < 40; i++) for (let j = 0; j < 40; j++) points.push(property(0, i * 5, j * 5));
+    for (let i = 0; i < 400; i++) points.push(property(0, 300 + random(), random()));
+    points.forEach((p, i) => (p.uprn = 1000 + i));
+    const index = new NeighbourIndex(points);
+    for (let q = 0; q < 300; q++) {
+      const [x, y] = q % 3 === 0 ? [(q % 40) * 5, ((q * 7) % 40) * 5] : [random(), random()];
+      const skip = q % 5 === 0 ? points[q]!.uprn : undefined;
+      for (const [k, r] of [
+        [15, 400],
+        [3, 12],
+        [15, 2],
+      ] as const)
+        expect(index.nearest(x, y, k, r, skip)).toEqual(reference(points, x, y, k, r, skip));
+    }
+  });
+});

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import { dataPaths, type ServiceConfig } from '../pipelines/config';
 import { createEsClient } from '../pipelines/indexing/es-client';
-import { featuresAlias, propertiesAlias } from '../pipelines/indexing/aliases';
+import { featuresAlias, propertiesAlias, sharedPiecesAlias } from '../pipelines/indexing/aliases';
 import { openAccountStore } from './accounts/store';
 import { createApp } from './app';
 import { jsonLogger, type Logger } from './log';
@@ -111,7 +111,7 @@ export async function startServer(
   const features = featuresRepository(es, featuresAlias(config));
   const app = createApp({
     accounts,
-    properties: propertiesRepository(es, propertiesAlias(config)),
+    properties: propertiesRepository(es, propertiesAlias(config), sharedPiecesAlias(config)),
     features,
     location: locationRepository(es, locationFeaturesAlias(config), features),
     log,

@@ -10,15 +10,17 @@ import {
   pruneOldIndexes,
   verifyAndSwapAlias,
   type BulkResult,
+  type Companion,
 } from '../indexing/versioned-index';
 import type { AssetContext } from './definition';
 
 export const aliasHoldsOutputs =
-  (aliasOf: (config: ServiceConfig) => string) =>
+  (...aliasesOf: ((config: ServiceConfig) => string)[]) =>
   async (ctx: AssetContext, outputs: readonly string[]): Promise<boolean> => {
     const es = createEsClient(ctx.config.esUrl);
     try {
-      const targets = await aliasTargets(es, aliasOf(ctx.config));
+      // Every output is behind one of the aliases (an asset may publish companion indexes).
+      const targets = (await Promise.all(aliasesOf.map((a) => aliasTargets(es, a(ctx.config))))).flat();
       return outputs.length > 0 && outputs.every((o) => targets.includes(o.replace(/^elasticsearch:/, '')));
     } finally {
       await es.close();
@@ -35,7 +37,7 @@ export async function publishIndex(
   alias: string,
   index: string,
   result: BulkResult,
-  checks: { expectedCount: number; sampleIds: string[]; what: string },
+  checks: { expectedCount: number; sampleIds: string[]; what: string; companions?: readonly Companion[] },
 ): Promise<void> {
   if (result.failed.length)
     throw new DataError(
@@ -47,7 +49,9 @@ export async function publishIndex(
     index,
     { expectedCount: checks.expectedCount, sampleIds: checks.sampleIds },
     ctx.config.esReplicas ?? 0,
+    checks.companions,
   );
   const pruned = await pruneOldIndexes(es, alias, 1);
+  for (const c of checks.companions ?? []) pruned.push(...(await pruneOldIndexes(es, c.alias, 1)));
   ctx.log(`alias ${alias} → ${index} (was ${previous.join(', ') || 'none'}; pruned ${pruned.length})`);
 }

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { PROPERTIES_INDEX_MAPPING } from '../../schemas/index/properties';
 import { propertySource } from '../../serving/repository/stored-property';
-import { propertiesAlias } from '../indexing/aliases';
+import { propertiesAlias, sharedPiecesAlias } from '../indexing/aliases';
 import { createEsClient } from '../indexing/es-client';
 import { bulkIndex, createIndex, versionedIndexName } from '../indexing/versioned-index';
 import { parquetPath, queryParquet } from '../io/parquet';
@@ -16,6 +16,13 @@ import { PROPERTY_BLOCK_SOURCES } from './property-blocks';
 import { aliasHoldsOutputs, publishIndex } from './index-outputs';
 
 const COUNTRIES = ['England', 'Wales', 'Scotland'] as const;
+
+/** The shared pieces (stored-property.ts SHARED): a text each, read by id, never searched. */
+const SHARED_PIECES_MAPPING = {
+  dynamic: 'strict',
+  properties: { text: { type: 'object', enabled: false } },
+} as const;
+const SEEN_SHARED_MAX = 1_000_000;
 
 /** A row of propertiesJoinSql: the UPRN, what the EPC and area blocks say of it, each block's JSON text. */
 export interface JoinedRow {
@@ -40,6 +47,8 @@ export interface IndexedProperty {
   country: PropertyDocument['country'];
   /** The document as JSON text, ready for the bulk request. */
   source: string;
+  /** The shared pieces it refers to, by id (stored once in the shared-pieces index). */
+  shared: Map<string, string>;
 }
 
 /** The properties document of a joined row, built as text from the blocks' texts (none is parsed but area). */
@@ -55,7 +64,7 @@ export function indexedProperty(row: JoinedRow): IndexedProperty {
     // were written by JSON.stringify and are stored as they are.
     blocks[key] = key === 'area' && text !== null ? JSON.stringify(JSON.parse(text)) : text;
   }
-  const source = propertySource({
+  const { source, shared } = propertySource({
     uprn: row.uprn,
     x_coord: row.x_coord,
     y_coord: row.y_coord,
@@ -66,7 +75,7 @@ export function indexedProperty(row: JoinedRow): IndexedProperty {
     epc_count: row.epc_count ?? 0,
     blocks,
   });
-  return { uprn: row.uprn, postcode, country, source };
+  return { uprn: row.uprn, postcode, country, source, shared };
 }
 
 /**
@@ -111,11 +120,11 @@ export const propertiesIndex = defineAsset({
   kind: 'index',
   description: 'Elasticsearch documents per UPRN (alias <prefix>-properties), built from the derived tables',
   upstream: ['os_open_uprn', ...PROPERTY_BLOCK_SOURCES.map((s) => s.asset)],
-  codeVersion: '4',
+  codeVersion: '5',
   owner: 'serving',
   cadence: 'monthly',
-  // Up to date only while the alias still points at the index this materialisation built.
-  outputsPresent: aliasHoldsOutputs(propertiesAlias),
+  // Up to date only while the aliases still point at the indexes this materialisation built.
+  outputsPresent: aliasHoldsOutputs(propertiesAlias, sharedPiecesAlias),
   async materialize(ctx) {
     const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
     const epcTable = PROPERTY_BLOCK_SOURCES.find((s) => s.key === 'epcs')!;
@@ -130,31 +139,49 @@ export const propertiesIndex = defineAsset({
     try {
       const alias = propertiesAlias(ctx.config);
       const index = versionedIndexName(alias, ctx.runId);
+      const shared = { alias: sharedPiecesAlias(ctx.config), index: '' };
+      shared.index = versionedIndexName(shared.alias, ctx.runId);
       // best_compression for the stored pieces: a document's blocks are tens of KB of JSON text
       // (docs/performance.md).
       await createIndex(es, index, PROPERTIES_INDEX_MAPPING, { codec: 'best_compression' });
+      await createIndex(es, shared.index, SHARED_PIECES_MAPPING, { codec: 'best_compression' });
       const sampleIds: string[] = [];
+      let sharedPieces = 0;
+      // Each shared piece goes in once, just before the first document that refers to it (the ids seen are
+      // forgotten now and then to bound memory: a piece sent again is the same document again).
+      const seen = new Set<string>();
       const docs = (async function* () {
         for await (const row of queryParquet(propertiesJoinSql(ctx))) {
           const doc = indexedProperty(row as unknown as JoinedRow);
           if (sampleIds.length < 5 || doc.uprn % 997 === 0) sampleIds.push(String(doc.uprn));
-          yield doc;
+          for (const [id, text] of doc.shared) {
+            if (seen.has(id)) continue;
+            if (seen.size >= SEEN_SHARED_MAX) seen.clear();
+            seen.add(id);
+            sharedPieces += 1;
+            yield { id, index: shared.index, source: JSON.stringify({ text }) };
+          }
+          yield { id: String(doc.uprn), index, source: doc.source };
         }
       })();
-      const result = await bulkIndex(es, index, docs, (d) => String(d.uprn), {
+      const result = await bulkIndex(es, index, docs, (d) => d.id, {
         serialize: (d) => d.source,
+        indexOf: (d) => d.index,
         onProgress: (n) => ctx.heartbeat({ indexed: n }),
       });
       await publishIndex(ctx, es, alias, index, result, {
         expectedCount: expected,
         sampleIds: sampleIds.slice(0, 50),
         what: 'documents',
+        companions: [shared],
       });
+      const documents = result.indexed - sharedPieces;
       return {
-        rows: result.indexed,
-        outputs: [`elasticsearch:${index}`],
+        rows: documents,
+        outputs: [`elasticsearch:${index}`, `elasticsearch:${shared.index}`],
         metrics: {
-          documents: result.indexed,
+          documents,
+          shared_pieces: sharedPieces,
           with_epc: await scalar(`SELECT count(*) FROM ${blocks} WHERE uprn IN (SELECT uprn FROM ${uprns})`),
           epc_uprns_not_in_os_open_uprn: orphanBlocks,
         },

@@ -63,6 +63,8 @@ export async function bulkIndex<T extends object>(
     maxBytes?: number;
     inFlight?: number;
     serialize?: (doc: T) => string;
+    /** The index a document goes to, when not `index`. */
+    indexOf?: (doc: T) => string;
     onProgress?: (indexed: number) => void;
   } = {},
 ): Promise<BulkResult> {
@@ -115,7 +117,7 @@ export async function bulkIndex<T extends object>(
   };
   for await (const doc of docs) {
     // Strings pass through the client's NDJSON serialiser as they are.
-    const action = JSON.stringify({ index: { _index: index, _id: idOf(doc) } });
+    const action = JSON.stringify({ index: { _index: options.indexOf?.(doc) ?? index, _id: idOf(doc) } });
     const source = serialize(doc);
     if (batch.length > 0 && bytes + action.length + source.length > maxBytes) await flush();
     batch.push(action, source);
@@ -130,10 +132,17 @@ export async function bulkIndex<T extends object>(
 
 export class IndexCheckFailed extends Error {}
 
+/** An index built with another and published with it: its alias moves in the same call. */
+export interface Companion {
+  alias: string;
+  index: string;
+}
+
 /**
  * Gives the new index its replicas (`replicas`, PDS_ES_REPLICAS; 0 on a single node) and its refresh
  * interval back, refreshes and checks it, then points the alias at it alone once its copies are all
- * assigned. Returns the indexes it replaced.
+ * assigned; `companions` get the same settings and their aliases move in the same atomic call. Returns the
+ * indexes the alias left.
  */
 export async function verifyAndSwapAlias(
   client: Client,
@@ -141,14 +150,16 @@ export async function verifyAndSwapAlias(
   index: string,
   check: IndexCheck,
   replicas = 0,
+  companions: readonly Companion[] = [],
 ): Promise<{ previous: string[] }> {
+  const indexes = [index, ...companions.map((c) => c.index)];
   await client.indices.putSettings({
-    index,
+    index: indexes,
     settings: { refresh_interval: '1s', number_of_replicas: replicas },
   });
-  await client.indices.refresh({ index });
+  await client.indices.refresh({ index: indexes });
   if (replicas > 0) {
-    const health = await client.cluster.health({ index, wait_for_status: 'green', timeout: '10m' });
+    const health = await client.cluster.health({ index: indexes, wait_for_status: 'green', timeout: '10m' });
     if (health.timed_out) throw new IndexCheckFailed(`index ${index}: replicas not assigned in 10 minutes`);
   }
   const { count } = await client.count({ index });
@@ -158,14 +169,17 @@ export async function verifyAndSwapAlias(
     const found = await client.exists({ index, id });
     if (!found) throw new IndexCheckFailed(`index ${index}: sample document ${id} is missing`);
   }
-  const previous = await aliasTargets(client, alias);
-  await client.indices.updateAliases({
-    actions: [
-      ...previous.filter((p) => p !== index).map((p) => ({ remove: { index: p, alias } })),
-      { add: { index, alias } },
-    ],
-  });
-  return { previous: previous.filter((p) => p !== index) };
+  const actions = [];
+  let previous: string[] = [];
+  for (const target of [{ alias, index }, ...companions]) {
+    const before = (await aliasTargets(client, target.alias)).filter((p) => p !== target.index);
+    if (target.alias === alias) previous = before;
+    actions.push(...before.map((p) => ({ remove: { index: p, alias: target.alias } })), {
+      add: { index: target.index, alias: target.alias },
+    });
+  }
+  await client.indices.updateAliases({ actions });
+  return { previous };
 }
 
 export async function aliasTargets(client: Client, alias: string): Promise<string[]> {

@@ -8,10 +8,71 @@ import { StoredProperty } from './stored-property';
 export interface PropertiesRepository {
   /** A UPRN's stored document (stored-property.ts); null when there is no such UPRN. */
   getStored(uprn: number): Promise<StoredProperty | null>;
+  /** The texts of shared pieces by id (StoredProperty.sharedIds); ids it does not hold are left out. */
+  getShared(ids: readonly string[]): Promise<Map<string, string>>;
 }
 
-export function propertiesRepository(client: Client, alias: string): PropertiesRepository {
+/** Shared pieces kept in memory: an id names one text for good, so none ever goes stale. */
+const SHARED_CACHE_CHARS = 32 * 1024 * 1024;
+
+export function propertiesRepository(
+  client: Client,
+  alias: string,
+  sharedAlias: string,
+): PropertiesRepository {
+  const cache = new Map<string, string>();
+  let cached = 0;
+  const remember = (id: string, text: string) => {
+    cache.set(id, text);
+    cached += text.length;
+    // The oldest first (a Map keeps insertion order; a hit moves its id to the end).
+    for (const [old, t] of cache) {
+      if (cached <= SHARED_CACHE_CHARS) break;
+      cache.delete(old);
+      cached -= t.length;
+    }
+  };
+  const fetchShared = async (ids: string[]): Promise<Map<string, string>> => {
+    const found = new Map<string, string>();
+    try {
+      const { docs } = await client.mget<{ text: string }>({ index: sharedAlias, ids, realtime: false });
+      for (const d of docs) if ('found' in d && d.found && d._source) found.set(d._id, d._source.text);
+      const missing = ids.filter((id) => !found.has(id));
+      if (missing.length) {
+        // Read from a properties index the alias has just left: its pieces are in the index it replaced,
+        // kept until the next refresh.
+        const { hits } = await client.search<{ text: string }>({
+          index: `${sharedAlias}-*`,
+          query: { ids: { values: missing } },
+          size: missing.length,
+        });
+        for (const h of hits.hits) if (h._source) found.set(h._id!, h._source.text);
+      }
+    } catch (error) {
+      throw unavailable(error);
+    }
+    return found;
+  };
   return {
+    async getShared(ids) {
+      const out = new Map<string, string>();
+      const wanted: string[] = [];
+      for (const id of ids) {
+        const text = cache.get(id);
+        if (text === undefined) wanted.push(id);
+        else {
+          cache.delete(id);
+          cache.set(id, text);
+          out.set(id, text);
+        }
+      }
+      if (wanted.length)
+        for (const [id, text] of await fetchShared([...new Set(wanted)])) {
+          remember(id, text);
+          out.set(id, text);
+        }
+      return out;
+    },
     async getStored(uprn) {
       let response: TransportResult<Readable>;
       try {

@@ -11,10 +11,15 @@
 // when indexing, nor parsed when serving. The _source is stored as sent (no excludes, nothing stored
 // beside it), so Elasticsearch keeps no second copy of the document for recovery either.
 //
+// The EPC statistics are the same for every UPRN of a postcode, local authority, region or country: each
+// grouping's text is stored once per index as a shared piece (SHARED, in the index `<prefix>-shared-pieces`,
+// id: its SHA-1), and a document holds only the ids (`epcs/epc_stats/shared`).
+//
 // An object in SPLIT is stored member by member (`flood_risk/elevation`, ...) when its keys come in the
 // order SPLIT lists (missing keys allowed), so it can be put back together byte for byte; otherwise, or when
 // it is not an object, it is stored whole under its own path. Members SPLIT does not list are dropped where
 // no endpoint reads the object whole (`whole: false`).
+import { createHash } from 'node:crypto';
 import type { PropertyDocument } from '../../schemas/index/properties';
 
 interface SplitSpec {
@@ -76,6 +81,13 @@ export const SPLIT: Readonly<Record<string, SplitSpec>> = {
 export const ENHANCED = 'epcs/epcs_enhanced';
 const ENHANCED_FIRST = `${ENHANCED}/0`;
 const ENHANCED_REST = `${ENHANCED}/rest`;
+
+/** The object whose members are shared pieces, and the piece of a document that lists their ids. */
+export const SHARED = 'epcs/epc_stats';
+const SHARED_IDS = `${SHARED}/shared`;
+
+/** The id of a shared piece: its text's SHA-1 (base64url). */
+export const sharedId = (text: string): string => createHash('sha1').update(text).digest('base64url');
 
 /** The stored pieces' paths (every one a plain name: it is written into `layout` as it is). */
 export const PIECE_PATHS: readonly string[] = (() => {
@@ -153,8 +165,25 @@ function inOrder(keys: readonly string[], order: readonly string[]): boolean {
  * Stores value text `t` found at `path` into `out`: member by member when SPLIT says so and the members
  * allow it, else whole.
  */
-function store(path: string, t: string, out: [string, string][], objects: string[]): void {
+interface Cut {
+  pieces: [string, string][];
+  objects: string[];
+  /** Shared pieces by id. */
+  shared: Map<string, string>;
+}
+
+function store(path: string, t: string, cut: Cut): void {
+  const { pieces: out, objects } = cut;
   const spec = SPLIT[path];
+  if (path === SHARED && t.charCodeAt(0) === 123) {
+    const ids = jsonMembers(t).map(([key, value]) => {
+      const id = sharedId(value);
+      cut.shared.set(id, value);
+      return [key, id];
+    });
+    out.push([SHARED_IDS, JSON.stringify(ids)]);
+    return;
+  }
   if (path === ENHANCED && t.charCodeAt(0) === 91) {
     // [first, ...rest]: the first certificate alone, the others as an array of their own.
     if (t.length > 2) {
@@ -181,8 +210,7 @@ function store(path: string, t: string, out: [string, string][], objects: string
     return;
   }
   objects.push(path);
-  for (const [key, value] of members)
-    if (spec.keys.includes(key)) store(`${path}/${key}`, value, out, objects);
+  for (const [key, value] of members) if (spec.keys.includes(key)) store(`${path}/${key}`, value, cut);
 }
 
 export interface PropertySourceInput {
@@ -201,15 +229,19 @@ export interface PropertySourceInput {
 const LAYOUT_PREFIX = '{"layout":"';
 const PLAIN_NAME = /^[a-z0-9_/]+$/;
 
-/**
- * The properties document of one UPRN as JSON text: `layout`, the queried fields, and the blocks' pieces
- * under `pieces`, written as they are.
- */
-export function propertySource(input: PropertySourceInput): string {
-  const pieces: [string, string][] = [];
-  const objects: string[] = [];
+export interface PropertySource {
+  /** The document as JSON text: `layout`, the queried fields, and the blocks' pieces under `pieces`. */
+  source: string;
+  /** The shared pieces it refers to, by id. */
+  shared: Map<string, string>;
+}
+
+/** The properties document of one UPRN, its pieces written as they are. */
+export function propertySource(input: PropertySourceInput): PropertySource {
+  const cut: Cut = { pieces: [], objects: [], shared: new Map() };
   for (const [key, text] of Object.entries(input.blocks))
-    if (text != null && text !== 'null') store(key, text, pieces, objects);
+    if (text != null && text !== 'null') store(key, text, cut);
+  const { pieces, objects } = cut;
   // The body (all after the layout), with the byte range of every piece in it.
   const layout: string[] = objects.map((o) => `+${o}`);
   let body = '';
@@ -239,11 +271,11 @@ export function propertySource(input: PropertySourceInput): string {
     add(`${i ? ',' : ''}"${name}":`);
     range(name, text);
   });
-  return `${LAYOUT_PREFIX}${layout.join(',')}",${body}}}`;
+  return { source: `${LAYOUT_PREFIX}${layout.join(',')}",${body}}}`, shared: cut.shared };
 }
 
 /** The document of a property held as objects (tests, and in-memory repositories). */
-export function propertySourceOfDocument(doc: PropertyDocument): string {
+export function propertySourceOfDocument(doc: PropertyDocument): PropertySource {
   const blocks: Record<string, string | null> = {};
   for (const [key, block] of Object.entries(doc.blocks))
     blocks[key] = block === undefined ? null : JSON.stringify(block);
@@ -334,6 +366,28 @@ export class StoredProperty {
     return text !== undefined && !FALSY.has(text);
   }
 
+  /** The ids of the shared pieces the document refers to, [member, id] in order; undefined when none. */
+  get sharedIds(): [string, string][] | undefined {
+    const ids = this.piece(SHARED_IDS);
+    return ids === undefined ? undefined : (JSON.parse(ids) as [string, string][]);
+  }
+
+  /**
+   * The JSON text of SHARED, from the shared pieces' texts by id (PropertiesRepository.getShared), undefined
+   * when there is none.
+   */
+  sharedObject(texts: ReadonlyMap<string, string>): string | undefined {
+    const ids = this.sharedIds;
+    if (ids === undefined) return this.get(SHARED);
+    return jsonObject(
+      ids.map(([key, id]) => {
+        const text = texts.get(id);
+        if (text === undefined) throw new MissingSharedPiece(id);
+        return [key, text];
+      }),
+    );
+  }
+
   /** The latest enhanced certificate's JSON text, undefined when there is none. */
   get latestCertificate(): string | undefined {
     if (this.objects.has(ENHANCED)) return this.piece(ENHANCED_FIRST);
@@ -341,9 +395,16 @@ export class StoredProperty {
   }
 }
 
+/** A shared piece the store does not hold (the document was read from an index since replaced). */
+export class MissingSharedPiece extends Error {
+  constructor(readonly id: string) {
+    super(`shared piece ${id} is not stored`);
+  }
+}
+
 /** A property held as objects, as a repository reads it once indexed (tests, in-memory repositories). */
 export const storedPropertyOf = (doc: PropertyDocument): StoredProperty =>
-  new StoredProperty(doc.uprn, Buffer.from(propertySourceOfDocument(doc)));
+  new StoredProperty(doc.uprn, Buffer.from(propertySourceOfDocument(doc).source));
 
 const FALSY = new Set(['null', 'false', '0', '-0', '""']);
 

@@ -5,7 +5,13 @@ import { emptyStats } from '../../pipelines/transforms/epc/compare';
 import { epcAgeYears, epcExpiry, epcInDate } from '../../pipelines/transforms/epc/validity';
 import { ApiError, invalidParameters } from '../errors';
 import type { PropertiesRepository } from '../repository/properties';
-import { ENHANCED, orElse, orNull, type StoredProperty } from '../repository/stored-property';
+import {
+  ENHANCED,
+  MissingSharedPiece,
+  orElse,
+  orNull,
+  type StoredProperty,
+} from '../repository/stored-property';
 
 /** The /epcs answer of an EPC block (what renderEpcs renders from the stored pieces). */
 export function presentEpcs(block: StoredEpcBlock | null, now: Date): EpcsResponse {
@@ -43,15 +49,29 @@ export function epcValidity(
 
 const EMPTY_STATS = JSON.stringify(emptyStats());
 
-/** JSON.stringify(presentEpcs(block, now)) from the block's stored pieces, without parsing them. */
-export function renderEpcs(stored: StoredProperty, now: Date): string {
+const NONE_SHARED: ReadonlyMap<string, string> = new Map();
+
+/** The texts of the shared pieces `stored` refers to. */
+export async function sharedOf(
+  properties: PropertiesRepository,
+  stored: StoredProperty,
+): Promise<ReadonlyMap<string, string>> {
+  const ids = stored.sharedIds;
+  return ids ? properties.getShared(ids.map(([, id]) => id)) : NONE_SHARED;
+}
+
+/**
+ * JSON.stringify(presentEpcs(block, now)) from the block's stored pieces and the shared pieces' texts
+ * (sharedOf), without parsing them.
+ */
+export function renderEpcs(stored: StoredProperty, now: Date, shared: ReadonlyMap<string, string>): string {
   const v = epcValidity(stored, now);
   const get = (key: string) => stored.get(`epcs/${key}`);
   return (
     `{"epc_country":${orNull(get('epc_country'))},"epc_in_date":${v.inDate},"epc_age":${v.age},` +
     `"epc_expiry":${v.expiry},"epcs":${orElse(get('epcs'), '[]')},` +
     `"epcs_enhanced":${orElse(stored.get(ENHANCED), '[]')},"epc_estimate":${orNull(get('epc_estimate'))},` +
-    `"epc_stats":${orElse(get('epc_stats'), EMPTY_STATS)},"epc_compare":${orNull(get('epc_compare'))},` +
+    `"epc_stats":${orElse(stored.sharedObject(shared), EMPTY_STATS)},"epc_compare":${orNull(get('epc_compare'))},` +
     `"epc_retrofit_recommendations":${orElse(get('epc_retrofit_recommendations'), '[]')}}`
   );
 }
@@ -63,7 +83,15 @@ export function epcsRouter(properties: PropertiesRepository, now: () => Date): R
     if (!query.success) throw invalidParameters(query.error, 'query');
     const stored = await properties.getStored(query.data.uprn);
     if (!stored) throw new ApiError('not_found', `No property with UPRN ${query.data.uprn}`);
-    res.type('json').send(renderEpcs(stored, now()));
+    let body: string;
+    try {
+      body = renderEpcs(stored, now(), await sharedOf(properties, stored));
+    } catch (error) {
+      if (error instanceof MissingSharedPiece)
+        throw new ApiError('service_unavailable', 'Property data is being replaced; try again shortly');
+      throw error;
+    }
+    res.type('json').send(body);
   });
   return router;
 }

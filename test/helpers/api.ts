@@ -6,7 +6,7 @@ import type { AccountStore } from '../../serving/accounts/store';
 import { createApp, type AppDeps } from '../../serving/app';
 import { silentLogger } from '../../serving/log';
 import type { PropertiesRepository } from '../../serving/repository/properties';
-import { storedPropertyOf } from '../../serving/repository/stored-property';
+import { propertySourceOfDocument, StoredProperty } from '../../serving/repository/stored-property';
 import { listen, type RunningServer } from '../../serving/server';
 
 export const SAMPLE_DOC: PropertyDocument = {
@@ -33,11 +33,20 @@ export const SAMPLE_DOC: PropertyDocument = {
  * `delayMs` keeps requests in flight so they overlap.
  */
 export function fakeProperties(docs: PropertyDocument[] = [SAMPLE_DOC], delayMs = 0): PropertiesRepository {
-  const byUprn = new Map(docs.map((d) => [d.uprn, storedPropertyOf(d)]));
+  const byUprn = new Map<number, StoredProperty>();
+  const shared = new Map<string, string>();
+  for (const doc of docs) {
+    const stored = propertySourceOfDocument(doc);
+    byUprn.set(doc.uprn, new StoredProperty(doc.uprn, Buffer.from(stored.source)));
+    for (const [id, text] of stored.shared) shared.set(id, text);
+  }
   return {
     async getStored(uprn) {
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
       return byUprn.get(uprn) ?? null;
+    },
+    async getShared(ids) {
+      return new Map(ids.flatMap((id) => (shared.has(id) ? [[id, shared.get(id)!] as const] : [])));
     },
   };
 }

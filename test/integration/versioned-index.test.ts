@@ -125,6 +125,39 @@ describe('versioned index and alias', () => {
     await es.indices.delete({ index });
   });
 
+  it("moves a companion index's alias in the same call, and leaves both when the check fails", async () => {
+    const companion = `${alias}-companion`;
+    const build = async (version: string, count: number) => {
+      const main = versionedIndexName(`${alias}-main`, version);
+      const side = versionedIndexName(companion, version);
+      for (const index of [main, side]) {
+        await createIndex(es, index, mapping);
+        await bulkIndex(es, index, docs(count), (d) => String(d.n));
+      }
+      return { main, side };
+    };
+    const first = await build('c1', 5);
+    await verifyAndSwapAlias(es, `${alias}-main`, first.main, { expectedCount: 5 }, 0, [
+      { alias: companion, index: first.side },
+    ]);
+    expect(await aliasTargets(es, companion)).toEqual([first.side]);
+    const failing = await build('c2', 4);
+    await expect(
+      verifyAndSwapAlias(es, `${alias}-main`, failing.main, { expectedCount: 5 }, 0, [
+        { alias: companion, index: failing.side },
+      ]),
+    ).rejects.toThrow(IndexCheckFailed);
+    expect(await aliasTargets(es, companion)).toEqual([first.side]);
+    const second = await build('c3', 5);
+    const { previous } = await verifyAndSwapAlias(es, `${alias}-main`, second.main, { expectedCount: 5 }, 0, [
+      { alias: companion, index: second.side },
+    ]);
+    expect(previous).toEqual([first.main]);
+    expect(await aliasTargets(es, `${alias}-main`)).toEqual([second.main]);
+    expect(await aliasTargets(es, companion)).toEqual([second.side]);
+    await es.indices.delete({ index: [first, failing, second].flatMap((b) => [b.main, b.side]) });
+  });
+
   it('leaves the alias on the old index when the new one fails its count check', async () => {
     const v2 = versionedIndexName(alias, 'v2');
     await createIndex(es, v2, mapping);

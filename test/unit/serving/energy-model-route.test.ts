@@ -8,7 +8,7 @@ import { silentLogger } from '../../../serving/log';
 import type { PropertiesRepository } from '../../../serving/repository/properties';
 import { validate } from '../../helpers/json-schema';
 
-const repo: PropertiesRepository = { getStored: async () => null };
+const repo: PropertiesRepository = { getStored: async () => null, getShared: async () => new Map() };
 const accounts = openAccountStore(':memory:');
 const { key } = accounts.createKey('test');
 let server: Server;

@@ -6,17 +6,18 @@ import { createApp } from '../../../serving/app';
 import { ApiError } from '../../../serving/errors';
 import { silentLogger } from '../../../serving/log';
 import type { PropertiesRepository } from '../../../serving/repository/properties';
-import { storedPropertyOf } from '../../../serving/repository/stored-property';
-import { SAMPLE_DOC } from '../../helpers/api';
+import { fakeProperties, SAMPLE_DOC } from '../../helpers/api';
 
 const doc = SAMPLE_DOC;
 
 let down = false;
+const stored = fakeProperties([doc]);
 const repo: PropertiesRepository = {
   async getStored(uprn) {
     if (down) throw new ApiError('service_unavailable', 'The data store is unavailable; try again shortly');
-    return uprn === doc.uprn ? storedPropertyOf(doc) : null;
+    return stored.getStored(uprn);
   },
+  getShared: (ids) => stored.getShared(ids),
 };
 
 const accounts = openAccountStore(':memory:');

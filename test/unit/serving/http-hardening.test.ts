@@ -15,6 +15,7 @@ const exploding: PropertiesRepository = {
     if (uprn === 666) throw new Error('connect ECONNREFUSED 10.0.0.7:9200 at /srv/internal/secret.ts:42');
     return fakeProperties().getStored(uprn);
   },
+  getShared: (ids) => fakeProperties().getShared(ids),
 };
 let api: TestApi;
 

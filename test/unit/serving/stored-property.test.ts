@@ -13,6 +13,7 @@ import {
   storedPropertyOf,
 } from '../../../serving/repository/stored-property';
 import { presentEpcs, renderEpcs } from '../../../serving/routes/epcs';
+import { sharedId } from '../../../serving/repository/stored-property';
 import { presentProperty, renderProperty } from '../../../serving/routes/properties';
 import { presentRetrofit, renderRetrofit } from '../../../serving/routes/retrofit';
 import type { StoredEpcBlock } from '../../../schemas/api/epcs';
@@ -128,8 +129,9 @@ describe('answers from the stored pieces', () => {
     const now = new Date(day);
     for (const doc of DOCS) {
       const stored = storedPropertyOf(doc);
+      const shared = propertySourceOfDocument(doc).shared;
       expect(renderProperty(stored, now)).toBe(JSON.stringify(presentProperty(doc, now)));
-      expect(renderEpcs(stored, now)).toBe(
+      expect(renderEpcs(stored, now, shared)).toBe(
         JSON.stringify(presentEpcs((doc.blocks.epcs ?? null) as StoredEpcBlock | null, now)),
       );
       expect(renderRetrofit(stored, now)).toBe(JSON.stringify(presentRetrofit(doc, now)));
@@ -153,7 +155,7 @@ describe('answers from the stored pieces', () => {
 });
 
 describe('the stored document', () => {
-  const source = propertySourceOfDocument(certified);
+  const { source, shared } = propertySourceOfDocument(certified);
   const doc = JSON.parse(source) as Record<string, any>;
 
   it('is JSON with the queried fields and the pieces; layout gives their byte ranges', () => {
@@ -186,7 +188,7 @@ describe('the stored document', () => {
         'epcs/epcs_enhanced/0',
         'epcs/epcs_enhanced/rest',
         'epcs/epc_retrofit_recommendations',
-        'epcs/epc_stats',
+        'epcs/epc_stats/shared',
         'epcs/epc_compare',
         'epcs/epc_estimate',
         'area/admin_boundaries',
@@ -212,15 +214,34 @@ describe('the stored document', () => {
     // The latest certificate is stored apart from the others, not also among them.
     expect(doc.pieces['epcs/epcs_enhanced/0']).toEqual(certificate);
     expect(doc.pieces['epcs/epcs_enhanced/rest']).toHaveLength(2);
+    // The statistics of each group are shared pieces, stored once for every UPRN of the group: the
+    // document holds their ids, in order.
+    const stats = certified.blocks.epcs!.epc_stats as Record<string, unknown>;
+    expect(doc.pieces['epcs/epc_stats/shared']).toEqual(
+      Object.entries(stats).map(([k, v]) => [k, sharedId(JSON.stringify(v))]),
+    );
+    expect([...shared.values()]).toEqual(Object.values(stats).map((v) => JSON.stringify(v)));
+    expect(source).not.toContain('BA1 2PH","avg');
     expect(source).not.toContain('unread_bookkeeping');
     expect(source).not.toContain('postcode_source');
     expect(source).not.toContain('"ward"');
   });
 
   it('keeps a block sent whole as it is when its members are out of order', () => {
-    const pieces = JSON.parse(propertySourceOfDocument(odd)).pieces as Record<string, unknown>;
+    const pieces = JSON.parse(propertySourceOfDocument(odd).source).pieces as Record<string, unknown>;
     expect(pieces.flood_risk).toEqual(odd.blocks.flood_risk);
     expect(pieces['area/area_attributes']).toEqual(odd.blocks.area!.area_attributes);
+  });
+
+  it('shares a piece between documents: one text, one id', () => {
+    const other = { ...certified, uprn: 99, blocks: { ...certified.blocks, area: null } };
+    const a = propertySourceOfDocument(certified).shared;
+    const b = propertySourceOfDocument(other).shared;
+    expect([...b]).toEqual([...a]);
+  });
+
+  it('a shared piece the store does not hold is an error, not an answer without it', () => {
+    expect(() => renderEpcs(storedPropertyOf(certified), new Date(), new Map())).toThrow(/shared piece/);
   });
 
   it('refuses a layout it cannot read', () => {

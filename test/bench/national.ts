@@ -159,7 +159,8 @@ async function indexFigures(
       return { docs: s._all.primaries!.docs!.count!, bytes: s._all.primaries!.store!.size_in_bytes };
     };
     const built = await stats();
-    await es.indices.forcemerge({ index: alias, max_num_segments: 1 });
+    // Merging a national-sized index takes minutes: wait for it.
+    await es.indices.forcemerge({ index: alias, max_num_segments: 1 }, { requestTimeout: 3_600_000 });
     const merged = await stats();
     return { documents: built.docs, bytes: built.bytes, merged: merged.bytes };
   } finally {

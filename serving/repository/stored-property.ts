@@ -87,7 +87,24 @@ export const SHARED = 'epcs/epc_stats';
 const SHARED_IDS = `${SHARED}/shared`;
 
 /** The id of a shared piece: its text's SHA-1 (base64url). */
-export const sharedId = (text: string): string => createHash('sha1').update(text).digest('base64url');
+export function sharedId(text: string): string {
+  // Most documents repeat the texts of their neighbours: a text seen lately is looked up, not hashed again.
+  let id = recentIds.get(text);
+  if (id === undefined) {
+    id = createHash('sha1').update(text).digest('base64url');
+    if (recentChars + text.length > RECENT_IDS_CHARS) {
+      recentIds.clear();
+      recentChars = 0;
+    }
+    // A copy: the text may be a slice that would keep its whole block alive.
+    recentIds.set(Buffer.from(text).toString(), id);
+    recentChars += text.length;
+  }
+  return id;
+}
+const RECENT_IDS_CHARS = 16 * 1024 * 1024;
+const recentIds = new Map<string, string>();
+let recentChars = 0;
 
 /** The stored pieces' paths (every one a plain name: it is written into `layout` as it is). */
 export const PIECE_PATHS: readonly string[] = (() => {

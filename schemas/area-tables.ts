@@ -257,7 +257,7 @@ export const PostcodeAreaBlocksRowSchema = z
       'The area_attributes block (spec 2.7) as JSON text without retrofit_grants and its closing brace (the per-UPRN step appends them)',
     ),
   })
-  .describe('The area block of every postcode in use, built once per postcode');
+  .describe('The area block of every postcode the UPRNs of a tile use, built once per postcode in each tile');
 
 export const UprnAreaGrantSetsRowSchema = z
   .object({
@@ -270,7 +270,9 @@ export const UprnAreaGrantSetsRowSchema = z
       .unknown()
       .describe('The retrofit grants that apply to this combination (spec 2.7 retrofit_grants)'),
   })
-  .describe('Retrofit grants per distinct combination of the facts the grant rules read');
+  .describe(
+    'Retrofit grants per distinct combination of the facts the grant rules read, among the UPRNs of a tile',
+  );
 
 export const UprnAreaBlockRowSchema = z
   .object({

@@ -85,14 +85,16 @@ const centre = (what: string) => z.number().nullable().describe(what);
 
 export const ClimateCellBlockRowSchema = z
   .object({
-    climate_id: z.number().int().describe('Id of the (1 km cell, 12 km cell) pair, within this table'),
+    climate_id: z.number().int().describe('Id of the (1 km cell, 12 km cell) pair, within its tile’s file'),
     haduk_x_coord: centre('Centre easting of the HadUK-Grid 1 km cell used (m, BNG); null when none'),
     haduk_y_coord: centre('Centre northing of the HadUK-Grid 1 km cell used (m, BNG)'),
     ukcp18_x_coord: centre('Centre easting of the UKCP18 12 km cell (m, BNG); null when none'),
     ukcp18_y_coord: centre('Centre northing of the UKCP18 12 km cell (m, BNG)'),
     block: z.unknown().describe('The climate block every UPRN of this pair of cells gets'),
   })
-  .describe('The climate block of each pair of cells that holds UPRNs (built once, joined to UPRNs)');
+  .describe(
+    'The climate block of each pair of cells that holds UPRNs of a tile (built once per tile, joined to its UPRNs)',
+  );
 
 export const UprnClimateCellRowSchema = z
   .object({
@@ -105,9 +107,29 @@ export const UprnClimateCellRowSchema = z
   })
   .describe('Per UPRN: which pair of climate cells it takes its block from');
 
+export const ClimateHistoricalCellRowSchema = z
+  .object({
+    x_coord: z.number().describe('HadUK-Grid 1 km cell centre easting (m, BNG)'),
+    y_coord: z.number().describe('HadUK-Grid 1 km cell centre northing (m, BNG)'),
+    historical: z
+      .unknown()
+      .describe('The cell’s `historical` block, percentiles ranked among every land cell of the grid'),
+  })
+  .describe('Every HadUK-Grid 1 km land cell with its historical block (ranked nationally, read per tile)');
+
+export const ClimateProjectionCellRowSchema = z
+  .object({
+    x_coord: z.number().describe('UKCP18 12 km cell centre easting (m, BNG)'),
+    y_coord: z.number().describe('UKCP18 12 km cell centre northing (m, BNG)'),
+    future_projections: z.unknown().describe('The cell’s `future_projections` block'),
+  })
+  .describe('Every UKCP18 12 km cell with its future_projections block (read per tile)');
+
 export const CLIMATE_TABLES = {
   haduk_grid_cells: { layer: 'staged', schema: HadukGridCellRecord },
   ukcp18_projections: { layer: 'staged', schema: Ukcp18ProjectionRecord },
+  climate_historical_cells: { layer: 'derived', schema: ClimateHistoricalCellRowSchema },
+  climate_projection_cells: { layer: 'derived', schema: ClimateProjectionCellRowSchema },
   climate_cell_blocks: { layer: 'derived', schema: ClimateCellBlockRowSchema },
   uprn_climate_cells: { layer: 'derived', schema: UprnClimateCellRowSchema },
   uprn_climate_blocks: { layer: 'derived', schema: UprnClimateBlockRowSchema },

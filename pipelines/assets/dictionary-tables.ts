@@ -44,6 +44,18 @@ const EPC_PARTITIONED = new Set([
   'epc_enhanced_england_wales',
 ]);
 
+// The per-UPRN tables written one file per 10 km tile (their assets are partitioned by tile).
+const TILE_PARTITIONED = new Set([
+  'uprn_epc_blocks',
+  'uprn_postcodes',
+  'postcode_area_blocks',
+  'uprn_area_grant_sets',
+  'uprn_area_blocks',
+  'climate_cell_blocks',
+  'uprn_climate_cells',
+  'uprn_climate_blocks',
+]);
+
 export function dictionaryTables(): DictionaryTable[] {
   return [
     ...fromLayered(EPC_TABLES).map((t) =>
@@ -55,11 +67,16 @@ export function dictionaryTables(): DictionaryTable[] {
     ...fromLayered(AREA_TABLES),
     ...fromLayered(PROPERTY_BLOCK_TABLES),
     ...fromLayered(CLIMATE_TABLES),
-    {
-      name: 'quarantine',
-      layer: 'quarantine',
-      schema: QuarantineRowSchema,
-      path: 'parquet/quarantine/<staged table>.parquet',
-    },
-  ];
+  ]
+    .map((t) =>
+      TILE_PARTITIONED.has(t.name) ? { ...t, path: `parquet/${t.layer}/${t.name}/<tile>.parquet` } : t,
+    )
+    .concat([
+      {
+        name: 'quarantine',
+        layer: 'quarantine',
+        schema: QuarantineRowSchema,
+        path: 'parquet/quarantine/<staged table>.parquet',
+      },
+    ]);
 }

@@ -22,7 +22,7 @@ import { ruralUrban } from './rural-urban';
 import { coastline, terrainContours } from './terrain-contours';
 import { uprnAreaBlocks } from './uprn-area-blocks';
 import { hadukGridCells, ukcp18Projections } from './climate-sources';
-import { uprnClimateBlocks } from './uprn-climate-blocks';
+import { climateCells, uprnClimateBlocks } from './uprn-climate-blocks';
 import { uprnEpcBlocks } from './uprn-epc-blocks';
 import { uprnFloodBlocks } from './uprn-flood-blocks';
 import { uprnLocationBlocks } from './uprn-location-blocks';
@@ -52,6 +52,7 @@ export const ASSETS: readonly AssetDefinition[] = [
   uprnEnvironmentBlocks,
   hadukGridCells,
   ukcp18Projections,
+  climateCells,
   uprnClimateBlocks,
   floodZones,
   floodRecordedOutlines,

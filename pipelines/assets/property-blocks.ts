@@ -2,13 +2,12 @@
 // has one row per UPRN with `uprn BIGINT` and a JSON column `block`; adding a block to the documents means
 // adding its asset here (properties_index lists these assets as its upstreams).
 import type { AssetContext } from './definition';
-import { derivedPath } from './ingest';
-import { UPRN_AREA_BLOCKS_TABLE } from './uprn-area-blocks';
-import { UPRN_EPC_BLOCKS_TABLE } from './uprn-epc-blocks';
+import { areaTableGlob, UPRN_AREA_BLOCKS_TABLE } from './uprn-area-blocks';
+import { uprnEpcBlocksGlob } from './uprn-epc-blocks';
 import { uprnEnvironmentBlocksGlob } from './uprn-environment-blocks';
 import { uprnLocationBlocksGlob } from './uprn-location-blocks';
 import { uprnFloodBlocksGlob } from './uprn-flood-blocks';
-import { UPRN_CLIMATE_BLOCKS_TABLE } from './uprn-climate-blocks';
+import { climateTableGlob, UPRN_CLIMATE_BLOCKS_TABLE } from './uprn-climate-blocks';
 
 export interface PropertyBlockSource {
   /** Key under the document's `blocks`. */
@@ -20,8 +19,9 @@ export interface PropertyBlockSource {
 }
 
 export const PROPERTY_BLOCK_SOURCES: readonly PropertyBlockSource[] = [
-  { key: 'epcs', asset: 'uprn_epc_blocks', parquet: (ctx) => derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE) },
-  { key: 'area', asset: 'uprn_area_blocks', parquet: (ctx) => derivedPath(ctx, UPRN_AREA_BLOCKS_TABLE) },
+  // The partitioned tables are one file per 10 km tile.
+  { key: 'epcs', asset: 'uprn_epc_blocks', parquet: uprnEpcBlocksGlob },
+  { key: 'area', asset: 'uprn_area_blocks', parquet: (ctx) => areaTableGlob(ctx, UPRN_AREA_BLOCKS_TABLE) },
   // The flood block (spec 2.6), one file per 10 km tile.
   { key: 'flood_risk', asset: 'uprn_flood_blocks', parquet: uprnFloodBlocksGlob },
   // Planning, transportation and admin boundaries by point in polygon (one file per 10 km tile).
@@ -37,6 +37,6 @@ export const PROPERTY_BLOCK_SOURCES: readonly PropertyBlockSource[] = [
   {
     key: 'climate',
     asset: 'uprn_climate_blocks',
-    parquet: (ctx) => derivedPath(ctx, UPRN_CLIMATE_BLOCKS_TABLE),
+    parquet: (ctx) => climateTableGlob(ctx, UPRN_CLIMATE_BLOCKS_TABLE),
   },
 ];

@@ -1,7 +1,12 @@
-// Per UPRN: the `area` block (admin_boundaries and area_attributes), joined by code. Everything but the
-// grants depends only on the postcode, so the work is done once per postcode, not per UPRN:
+// Per UPRN: the `area` block (admin_boundaries and area_attributes), joined by code. Partitioned per 10 km
+// tile (keys: the tiles holding staged UPRNs, as the other block assets): a tile selects its UPRNs by
+// coordinates, reads the same tile of uprn_epc_blocks, and writes each table below as
+// derived/<table>/<tile>.parquet; the per-postcode and per-combination steps cover only the postcodes and
+// combinations of the tile's UPRNs (a postcode used by two tiles is built in both). Everything but the grants
+// depends only on the postcode, so within a tile the work is done once per postcode, not per UPRN:
 //  1. UPRN → postcode (pipelines/transforms/area/nearest-postcode.ts): the latest EPC's postcode when ONSPD
-//     knows it, else the nearest live postcode centroid; derived table `uprn_postcodes`.
+//     knows it, else the nearest live postcode centroid (only the centroids within MAX_POSTCODE_DISTANCE_M of
+//     the tile are loaded); derived table `uprn_postcodes`.
 //  2. One DuckDB query joins each postcode in use to ONSPD, then by the postcode's codes to the latest HPI
 //     month of its local authority / region / country, fuel poverty (LSOA, LA, region), energy use (LSOA and
 //     MSOA, latest year per fuel), IoD2019 (LSOA) and the 2011 rural-urban class (output area); the pure
@@ -16,8 +21,11 @@
 // redrawn ones the parent with the largest population), else by the same code; the block says which
 // (lsoa_2011_match). RUC2011 (output areas) is joined by code: a changed output area finds no row and its
 // block is null rather than guessed (docs/areas.md).
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { RetrofitGrantRules } from '../../schemas/api/retrofit';
 import { loadRetrofitGrantRules } from '../reference/retrofit-grants';
+import { tileBBox } from '../geo/tiles';
 import { copyQueryToParquet, parquetPath, queryParquet, writeParquet } from '../io/parquet';
 import {
   buildAreaBlock,
@@ -27,9 +35,15 @@ import {
   type EnergyRow,
   type FuelPovertyRow,
 } from '../transforms/area/area-block';
-import { PostcodeFinder, type PostcodeCentroid } from '../transforms/area/nearest-postcode';
+import {
+  MAX_POSTCODE_DISTANCE_M,
+  normalisePostcode,
+  PostcodeFinder,
+  type PostcodeCentroid,
+} from '../transforms/area/nearest-postcode';
 import { applicableGrants } from '../transforms/area/retrofit-grants';
-import { defineAsset, type AssetContext } from './definition';
+import { defineAsset, partitionOf, type AssetContext } from './definition';
+import { derivedGlob } from './epc-enhanced';
 import { DEPRIVATION_TABLE } from './deprivation';
 import { ENERGY_USAGE_TABLE } from './energy-usage';
 import { FUEL_POVERTY_TABLE } from './fuel-poverty';
@@ -37,20 +51,83 @@ import { HPI_TABLE } from './hpi';
 import { LSOA_LOOKUP_TABLE } from './lsoa-lookup';
 import { derivedPath, stagedPath } from './ingest';
 import { RURAL_URBAN_TABLE } from './rural-urban';
-import { UPRN_EPC_BLOCKS_TABLE } from './uprn-epc-blocks';
+import { UPRN_EPC_BLOCK_COLUMNS, UPRN_EPC_BLOCKS_TABLE } from './uprn-epc-blocks';
+import { tilesHoldingUprns } from './uprn-location-blocks';
 
 export const UPRN_AREA_BLOCKS_TABLE = 'uprn_area_blocks';
 export const UPRN_POSTCODES_TABLE = 'uprn_postcodes';
 export const POSTCODE_AREA_BLOCKS_TABLE = 'postcode_area_blocks';
 export const GRANT_SETS_TABLE = 'uprn_area_grant_sets';
+/** Every tile's file of one of the tables above (readers join on this glob). */
+export const areaTableGlob = (ctx: Pick<AssetContext, 'config'>, table: string): string =>
+  derivedGlob(ctx as AssetContext, table);
 
-async function postcodeFinder(ctx: AssetContext): Promise<PostcodeFinder> {
+/** One tile's file of a table this asset writes: derived/<table>/<tile>.parquet. */
+const tilePath = (ctx: AssetContext, table: string, tile: string): string =>
+  derivedPath(ctx, `${table}/${tile}`);
+
+interface TileUprn {
+  uprn: unknown;
+  x: number;
+  y: number;
+  epcCountry: unknown;
+  epcPostcode: string | null;
+  epcTenure: unknown;
+  epcBand: unknown;
+}
+
+/** The tile's UPRNs (by coordinates) with the EPC facts of their blocks (the same tile of uprn_epc_blocks). */
+async function tileUprns(ctx: AssetContext, tile: string): Promise<TileUprn[]> {
+  const b = tileBBox(tile);
+  const epc = tilePath(ctx, UPRN_EPC_BLOCKS_TABLE, tile);
+  // The tile's EPC partition is built before this one (same key); an empty table if it wrote no file.
+  const epcTable = existsSync(epc)
+    ? parquetPath(epc)
+    : `(SELECT ${UPRN_EPC_BLOCK_COLUMNS.map((c) => `CAST(NULL AS ${c.type}) AS "${c.name}"`).join(', ')} WHERE false)`;
+  const sql = `
+    SELECT u.uprn, u.x_coord, u.y_coord, e.country AS epc_country, e.postcode AS epc_postcode,
+      e.tenure AS epc_tenure, e.energy_rating_current AS epc_band
+    FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u
+    LEFT JOIN ${epcTable} e USING (uprn)
+    WHERE u.x_coord >= ${b.minX} AND u.x_coord < ${b.maxX} AND u.y_coord >= ${b.minY} AND u.y_coord < ${b.maxY}
+    ORDER BY u.uprn`;
+  const out: TileUprn[] = [];
+  for await (const row of queryParquet(sql))
+    out.push({
+      uprn: row.uprn,
+      x: Number(row.x_coord),
+      y: Number(row.y_coord),
+      epcCountry: row.epc_country ?? null,
+      epcPostcode: (row.epc_postcode as string | null) ?? null,
+      epcTenure: row.epc_tenure ?? null,
+      epcBand: row.epc_band ?? null,
+    });
+  return out;
+}
+
+/**
+ * The postcodes the tile's UPRNs can be given: the live centroids within MAX_POSTCODE_DISTANCE_M of the tile
+ * (no nearer one can be further away) and, of the postcodes ONSPD knows, those their EPCs name.
+ */
+async function postcodeFinder(ctx: AssetContext, tile: string, uprns: TileUprn[]): Promise<PostcodeFinder> {
+  const b = tileBBox(tile);
+  const reach = MAX_POSTCODE_DISTANCE_M;
+  const named = new Set<string>();
+  for (const u of uprns) {
+    const p = normalisePostcode(u.epcPostcode);
+    if (p !== null) named.add(p);
+  }
+  // Normalised postcodes are letters, digits and one space: safe as SQL literals.
+  const list = [...named].map((p) => `'${p}'`).join(', ');
   const centroids: PostcodeCentroid[] = [];
   const known = new Set<string>();
-  const sql = `SELECT postcode, x_coord, y_coord, date_of_termination FROM ${parquetPath(stagedPath(ctx, 'onspd'))}`;
+  const sql = `SELECT postcode, x_coord, y_coord, date_of_termination FROM ${parquetPath(stagedPath(ctx, 'onspd'))}
+    WHERE (x_coord >= ${b.minX - reach} AND x_coord <= ${b.maxX + reach}
+      AND y_coord >= ${b.minY - reach} AND y_coord <= ${b.maxY + reach})
+      ${list ? `OR postcode IN (${list})` : ''}`;
   for await (const row of queryParquet(sql)) {
     const postcode = String(row.postcode);
-    known.add(postcode);
+    if (named.has(postcode)) known.add(postcode);
     if (
       row.date_of_termination === null &&
       typeof row.x_coord === 'number' &&
@@ -63,40 +140,28 @@ async function postcodeFinder(ctx: AssetContext): Promise<PostcodeFinder> {
 
 async function writeUprnPostcodes(
   ctx: AssetContext,
+  tile: string,
 ): Promise<{ rows: number; path: string; fromEpc: number; fromNearest: number }> {
-  const finder = await postcodeFinder(ctx);
+  const uprns = await tileUprns(ctx, tile);
+  const finder = await postcodeFinder(ctx, tile, uprns);
   let fromEpc = 0;
   let fromNearest = 0;
-  const sql = `
-    SELECT u.uprn, u.x_coord, u.y_coord, e.country AS epc_country, e.postcode AS epc_postcode,
-      e.tenure AS epc_tenure, e.energy_rating_current AS epc_band
-    FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u
-    LEFT JOIN ${parquetPath(derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE))} e USING (uprn)
-    ORDER BY u.uprn`;
-  const rows = (async function* () {
-    let n = 0;
-    for await (const row of queryParquet(sql)) {
-      const assigned = finder.assign(
-        Number(row.x_coord),
-        Number(row.y_coord),
-        (row.epc_postcode as string | null) ?? null,
-      );
-      if (assigned.source === 'epc') fromEpc++;
-      else if (assigned.source === 'nearest_postcode') fromNearest++;
-      if (++n % 50_000 === 0) ctx.heartbeat({ step: 'postcodes', rows: n });
-      yield {
-        uprn: row.uprn,
-        postcode: assigned.postcode,
-        postcode_source: assigned.source,
-        postcode_distance: assigned.distance,
-        epc_country: row.epc_country ?? null,
-        epc_tenure: row.epc_tenure ?? null,
-        epc_band: row.epc_band ?? null,
-      };
-    }
-  })();
+  const rows = uprns.map((u) => {
+    const assigned = finder.assign(u.x, u.y, u.epcPostcode);
+    if (assigned.source === 'epc') fromEpc++;
+    else if (assigned.source === 'nearest_postcode') fromNearest++;
+    return {
+      uprn: u.uprn,
+      postcode: assigned.postcode,
+      postcode_source: assigned.source,
+      postcode_distance: assigned.distance,
+      epc_country: u.epcCountry,
+      epc_tenure: u.epcTenure,
+      epc_band: u.epcBand,
+    };
+  });
   const written = await writeParquet(
-    derivedPath(ctx, UPRN_POSTCODES_TABLE),
+    tilePath(ctx, UPRN_POSTCODES_TABLE, tile),
     [
       { name: 'uprn', type: 'BIGINT' },
       { name: 'postcode', type: 'VARCHAR' },
@@ -111,8 +176,11 @@ async function writeUprnPostcodes(
   return { rows: written.rows, path: written.path, fromEpc, fromNearest };
 }
 
-/** The joined row per postcode in use (JSON columns are null when nothing matched). */
-export function areaJoinSql(ctx: AssetContext): string {
+/**
+ * The joined row per postcode in use (JSON columns are null when nothing matched); `uprnPostcodes` is a
+ * uprn_postcodes file (one tile's). ONSPD is narrowed to those postcodes before its dedup.
+ */
+export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
   const t = (table: string) => parquetPath(stagedPath(ctx, table));
   const json = (alias: string, key: string) =>
     `CASE WHEN ${alias}.${key} IS NULL THEN NULL ELSE to_json(${alias}) END`;
@@ -124,8 +192,9 @@ export function areaJoinSql(ctx: AssetContext): string {
       QUALIFY row_number() OVER (PARTITION BY level, area_code, fuel ORDER BY year DESC) = 1),
     fp AS (
       SELECT * FROM ${t(FUEL_POVERTY_TABLE)} QUALIFY row_number() OVER (PARTITION BY level, code ORDER BY name) = 1),
+    p AS (SELECT DISTINCT postcode FROM ${parquetPath(uprnPostcodes)} WHERE postcode IS NOT NULL),
     onspd AS (
-      SELECT * FROM ${t('onspd')} QUALIFY row_number() OVER (PARTITION BY postcode ORDER BY date_of_termination NULLS FIRST) = 1),
+      SELECT * FROM ${t('onspd')} WHERE postcode IN (SELECT postcode FROM p) QUALIFY row_number() OVER (PARTITION BY postcode ORDER BY date_of_termination NULLS FIRST) = 1),
     dep AS (SELECT * FROM ${t(DEPRIVATION_TABLE)} QUALIFY row_number() OVER (PARTITION BY lsoa_code) = 1),
     dep21 AS (${deprivationBy2021Sql(t(LSOA_LOOKUP_TABLE))}),
     ruc AS (SELECT * FROM ${t(RURAL_URBAN_TABLE)} QUALIFY row_number() OVER (PARTITION BY output_area_code) = 1)
@@ -146,7 +215,7 @@ export function areaJoinSql(ctx: AssetContext): string {
       CASE WHEN d11.lsoa_code IS NOT NULL THEN 'onspd_lsoa11' WHEN dk.lsoa_code IS NOT NULL THEN dk.lsoa_2011_match
         WHEN ds.lsoa_code IS NOT NULL THEN 'same_code' END AS imd_match,
       ${json('r', 'output_area_code')} AS ruc
-    FROM (SELECT DISTINCT postcode FROM ${parquetPath(derivedPath(ctx, UPRN_POSTCODES_TABLE))} WHERE postcode IS NOT NULL) p
+    FROM p
     LEFT JOIN onspd o ON o.postcode = p.postcode
     LEFT JOIN hpi_latest h_la ON h_la.area_code = o.local_authority_district_code
     LEFT JOIN hpi_latest h_rg ON h_rg.area_code = o.region_code
@@ -230,11 +299,11 @@ const EMPTY_ATTRIBUTES_OPEN = openAttributesJson({
   indices_of_deprivation: null,
 });
 
-/** Step 2: the block of every postcode in use, with the facts the grant rules need. */
-async function writePostcodeAreaBlocks(ctx: AssetContext) {
+/** Step 2: the block of every postcode the tile's UPRNs use, with the facts the grant rules need. */
+async function writePostcodeAreaBlocks(ctx: AssetContext, tile: string) {
   const rows = (async function* () {
     let n = 0;
-    for await (const row of queryParquet(areaJoinSql(ctx))) {
+    for await (const row of queryParquet(areaJoinSql(ctx, tilePath(ctx, UPRN_POSTCODES_TABLE, tile)))) {
       // Grants are per UPRN (step 3): built here without rules.
       const block = buildAreaBlock(areaInputsOf(row), { as_of: '1970-01-01', schemes: [] }, '1970-01-01');
       const admin = block.admin_boundaries;
@@ -253,7 +322,7 @@ async function writePostcodeAreaBlocks(ctx: AssetContext) {
     }
   })();
   return writeParquet(
-    derivedPath(ctx, POSTCODE_AREA_BLOCKS_TABLE),
+    tilePath(ctx, POSTCODE_AREA_BLOCKS_TABLE, tile),
     [
       { name: 'postcode', type: 'VARCHAR' },
       { name: 'country', type: 'VARCHAR' },
@@ -267,23 +336,23 @@ async function writePostcodeAreaBlocks(ctx: AssetContext) {
 }
 
 /** The facts the grant rules read, per UPRN: the postcode's, else (no postcode) the EPC's country. */
-function grantFactsSql(ctx: AssetContext): string {
+function grantFactsSql(ctx: AssetContext, tile: string): string {
   return `
     SELECT p.uprn, p.postcode, p.postcode_source, p.postcode_distance, b.admin_boundaries, b.area_attributes_open,
       COALESCE(b.country, p.epc_country) AS g_country, b.local_authority_district_code AS g_la,
       b.deprivation_decile AS g_decile, p.epc_tenure AS g_tenure, p.epc_band AS g_band
-    FROM ${parquetPath(derivedPath(ctx, UPRN_POSTCODES_TABLE))} p
-    LEFT JOIN ${parquetPath(derivedPath(ctx, POSTCODE_AREA_BLOCKS_TABLE))} b USING (postcode)`;
+    FROM ${parquetPath(tilePath(ctx, UPRN_POSTCODES_TABLE, tile))} p
+    LEFT JOIN ${parquetPath(tilePath(ctx, POSTCODE_AREA_BLOCKS_TABLE, tile))} b USING (postcode)`;
 }
 
 const GRANT_KEYS = ['g_country', 'g_la', 'g_decile', 'g_tenure', 'g_band'] as const;
 
 /** Step 3: the grants of every distinct combination of facts. */
-async function writeGrantSets(ctx: AssetContext, rules: RetrofitGrantRules, asOf: string) {
+async function writeGrantSets(ctx: AssetContext, tile: string, rules: RetrofitGrantRules, asOf: string) {
   const rows = (async function* () {
     // Ordered, so the table's bytes are the same on every run (DISTINCT alone follows thread timing).
     const keys = GRANT_KEYS.join(', ');
-    const sql = `SELECT DISTINCT ${keys} FROM (${grantFactsSql(ctx)}) ORDER BY ${keys} NULLS FIRST`;
+    const sql = `SELECT DISTINCT ${keys} FROM (${grantFactsSql(ctx, tile)}) ORDER BY ${keys} NULLS FIRST`;
     for await (const row of queryParquet(sql)) {
       const country = row.g_country as string | null;
       yield {
@@ -303,7 +372,7 @@ async function writeGrantSets(ctx: AssetContext, rules: RetrofitGrantRules, asOf
     }
   })();
   return writeParquet(
-    derivedPath(ctx, GRANT_SETS_TABLE),
+    tilePath(ctx, GRANT_SETS_TABLE, tile),
     [
       { name: 'g_country', type: 'VARCHAR' },
       { name: 'g_la', type: 'VARCHAR' },
@@ -317,7 +386,7 @@ async function writeGrantSets(ctx: AssetContext, rules: RetrofitGrantRules, asOf
 }
 
 /** Step 4: the per-UPRN block, assembled in DuckDB. */
-function assembleSql(ctx: AssetContext): string {
+function assembleSql(ctx: AssetContext, tile: string): string {
   const on = GRANT_KEYS.map((k) => `g.${k} IS NOT DISTINCT FROM f.${k}`).join(' AND ');
   return `
     SELECT f.uprn, f.postcode, f.g_country AS country,
@@ -327,8 +396,8 @@ function assembleSql(ctx: AssetContext): string {
         || '},"postcode_source":' || COALESCE('"' || f.postcode_source || '"', 'null')
         || ',"postcode_distance":' || COALESCE(CAST(f.postcode_distance AS VARCHAR), 'null')
         || '}')::JSON AS block
-    FROM (${grantFactsSql(ctx)}) f
-    LEFT JOIN ${parquetPath(derivedPath(ctx, GRANT_SETS_TABLE))} g ON ${on}
+    FROM (${grantFactsSql(ctx, tile)}) f
+    LEFT JOIN ${parquetPath(tilePath(ctx, GRANT_SETS_TABLE, tile))} g ON ${on}
     ORDER BY f.uprn`;
 }
 
@@ -348,25 +417,41 @@ export const uprnAreaBlocks = defineAsset({
     'lsoa_lookup',
     'rural_urban',
   ],
-  codeVersion: '3',
+  // 4: partitioned per 10 km tile; every table it writes is derived/<table>/<tile>.parquet.
+  codeVersion: '4',
   owner: 'area-data',
   cadence: 'monthly',
+  partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
   async materialize(ctx) {
+    const tile = partitionOf(ctx);
     let started = Date.now();
     const step = (name: string, rows: number) => {
-      ctx.log(`uprn_area_blocks: ${name}: ${rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      ctx.log(
+        `uprn_area_blocks ${tile}: ${name}: ${rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
       started = Date.now();
     };
-    const postcodes = await writeUprnPostcodes(ctx);
+    const postcodes = await writeUprnPostcodes(ctx, tile);
     step('UPRN postcodes', postcodes.rows);
-    const perPostcode = await writePostcodeAreaBlocks(ctx);
+    const perPostcode = await writePostcodeAreaBlocks(ctx, tile);
     step('postcode blocks', perPostcode.rows);
     const rules = loadRetrofitGrantRules();
     // Grants open and close on dates: blocks are judged on the day of the refresh.
-    const grantSets = await writeGrantSets(ctx, rules, new Date().toISOString().slice(0, 10));
+    const grantSets = await writeGrantSets(ctx, tile, rules, new Date().toISOString().slice(0, 10));
     step('grant sets', grantSets.rows);
-    const written = await copyQueryToParquet(assembleSql(ctx), derivedPath(ctx, UPRN_AREA_BLOCKS_TABLE));
+    const written = await copyQueryToParquet(
+      assembleSql(ctx, tile),
+      tilePath(ctx, UPRN_AREA_BLOCKS_TABLE, tile),
+    );
     step('UPRN blocks', written.rows);
+    // The single files of the unpartitioned asset (code version 3 and before) would only mislead.
+    for (const table of [
+      UPRN_AREA_BLOCKS_TABLE,
+      UPRN_POSTCODES_TABLE,
+      POSTCODE_AREA_BLOCKS_TABLE,
+      GRANT_SETS_TABLE,
+    ])
+      await rm(derivedPath(ctx, table), { force: true });
     return {
       rows: written.rows,
       outputs: [written.path, postcodes.path, perPostcode.path, grantSets.path],

@@ -1,12 +1,16 @@
-// Per UPRN: the climate block (spec 2.8; docs/climate.md). Both grids are small (UK: ~240,000 land cells at
-// 1 km, ~2,100 cells at 12 km), so they are held in memory and each UPRN finds its cells by index arithmetic:
-//  1. DuckDB reduces the staged HadUK-Grid months to each cell's 12-month statistics (latest `mon-30y`
-//     period per variable); historicalGrid ranks them into percentiles (pure, transforms/climate).
-//  2. The staged UKCP18 values are grouped by 12 km cell into future_projections (pure).
-//  3. Every UPRN gets the 1 km cell holding it (on the coast, the nearest land cell among its 8 neighbours
-//     when its own cell is sea) and the 12 km cell holding it. UPRNs sharing both cells share one block, so
-//     each distinct pair's block is written once (`climate_cell_blocks`), each UPRN's pair id in
-//     `uprn_climate_cells`, and DuckDB joins them into `uprn_climate_blocks` (no block JSON per UPRN in JS).
+// Per UPRN: the climate block (spec 2.8; docs/climate.md). Two assets:
+//  - climate_cells (unpartitioned, work per grid cell): DuckDB reduces the staged HadUK-Grid months to each
+//    1 km cell's 12-month statistics (latest `mon-30y` period per variable) and historicalGrid ranks them into
+//    percentiles among all land cells (pure, transforms/climate); the staged UKCP18 values are grouped by 12 km
+//    cell into future_projections. Written as climate_historical_cells and climate_projection_cells.
+//  - uprn_climate_blocks, partitioned per 10 km tile (keys: the tiles holding staged UPRNs, as the other
+//    block assets): a tile loads only the cells near it (the 1 km cells within COAST_RING of its square, the
+//    12 km cells meeting it), so memory holds one tile's cells. Every UPRN of the tile gets the 1 km cell
+//    holding it (on the coast, the nearest land cell among its 8 neighbours when its own cell is sea) and
+//    the 12 km cell holding it. UPRNs sharing both cells share one block, so each distinct pair's block is
+//    written once (`climate_cell_blocks`), each UPRN's pair id in `uprn_climate_cells`, and DuckDB joins them
+//    into `uprn_climate_blocks` (no block JSON per UPRN in JS); each table is derived/<table>/<tile>.parquet.
+import { rm } from 'node:fs/promises';
 import type { ClimateBlock, ClimateFutureProjections } from '../../schemas/api/climate';
 import { CLIMATE_TABLES } from '../../schemas/climate-tables';
 import {
@@ -17,12 +21,15 @@ import {
   writeParquet,
 } from '../io/parquet';
 import { parquetColumnsFor } from '../io/parquet-columns';
+import { tileBBox } from '../geo/tiles';
 import { CellGrid } from '../transforms/climate/cell-grid';
 import { historicalGrid, type HistoricalCell, type MonthlyCellStats } from '../transforms/climate/historical';
 import { futureProjections, type ProjectionValue } from '../transforms/climate/projections';
 import { HADUK_GRID_TABLE, UKCP18_TABLE } from './climate-sources';
-import { defineAsset, type AssetContext } from './definition';
+import { defineAsset, partitionOf, type AssetContext } from './definition';
+import { derivedGlob } from './epc-enhanced';
 import { derivedPath, stagedPath } from './ingest';
+import { tilesHoldingUprns } from './uprn-location-blocks';
 
 export const UPRN_CLIMATE_BLOCKS_TABLE = 'uprn_climate_blocks';
 export const CLIMATE_CELL_BLOCKS_TABLE = 'climate_cell_blocks';
@@ -37,7 +44,7 @@ const COAST_RING = 1;
 const HADUK_RESOLUTION = '1km';
 const HADUK_CELL = 1000;
 
-/** Step 1: each variable's 12-month statistics per cell, from its latest 30-year monthly climatology. */
+/** Each variable's 12-month statistics per cell, from its latest 30-year monthly climatology. */
 export async function loadHistoricalGrid(ctx: AssetContext): Promise<CellGrid<HistoricalCell> | null> {
   const staged = parquetPath(stagedPath(ctx, HADUK_GRID_TABLE));
   const where = `frequency = 'mon-30y' AND resolution = '${HADUK_RESOLUTION}'`;
@@ -68,7 +75,7 @@ interface ProjectionCell {
   future: ClimateFutureProjections;
 }
 
-/** Step 2: future_projections per 12 km cell. */
+/** future_projections per 12 km cell. */
 export async function loadProjectionGrid(ctx: AssetContext): Promise<CellGrid<ProjectionCell>> {
   const byCell = new Map<string, { x: number; y: number; values: ProjectionValue[] }>();
   const sql = `SELECT measure, period, statistic, kind, x_coord, y_coord, value
@@ -89,42 +96,128 @@ export async function loadProjectionGrid(ctx: AssetContext): Promise<CellGrid<Pr
   return grid;
 }
 
-export const uprnClimateBlocks = defineAsset({
-  name: UPRN_CLIMATE_BLOCKS_TABLE,
+export const CLIMATE_HISTORICAL_CELLS_TABLE = 'climate_historical_cells';
+export const CLIMATE_PROJECTION_CELLS_TABLE = 'climate_projection_cells';
+
+/** Every tile's file of one of the per-tile tables (readers join on this glob). */
+export const climateTableGlob = (ctx: Pick<AssetContext, 'config'>, table: string): string =>
+  derivedGlob(ctx as AssetContext, table);
+
+export const climateCells = defineAsset({
+  name: 'climate_cells',
   kind: 'derived',
   description:
-    'Per UPRN: the climate block (HadUK-Grid 1991-2020 averages with UK percentiles; UKCP18 warming-level projections)',
-  upstream: ['os_open_uprn', HADUK_GRID_TABLE, UKCP18_TABLE],
+    'Every HadUK-Grid 1 km land cell with its historical block (percentiles ranked nationally) and every UKCP18 12 km cell with its future_projections',
+  upstream: [HADUK_GRID_TABLE, UKCP18_TABLE],
   codeVersion: '1',
   owner: 'environment-social',
   cadence: 'yearly',
   async materialize(ctx) {
     const historical = await loadHistoricalGrid(ctx);
     const projections = await loadProjectionGrid(ctx);
-    ctx.log(
-      `${UPRN_CLIMATE_BLOCKS_TABLE}: ${historical?.size ?? 0} 1 km land cells, ${projections.size} 12 km cells`,
+    const h = await writeParquet(
+      derivedPath(ctx, CLIMATE_HISTORICAL_CELLS_TABLE),
+      parquetColumnsFor(CLIMATE_TABLES.climate_historical_cells.schema),
+      [...(historical?.values() ?? [])].map((c) => ({
+        x_coord: c.x,
+        y_coord: c.y,
+        historical: c.historical,
+      })),
+    );
+    const p = await writeParquet(
+      derivedPath(ctx, CLIMATE_PROJECTION_CELLS_TABLE),
+      parquetColumnsFor(CLIMATE_TABLES.climate_projection_cells.schema),
+      [...projections.values()].map((c) => ({ x_coord: c.x, y_coord: c.y, future_projections: c.future })),
+    );
+    return {
+      rows: h.rows + p.rows,
+      outputs: [h.path, p.path],
+      metrics: { land_cells: h.rows, projection_cells: p.rows },
+    };
+  },
+});
+
+/** The cells of climate_cells whose centres lie within `reach` metres of the tile's square. */
+async function tileCells<T>(
+  ctx: AssetContext,
+  table: string,
+  tile: string,
+  reach: number,
+  step: number,
+  cell: (row: Record<string, unknown>) => T,
+): Promise<CellGrid<T> | null> {
+  const b = tileBBox(tile);
+  const sql = `SELECT * FROM ${parquetPath(derivedPath(ctx, table))}
+    WHERE x_coord >= ${b.minX - reach} AND x_coord <= ${b.maxX + reach}
+      AND y_coord >= ${b.minY - reach} AND y_coord <= ${b.maxY + reach}`;
+  const grid = new CellGrid<T>(step);
+  for await (const row of queryParquet(sql)) grid.set(Number(row.x_coord), Number(row.y_coord), cell(row));
+  return grid.size ? grid : null;
+}
+
+export const uprnClimateBlocks = defineAsset({
+  name: UPRN_CLIMATE_BLOCKS_TABLE,
+  kind: 'derived',
+  description:
+    'Per UPRN: the climate block (HadUK-Grid 1991-2020 averages with UK percentiles; UKCP18 warming-level projections); one Parquet file per 10 km tile',
+  upstream: ['os_open_uprn', 'climate_cells'],
+  // 2: partitioned per 10 km tile, the cells from climate_cells.
+  codeVersion: '2',
+  owner: 'environment-social',
+  cadence: 'yearly',
+  partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
+  async materialize(ctx) {
+    const tile = partitionOf(ctx);
+    const box = tileBBox(tile);
+    // A point of the tile is held by a 1 km cell whose centre is within half a cell of the square, and looks
+    // COAST_RING cells further; a 12 km cell holding one has its centre within 6 km (a cell more is spare).
+    const historical = await tileCells<HistoricalCell>(
+      ctx,
+      CLIMATE_HISTORICAL_CELLS_TABLE,
+      tile,
+      (COAST_RING + 1) * HADUK_CELL,
+      HADUK_CELL,
+      (row) => ({
+        x: Number(row.x_coord),
+        y: Number(row.y_coord),
+        historical: row.historical as HistoricalCell['historical'],
+      }),
+    );
+    const projections = await tileCells<ProjectionCell>(
+      ctx,
+      CLIMATE_PROJECTION_CELLS_TABLE,
+      tile,
+      UKCP18_CELL,
+      UKCP18_CELL,
+      (row) => ({
+        x: Number(row.x_coord),
+        y: Number(row.y_coord),
+        future: row.future_projections as ClimateFutureProjections,
+      }),
     );
 
-    // Step 3: pair ids in first-seen order (UPRNs are read in UPRN order, so reruns number them alike).
+    // Pair ids in first-seen order (UPRNs are read in UPRN order, so reruns number them alike).
     const pairs = new Map<HistoricalCell | undefined, Map<ProjectionCell | undefined, number>>();
     const cells: { h: HistoricalCell | undefined; p: ProjectionCell | undefined }[] = [];
     let coastal = 0;
     let uncovered = 0;
     // Two plain columns per UPRN: CSV staging is several times cheaper than the appender's per-value calls.
     const cellsWriter = await ParquetTableWriter.open(
-      derivedPath(ctx, UPRN_CLIMATE_CELLS_TABLE),
+      derivedPath(ctx, `${UPRN_CLIMATE_CELLS_TABLE}/${tile}`),
       parquetColumnsFor(CLIMATE_TABLES.uprn_climate_cells.schema),
       { staging: 'csv' },
     );
     try {
-      const sql = `SELECT uprn, x_coord, y_coord FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} ORDER BY uprn`;
+      const sql = `SELECT uprn, x_coord, y_coord FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}
+        WHERE x_coord >= ${box.minX} AND x_coord < ${box.maxX} AND y_coord >= ${box.minY} AND y_coord < ${box.maxY}
+        ORDER BY uprn`;
       for await (const row of queryParquet(sql)) {
         const x = Number(row.x_coord);
         const y = Number(row.y_coord);
         const own = historical?.at(x, y);
         const h = own ?? historical?.nearest(x, y, COAST_RING);
         if (!own && h) coastal++;
-        const p = projections.at(x, y);
+        const p = projections?.at(x, y);
         let id: number | null = null;
         if (h || p) {
           let inner = pairs.get(h);
@@ -146,7 +239,7 @@ export const uprnClimateBlocks = defineAsset({
     }
     const perUprn = await cellsWriter.close();
     const perPair = await writeParquet(
-      derivedPath(ctx, CLIMATE_CELL_BLOCKS_TABLE),
+      derivedPath(ctx, `${CLIMATE_CELL_BLOCKS_TABLE}/${tile}`),
       parquetColumnsFor(CLIMATE_TABLES.climate_cell_blocks.schema),
       cells.map(({ h, p }, climate_id) => ({
         climate_id,
@@ -164,14 +257,17 @@ export const uprnClimateBlocks = defineAsset({
       `SELECT u.uprn, b.block
        FROM ${parquetPath(perUprn.path)} u LEFT JOIN ${parquetPath(perPair.path)} b USING (climate_id)
        ORDER BY u.uprn`,
-      derivedPath(ctx, UPRN_CLIMATE_BLOCKS_TABLE),
+      derivedPath(ctx, `${UPRN_CLIMATE_BLOCKS_TABLE}/${tile}`),
     );
+    // The single files of the unpartitioned asset (code version 1) would only mislead.
+    for (const table of [UPRN_CLIMATE_BLOCKS_TABLE, UPRN_CLIMATE_CELLS_TABLE, CLIMATE_CELL_BLOCKS_TABLE])
+      await rm(derivedPath(ctx, table), { force: true });
     return {
       rows: written.rows,
       outputs: [written.path, perUprn.path, perPair.path],
       metrics: {
         land_cells: historical?.size ?? 0,
-        projection_cells: projections.size,
+        projection_cells: projections?.size ?? 0,
         cell_pairs: cells.length,
         coastal_fallback: coastal,
         uncovered,

@@ -1,12 +1,17 @@
 // One EPC block per UPRN: its certificates joined with the recommendations, the statistics of its groups
 // and the comparison with them; for a UPRN without certificates, its estimate and the statistics of the
-// groups of the postcode it most likely has. DuckDB sorts by UPRN out of core; rows are grouped as they
-// stream, so memory holds one UPRN at a time.
+// groups of the postcode it most likely has. Partitioned per 10 km tile (keys: the tiles holding staged
+// UPRNs, as the other block assets): a tile selects its UPRNs by coordinates and builds only their blocks,
+// derived/uprn_epc_blocks/<tile>.parquet. DuckDB sorts the tile's rows by UPRN; rows are grouped as they
+// stream, so memory holds one tile's stats groups and one UPRN at a time. A UPRN with certificates but not in
+// os_open_uprn (no coordinates) has no tile and no block; the properties documents never carried it.
+import { rm } from 'node:fs/promises';
 import { EPC_STATS_GROUPINGS, type EpcEstimate, type EpcStats } from '../../schemas/epc';
-import { parquetPath, queryParquet, writeParquet } from '../io/parquet';
+import { tileBBox } from '../geo/tiles';
+import { parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../io/parquet';
 import { assembleStats } from '../transforms/epc/compare';
 import { buildEpcBlock, type UprnCertificate } from '../transforms/epc/uprn-block';
-import { defineAsset, type AssetContext } from './definition';
+import { defineAsset, partitionOf, type AssetContext } from './definition';
 import {
   CERTIFICATE_TABLE_COLUMNS,
   EPC_CERTIFICATES_TABLE,
@@ -16,23 +21,69 @@ import {
 import { EPC_ESTIMATES_TABLE } from './epc-estimates';
 import { EW_RECOMMENDATION_TABLE, ewStagedGlob } from './epc-raw';
 import { EPC_LATEST_TABLE, EPC_STATS_TABLE } from './epc-stats';
-import { derivedPath } from './ingest';
+import { derivedPath, stagedPath } from './ingest';
+import { tilesHoldingUprns } from './uprn-location-blocks';
 
 export const UPRN_EPC_BLOCKS_TABLE = 'uprn_epc_blocks';
+/** Every tile's file (readers join on this glob; `partitionedTable` copes with none). */
+export const uprnEpcBlocksGlob = (ctx: Pick<AssetContext, 'config'>): string =>
+  derivedGlob(ctx as AssetContext, UPRN_EPC_BLOCKS_TABLE);
 
-// Stats rows are joined by id and their objects shared from memory: carrying each group's ~100 columns
-// (or its JSON) on every certificate row made DuckDB sort ~30 KB rows, 4x slower on the sample. The map
-// holds every group (about 2 KB each; a national run would have ~1.7 M groups, mostly postcodes, so it
-// would partition this asset by region).
-const STATS_ID =
-  'row_number() OVER (ORDER BY grouping, postcode, outcode, local_authority_district_code, region_code, country, property_type)';
+export const UPRN_EPC_BLOCK_COLUMNS: readonly ColumnSpec[] = [
+  { name: 'uprn', type: 'BIGINT' },
+  { name: 'country', type: 'VARCHAR' },
+  { name: 'epc_count', type: 'BIGINT' },
+  { name: 'postcode', type: 'VARCHAR' },
+  { name: 'tenure', type: 'VARCHAR' },
+  { name: 'energy_rating_current', type: 'VARCHAR' },
+  { name: 'block', type: 'JSON' },
+];
 
-async function loadStatsGroups(ctx: AssetContext): Promise<Map<number, Record<string, unknown>>> {
-  const groups = new Map<number, Record<string, unknown>>();
-  const sql = `SELECT ${STATS_ID} AS id, * FROM ${parquetPath(derivedPath(ctx, EPC_STATS_TABLE))}`;
+/** The UPRNs of one 10 km tile (staged os_open_uprn, by coordinates, as the other block assets select). */
+export function tileUprnsSql(ctx: AssetContext, tile: string): string {
+  const b = tileBBox(tile);
+  return `SELECT uprn FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}
+    WHERE x_coord >= ${b.minX} AND x_coord < ${b.maxX} AND y_coord >= ${b.minY} AND y_coord < ${b.maxY}`;
+}
+
+// Stats groups are looked up by a key, `grouping` and the group's column values joined with a unit
+// separator (NULL when a column is NULL, as the equality join it replaces never matched NULL): carrying each
+// group's ~100 columns (or its JSON) on every certificate row made DuckDB sort ~30 KB rows, 4x slower on the
+// sample. A tile loads only the groups its UPRNs reference (a semi-join), never every group of the country.
+const statsKeyOf = (alias: string, g: (typeof EPC_STATS_GROUPINGS)[number]): string =>
+  [`'${g.grouping}'`, ...g.columns.map((c) => `${alias}.${c}::VARCHAR`)].join(' || chr(31) || ');
+
+/** The tile's geography rows: its UPRNs' latest certificate or estimate, with their stats group keys. */
+function geoSql(ctx: AssetContext, uprnsSql: string): string {
+  const geoColumns =
+    'uprn, postcode, outcode, local_authority_district_code, region_code, country, property_type';
+  const keys = EPC_STATS_GROUPINGS.map((g) => `${statsKeyOf('g', g)} AS ${g.key}`).join(', ');
+  return `
+    tile AS (${uprnsSql}),
+    geo AS (
+      SELECT ${geoColumns}, NULL::JSON AS estimate
+      FROM ${parquetPath(derivedPath(ctx, EPC_LATEST_TABLE))} WHERE uprn IN (SELECT uprn FROM tile)
+      UNION ALL
+      SELECT ${geoColumns}, estimate FROM ${parquetPath(derivedPath(ctx, EPC_ESTIMATES_TABLE))}
+      WHERE uprn IN (SELECT uprn FROM tile)),
+    geo_stats AS (SELECT g.uprn, g.country AS geo_country, g.estimate, ${keys} FROM geo g)`;
+}
+
+async function loadStatsGroups(
+  ctx: AssetContext,
+  uprnsSql: string,
+): Promise<Map<string, Record<string, unknown>>> {
+  const groups = new Map<string, Record<string, unknown>>();
+  const key = `CASE s.grouping ${EPC_STATS_GROUPINGS.map((g) => `WHEN '${g.grouping}' THEN ${statsKeyOf('s', g)}`).join(' ')} END`;
+  const used = EPC_STATS_GROUPINGS.map((g) => `SELECT ${g.key} AS k FROM geo_stats`).join(' UNION ');
+  const sql = `
+    WITH ${geoSql(ctx, uprnsSql)},
+    used AS (${used})
+    SELECT ${key} AS __stats_key, s.* FROM ${parquetPath(derivedPath(ctx, EPC_STATS_TABLE))} s
+    WHERE ${key} IN (SELECT k FROM used WHERE k IS NOT NULL)`;
   for await (const row of queryParquet(sql)) {
-    const { id, ...group } = row;
-    groups.set(id as number, group);
+    const { __stats_key, ...group } = row;
+    groups.set(__stats_key as string, group);
   }
   return groups;
 }
@@ -49,40 +100,30 @@ interface BlockRow {
   [statsKey: string]: unknown;
 }
 
-/** Every UPRN with a certificate or an estimate, one row per certificate, with its groups' statistics. */
-export function blockRowsSql(ctx: AssetContext): string {
-  const stats = parquetPath(derivedPath(ctx, EPC_STATS_TABLE));
-  const joins = EPC_STATS_GROUPINGS.map(
-    (g, i) =>
-      `LEFT JOIN stats_ids s${i} ON s${i}.grouping = '${g.grouping}' AND ${g.columns
-        .map((c) => `s${i}.${c} = g.${c}`)
-        .join(' AND ')}`,
-  ).join('\n      ');
-  const statsColumns = EPC_STATS_GROUPINGS.map((g, i) => `s${i}.id AS ${g.key}`).join(', ');
-  const geoColumns =
-    'uprn, postcode, outcode, local_authority_district_code, region_code, country, property_type';
+/**
+ * Every UPRN of `uprnsSql` (one tile's) with a certificate or an estimate, one row per certificate, with its groups' keys.
+ * Certificates and recommendations are semi-joined to the tile's UPRNs, so the sort holds one tile.
+ */
+export function blockRowsSql(ctx: AssetContext, uprnsSql: string): string {
+  const statsColumns = EPC_STATS_GROUPINGS.map((g) => g.key).join(', ');
   return `
-    WITH recs AS (
+    WITH ${geoSql(ctx, uprnsSql)},
+    tile_certs AS (
+      SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id
+      FROM ${partitionedTable(derivedGlob(ctx, EPC_CERTIFICATES_TABLE), CERTIFICATE_TABLE_COLUMNS)} c
+      WHERE c.uprn IN (SELECT uprn FROM tile)),
+    recs AS (
       SELECT lmk_key, to_json(list(struct_pack(improvement_item, improvement_summary_text,
              improvement_descr_text, improvement_id, indicative_cost))) AS recommendations
-      FROM ${parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE))} GROUP BY lmk_key),
-    stats_ids AS (SELECT ${STATS_ID} AS id, * FROM ${stats}),
-    geo AS (
-      SELECT ${geoColumns}, NULL::JSON AS estimate
-      FROM ${parquetPath(derivedPath(ctx, EPC_LATEST_TABLE))} WHERE uprn IS NOT NULL
-      UNION ALL
-      SELECT ${geoColumns}, estimate FROM ${parquetPath(derivedPath(ctx, EPC_ESTIMATES_TABLE))}),
-    geo_stats AS (
-      SELECT g.uprn, g.country AS geo_country, g.estimate, ${statsColumns}
-      FROM geo g
-      ${joins}),
+      FROM ${parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE))}
+      WHERE lmk_key IN (SELECT certificate_id FROM tile_certs) GROUP BY lmk_key),
     certs AS (
       SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced,
              CASE WHEN c.country <> 'Scotland' THEN r.recommendations END AS recommendations
-      FROM ${partitionedTable(derivedGlob(ctx, EPC_CERTIFICATES_TABLE), CERTIFICATE_TABLE_COLUMNS)} c
-      LEFT JOIN recs r ON r.lmk_key = c.certificate_id
-      WHERE c.uprn IS NOT NULL)
-    SELECT gs.*, c.country, c.lodged_at, c.raw, c.enhanced, c.recommendations
+      FROM tile_certs c
+      LEFT JOIN recs r ON r.lmk_key = c.certificate_id)
+    SELECT gs.uprn, gs.geo_country, gs.estimate, ${statsColumns},
+      c.country, c.lodged_at, c.raw, c.enhanced, c.recommendations
     FROM geo_stats gs
     LEFT JOIN certs c ON c.uprn = gs.uprn
     ORDER BY gs.uprn`;
@@ -90,13 +131,13 @@ export function blockRowsSql(ctx: AssetContext): string {
 
 function toBlockRow(
   group: BlockRow[],
-  statsGroups: Map<number, Record<string, unknown>>,
+  statsGroups: Map<string, Record<string, unknown>>,
 ): Record<string, unknown> {
   const first = group[0]!;
   const certificates = group.filter((r) => r.enhanced !== null) as unknown as UprnCertificate[];
   const stats = assembleStats(
     Object.fromEntries(
-      EPC_STATS_GROUPINGS.map((g) => [g.key, statsGroups.get(first[g.key] as number) ?? null]),
+      EPC_STATS_GROUPINGS.map((g) => [g.key, statsGroups.get(first[g.key] as string) ?? null]),
     ) as Partial<Record<keyof EpcStats, Record<string, unknown> | null>>,
   );
   const block = buildEpcBlock(certificates, { stats, estimate: first.estimate })!;
@@ -116,7 +157,7 @@ function toBlockRow(
 
 async function* blocksByUprn(
   sql: string,
-  statsGroups: Map<number, Record<string, unknown>>,
+  statsGroups: Map<string, Record<string, unknown>>,
 ): AsyncGenerator<Record<string, unknown>> {
   let group: BlockRow[] = [];
   for await (const row of queryParquet(sql) as AsyncGenerator<BlockRow>) {
@@ -129,29 +170,51 @@ async function* blocksByUprn(
   if (group.length > 0) yield toBlockRow(group, statsGroups);
 }
 
+/**
+ * The EPC blocks of the UPRNs `uprnsSql` selects (a query with a `uprn` column), written to `path`; a tile
+ * partition passes its tile's UPRNs (tileUprnsSql).
+ */
+export async function writeEpcBlocks(
+  ctx: AssetContext,
+  uprnsSql: string,
+  path: string,
+): Promise<{ rows: number; path: string; statsGroups: number }> {
+  const statsGroups = await loadStatsGroups(ctx, uprnsSql);
+  const written = await writeParquet(
+    path,
+    UPRN_EPC_BLOCK_COLUMNS,
+    blocksByUprn(blockRowsSql(ctx, uprnsSql), statsGroups),
+  );
+  return { rows: written.rows, path: written.path, statsGroups: statsGroups.size };
+}
+
 export const uprnEpcBlocks = defineAsset({
   name: 'uprn_epc_blocks',
   kind: 'derived',
   description:
-    'Per UPRN: certificates latest first (raw and enhanced), recommendations, statistics, comparison, estimate',
-  upstream: ['epc_enhanced', 'epc_england_wales_raw', 'epc_latest', 'epc_stats', 'epc_estimates'],
-  codeVersion: '4',
+    'Per UPRN: certificates latest first (raw and enhanced), recommendations, statistics, comparison, estimate; one Parquet file per 10 km tile',
+  upstream: [
+    'os_open_uprn',
+    'epc_enhanced',
+    'epc_england_wales_raw',
+    'epc_latest',
+    'epc_stats',
+    'epc_estimates',
+  ],
+  // 5: partitioned per 10 km tile (derived/uprn_epc_blocks/<tile>.parquet).
+  codeVersion: '5',
   owner: 'epc',
   cadence: 'monthly',
+  partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
   async materialize(ctx) {
-    const written = await writeParquet(
-      derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE),
-      [
-        { name: 'uprn', type: 'BIGINT' },
-        { name: 'country', type: 'VARCHAR' },
-        { name: 'epc_count', type: 'BIGINT' },
-        { name: 'postcode', type: 'VARCHAR' },
-        { name: 'tenure', type: 'VARCHAR' },
-        { name: 'energy_rating_current', type: 'VARCHAR' },
-        { name: 'block', type: 'JSON' },
-      ],
-      blocksByUprn(blockRowsSql(ctx), await loadStatsGroups(ctx)),
+    const tile = partitionOf(ctx);
+    const written = await writeEpcBlocks(
+      ctx,
+      tileUprnsSql(ctx, tile),
+      derivedPath(ctx, `${UPRN_EPC_BLOCKS_TABLE}/${tile}`),
     );
-    return { rows: written.rows, outputs: [written.path] };
+    // The single file of the unpartitioned asset (code version 4 and before) would only mislead.
+    await rm(derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE), { force: true });
+    return { rows: written.rows, outputs: [written.path], metrics: { stats_groups: written.statsGroups } };
   },
 });

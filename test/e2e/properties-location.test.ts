@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocationResponseSchema } from '../../schemas/api/location';
 import { PropertyResponseSchema } from '../../schemas/api/properties';
-import { derivedPath } from '../../pipelines/assets/ingest';
-import { UPRN_POSTCODES_TABLE } from '../../pipelines/assets/uprn-area-blocks';
+import type { derivedPath } from '../../pipelines/assets/ingest';
+import { areaTableGlob, UPRN_POSTCODES_TABLE } from '../../pipelines/assets/uprn-area-blocks';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import { parquetPath, queryParquet } from '../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../pipelines/sample-data';
@@ -131,7 +131,7 @@ describe('refresh then GET /properties and GET /location', () => {
     const ctx = { config } as Parameters<typeof derivedPath>[0];
     const sources: unknown[] = [];
     for await (const row of queryParquet(
-      `SELECT postcode_source FROM ${parquetPath(derivedPath(ctx, UPRN_POSTCODES_TABLE))} WHERE uprn = ${s.uprn}`,
+      `SELECT postcode_source FROM ${parquetPath(areaTableGlob(ctx, UPRN_POSTCODES_TABLE))} WHERE uprn = ${s.uprn}`,
     ))
       sources.push(row.postcode_source);
     expect(sources).toEqual(['nearest_postcode']);

@@ -30,7 +30,7 @@ let secondStart: unknown;
 let noop: RefreshProgress;
 
 async function uprnWithCertificates(country: string): Promise<{ uprn: number; count: number }> {
-  const sql = `SELECT uprn, epc_count FROM ${parquetPath(`${dataPaths(config.dataDir).derived}/uprn_epc_blocks.parquet`)}
+  const sql = `SELECT uprn, epc_count FROM ${parquetPath(`${dataPaths(config.dataDir).derived}/uprn_epc_blocks/*.parquet`)}
     WHERE country = '${country}' ORDER BY epc_count DESC, uprn LIMIT 1`;
   for await (const row of queryParquet(sql)) return { uprn: Number(row.uprn), count: Number(row.epc_count) };
   throw new Error(`no ${country} UPRN with certificates`);
@@ -136,7 +136,7 @@ describe('GET /epcs over HTTP', () => {
 
   it('answers a known UPRN without certificates with empty lists, nulls and an estimate from its neighbours', async () => {
     // Its block row exists (epc_count 0) when the estimate found certified neighbours.
-    const sql = `SELECT uprn FROM ${parquetPath(`${dataPaths(config.dataDir).derived}/uprn_epc_blocks.parquet`)}
+    const sql = `SELECT uprn FROM ${parquetPath(`${dataPaths(config.dataDir).derived}/uprn_epc_blocks/*.parquet`)}
       WHERE epc_count = 0 ORDER BY uprn LIMIT 1`;
     let uprn = 0;
     for await (const row of queryParquet(sql)) uprn = Number(row.uprn);

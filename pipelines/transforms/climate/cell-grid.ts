@@ -42,6 +42,11 @@ export class CellGrid<T> {
     ];
   }
 
+  /** Every cell's value, in the order they were set. */
+  values(): IterableIterator<T> {
+    return this.cells.values();
+  }
+
   /** The value of the cell holding (x, y), or undefined. */
   at(x: number, y: number): T | undefined {
     const i = this.index(x, y);

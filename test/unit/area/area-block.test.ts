@@ -22,11 +22,13 @@ import { onspd } from '../../../pipelines/assets/onspd';
 import { osOpenUprn } from '../../../pipelines/assets/os-open-uprn';
 import { ruralUrban } from '../../../pipelines/assets/rural-urban';
 import {
+  areaTableGlob,
   POSTCODE_AREA_BLOCKS_TABLE,
   uprnAreaBlocks,
   UPRN_POSTCODES_TABLE,
 } from '../../../pipelines/assets/uprn-area-blocks';
 import { UPRN_EPC_BLOCKS_TABLE } from '../../../pipelines/assets/uprn-epc-blocks';
+import { tilesHoldingUprns } from '../../../pipelines/assets/uprn-location-blocks';
 import { parquetPath, queryParquet, writeParquet } from '../../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../../pipelines/sample-data';
 
@@ -49,43 +51,46 @@ beforeAll(async () => {
   manifest = await generateSampleData({ outDir: ctx.config.sourcesDir, scale: 0.05 });
   for (const asset of [osOpenUprn, onspd, hpi, fuelPoverty, energyUsage, deprivation, lsoaLookup, ruralUrban])
     await asset.materialize(ctx);
-  // Stand-in EPC blocks: the sample UPRNs with certificates, owner-occupied, band E, their EPC postcode.
+  // Stand-in EPC blocks: the sample UPRNs with certificates, owner-occupied, band E, their EPC postcode;
+  // every tile's file holds them all (a tile joins only its own UPRNs).
   const withEpc = manifest.samples.filter((s) => s.certificates > 0);
-  await writeParquet(
-    derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE),
-    [
-      { name: 'uprn', type: 'BIGINT' },
-      { name: 'country', type: 'VARCHAR' },
-      { name: 'epc_count', type: 'BIGINT' },
-      { name: 'postcode', type: 'VARCHAR' },
-      { name: 'tenure', type: 'VARCHAR' },
-      { name: 'energy_rating_current', type: 'VARCHAR' },
-      { name: 'block', type: 'JSON' },
-    ],
-    withEpc.map((s) => ({
-      uprn: Number(s.uprn),
-      country: s.country,
-      epc_count: 1,
-      postcode: s.postcode.toLowerCase(),
-      tenure: 'Owner-occupied',
-      energy_rating_current: 'E',
-      block: {
-        epcs_enhanced: [
-          { postcode: s.postcode.toLowerCase(), tenure: 'Owner-occupied', energy_rating_current: 'E' },
-        ],
-      },
-    })),
-  );
+  const tiles = await tilesHoldingUprns(ctx);
+  for (const tile of tiles)
+    await writeParquet(
+      derivedPath(ctx, `${UPRN_EPC_BLOCKS_TABLE}/${tile}`),
+      [
+        { name: 'uprn', type: 'BIGINT' },
+        { name: 'country', type: 'VARCHAR' },
+        { name: 'epc_count', type: 'BIGINT' },
+        { name: 'postcode', type: 'VARCHAR' },
+        { name: 'tenure', type: 'VARCHAR' },
+        { name: 'energy_rating_current', type: 'VARCHAR' },
+        { name: 'block', type: 'JSON' },
+      ],
+      withEpc.map((s) => ({
+        uprn: Number(s.uprn),
+        country: s.country,
+        epc_count: 1,
+        postcode: s.postcode.toLowerCase(),
+        tenure: 'Owner-occupied',
+        energy_rating_current: 'E',
+        block: {
+          epcs_enhanced: [
+            { postcode: s.postcode.toLowerCase(), tenure: 'Owner-occupied', energy_rating_current: 'E' },
+          ],
+        },
+      })),
+    );
   // Grants are judged on the refresh date; pin it inside every scheme's window.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2025-10-01T12:00:00Z'));
   try {
-    await uprnAreaBlocks.materialize(ctx);
+    for (const tile of tiles) await uprnAreaBlocks.materialize({ ...ctx, partition: tile });
   } finally {
     vi.useRealTimers();
   }
   const uprns = manifest.samples.map((s) => s.uprn).join(',');
-  const sql = `SELECT uprn, postcode, block FROM ${parquetPath(derivedPath(ctx, 'uprn_area_blocks'))} WHERE uprn IN (${uprns})`;
+  const sql = `SELECT uprn, postcode, block FROM ${parquetPath(areaTableGlob(ctx, 'uprn_area_blocks'))} WHERE uprn IN (${uprns})`;
   for await (const row of queryParquet(sql))
     blocks.set(String(row.uprn), {
       ...(row.block as StoredAreaBlock),
@@ -220,7 +225,7 @@ describe('uprn_area_blocks for the sample region', () => {
   it('writes one uprn_postcodes row per UPRN and quarantines the Unallocated rows with their reason', async () => {
     let n = 0;
     for await (const row of queryParquet(
-      `SELECT count(*) AS n FROM ${parquetPath(derivedPath(ctx, UPRN_POSTCODES_TABLE))}`,
+      `SELECT count(*) AS n FROM ${parquetPath(areaTableGlob(ctx, UPRN_POSTCODES_TABLE))}`,
     ))
       n = Number(row.n);
     expect(n).toBe(manifest.areas.reduce((s, a) => s + a.uprns, 0));
@@ -235,7 +240,7 @@ describe('uprn_area_blocks for the sample region', () => {
   it('IoD2019 (2011 LSOAs) reaches postcodes in changed 2021 LSOAs through the sample lookup', async () => {
     const kinds = new Map<string, number>();
     const sql = `SELECT json_extract_string(area_attributes_open || '}', '$.indices_of_deprivation.lower_layer_super_output_area.lsoa_2011_match') AS m
-      FROM ${parquetPath(derivedPath(ctx, POSTCODE_AREA_BLOCKS_TABLE))} WHERE country = 'England'`;
+      FROM ${parquetPath(areaTableGlob(ctx, POSTCODE_AREA_BLOCKS_TABLE))} WHERE country = 'England'`;
     for await (const row of queryParquet(sql)) kinds.set(String(row.m), (kinds.get(String(row.m)) ?? 0) + 1);
     // Every England postcode in use finds its deprivation row, and every kind of change is met (the small
     // sample has three LSOAs in Bath, all changed; larger ones keep the rest unchanged).

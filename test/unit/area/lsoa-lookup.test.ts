@@ -222,12 +222,14 @@ describe('deprivation join through the lookup', () => {
     );
     await writeParquet(stagedPath(ctx, 'fuel_poverty'), [v('level'), v('code'), v('name')], []);
     await writeParquet(stagedPath(ctx, 'rural_urban'), [v('output_area_code')], []);
+    // One tile's uprn_postcodes file.
+    const tilePostcodes = derivedPath(ctx, `${UPRN_POSTCODES_TABLE}/ST76`);
     await writeParquet(
-      derivedPath(ctx, UPRN_POSTCODES_TABLE),
+      tilePostcodes,
       [v('postcode')],
       postcodes.map(([postcode]) => ({ postcode })),
     );
-    for await (const row of queryParquet(areaJoinSql(ctx))) {
+    for await (const row of queryParquet(areaJoinSql(ctx, tilePostcodes))) {
       const inputs = areaInputsOf(row);
       blocks.set(
         String(row.postcode),

@@ -7,9 +7,15 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hadukGridCells, ukcp18Projections } from '../../../pipelines/assets/climate-sources';
 import type { AssetContext, MaterializeResult } from '../../../pipelines/assets/definition';
-import { derivedPath, quarantinePath } from '../../../pipelines/assets/ingest';
+import { quarantinePath } from '../../../pipelines/assets/ingest';
 import { osOpenUprn } from '../../../pipelines/assets/os-open-uprn';
-import { uprnClimateBlocks, UPRN_CLIMATE_BLOCKS_TABLE } from '../../../pipelines/assets/uprn-climate-blocks';
+import {
+  climateCells,
+  climateTableGlob,
+  uprnClimateBlocks,
+  UPRN_CLIMATE_BLOCKS_TABLE,
+} from '../../../pipelines/assets/uprn-climate-blocks';
+import { tilesHoldingUprns } from '../../../pipelines/assets/uprn-location-blocks';
 import { loadConfig } from '../../../pipelines/config';
 import { parquetPath, queryParquet } from '../../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../../pipelines/sample-data';
@@ -40,9 +46,16 @@ beforeAll(async () => {
     ))
       quarantine[asset.name]!.push(String(row.reason));
   }
-  result = await uprnClimateBlocks.materialize(ctx);
+  await climateCells.materialize(ctx);
+  // One partition per tile; the metrics summed over them.
+  const metrics: Record<string, number> = {};
+  for (const tile of await tilesHoldingUprns(ctx)) {
+    const r = await uprnClimateBlocks.materialize({ ...ctx, partition: tile });
+    for (const [k, v] of Object.entries(r.metrics ?? {})) metrics[k] = (metrics[k] ?? 0) + Number(v);
+  }
+  result = { rows: 0, outputs: [], metrics };
   for await (const row of queryParquet(
-    `SELECT uprn, block FROM ${parquetPath(derivedPath(ctx, UPRN_CLIMATE_BLOCKS_TABLE))}`,
+    `SELECT uprn, block FROM ${parquetPath(climateTableGlob(ctx, UPRN_CLIMATE_BLOCKS_TABLE))}`,
   ))
     blocks.set(
       String(row.uprn),

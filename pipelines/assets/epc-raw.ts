@@ -2,19 +2,26 @@
 // published field; partitioned per local authority folder, one Parquet file per partition under
 // staged/<table>/<key>.parquet), and Scottish certificates (key columns plus the whole record as JSON, since Scottish
 // extracts vary in their column set).
-import { RAW_EW_CERTIFICATE_FIELDS, RAW_EW_RECOMMENDATION_FIELDS } from '../../schemas/epc';
-import type { ColumnSpec } from '../io/parquet';
-import { DataError } from '../io/errors';
+//
+// England and Wales files are staged by the columnar engine's byte scan (transforms/epc/stage-certificates.ts:
+// worker threads, `<source_line>,<row as published>` lines, the loader's rows, lines and quarantine exactly),
+// and DuckDB's CSV reader turns the staging files into the Parquet file: no record is built in JavaScript.
+import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import {
-  type EpcBulkFile,
-  findEpcBulkFiles,
-  readEnglandWalesCertificates,
-  readEnglandWalesRecommendations,
-} from '../sources/epc/england-wales';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { RAW_EW_CERTIFICATE_FIELDS, RAW_EW_RECOMMENDATION_FIELDS } from '../../schemas/epc';
+import { DataError } from '../io/errors';
+import { duckdbMemoryLimit, writeParquet, type ColumnSpec } from '../io/parquet';
+import type { QuarantinedRow } from '../io/quarantine';
+import { publishFile, scratchFolder } from '../io/scratch';
+import { type EpcBulkFile, findEpcBulkFiles, planRawRecord } from '../sources/epc/england-wales';
 import { findScottishEpcFiles, readScottishEpc } from '../sources/epc/scotland';
+import {
+  stageEnglandWalesCertificates,
+  stageEnglandWalesRecommendations,
+} from '../transforms/epc/stage-certificates';
 import { defineAsset, partitionOf, type AssetContext } from './definition';
-import { ingestToParquet, stagedPath } from './ingest';
+import { QUARANTINE_COLUMNS, ingestToParquet, quarantinePath, stagedPath } from './ingest';
 import { sourceDir, sourceRelativePath } from './sources';
 
 const varchar = (name: string): ColumnSpec => ({ name, type: 'VARCHAR' });
@@ -50,7 +57,7 @@ export const epcEnglandWalesRaw = defineAsset({
   description:
     'EPC England and Wales bulk download: certificates and recommendations as published, one partition per local authority folder',
   upstream: [],
-  codeVersion: '4',
+  codeVersion: '5',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: {
@@ -73,25 +80,12 @@ export const epcEnglandWalesRaw = defineAsset({
     const certificates = files.filter((f) => f.kind === 'certificates');
     if (certificates.length === 0)
       throw new DataError(`no certificates.csv for partition ${key} under ${root}`);
-    const laOf = new Map(files.map((f) => [sourceRelativePath(ctx, f.path), f.localAuthorityCode]));
-    const certs = await ingestToParquet(
-      ctx,
-      `${EW_CERTIFICATE_TABLE}/${key}`,
-      [...RAW_EW_CERTIFICATE_FIELDS.map(varchar), varchar('folder_local_authority'), ...PROVENANCE],
-      certificates.map((f) => readEnglandWalesCertificates(f.path)),
-      (r, file, line) => ({
-        ...r,
-        folder_local_authority: laOf.get(file) ?? null,
-        source_file: file,
-        source_line: line,
-      }),
-    );
-    const recs = await ingestToParquet(
+    const certs = await stageEwTable(ctx, `${EW_CERTIFICATE_TABLE}/${key}`, 'certificates', certificates);
+    const recs = await stageEwTable(
       ctx,
       `${EW_RECOMMENDATION_TABLE}/${key}`,
-      [...RAW_EW_RECOMMENDATION_FIELDS.map(varchar), ...PROVENANCE],
-      files.filter((f) => f.kind === 'recommendations').map((f) => readEnglandWalesRecommendations(f.path)),
-      (r, file, line) => ({ ...r, source_file: file, source_line: line }),
+      'recommendations',
+      files.filter((f) => f.kind === 'recommendations'),
     );
     return {
       rows: certs.rows,
@@ -100,6 +94,99 @@ export const epcEnglandWalesRaw = defineAsset({
     };
   },
 });
+
+const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+const quoteString = (value: string): string => `'${value.replaceAll("'", "''")}'`;
+
+/**
+ * Stages England and Wales files of one kind (in the order given) into the Parquet file of `table` and their
+ * quarantined rows into its quarantine table: the tables the loader's records would make (one VARCHAR per
+ * published field, '' for a blank cell or an absent column; certificates also folder_local_authority, the
+ * file's LA folder or null; then source_file, source_line), in file order. The staging files and DuckDB's
+ * database live in a scratch folder beside the table.
+ */
+async function stageEwTable(
+  ctx: AssetContext,
+  table: string,
+  kind: EpcBulkFile['kind'],
+  files: readonly EpcBulkFile[],
+): Promise<{ rows: number; quarantined: number; outputs: string[] }> {
+  const target = stagedPath(ctx, table);
+  const certificates = kind === 'certificates';
+  const fields = certificates ? RAW_EW_CERTIFICATE_FIELDS : RAW_EW_RECOMMENDATION_FIELDS;
+  const stage = certificates ? stageEnglandWalesCertificates : stageEnglandWalesRecommendations;
+  const scratch = await scratchFolder(target);
+  const rejected: QuarantinedRow[] = [];
+  let rows = 0;
+  try {
+    // One SELECT per file over its staging CSV, the columns mapped by the file's header as the loader maps
+    // them (planRawRecord). DuckDB reads an unquoted empty cell as NULL where CsvParser has '': coalesce.
+    const selects: string[] = [];
+    for (const [i, file] of files.entries()) {
+      const staging = `${scratch}/rows-${i}.csv`;
+      const relative = sourceRelativePath(ctx, file.path);
+      const done = rows;
+      const staged = await stage(file.path, staging, {
+        onQuarantine: (row) => rejected.push({ ...row, file: relative }),
+        onProgress: (n) => ctx.heartbeat({ table, rows: done + n }),
+      });
+      rows += staged.rows;
+      const plan = new Map(planRawRecord(staged.header, fields).entries);
+      const cells = [
+        ...fields.map((f) => {
+          const index = plan.get(f)!;
+          return `${index === -1 ? "''" : `coalesce(c${index}, '')`} AS ${quoteIdent(f)}`;
+        }),
+        ...(certificates
+          ? [
+              `${file.localAuthorityCode === null ? 'NULL::VARCHAR' : quoteString(file.localAuthorityCode)} ` +
+                `AS folder_local_authority`,
+            ]
+          : []),
+        `${quoteString(relative)} AS source_file`,
+        'source_line',
+      ];
+      const columns = [`'source_line': 'BIGINT'`, ...staged.header.map((_, c) => `'c${c}': 'VARCHAR'`)];
+      selects.push(
+        `SELECT ${cells.join(', ')} FROM read_csv(${quoteString(staging)}, header = false, ` +
+          `auto_detect = false, delim = ',', quote = '"', escape = '"', new_line = '\\n', nullstr = '', ` +
+          `allow_quoted_nulls = false, max_line_size = ${Math.max(8 << 20, staged.longestLine + 64)}, ` +
+          `columns = {${columns.join(', ')}})`,
+      );
+    }
+    const columns = [
+      ...fields.map(varchar),
+      ...(certificates ? [varchar('folder_local_authority')] : []),
+      ...PROVENANCE,
+    ];
+    // No file (a partition without recommendations): an empty table of the same columns.
+    const empty = `SELECT ${columns.map((c) => `NULL::${c.type} AS ${quoteIdent(c.name)}`).join(', ')} LIMIT 0`;
+    const instance = await DuckDBInstance.create(':memory:', {
+      threads: '2',
+      memory_limit: duckdbMemoryLimit(),
+      temp_directory: `${scratch}/spill`,
+    });
+    const db = await instance.connect();
+    const out = `${scratch}/out.parquet`;
+    try {
+      await db.run('SET autoinstall_known_extensions = false');
+      // UNION ALL keeps its inputs' order (insertion order is preserved): the files in the order given.
+      await db.run(
+        `COPY (${selects.length > 0 ? selects.join(' UNION ALL ') : empty}) TO ${quoteString(out)} ` +
+          `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
+      );
+    } finally {
+      db.closeSync();
+      instance.closeSync();
+    }
+    await publishFile(out, target);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  const quarantine = await writeParquet(quarantinePath(ctx, table), QUARANTINE_COLUMNS, rejected);
+  if (rejected.length) ctx.log(`${table}: ${rejected.length} rows quarantined (${quarantine.path})`);
+  return { rows, quarantined: rejected.length, outputs: [target, quarantine.path] };
+}
 
 export const epcScotlandRaw = defineAsset({
   name: 'epc_scotland_raw',

@@ -154,21 +154,37 @@ export async function* readEnglandWalesCertificates(
   }
 }
 
-/** Stream recommendations.csv (7 legacy columns, or the 2025+ 6-column layout) as raw records. */
-export async function* readEnglandWalesRecommendations(
+export interface EwRecommendationRows {
+  /** One parsed data row → its raw record, or the row quarantined with its reason. */
+  toSourceRow: (row: CsvRow) => SourceRow<RawEwRecommendation>;
+}
+
+/**
+ * The per-row work of the recommendations loader, planned once from the file's header: shared by the
+ * streaming reader below and the raw asset's staging (transforms/epc/stage-certificates.ts).
+ */
+export function planEnglandWalesRecommendationRows(
+  header: readonly string[],
   file: string,
-  options: EwReadOptions = {},
-): AsyncGenerator<SourceRow<RawEwRecommendation>> {
-  const table = await openCsvTable(file, { headerRows: 1, encoding: options.encoding });
-  const header = table.headers[0]!.fields;
+): EwRecommendationRows {
   requireFormat(header, file, ['ew-recommendations']);
   const plan = planRawRecord(header, RAW_EW_RECOMMENDATION_FIELDS);
   requireFields(plan, ['lmk_key', 'improvement_item'], file);
   const context = { dataset: EW_RECOMMENDATIONS_DATASET, file, width: header.length };
   const build = compileRawRecordBuilder(plan);
   const map = (fields: string[]) => withId(build(fields) as RawEwRecommendation);
+  return { toSourceRow: (row) => toSourceRow(row, context, map) };
+}
+
+/** Stream recommendations.csv (7 legacy columns, or the 2025+ 6-column layout) as raw records. */
+export async function* readEnglandWalesRecommendations(
+  file: string,
+  options: EwReadOptions = {},
+): AsyncGenerator<SourceRow<RawEwRecommendation>> {
+  const table = await openCsvTable(file, { headerRows: 1, encoding: options.encoding });
+  const rows = planEnglandWalesRecommendationRows(table.headers[0]!.fields, file);
   for await (const batch of table.batches) {
-    for (const row of batch) yield toSourceRow(row, context, map);
+    for (const row of batch) yield rows.toSourceRow(row);
   }
 }
 

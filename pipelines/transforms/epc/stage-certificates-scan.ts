@@ -38,7 +38,10 @@ export interface RowScanner {
   lines: number;
 }
 
-/** A scanner for rows of `width` fields, checking the cells at `lmkIndex` and `dateIndex`. */
+/**
+ * A scanner for rows of `width` fields, checking the cells at `lmkIndex` and `dateIndex` (-1: no date
+ * checked, as for recommendations).
+ */
 export function rowScanner(width: number, lmkIndex: number, dateIndex: number): RowScanner {
   const impossibleDate = impossibleDateCell();
   const scanner: RowScanner = {
@@ -114,7 +117,7 @@ export function rowScanner(width: number, lmkIndex: number, dateIndex: number): 
       }
       if (field + 1 !== width) return -1;
       if (isBlank(buf, lmkStart, lmkEnd)) return -1;
-      if (impossibleDate(buf, dateStart, dateEnd)) return -1;
+      if (dateIndex >= 0 && impossibleDate(buf, dateStart, dateEnd)) return -1;
       scanner.end = end;
       scanner.lines = breaks + 1;
       return next;

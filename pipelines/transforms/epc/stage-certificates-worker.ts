@@ -1,20 +1,28 @@
-// Worker side of certificate staging (stage-certificates.ts): turns a piece of a certificates file into
-// staging lines (`<source_line>,<row text>\n`) and quarantined rows. Simple rows take the byte scanner
+// Worker side of certificate (and recommendation) staging (stage-certificates.ts): turns a piece of a
+// certificates or recommendations file into staging lines (`<source_line>,<row text>\n`) and quarantined rows. Simple rows take the byte scanner
 // (stage-certificates-scan.ts) and are copied byte for byte; at any other row CsvParser and the loader's
 // toSourceRow take over for as few lines as hold that row, and the scanner resumes at the next row start.
 import { isUtf8 } from 'node:buffer';
 import { parentPort, workerData } from 'node:worker_threads';
-import { RAW_EW_CERTIFICATE_FIELDS } from '../../../schemas/epc';
+import { RAW_EW_CERTIFICATE_FIELDS, RAW_EW_RECOMMENDATION_FIELDS } from '../../../schemas/epc';
 import { CsvParser, decodeBytes, type CsvEncoding, type CsvRecord, type CsvRow } from '../../io/csv-reader';
 import type { QuarantinedRow } from '../../io/quarantine';
-import { planEnglandWalesCertificateRows, planRawRecord } from '../../sources/epc/england-wales';
+import {
+  planEnglandWalesCertificateRows,
+  planEnglandWalesRecommendationRows,
+  planRawRecord,
+} from '../../sources/epc/england-wales';
 import { rowScanner } from './stage-certificates-scan';
 
 const LF = 10;
 const QUOTE = 34;
 const CR = 13;
 
+/** The two England and Wales bulk files: their loaders differ only in the checks on LODGEMENT_DATE. */
+export type EwFileKind = 'certificates' | 'recommendations';
+
 export interface StageSetup {
+  kind: EwFileKind;
   file: string;
   header: string[];
   encoding: CsvEncoding;
@@ -37,6 +45,8 @@ export interface StageResult {
   /** Staging lines, UTF-8, each ending in '\n' (its own ArrayBuffer: transferred, not copied). */
   lines: Uint8Array;
   rows: number;
+  /** Bytes of the longest staging line (its terminator excluded). */
+  longest: number;
   quarantined: QuarantinedRow[];
   /** The UTF-8 text of a row left open at the end of the piece (empty if none), and its first line. */
   remainder: { bytes: Uint8Array; line: number };
@@ -113,10 +123,18 @@ export interface PieceStager {
 /** The work on pieces, given the file's setup (the same on this thread as in a worker). */
 export function pieceStager(setup: StageSetup): PieceStager {
   const { file, header } = setup;
-  const loader = planEnglandWalesCertificateRows(header, file);
-  const plan = planRawRecord(header, RAW_EW_CERTIFICATE_FIELDS);
+  const certificates = setup.kind === 'certificates';
+  const loader = certificates
+    ? planEnglandWalesCertificateRows(header, file)
+    : planEnglandWalesRecommendationRows(header, file);
+  const plan = planRawRecord(header, certificates ? RAW_EW_CERTIFICATE_FIELDS : RAW_EW_RECOMMENDATION_FIELDS);
   const indexOf = (key: string) => plan.entries.find(([k]) => k === key)![1];
-  const scanner = rowScanner(header.length, indexOf('lmk_key'), indexOf('lodgement_date'));
+  // Recommendations have no date to check (-1: no cell is checked).
+  const scanner = rowScanner(
+    header.length,
+    indexOf('lmk_key'),
+    certificates ? indexOf('lodgement_date') : -1,
+  );
   // Reused from piece to piece: a fresh buffer of a few MiB each time costs page faults and collections.
   let scratch = Buffer.allocUnsafeSlow(0);
   const spares: ArrayBuffer[] = [];
@@ -133,6 +151,7 @@ export function pieceStager(setup: StageSetup): PieceStager {
     const out = new LineBuffer(n + (n >> 4) + 64, spares.pop());
     const quarantined: QuarantinedRow[] = [];
     let rows = 0;
+    let longest = 0;
     let remainder = { bytes: new Uint8Array(0), line: 0 };
     let pos = 0;
     let line = job.firstLine;
@@ -142,6 +161,7 @@ export function pieceStager(setup: StageSetup): PieceStager {
       if (next !== -1) {
         const end = scanner.end;
         if (end > pos) {
+          if (end - pos > longest) longest = end - pos;
           out.reserve(end - pos + 18);
           out.lineNumber(line);
           out.length += buf.copy(out.buf, out.length, pos, end);
@@ -180,6 +200,7 @@ export function pieceStager(setup: StageSetup): PieceStager {
           const { raw, fields } = csvRow as CsvRecord;
           const text = hasBareCr(raw) ? fields.map(quoteCell).join(',') : raw;
           const bytes = Buffer.byteLength(text);
+          if (bytes > longest) longest = bytes;
           out.reserve(bytes + 18);
           out.lineNumber(row.line);
           out.length += out.buf.write(text, out.length);
@@ -199,6 +220,7 @@ export function pieceStager(setup: StageSetup): PieceStager {
       id: job.id,
       lines: new Uint8Array(out.buf.buffer, 0, out.length),
       rows,
+      longest,
       quarantined,
       remainder,
       bytes: job.bytes,

@@ -1,10 +1,11 @@
-// England and Wales certificates → a staging CSV for DuckDB: one line per row the loader accepts,
-// `<source_line>,<the row's text>\n`, in file order, and the loader's quarantine. DuckDB's CSV reader then
-// does the per-row work; here each row costs a byte scan instead of a parse into strings.
+// England and Wales certificates (or recommendations) → a staging CSV for DuckDB: one line per row the
+// loader accepts, `<source_line>,<the row's text>\n`, in file order, and the loader's quarantine. DuckDB's
+// CSV reader then does the per-row work; here each row costs a byte scan instead of a parse into strings.
+// The columnar engine (enhance-columnar.ts) and the raw asset (assets/epc-raw.ts) read it.
 //
-// The rows, lines and quarantine are those of readEnglandWalesCertificates: the scanner only accepts rows
-// CsvParser would read plainly and the loader would keep, and hands every other row to CsvParser and the
-// loader's toSourceRow (stage-certificates-worker.ts). The file is cut into pieces at line ends
+// The rows, lines and quarantine are those of readEnglandWalesCertificates (readEnglandWalesRecommendations):
+// the scanner only accepts rows CsvParser would read plainly and the loader would keep, and hands every
+// other row to CsvParser and the loader's toSourceRow (stage-certificates-worker.ts). The file is cut into pieces at line ends
 // (stage-certificates-reader.ts), staged on worker threads; a piece that begins inside a row the previous
 // piece left open is staged again here with that row in front.
 //
@@ -12,16 +13,20 @@
 // quote = '"', escape = '"', new_line = '\n', nullstr = '', allow_quoted_nulls = false,
 // max_line_size = <at least the longest row>, columns = {source_line BIGINT, <header columns> VARCHAR}):
 // an unquoted empty cell reads as NULL where the loader has '' (coalesce), a quoted one as ''.
-import { open, rm } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { decodeBytes, parseCsv, type CsvEncoding } from '../../io/csv-reader';
 import { DataError } from '../../io/errors';
 import type { QuarantinedRow } from '../../io/quarantine';
-import { planEnglandWalesCertificateRows } from '../../sources/epc/england-wales';
+import {
+  planEnglandWalesCertificateRows,
+  planEnglandWalesRecommendationRows,
+} from '../../sources/epc/england-wales';
 import { PieceReader } from './stage-certificates-reader';
 import {
   pieceStager,
+  type EwFileKind,
   type StageJob,
   type StageMessage,
   type StageResult,
@@ -34,15 +39,28 @@ export interface StagedCertificates {
   /** Rows written to the staging file. */
   rows: number;
   quarantined: number;
+  /** Bytes of the longest staging line (for DuckDB's max_line_size). */
+  longestLine: number;
 }
 
+/**
+ * Files below this size are staged on the calling thread by default: a worker thread costs ~0.75 s of CPU to
+ * start (tsx and the loader's modules compiled again in it), the scan ~20 ms per MiB.
+ */
+const WORKER_MIN_BYTES = 64 << 20;
+
 export interface StageOptions {
-  /** Worker threads (default: one per core); 0 does the work on this thread. */
+  /**
+   * Worker threads (default: one per core, for files of 64 MiB or more; none for smaller ones); 0 does the
+   * work on this thread.
+   */
   workers?: number;
   /** Bytes per piece (default 4 MiB). */
   pieceBytes?: number;
   encoding?: CsvEncoding;
   onQuarantine?: (row: QuarantinedRow) => void;
+  /** Called as pieces are written, with the rows staged so far. */
+  onProgress?: (rows: number) => void;
 }
 
 /** A worker thread running stage-certificates-worker.ts (tsx's loader registered in the thread first). */
@@ -63,13 +81,35 @@ function startWorker(setup: StageSetup): Worker {
  * (CsvRecord.raw; a row with a CR outside its quoted fields is written as its fields instead, quoted
  * where needed). Throws DataError for an empty file, a malformed header or a file of another format.
  */
-export async function stageEnglandWalesCertificates(
+export function stageEnglandWalesCertificates(
   file: string,
   stagingPath: string,
   options: StageOptions = {},
 ): Promise<StagedCertificates> {
+  return stageEnglandWalesFile('certificates', file, stagingPath, options);
+}
+
+/**
+ * The same for a recommendations file (legacy or 2025+ layout): the rows, lines and quarantine of
+ * readEnglandWalesRecommendations.
+ */
+export function stageEnglandWalesRecommendations(
+  file: string,
+  stagingPath: string,
+  options: StageOptions = {},
+): Promise<StagedCertificates> {
+  return stageEnglandWalesFile('recommendations', file, stagingPath, options);
+}
+
+async function stageEnglandWalesFile(
+  kind: EwFileKind,
+  file: string,
+  stagingPath: string,
+  options: StageOptions,
+): Promise<StagedCertificates> {
   const encoding = options.encoding ?? 'utf8';
-  const workerCount = options.workers ?? availableParallelism();
+  const workerCount =
+    options.workers ?? ((await stat(file)).size < WORKER_MIN_BYTES ? 0 : availableParallelism());
   const source = await PieceReader.open(file, options.pieceBytes ?? 4 << 20);
   let header: string[];
   try {
@@ -77,12 +117,14 @@ export async function stageEnglandWalesCertificates(
     if (!headerRow) throw new DataError(`${file}: no header row (empty file)`);
     if (!headerRow.ok) throw new DataError(`${file}: header row is malformed (${headerRow.reason})`);
     header = headerRow.fields;
-    planEnglandWalesCertificateRows(header, file); // throws on a file of the wrong format, before any work
+    // Throws on a file of the wrong format, before any work.
+    if (kind === 'certificates') planEnglandWalesCertificateRows(header, file);
+    else planEnglandWalesRecommendationRows(header, file);
   } catch (error) {
     await source.close();
     throw error;
   }
-  const setup: StageSetup = { file, header, encoding };
+  const setup: StageSetup = { kind, file, header, encoding };
   const local = pieceStager(setup);
 
   const workers = Array.from({ length: workerCount }, () => startWorker(setup));
@@ -112,6 +154,7 @@ export async function stageEnglandWalesCertificates(
   const out = await open(stagingPath, 'w');
   let rows = 0;
   let quarantined = 0;
+  let longestLine = 0;
   let carried: StageResult['remainder'] = { bytes: new Uint8Array(0), line: 0 };
   const take = async (job: StageJob, pending: Promise<StageResult>): Promise<void> => {
     const worker = workers[job.id % workers.length];
@@ -123,8 +166,10 @@ export async function stageEnglandWalesCertificates(
     await out.write(result.lines);
     recycle(result.lines, carried.bytes.length > 0 ? undefined : worker);
     rows += result.rows;
+    longestLine = Math.max(longestLine, result.longest);
     quarantined += result.quarantined.length;
     for (const row of result.quarantined) options.onQuarantine?.(row);
+    options.onProgress?.(rows);
     carried = result.remainder;
     source.giveBack(result.bytes);
   };
@@ -150,5 +195,5 @@ export async function stageEnglandWalesCertificates(
     await source.close();
     if (!ok) await rm(stagingPath, { force: true });
   }
-  return { header, rows, quarantined };
+  return { header, rows, quarantined, longestLine };
 }

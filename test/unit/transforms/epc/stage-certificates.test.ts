@@ -5,8 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv, readCsv, type CsvEncoding, type CsvRecord } from '../../../../pipelines/io/csv-reader';
 import { csvText, queryParquet } from '../../../../pipelines/io/parquet';
 import type { QuarantinedRow } from '../../../../pipelines/io/quarantine';
-import { readEnglandWalesCertificates } from '../../../../pipelines/sources/epc/england-wales';
-import { stageEnglandWalesCertificates } from '../../../../pipelines/transforms/epc/stage-certificates';
+import {
+  readEnglandWalesCertificates,
+  readEnglandWalesRecommendations,
+} from '../../../../pipelines/sources/epc/england-wales';
+import {
+  stageEnglandWalesCertificates,
+  stageEnglandWalesRecommendations,
+} from '../../../../pipelines/transforms/epc/stage-certificates';
 import { LEGACY_HEADER, SOUTH_HAMS_FLAT, legacyRow } from '../../sources/epc-fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'pds-epc-stage-'));
@@ -44,13 +50,20 @@ interface Staged {
   rows: number;
 }
 
+type Kind = 'certificates' | 'recommendations';
+
 /** What staging must write: the loader's accepted rows with CsvParser's text of each, and its quarantine. */
-async function expected(file: string, encoding: CsvEncoding = 'utf8'): Promise<Staged> {
+async function expected(
+  file: string,
+  encoding: CsvEncoding = 'utf8',
+  kind: Kind = 'certificates',
+): Promise<Staged> {
   const records = new Map<number, CsvRecord>();
   for await (const row of readCsv(file, { encoding })) if (row.ok) records.set(row.line, row);
   const lines: string[] = [];
   const quarantine: QuarantinedRow[] = [];
-  for await (const row of readEnglandWalesCertificates(file, { encoding })) {
+  const read = kind === 'certificates' ? readEnglandWalesCertificates : readEnglandWalesRecommendations;
+  for await (const row of read(file, { encoding })) {
     if (!row.ok) {
       quarantine.push(row.row);
       continue;
@@ -66,10 +79,12 @@ async function expected(file: string, encoding: CsvEncoding = 'utf8'): Promise<S
 async function stage(
   file: string,
   options: { workers: number; pieceBytes: number; encoding?: CsvEncoding },
+  kind: Kind = 'certificates',
 ): Promise<Staged> {
   const staging = join(dir, `staged-${options.workers}-${options.pieceBytes}.csv`);
   const quarantine: QuarantinedRow[] = [];
-  const result = await stageEnglandWalesCertificates(file, staging, {
+  const run = kind === 'certificates' ? stageEnglandWalesCertificates : stageEnglandWalesRecommendations;
+  const result = await run(file, staging, {
     ...options,
     onQuarantine: (row) => quarantine.push(row),
   });
@@ -144,23 +159,29 @@ describe('stageEnglandWalesCertificates', () => {
             : Array.from({ length: Math.floor(random() * 12) }, () => pick(chars)).join(''),
         );
       }
+      // The same rows as certificates and as recommendations (no date check there).
       const file = join(dir, 'random.csv');
-      writeFileSync(file, `LMK_KEY,POSTCODE,CURRENT_ENERGY_RATING,LODGEMENT_DATE\n${lines.join('\n')}`);
-      const want = await expected(file);
-      rows += want.rows;
-      quarantined += want.quarantine.length;
-      for (const [workers, pieceBytes] of [
-        [0, 64],
-        [0, 500],
-        ...(f % 10 === 0 ? [[1, 200] as const] : []),
+      for (const [kind, header] of [
+        ['certificates', 'LMK_KEY,POSTCODE,CURRENT_ENERGY_RATING,LODGEMENT_DATE'],
+        ['recommendations', 'LMK_KEY,IMPROVEMENT_ITEM,INDICATIVE_COST,IMPROVEMENT_ID'],
       ] as const) {
-        const got = await stage(file, { workers, pieceBytes });
-        expect(got.text).toBe(want.text);
-        expect(got.quarantine).toEqual(want.quarantine);
+        writeFileSync(file, `${header}\n${lines.join('\n')}`);
+        const want = await expected(file, 'utf8', kind);
+        rows += want.rows;
+        quarantined += want.quarantine.length;
+        for (const [workers, pieceBytes] of [
+          [0, 64],
+          [0, 500],
+          ...(f % 10 === 0 ? [[1, 200] as const] : []),
+        ] as const) {
+          const got = await stage(file, { workers, pieceBytes }, kind);
+          expect(got.text).toBe(want.text);
+          expect(got.quarantine).toEqual(want.quarantine);
+        }
       }
     }
-    expect(rows).toBeGreaterThan(300);
-    expect(quarantined).toBeGreaterThan(300);
+    expect(rows).toBeGreaterThan(600);
+    expect(quarantined).toBeGreaterThan(600);
   }, 120_000);
 
   it('decodes a latin1 file to UTF-8', async () => {
@@ -203,6 +224,7 @@ describe('stageEnglandWalesCertificates', () => {
       header: ['LMK_KEY', 'POSTCODE', 'CURRENT_ENERGY_RATING', 'LODGEMENT_DATE'],
       rows: 4,
       quarantined: 0,
+      longestLine: 'k1,"Flat 1,\r\nThe ""Mill""",,2019-05-31'.length,
     });
     const columns = ['source_line', ...result.header]
       .map((c, i) => `'${c}': '${i === 0 ? 'BIGINT' : 'VARCHAR'}'`)
@@ -262,6 +284,17 @@ describe('stageEnglandWalesCertificates', () => {
       await expect(
         stageEnglandWalesCertificates(file, join(dir, 'bad-staged.csv'), { workers: 0 }),
       ).rejects.toThrow(error);
+    }
+    // Recommendations: a certificates file, or one without IMPROVEMENT_ITEM, is refused.
+    for (const [text, error] of [
+      [`${LEGACY_HEADER}\n`, 'expected an EPC file of format ew-recommendations'],
+      ['LMK_KEY,IMPROVEMENT_ITEM\n', ''],
+    ] as const) {
+      const file = join(dir, 'bad.csv');
+      writeFileSync(file, text);
+      const staging = stageEnglandWalesRecommendations(file, join(dir, 'bad-staged.csv'), { workers: 0 });
+      if (error) await expect(staging).rejects.toThrow(error);
+      else await expect(staging).resolves.toMatchObject({ rows: 0 });
     }
     const file = join(dir, 'header-only.csv');
     writeFileSync(file, `${LEGACY_HEADER}\r\n`);

@@ -178,26 +178,41 @@ async function writeUprnPostcodes(
 
 /**
  * The joined row per postcode in use (JSON columns are null when nothing matched); `uprnPostcodes` is a
- * uprn_postcodes file (one tile's). ONSPD is narrowed to those postcodes before its dedup.
+ * uprn_postcodes file (one tile's). ONSPD is narrowed to those postcodes, and each area table to their
+ * codes, before its dedup.
  */
 export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
   const t = (table: string) => parquetPath(stagedPath(ctx, table));
   const json = (alias: string, key: string) =>
     `CASE WHEN ${alias}.${key} IS NULL THEN NULL ELSE to_json(${alias}) END`;
+  // Each area table is narrowed to the codes of the tile's postcodes before its dedup (whole dedup groups, so
+  // the same rows win), so a tile windows its own areas, not the country's.
+  const codes = (...columns: string[]) => columns.map((c) => `SELECT ${c} FROM onspd`).join(' UNION ALL ');
+  const LSOA = 'census_lower_layer_super_output_area_code';
   return `
-    WITH hpi_latest AS (
-      SELECT * FROM ${t(HPI_TABLE)} QUALIFY row_number() OVER (PARTITION BY area_code ORDER BY date DESC) = 1),
+    WITH p AS (SELECT DISTINCT postcode FROM ${parquetPath(uprnPostcodes)} WHERE postcode IS NOT NULL),
+    onspd AS (
+      SELECT * FROM ${t('onspd')} WHERE postcode IN (SELECT postcode FROM p)
+      QUALIFY row_number() OVER (PARTITION BY postcode ORDER BY date_of_termination NULLS FIRST) = 1),
+    hpi_latest AS (
+      SELECT * FROM ${t(HPI_TABLE)} WHERE area_code IN (${codes('local_authority_district_code', 'region_code', 'country_code')})
+      QUALIFY row_number() OVER (PARTITION BY area_code ORDER BY date DESC) = 1),
     eu AS (
       SELECT * FROM ${t(ENERGY_USAGE_TABLE)}
+      WHERE area_code IN (${codes(LSOA, 'census_middle_layer_super_output_area_code')})
       QUALIFY row_number() OVER (PARTITION BY level, area_code, fuel ORDER BY year DESC) = 1),
     fp AS (
-      SELECT * FROM ${t(FUEL_POVERTY_TABLE)} QUALIFY row_number() OVER (PARTITION BY level, code ORDER BY name) = 1),
-    p AS (SELECT DISTINCT postcode FROM ${parquetPath(uprnPostcodes)} WHERE postcode IS NOT NULL),
-    onspd AS (
-      SELECT * FROM ${t('onspd')} WHERE postcode IN (SELECT postcode FROM p) QUALIFY row_number() OVER (PARTITION BY postcode ORDER BY date_of_termination NULLS FIRST) = 1),
-    dep AS (SELECT * FROM ${t(DEPRIVATION_TABLE)} QUALIFY row_number() OVER (PARTITION BY lsoa_code) = 1),
-    dep21 AS (${deprivationBy2021Sql(t(LSOA_LOOKUP_TABLE))}),
-    ruc AS (SELECT * FROM ${t(RURAL_URBAN_TABLE)} QUALIFY row_number() OVER (PARTITION BY output_area_code) = 1)
+      SELECT * FROM ${t(FUEL_POVERTY_TABLE)} WHERE code IN (${codes(LSOA, 'local_authority_district_code', 'region_code')})
+      QUALIFY row_number() OVER (PARTITION BY level, code ORDER BY name) = 1),
+    lk AS (SELECT * FROM ${t(LSOA_LOOKUP_TABLE)} WHERE lsoa21_code IN (${codes(LSOA)})),
+    dep AS (
+      SELECT * FROM ${t(DEPRIVATION_TABLE)}
+      WHERE lsoa_code IN (${codes('lsoa_2011_code', LSOA)} UNION ALL SELECT lsoa11_code FROM lk)
+      QUALIFY row_number() OVER (PARTITION BY lsoa_code) = 1),
+    dep21 AS (${deprivationBy2021Sql('lk')}),
+    ruc AS (
+      SELECT * FROM ${t(RURAL_URBAN_TABLE)} WHERE output_area_code IN (${codes('census_output_area_code')})
+      QUALIFY row_number() OVER (PARTITION BY output_area_code) = 1)
     SELECT p.postcode,
       ${json('o', 'postcode')} AS onspd,
       ${json('h_la', 'area_code')} AS hpi_la,

@@ -453,7 +453,7 @@ export const uprnAreaBlocks = defineAsset({
     const rules = loadRetrofitGrantRules();
     // Grants open and close on dates: blocks are judged on the day of the refresh.
     const grantSets = await writeGrantSets(ctx, tile, rules, new Date().toISOString().slice(0, 10));
-    step('grant sets', grantSets.rows);
+    step(`grant sets (rules as of ${rules.as_of})`, grantSets.rows);
     const written = await copyQueryToParquet(
       assembleSql(ctx, tile),
       tilePath(ctx, UPRN_AREA_BLOCKS_TABLE, tile),
@@ -470,13 +470,14 @@ export const uprnAreaBlocks = defineAsset({
     return {
       rows: written.rows,
       outputs: [written.path, postcodes.path, perPostcode.path, grantSets.path],
+      // The roll-up sums partition metrics, so postcodes and grant sets shared by tiles count once per tile;
+      // the grant rules' as_of (the same in every tile) is logged rather than summed.
       metrics: {
         postcode_from_epc: postcodes.fromEpc,
         postcode_from_nearest: postcodes.fromNearest,
         without_postcode: postcodes.rows - postcodes.fromEpc - postcodes.fromNearest,
         postcodes: perPostcode.rows,
         grant_sets: grantSets.rows,
-        grant_rules_as_of: Number(rules.as_of.replaceAll('-', '')),
       },
     };
   },

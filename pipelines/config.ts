@@ -23,6 +23,8 @@ export interface ServiceConfig {
    * index loads without replicas and gets these before its alias moves.
    */
   esReplicas?: number;
+  /** Primary shards of the properties index (PDS_ES_SHARDS, default 1; 6 for Great Britain, docs/national.md). */
+  esShards?: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -41,13 +43,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     indexPrefix,
     ...(env.PDS_SOURCES_FILE ? { sourcesFile: resolve(env.PDS_SOURCES_FILE) } : {}),
     esReplicas: replicasOf(env.PDS_ES_REPLICAS),
+    esShards: env.PDS_ES_SHARDS ? replicasOf(env.PDS_ES_SHARDS, 'PDS_ES_SHARDS', 1) : 1,
   };
 }
 
-function replicasOf(value: string | undefined): number {
+function replicasOf(value: string | undefined, name = 'PDS_ES_REPLICAS', min = 0): number {
   const n = Number(value ?? 0);
-  if (!Number.isInteger(n) || n < 0)
-    throw new Error(`PDS_ES_REPLICAS must be a whole number >= 0, not ${value}`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min}, not ${value}`);
   return n;
 }
 

@@ -10,6 +10,8 @@ export interface AssetContext {
   runId: string;
   /** The partition being materialised: set for partitioned assets only (undefined otherwise). */
   partition?: string;
+  /** The build was forced (`--force`): rebuild from nothing rather than update what is there. */
+  force?: boolean;
   log(message: string): void;
   /** Reports liveness (and optional progress) for long work; a no-op outside Temporal. */
   heartbeat(details?: unknown): void;
@@ -44,6 +46,16 @@ export interface Partitioning {
    * when another upstream it never reads changes (epc_enhanced: England and Wales partitions and Scotland's).
    */
   upstreamOf?(key: string): readonly string[];
+  /**
+   * Called once the partitions are built, before the roll-up is recorded, with the keys and each partition's
+   * latest successful materialisation (an index asset publishes here what its partitions loaded). Its outputs
+   * and metrics become the roll-up's; it throws to fail the roll-up.
+   */
+  settle?(
+    ctx: AssetContext,
+    keys: readonly string[],
+    partitions: readonly { partition: string; runId: string; outputs: string[] }[],
+  ): Promise<{ outputs: string[]; metrics?: Record<string, number> }>;
 }
 
 export interface AssetDefinition {

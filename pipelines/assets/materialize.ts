@@ -137,7 +137,7 @@ export async function materializeWithCatalog(
   };
   const usage = measureUsage();
   try {
-    const result = await asset.materialize(ctx);
+    const result = await asset.materialize(options.force ? { ...ctx, force: true } : ctx);
     const materialization = catalog.record({
       ...base,
       status: 'success',
@@ -245,6 +245,8 @@ export async function settlePartitions(
       metrics[k] = k.startsWith('peak_') ? Math.max(metrics[k] ?? 0, v) : (metrics[k] ?? 0) + v;
   const pruned = await prunePartitions(asset, ctx, catalog, keys);
   if (pruned) metrics.pruned_files = pruned;
+  const settled = await asset.partitioning?.settle?.(ctx, keys, parts);
+  Object.assign(metrics, settled?.metrics);
   const materialization = catalog.record({
     asset: asset.name,
     partition: '',
@@ -255,7 +257,7 @@ export async function settlePartitions(
     status: 'success',
     rows: parts.reduce((n, p) => n + p.rows, 0),
     bytes: parts.reduce((n, p) => n + p.bytes, 0),
-    outputs: parts.flatMap((p) => p.outputs),
+    outputs: settled?.outputs ?? parts.flatMap((p) => p.outputs),
     metrics,
     startedAt: startedAt.toISOString(),
     // The partitions' build time, so progress and benchmarks see what the asset cost.

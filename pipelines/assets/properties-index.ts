@@ -1,5 +1,13 @@
-// The `properties` index: a document per OS Open UPRN address point with its prebuilt response blocks.
-// A new versioned index per run; the alias moves only when the count and sample checks pass.
+// The `properties` index: a document per OS Open UPRN address point with its prebuilt response blocks,
+// built per 10 km BNG tile (aligned with the per-UPRN block tables, so a worker holds one tile and the tiles
+// fan out over every worker). Two ways to build:
+// - a new versioned index, when there is none yet, its code changed, or the run is forced: every tile loads
+//   into `<alias>-<run id>`, and when all are in, the alias moves in one call if the count and sample checks
+//   pass (settle below);
+// - in place, otherwise: the tiles whose inputs changed replace their documents in the live index and remove
+//   those of UPRNs that left the tile; the other tiles are not touched. Each document is replaced whole, so a
+//   reader sees it before or after, never half; a run that fails leaves every tile it did not reach as it was
+//   (and the tiles it did, already updated).
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { PropertyDocument } from '../../schemas/index/properties';
@@ -7,13 +15,23 @@ import { PROPERTIES_INDEX_MAPPING } from '../../schemas/index/properties';
 import { propertySource } from '../../serving/repository/stored-property';
 import { propertiesAlias, sharedPiecesAlias } from '../indexing/aliases';
 import { createEsClient } from '../indexing/es-client';
-import { bulkIndex, createIndex, versionedIndexName } from '../indexing/versioned-index';
+import {
+  aliasTargets,
+  bulkIndex,
+  ensureIndex,
+  pruneOldIndexes,
+  verifyAndSwapAlias,
+  versionedIndexName,
+} from '../indexing/versioned-index';
+import type { Client } from '@elastic/elasticsearch';
+import { tileBBox } from '../geo/tiles';
 import { parquetPath, queryParquet } from '../io/parquet';
 import { DataError } from '../io/errors';
-import { defineAsset, type AssetContext } from './definition';
+import { defineAsset, partitionOf, type AssetContext } from './definition';
 import { stagedPath } from './ingest';
 import { PROPERTY_BLOCK_SOURCES } from './property-blocks';
-import { aliasHoldsOutputs, publishIndex } from './index-outputs';
+import { aliasHoldsOutputs } from './index-outputs';
+import { tilesHoldingUprns } from './uprn-location-blocks';
 
 const COUNTRIES = ['England', 'Wales', 'Scotland'] as const;
 
@@ -81,33 +99,49 @@ export function indexedProperty(row: JoinedRow): IndexedProperty {
 /**
  * A block table to join: a partitioned asset writes one file per partition, so when none of its partitions
  * held a UPRN there is no file, and read_parquet of the glob fails; that is an empty table, not an error.
+ * With a tile, a table partitioned per tile (`<dir>/<tile>.parquet`) is read from that tile's file alone.
  */
-export function blockTable(path: string): string {
+export function blockTable(path: string, tile?: string): string {
+  const empty = '(SELECT NULL::BIGINT AS uprn, NULL::JSON AS block WHERE false)';
   // The partitioned block tables are all `<dir>/*.parquet` (PROPERTY_BLOCK_SOURCES).
   if (!path.includes('*')) return parquetPath(path);
   const dir = dirname(path);
-  const any = existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.parquet'));
-  return any ? parquetPath(path) : '(SELECT NULL::BIGINT AS uprn, NULL::JSON AS block WHERE false)';
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.parquet')) : [];
+  if (tile !== undefined && files.length > 0) {
+    // A table partitioned like this asset: the tile's own file, or nothing when the tile has none.
+    const own = `${tile}.parquet`;
+    if (files.includes(own)) return parquetPath(`${dir}/${own}`);
+    if (files.every((f) => /^[A-Z]{2}\d{2}\.parquet$/.test(f))) return empty;
+  }
+  return files.length > 0 ? parquetPath(path) : empty;
 }
 
 /**
- * Every staged UPRN with each block table's block as JSON text, in UPRN order; the EPC table adds country
- * and count, and the postcodes and country name the document is queried by are read out of the EPC and
- * area blocks here.
+ * Every staged UPRN (of one tile, when given) with each block table's block as JSON text, in UPRN order; the
+ * EPC table adds country and count, and the postcodes and country name the document is queried by are read
+ * out of the EPC and area blocks here.
  */
-export function propertiesJoinSql(ctx: AssetContext): string {
+export function propertiesJoinSql(ctx: AssetContext, tile?: string): string {
   const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
   const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
   const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
   const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `b${i}.block::VARCHAR AS "${s.key}"`).join(', ');
   const joins = PROPERTY_BLOCK_SOURCES.map(
-    (s, i) => `LEFT JOIN ${blockTable(s.parquet(ctx))} b${i} USING (uprn)`,
+    (s, i) => `LEFT JOIN ${blockTable(s.parquet(ctx), tile)} b${i} USING (uprn)`,
   ).join(' ');
   return `SELECT u.*, ${epc}.country, ${epc}.epc_count,
     json_extract_string(${epc}.block, '$.epcs[0].postcode') AS epc_postcode,
     json_extract_string(${area}.block, '$.admin_boundaries.postcode') AS area_postcode,
     json_extract_string(${area}.block, '$.admin_boundaries.country_name') AS area_country,
-    ${columns} FROM ${uprns} u ${joins} ORDER BY u.uprn`;
+    ${columns} FROM ${tileUprns(uprns, tile)} u ${joins} ORDER BY u.uprn`;
+}
+
+/** The staged UPRNs of a tile (half-open, as tileOf assigns them), or all of them. */
+function tileUprns(uprns: string, tile?: string): string {
+  if (tile === undefined) return uprns;
+  const b = tileBBox(tile);
+  return `(SELECT * FROM ${uprns} WHERE x_coord >= ${b.minX} AND x_coord < ${b.maxX}
+    AND y_coord >= ${b.minY} AND y_coord < ${b.maxY})`;
 }
 
 async function scalar(sql: string): Promise<number> {
@@ -115,45 +149,100 @@ async function scalar(sql: string): Promise<number> {
   return 0;
 }
 
+/** The indexes a run loads: the live ones (in place), or new ones named for the run. */
+interface Targets {
+  properties: { alias: string; index: string };
+  shared: { alias: string; index: string };
+  inPlace: boolean;
+}
+
+async function targets(ctx: AssetContext, es: Client, codeVersion: string): Promise<Targets> {
+  const alias = propertiesAlias(ctx.config);
+  const sharedAlias = sharedPiecesAlias(ctx.config);
+  const [live, liveShared] = [await aliasTargets(es, alias), await aliasTargets(es, sharedAlias)];
+  if (!ctx.force && live.length === 1 && liveShared.length === 1) {
+    const mapping = await es.indices.getMapping({ index: live[0]! });
+    const meta = Object.values(mapping)[0]?.mappings?._meta as { code_version?: string } | undefined;
+    if (meta?.code_version === codeVersion)
+      return {
+        properties: { alias, index: live[0]! },
+        shared: { alias: sharedAlias, index: liveShared[0]! },
+        inPlace: true,
+      };
+  }
+  return {
+    properties: { alias, index: versionedIndexName(alias, ctx.runId) },
+    shared: { alias: sharedAlias, index: versionedIndexName(sharedAlias, ctx.runId) },
+    inPlace: false,
+  };
+}
+
+/** The ids of an index's documents that match a query (scrolled: a tile may hold a million). */
+async function idsMatching(es: Client, index: string, query: object): Promise<Set<string>> {
+  const ids = new Set<string>();
+  let page = await es.search({ index, scroll: '1m', size: 5000, _source: false, query: query as never });
+  while (page.hits.hits.length > 0) {
+    for (const hit of page.hits.hits) ids.add(hit._id!);
+    page = await es.scroll({ scroll_id: page._scroll_id!, scroll: '1m' });
+  }
+  if (page._scroll_id) await es.clearScroll({ scroll_id: page._scroll_id }).catch(() => undefined);
+  return ids;
+}
+
+/** Deletes documents by id, in bulk requests of at most 10,000. */
+async function deleteIds(es: Client, index: string, ids: Iterable<string>): Promise<number> {
+  const all = [...ids];
+  for (let i = 0; i < all.length; i += 10_000)
+    await es.bulk({
+      operations: all.slice(i, i + 10_000).map((id) => ({ delete: { _index: index, _id: id } })),
+    });
+  return all.length;
+}
+
+const CODE_VERSION = '6';
+
 export const propertiesIndex = defineAsset({
   name: 'properties_index',
   kind: 'index',
-  description: 'Elasticsearch documents per UPRN (alias <prefix>-properties), built from the derived tables',
+  description:
+    'Elasticsearch documents per UPRN (alias <prefix>-properties), built from the derived tables per 10 km tile',
   upstream: ['os_open_uprn', ...PROPERTY_BLOCK_SOURCES.map((s) => s.asset)],
-  codeVersion: '5',
+  codeVersion: CODE_VERSION,
   owner: 'serving',
   cadence: 'monthly',
-  // Up to date only while the aliases still point at the indexes this materialisation built.
+  // Up to date only while the aliases still point at the indexes this materialisation loaded.
   outputsPresent: aliasHoldsOutputs(propertiesAlias, sharedPiecesAlias),
+  partitioning: {
+    kind: 'bng-tile',
+    keys: (ctx) => tilesHoldingUprns(ctx),
+    settle: (ctx, keys, partitions) => publishTiles(ctx, keys, partitions),
+  },
   async materialize(ctx) {
-    const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
-    const epcTable = PROPERTY_BLOCK_SOURCES.find((s) => s.key === 'epcs')!;
-    const blocks = blockTable(epcTable.parquet(ctx));
-    const expected = await scalar(`SELECT count(*) FROM ${uprns}`);
-    if (expected === 0) throw new DataError('no UPRNs to index');
-    const orphanBlocks = await scalar(
-      `SELECT count(*) FROM ${blocks} WHERE uprn NOT IN (SELECT uprn FROM ${uprns})`,
-    );
-
+    const tile = partitionOf(ctx);
     const es = createEsClient(ctx.config.esUrl);
     try {
-      const alias = propertiesAlias(ctx.config);
-      const index = versionedIndexName(alias, ctx.runId);
-      const shared = { alias: sharedPiecesAlias(ctx.config), index: '' };
-      shared.index = versionedIndexName(shared.alias, ctx.runId);
+      const { properties, shared, inPlace } = await targets(ctx, es, CODE_VERSION);
       // best_compression for the stored pieces: a document's blocks are tens of KB of JSON text
       // (docs/performance.md).
-      await createIndex(es, index, PROPERTIES_INDEX_MAPPING, { codec: 'best_compression' });
-      await createIndex(es, shared.index, SHARED_PIECES_MAPPING, { codec: 'best_compression' });
-      const sampleIds: string[] = [];
+      const settings = { codec: 'best_compression', shards: ctx.config.esShards } as const;
+      await ensureIndex(
+        es,
+        properties.index,
+        { ...PROPERTIES_INDEX_MAPPING, _meta: { code_version: CODE_VERSION } },
+        settings,
+      );
+      await ensureIndex(es, shared.index, SHARED_PIECES_MAPPING, settings);
+      const before = inPlace
+        ? await idsMatching(es, properties.index, { term: { tile } })
+        : new Set<string>();
       let sharedPieces = 0;
+      let documents = 0;
       // Each shared piece goes in once, just before the first document that refers to it (the ids seen are
       // forgotten now and then to bound memory: a piece sent again is the same document again).
       const seen = new Set<string>();
       const docs = (async function* () {
-        for await (const row of queryParquet(propertiesJoinSql(ctx))) {
+        for await (const row of queryParquet(propertiesJoinSql(ctx, tile))) {
           const doc = indexedProperty(row as unknown as JoinedRow);
-          if (sampleIds.length < 5 || doc.uprn % 997 === 0) sampleIds.push(String(doc.uprn));
           for (const [id, text] of doc.shared) {
             if (seen.has(id)) continue;
             if (seen.size >= SEEN_SHARED_MAX) seen.clear();
@@ -161,29 +250,35 @@ export const propertiesIndex = defineAsset({
             sharedPieces += 1;
             yield { id, index: shared.index, source: JSON.stringify({ text }) };
           }
-          yield { id: String(doc.uprn), index, source: doc.source };
+          before.delete(String(doc.uprn));
+          documents += 1;
+          // The tile goes last, after the pieces whose byte ranges the layout gives.
+          yield {
+            id: String(doc.uprn),
+            index: properties.index,
+            source: `${doc.source.slice(0, -1)},"tile":${JSON.stringify(tile)}}`,
+          };
         }
       })();
-      const result = await bulkIndex(es, index, docs, (d) => d.id, {
+      const result = await bulkIndex(es, properties.index, docs, (d) => d.id, {
         serialize: (d) => d.source,
         indexOf: (d) => d.index,
-        onProgress: (n) => ctx.heartbeat({ indexed: n }),
+        onProgress: (n) => ctx.heartbeat({ tile, indexed: n }),
       });
-      await publishIndex(ctx, es, alias, index, result, {
-        expectedCount: expected,
-        sampleIds: sampleIds.slice(0, 50),
-        what: 'documents',
-        companions: [shared],
-      });
-      const documents = result.indexed - sharedPieces;
+      if (result.failed.length)
+        throw new DataError(
+          `${result.failed.length} documents rejected, first: ${JSON.stringify(result.failed[0])}`,
+        );
+      // UPRNs that left the tile (retired, or moved): their documents go too.
+      const removed = await deleteIds(es, properties.index, before);
       return {
         rows: documents,
-        outputs: [`elasticsearch:${index}`, `elasticsearch:${shared.index}`],
+        outputs: [`elasticsearch:${properties.index}`, `elasticsearch:${shared.index}`],
         metrics: {
           documents,
           shared_pieces: sharedPieces,
-          with_epc: await scalar(`SELECT count(*) FROM ${blocks} WHERE uprn IN (SELECT uprn FROM ${uprns})`),
-          epc_uprns_not_in_os_open_uprn: orphanBlocks,
+          removed,
+          in_place: inPlace ? 1 : 0,
         },
       };
     } finally {
@@ -191,3 +286,71 @@ export const propertiesIndex = defineAsset({
     }
   },
 });
+
+/**
+ * When every tile is in: a new index gets its replicas, is checked (one document per UPRN of the tiles, a
+ * sample of them present) and replaces the live one in one alias call; an index updated in place is made
+ * visible, loses the documents of tiles that no longer hold UPRNs, and is checked the same way.
+ */
+async function publishTiles(
+  ctx: AssetContext,
+  keys: readonly string[],
+  partitions: readonly { outputs: string[] }[],
+): Promise<{ outputs: string[]; metrics: Record<string, number> }> {
+  const outputs = [...new Set(partitions.flatMap((p) => p.outputs))];
+  const named = (alias: string) =>
+    outputs.map((o) => o.replace(/^elasticsearch:/, '')).filter((i) => i.startsWith(`${alias}-`));
+  const alias = propertiesAlias(ctx.config);
+  const sharedAlias = sharedPiecesAlias(ctx.config);
+  const [index, ...others] = named(alias);
+  const [sharedIndex] = named(sharedAlias);
+  // Tiles loaded into different indexes (a run interrupted between a rebuild and an update): rebuild.
+  if (!index || others.length || !sharedIndex)
+    throw new DataError(
+      `properties_index: tiles are in different indexes (${outputs.join(', ')}); run with --force`,
+    );
+  const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
+  const inTiles = keys.map((k) => tileUprns(uprns, k).replace(/^\(SELECT \* FROM/, '(SELECT uprn FROM'));
+  const expected = await scalar(`SELECT count(*) FROM (${inTiles.join(' UNION ALL ')})`);
+  if (expected === 0) throw new DataError('no UPRNs to index');
+  const sampleIds: string[] = [];
+  for await (const row of queryParquet(
+    `SELECT uprn FROM (${inTiles.join(' UNION ALL ')}) ORDER BY (uprn % 997 = 0) DESC, uprn LIMIT 50`,
+  ))
+    sampleIds.push(String(row.uprn));
+  const es = createEsClient(ctx.config.esUrl);
+  try {
+    const live = await aliasTargets(es, alias);
+    let removed = 0;
+    if (live.includes(index)) {
+      // Documents of tiles that hold no UPRN any more (the integ-test distribution has no delete-by-query).
+      await es.indices.refresh({ index });
+      const gone = await idsMatching(es, index, { bool: { must_not: [{ terms: { tile: [...keys] } }] } });
+      removed = await deleteIds(es, index, gone);
+      await es.indices.refresh({ index: [index, sharedIndex] });
+      const { count } = await es.count({ index });
+      if (count !== expected)
+        throw new DataError(`index ${index}: ${count} documents after the update, expected ${expected}`);
+    } else {
+      const { previous } = await verifyAndSwapAlias(
+        es,
+        alias,
+        index,
+        { expectedCount: expected, sampleIds },
+        ctx.config.esReplicas ?? 0,
+        [{ alias: sharedAlias, index: sharedIndex }],
+      );
+      const pruned = [
+        ...(await pruneOldIndexes(es, alias, 1)),
+        ...(await pruneOldIndexes(es, sharedAlias, 1)),
+      ];
+      ctx.log(`alias ${alias} → ${index} (was ${previous.join(', ') || 'none'}; pruned ${pruned.length})`);
+    }
+    return {
+      outputs: [`elasticsearch:${index}`, `elasticsearch:${sharedIndex}`],
+      metrics: { documents: expected, removed_with_their_tiles: removed },
+    };
+  } finally {
+    await es.close();
+  }
+}

@@ -30,6 +30,32 @@ export async function createIndex(
   });
 }
 
+/**
+ * Creates the index unless it exists, leaving an existing one as it is: partitions of one run load a shared
+ * index from several workers at once, so none may start it again from empty (a retried partition re-sends
+ * its own documents, which replaces them by id). `_meta` records what built it (e.g. the code version).
+ */
+export async function ensureIndex(
+  client: Client,
+  index: string,
+  mappings: object,
+  settings: { codec?: 'best_compression'; shards?: number } = {},
+): Promise<void> {
+  if (await client.indices.exists({ index })) return;
+  const { shards, ...rest } = settings;
+  try {
+    await client.indices.create({
+      index,
+      settings: { number_of_shards: shards ?? 1, number_of_replicas: 0, refresh_interval: '-1', ...rest },
+      mappings: mappings as never,
+    });
+  } catch (error) {
+    // Another partition created it first.
+    const type = (error as { body?: { error?: { type?: string } } }).body?.error?.type;
+    if (type !== 'resource_already_exists_exception') throw error;
+  }
+}
+
 export interface BulkResult {
   indexed: number;
   failed: { id: string; reason: string }[];

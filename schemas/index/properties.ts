@@ -27,6 +27,8 @@ export const PROPERTIES_INDEX_MAPPING = {
     postcode: { type: 'keyword' },
     country: { type: 'keyword' },
     epc_count: { type: 'integer' },
+    // The 10 km BNG tile: a refresh updates an index tile by tile, and removes what left a tile.
+    tile: { type: 'keyword' },
     layout: { type: 'keyword', index: false, doc_values: false },
     pieces: { type: 'object', enabled: false },
   },

@@ -1,0 +1,95 @@
+// A refresh whose properties code is unchanged updates the live index tile by tile instead of building a new
+// one: a UPRN retired from OS Open UPRN loses its document, a new one gets its own, and the alias stays on
+// the same index. A forced refresh builds a new index and moves the alias.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCatalog } from '../../pipelines/catalog/catalog';
+import { dataPaths } from '../../pipelines/config';
+import { propertiesAlias } from '../../pipelines/indexing/aliases';
+import { createEsClient } from '../../pipelines/indexing/es-client';
+import { aliasTargets } from '../../pipelines/indexing/versioned-index';
+import { generateSampleData } from '../../pipelines/sample-data';
+import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
+import type { RefreshProgress } from '../../workflows/types';
+import { testConfig } from '../helpers/config';
+import { dropTestIndexes, startTestWorker, type TestWorker } from '../helpers/worker';
+
+const config = testConfig('in-place');
+const es = createEsClient(config.esUrl);
+let worker: TestWorker;
+let first: string[];
+let afterUpdate: string[];
+let afterForce: string[];
+let update: RefreshProgress;
+let retired: string;
+let added: string;
+let lines: number;
+
+beforeAll(async () => {
+  await generateSampleData({ outDir: config.sourcesDir, scale: 0.2 });
+  worker = await startTestWorker(config);
+  const client = await connectClient(config);
+  await watchRefresh(await startRefresh(client, config, {}), () => {});
+  first = await aliasTargets(es, propertiesAlias(config));
+
+  // The next OS Open UPRN release: the last UPRN retired, a new one at the first one's place.
+  const dir = join(config.sourcesDir, 'os-open-uprn');
+  const file = join(
+    dir,
+    readdirSync(dir).find((f) => f.endsWith('.csv'))!,
+  );
+  const rows = readFileSync(file, 'utf8').trimEnd().split('\n');
+  retired = rows.pop()!.split(',')[0]!;
+  const [, ...place] = rows[1]!.split(',');
+  added = '990000000001';
+  rows.push([added, ...place].join(','));
+  lines = rows.length - 1;
+  writeFileSync(file, rows.join('\n') + '\n');
+  update = await watchRefresh(await startRefresh(client, config, {}), () => {});
+  afterUpdate = await aliasTargets(es, propertiesAlias(config));
+
+  await watchRefresh(
+    await startRefresh(client, config, { select: ['properties_index'], force: true }),
+    () => {},
+  );
+  afterForce = await aliasTargets(es, propertiesAlias(config));
+  await client.connection.close();
+}, 600_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  await dropTestIndexes(es, config);
+  await es.close();
+});
+
+describe('properties index updated in place', () => {
+  it('keeps the alias on the same index', () => {
+    expect(update.assets.find((a) => a.name === 'properties_index')?.state).toBe('done');
+    expect(first).toHaveLength(1);
+    expect(afterUpdate).toEqual(first);
+  });
+
+  it('removes the retired UPRN, adds the new one, and holds one document per UPRN', async () => {
+    const index = afterUpdate[0]!;
+    expect(await es.exists({ index, id: retired })).toBe(false);
+    expect(await es.exists({ index, id: added })).toBe(true);
+    expect((await es.count({ index })).count).toBe(lines);
+  });
+
+  it('records the tiles it updated in place', () => {
+    const catalog = openCatalog(dataPaths(config.dataDir).catalogDb);
+    const tiles = catalog
+      .history('properties_index', 1000)
+      .filter((m) => m.runId === update.runId && m.partition !== '');
+    catalog.close();
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(tiles.every((t) => t.status === 'success' && t.metrics.in_place === 1)).toBe(true);
+    expect(tiles.reduce((n, t) => n + (t.metrics.removed ?? 0), 0)).toBe(1);
+  });
+
+  it('builds a new index when forced, and moves the alias to it', () => {
+    expect(afterForce).toHaveLength(1);
+    expect(afterForce[0]).not.toBe(first[0]);
+  });
+});

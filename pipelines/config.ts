@@ -49,7 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
 
 function replicasOf(value: string | undefined, name = 'PDS_ES_REPLICAS', min = 0): number {
   const n = Number(value ?? 0);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number >= ${min}, not ${value}`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be a whole number >= ${min}, not ${value}`);
   return n;
 }
 

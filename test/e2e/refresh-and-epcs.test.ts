@@ -7,7 +7,7 @@ import { RAW_EW_CERTIFICATE_FIELDS } from '../../schemas/epc';
 import { ENHANCED_EPC_FIELDS } from '../../schemas/epc';
 import { dataPaths } from '../../pipelines/config';
 import { createEsClient } from '../../pipelines/indexing/es-client';
-import { propertiesAlias } from '../../pipelines/indexing/aliases';
+import { propertiesAlias, sharedPiecesAlias } from '../../pipelines/indexing/aliases';
 import { queryParquet, parquetPath } from '../../pipelines/io/parquet';
 import { generateSampleData } from '../../pipelines/sample-data';
 import { startServer, type RunningServer } from '../../serving/server';
@@ -93,9 +93,25 @@ describe('refresh of the sample region', () => {
     expect(uprns.rows).toBeGreaterThan(1000);
     expect(index.rows).toBe(uprns.rows);
     expect((await es.count({ index: propertiesAlias(config) })).count).toBe(uprns.rows);
-    // Stored fields (the source blocks and the prerendered answer) compressed with DEFLATE: ~6x smaller.
+    // The stored pieces compressed with best_compression.
     const settings = await es.indices.getSettings({ index: propertiesAlias(config) });
     expect(Object.values(settings).map((s) => s.settings?.index?.codec)).toEqual(['best_compression']);
+    // _source as sent (nothing excluded, so no second copy kept for recovery), the pieces under `pieces` with
+    // their byte ranges in `layout`, the first field; the EPC statistics in the shared pieces' index, once.
+    const mapping = Object.values(await es.indices.getMapping({ index: propertiesAlias(config) }))[0]!
+      .mappings;
+    expect(mapping._source).toBeUndefined();
+    expect(mapping.properties).toMatchObject({ layout: { index: false }, pieces: { enabled: false } });
+    const uprn = (await es.search({ index: propertiesAlias(config), size: 1, _source: false })).hits.hits[0]!
+      ._id!;
+    const raw = await es.getSource({ index: propertiesAlias(config), id: uprn }, { asStream: true });
+    const chunks: Buffer[] = [];
+    for await (const chunk of raw as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
+    expect(Buffer.concat(chunks).toString().startsWith('{"layout":"')).toBe(true);
+    const shared = (await es.count({ index: sharedPiecesAlias(config) })).count;
+    expect(shared).toBeGreaterThan(0);
+    expect(shared).toBeLessThan(uprns.rows!);
+    expect(index.metrics).toMatchObject({ documents: uprns.rows, shared_pieces: shared });
   });
 });
 

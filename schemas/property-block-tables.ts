@@ -4,6 +4,7 @@
 // dictionary describes, and a test checks each table's Parquet columns against them. The blocks' own fields
 // are the API schemas (schemas/api/*.ts) and the spec's sections named below.
 import { z } from 'zod';
+import { RawEwRecommendationRowSchema } from './epc';
 
 const uprn = z.number().int().describe('Unique Property Reference Number');
 const tile = z.string().describe('10 km British National Grid tile of the UPRN, e.g. ST17 (the partition)');
@@ -84,6 +85,17 @@ export const PROPERTY_BLOCK_TABLES = {
     layer: 'derived',
     schema: EpcCertificateRowSchema,
     path: 'parquet/derived/epc_certificates/<folder or scotland>.parquet',
+  },
+  // epc_by_tile: the same rows split by the 10 km tile of their UPRN, one file per source partition.
+  epc_certificates_by_tile: {
+    layer: 'derived',
+    schema: EpcCertificateRowSchema,
+    path: 'parquet/derived/epc_certificates_by_tile/<tile>/<folder or scotland>.parquet',
+  },
+  epc_recommendations_by_tile: {
+    layer: 'derived',
+    schema: RawEwRecommendationRowSchema,
+    path: 'parquet/derived/epc_recommendations_by_tile/<tile>/<folder>.parquet',
   },
   flood_pieces: {
     layer: 'derived',

@@ -7,6 +7,7 @@ import { floodZones } from './flood-zones';
 import { featureIndex } from './feature-index';
 import { locationFeatureIndex } from './location-feature-index';
 import { floodPieces } from './flood-pieces';
+import { epcByTile } from './epc-by-tile';
 import { epcEnhanced } from './epc-enhanced';
 import { epcEstimates } from './epc-estimates';
 import { epcEnglandWalesRaw, epcScotlandRaw } from './epc-raw';
@@ -38,6 +39,7 @@ export const ASSETS: readonly AssetDefinition[] = [
   epcLatest,
   epcStats,
   epcEstimates,
+  epcByTile,
   uprnEpcBlocks,
   hpi,
   fuelPoverty,

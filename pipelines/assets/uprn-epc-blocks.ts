@@ -8,7 +8,7 @@
 import { rm } from 'node:fs/promises';
 import { EPC_STATS_GROUPINGS, type EpcEstimate, type EpcStats } from '../../schemas/epc';
 import { tileBBox } from '../geo/tiles';
-import { parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../io/parquet';
+import { JsonText, parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../io/parquet';
 import { assembleStats } from '../transforms/epc/compare';
 import { buildEpcBlock, type UprnCertificate } from '../transforms/epc/uprn-block';
 import { defineAsset, partitionOf, type AssetContext } from './definition';
@@ -18,6 +18,7 @@ import {
   derivedGlob,
   partitionedTable,
 } from './epc-enhanced';
+import { CERTIFICATES_BY_TILE, RECOMMENDATIONS_BY_TILE, tileRelation } from './epc-by-tile';
 import { EPC_ESTIMATES_TABLE } from './epc-estimates';
 import { EW_RECOMMENDATION_TABLE, ewStagedGlob } from './epc-raw';
 import { EPC_LATEST_TABLE, EPC_STATS_TABLE } from './epc-stats';
@@ -100,22 +101,44 @@ interface BlockRow {
   [statsKey: string]: unknown;
 }
 
+/** An empty relation with these columns (a tile without certificates). */
+const noRows = (columns: readonly ColumnSpec[]): string =>
+  `(SELECT ${columns.map((c) => `CAST(NULL AS ${c.type}) AS "${c.name}"`).join(', ')} WHERE false)`;
+const RECOMMENDATION_COLUMNS: ColumnSpec[] = [
+  'lmk_key',
+  'improvement_item',
+  'improvement_summary_text',
+  'improvement_descr_text',
+  'improvement_id',
+  'indicative_cost',
+].map((name) => ({ name, type: 'VARCHAR' }));
+
 /**
  * Every UPRN of `uprnsSql` (one tile's) with a certificate or an estimate, one row per certificate, with its groups' keys.
  * Certificates and recommendations are semi-joined to the tile's UPRNs, so the sort holds one tile.
  */
-export function blockRowsSql(ctx: AssetContext, uprnsSql: string): string {
+export function blockRowsSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
   const statsColumns = EPC_STATS_GROUPINGS.map((g) => g.key).join(', ');
+  // A tile reads its own bucket of certificates and recommendations (epc-by-tile.ts); without one, the whole
+  // country's tables.
+  const certificates =
+    tile === undefined
+      ? partitionedTable(derivedGlob(ctx, EPC_CERTIFICATES_TABLE), CERTIFICATE_TABLE_COLUMNS)
+      : (tileRelation(ctx, CERTIFICATES_BY_TILE, tile) ?? noRows(CERTIFICATE_TABLE_COLUMNS));
+  const recommendations =
+    tile === undefined
+      ? parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE))
+      : (tileRelation(ctx, RECOMMENDATIONS_BY_TILE, tile) ?? noRows(RECOMMENDATION_COLUMNS));
   return `
     WITH ${geoSql(ctx, uprnsSql)},
     tile_certs AS (
       SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id
-      FROM ${partitionedTable(derivedGlob(ctx, EPC_CERTIFICATES_TABLE), CERTIFICATE_TABLE_COLUMNS)} c
+      FROM ${certificates} c
       WHERE c.uprn IN (SELECT uprn FROM tile)),
     recs AS (
       SELECT lmk_key, to_json(list(struct_pack(improvement_item, improvement_summary_text,
              improvement_descr_text, improvement_id, indicative_cost))) AS recommendations
-      FROM ${parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE))}
+      FROM ${recommendations}
       WHERE lmk_key IN (SELECT certificate_id FROM tile_certs) GROUP BY lmk_key),
     certs AS (
       SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced,
@@ -129,18 +152,38 @@ export function blockRowsSql(ctx: AssetContext, uprnsSql: string): string {
     ORDER BY gs.uprn`;
 }
 
+/** A tile's statistics by the keys of a UPRN's groups: assembled, and serialised, once per combination. */
+type StatsCache = Map<string, { stats: EpcStats; text: string }>;
+const STATS_CACHE_MAX = 50_000;
+// Where the statistics go in a block's JSON text (a value no block holds), replaced by their cached text.
+const STATS_MARK = '\u0000epc_stats';
+const STATS_MARK_JSON = JSON.stringify(STATS_MARK);
+
+function statsOf(first: BlockRow, statsGroups: Map<string, Record<string, unknown>>, cache: StatsCache) {
+  const key = EPC_STATS_GROUPINGS.map((g) => first[g.key] ?? '').join('\u001e');
+  let entry = cache.get(key);
+  if (!entry) {
+    const stats = assembleStats(
+      Object.fromEntries(
+        EPC_STATS_GROUPINGS.map((g) => [g.key, statsGroups.get(first[g.key] as string) ?? null]),
+      ) as Partial<Record<keyof EpcStats, Record<string, unknown> | null>>,
+    );
+    if (cache.size >= STATS_CACHE_MAX) cache.clear();
+    entry = { stats, text: JSON.stringify(stats) };
+    cache.set(key, entry);
+  }
+  return entry;
+}
+
 function toBlockRow(
   group: BlockRow[],
   statsGroups: Map<string, Record<string, unknown>>,
+  cache: StatsCache,
 ): Record<string, unknown> {
   const first = group[0]!;
   const certificates = group.filter((r) => r.enhanced !== null) as unknown as UprnCertificate[];
-  const stats = assembleStats(
-    Object.fromEntries(
-      EPC_STATS_GROUPINGS.map((g) => [g.key, statsGroups.get(first[g.key] as string) ?? null]),
-    ) as Partial<Record<keyof EpcStats, Record<string, unknown> | null>>,
-  );
-  const block = buildEpcBlock(certificates, { stats, estimate: first.estimate })!;
+  const stats = statsOf(first, statsGroups, cache);
+  const block = buildEpcBlock(certificates, { stats: stats.stats, estimate: first.estimate })!;
   const latest = block.epcs_enhanced[0] as Record<string, unknown> | undefined;
   const text = (key: string) => (typeof latest?.[key] === 'string' ? latest[key] : null);
   return {
@@ -151,7 +194,11 @@ function toBlockRow(
     postcode: text('postcode'),
     tenure: text('tenure'),
     energy_rating_current: text('energy_rating_current'),
-    block,
+    // The statistics are most of a block's text and shared by the UPRNs of a group: serialised once per
+    // combination and put in place (the key keeps its position: `{...block, epc_stats}` does not move it).
+    block: new JsonText(
+      JSON.stringify({ ...block, epc_stats: STATS_MARK }).replace(STATS_MARK_JSON, () => stats.text),
+    ),
   };
 }
 
@@ -159,15 +206,16 @@ async function* blocksByUprn(
   sql: string,
   statsGroups: Map<string, Record<string, unknown>>,
 ): AsyncGenerator<Record<string, unknown>> {
+  const cache: StatsCache = new Map();
   let group: BlockRow[] = [];
   for await (const row of queryParquet(sql) as AsyncGenerator<BlockRow>) {
     if (group.length > 0 && row.uprn !== group[0]!.uprn) {
-      yield toBlockRow(group, statsGroups);
+      yield toBlockRow(group, statsGroups, cache);
       group = [];
     }
     group.push(row);
   }
-  if (group.length > 0) yield toBlockRow(group, statsGroups);
+  if (group.length > 0) yield toBlockRow(group, statsGroups, cache);
 }
 
 /**
@@ -178,12 +226,13 @@ export async function writeEpcBlocks(
   ctx: AssetContext,
   uprnsSql: string,
   path: string,
+  tile?: string,
 ): Promise<{ rows: number; path: string; statsGroups: number }> {
   const statsGroups = await loadStatsGroups(ctx, uprnsSql);
   const written = await writeParquet(
     path,
     UPRN_EPC_BLOCK_COLUMNS,
-    blocksByUprn(blockRowsSql(ctx, uprnsSql), statsGroups),
+    blocksByUprn(blockRowsSql(ctx, uprnsSql, tile), statsGroups),
   );
   return { rows: written.rows, path: written.path, statsGroups: statsGroups.size };
 }
@@ -200,9 +249,10 @@ export const uprnEpcBlocks = defineAsset({
     'epc_latest',
     'epc_stats',
     'epc_estimates',
+    'epc_by_tile',
   ],
-  // 5: partitioned per 10 km tile (derived/uprn_epc_blocks/<tile>.parquet).
-  codeVersion: '5',
+  // 5: partitioned per 10 km tile (derived/uprn_epc_blocks/<tile>.parquet); 6: certificates read per tile.
+  codeVersion: '6',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
@@ -212,6 +262,7 @@ export const uprnEpcBlocks = defineAsset({
       ctx,
       tileUprnsSql(ctx, tile),
       derivedPath(ctx, `${UPRN_EPC_BLOCKS_TABLE}/${tile}`),
+      tile,
     );
     // The single file of the unpartitioned asset (code version 4 and before) would only mislead.
     await rm(derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE), { force: true });

@@ -33,6 +33,15 @@ export interface ParquetWriteResult {
 const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const quoteString = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 
+/**
+ * A JSON column's value that is JSON text already: written as it is, not serialised again (a writer that
+ * builds its JSON from pieces it serialised once, e.g. statistics shared by many rows).
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+const jsonOf = (value: unknown): string => (value instanceof JsonText ? value.text : JSON.stringify(value));
+
 // JSON columns are staged as VARCHAR and cast on COPY, so nested values reach Parquet as JSON strings.
 const stagedType = (type: ColumnType): string => (type === 'JSON' ? 'VARCHAR' : type);
 
@@ -216,7 +225,7 @@ export function csvText(text: string): string {
 const CSV_CELLS: Record<ColumnType, (value: unknown, name: string) => string> = {
   VARCHAR: (value) =>
     value === null || value === undefined ? '' : csvText(typeof value === 'string' ? value : String(value)),
-  JSON: (value) => (value === null || value === undefined ? '' : csvText(JSON.stringify(value))),
+  JSON: (value) => (value === null || value === undefined ? '' : csvText(jsonOf(value))),
   DOUBLE: (value) => {
     if (value === null || value === undefined) return '';
     const n = Number(value);
@@ -277,7 +286,7 @@ function appendValue(appender: DuckDBAppender, column: ColumnSpec, value: unknow
       appender.appendVarchar(String(value));
       return;
     case 'JSON':
-      appender.appendVarchar(JSON.stringify(value));
+      appender.appendVarchar(jsonOf(value));
       return;
     case 'DOUBLE':
       appender.appendDouble(Number(value));

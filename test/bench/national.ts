@@ -11,7 +11,7 @@
 //    folder) and a plain `pds refresh`: its time and CPU as a share of the full refresh's;
 // 5. the projection to Great Britain's 30 M UPRNs on N worker cores and an Elasticsearch cluster.
 // Generated sources are kept in .pds/bench/national-<scale>/sources (BENCH_NATIONAL_FRESH=1 regenerates).
-// `--json` prints one JSON object instead of the tables. Measure on a quiet machine: every figure is CPU time
+// `--json` prints one JSON object instead of the tables; BENCH_NATIONAL_RELEASE=0 skips step 4. Measure on a quiet machine: every figure is CPU time
 // of this benchmark's processes, but a busy machine still inflates them (caches, memory bandwidth).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -263,7 +263,7 @@ for (const scale of scales) {
   };
   results.push(result);
 
-  if (scale === Math.max(...scales)) {
+  if (scale === Math.max(...scales) && process.env.BENCH_NATIONAL_RELEASE !== '0') {
     const certificates = Math.max(1, Math.round(result.certificates * releaseShare));
     say(
       `scale ${scale}: a ${releaseShare * 100} % EPC release (${certificates} certificates), then refresh …`,

@@ -111,7 +111,10 @@ describe('refresh of the sample region', () => {
     const shared = (await es.count({ index: sharedPiecesAlias(config) })).count;
     expect(shared).toBeGreaterThan(0);
     expect(shared).toBeLessThan(uprns.rows!);
-    expect(index.metrics).toMatchObject({ documents: uprns.rows, shared_pieces: shared });
+    // Each tile sends the pieces its documents refer to (a group's statistics may be sent by several tiles:
+    // the same document again).
+    expect(index.metrics).toMatchObject({ documents: uprns.rows });
+    expect(index.metrics!.shared_pieces).toBeGreaterThanOrEqual(shared);
   });
 });
 

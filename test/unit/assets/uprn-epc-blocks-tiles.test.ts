@@ -1,10 +1,12 @@
 // uprn_epc_blocks per 10 km tile: each tile partition builds exactly the blocks of the staged UPRNs inside its
-// square, and the tiles together equal one build over every UPRN (the unpartitioned result), row for row.
+// square from its own bucket of certificates (epc_by_tile), and the tiles together equal one build over every
+// UPRN from the whole country's tables (the unpartitioned result), row for row.
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssetContext, AssetDefinition } from '../../../pipelines/assets/definition';
+import { epcByTile } from '../../../pipelines/assets/epc-by-tile';
 import { epcEnhanced } from '../../../pipelines/assets/epc-enhanced';
 import { epcEstimates } from '../../../pipelines/assets/epc-estimates';
 import { epcEnglandWalesRaw, epcScotlandRaw } from '../../../pipelines/assets/epc-raw';
@@ -44,6 +46,8 @@ beforeAll(async () => {
       for (const key of await partitionKeys(asset, ctx)) await asset.materialize({ ...ctx, partition: key });
   }
   for (const asset of [epcLatest, epcStats, epcEstimates]) await asset.materialize(ctx);
+  for (const key of await partitionKeys(epcByTile, ctx))
+    await epcByTile.materialize({ ...ctx, partition: key });
   tiles = await partitionKeys(uprnEpcBlocks, ctx);
   for (const tile of tiles) await uprnEpcBlocks.materialize({ ...ctx, partition: tile });
   // The unpartitioned result: one build over every staged UPRN.

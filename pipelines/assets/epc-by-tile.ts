@@ -1,0 +1,119 @@
+// Certificates and their recommendations bucketed by the 10 km BNG tile of their UPRN, so that a tile of the
+// EPC blocks reads its own rows instead of scanning the whole country's (which made the blocks' cost grow
+// with tiles × certificates). Partitioned like epc_enhanced (per source file, plus Scotland): each partition
+// splits its own certificates in one DuckDB pass and writes `<table>/<tile>/<key>.parquet`, so a new month's
+// file re-buckets only itself. Certificates whose UPRN has no point in OS Open UPRN belong to no tile (they
+// have no block either).
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { tileOf, TILE_SIZE } from '../geo/tiles';
+import { parquetPath, queryParquet } from '../io/parquet';
+import { publishFile } from '../io/scratch';
+import { defineAsset, partitionOf, type AssetContext } from './definition';
+import { EPC_CERTIFICATES_TABLE, SCOTLAND_PARTITION, epcEnhanced } from './epc-enhanced';
+import { EW_RECOMMENDATION_TABLE } from './epc-raw';
+import { derivedPath, stagedPath } from './ingest';
+
+export const CERTIFICATES_BY_TILE = 'epc_certificates_by_tile';
+export const RECOMMENDATIONS_BY_TILE = 'epc_recommendations_by_tile';
+
+/** The folder of a bucketed table. */
+const tableDir = (ctx: AssetContext, table: string): string => dirname(derivedPath(ctx, `${table}/x`));
+
+/** A tile's rows of a bucketed table (every source partition's file), or null when no partition has any. */
+export function tileRelation(ctx: AssetContext, table: string, tile: string): string | null {
+  const dir = join(tableDir(ctx, table), tile);
+  if (!existsSync(dir) || !readdirSync(dir).some((f) => f.endsWith('.parquet'))) return null;
+  return parquetPath(join(dir, '*.parquet'));
+}
+
+const tileColumns = `floor(u.x_coord / ${TILE_SIZE})::BIGINT AS tx, floor(u.y_coord / ${TILE_SIZE})::BIGINT AS ty`;
+
+/**
+ * Writes `select` (rows with tx, ty) split by tile into `<table>/<tile>/<key>.parquet`, replacing this key's
+ * files of an earlier build. Returns the files written.
+ */
+async function writeByTile(ctx: AssetContext, table: string, key: string, select: string): Promise<string[]> {
+  const root = tableDir(ctx, table);
+  // This key's files of an earlier build (a tile it no longer reaches must not keep them).
+  for (const tile of await readdir(root).catch(() => [] as string[]))
+    await rm(join(root, tile, `${key}.parquet`), { force: true });
+  const scratch = join(root, `.${key}.scratch-${randomUUID()}`);
+  await mkdir(scratch, { recursive: true });
+  try {
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const db = await (await DuckDBInstance.create(':memory:', { threads: '2' })).connect();
+    try {
+      await db.run(
+        `COPY (${select}) TO '${scratch.replaceAll("'", "''")}' (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (tx, ty))`,
+      );
+    } finally {
+      db.closeSync();
+    }
+    const written: string[] = [];
+    for (const tx of await readdir(scratch)) {
+      for (const ty of await readdir(join(scratch, tx))) {
+        const [x, y] = [Number(tx.split('=')[1]), Number(ty.split('=')[1])];
+        const tile = tileOf(x * TILE_SIZE + 1, y * TILE_SIZE + 1);
+        const [file] = (await readdir(join(scratch, tx, ty))).filter((f) => f.endsWith('.parquet'));
+        const target = join(root, tile, `${key}.parquet`);
+        await publishFile(join(scratch, tx, ty, file!), target);
+        written.push(target);
+      }
+    }
+    return written;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+export const epcByTile = defineAsset({
+  name: 'epc_by_tile',
+  kind: 'derived',
+  description:
+    'Certificates (raw and enhanced) and recommendations bucketed by the 10 km tile of their UPRN, per source partition',
+  upstream: ['epc_enhanced', 'epc_england_wales_raw', 'os_open_uprn'],
+  codeVersion: '1',
+  owner: 'epc',
+  cadence: 'monthly',
+  partitioning: {
+    kind: 'local-authority',
+    keys: (ctx) => epcEnhanced.partitioning!.keys(ctx),
+    upstreamOf: (key) =>
+      key === SCOTLAND_PARTITION
+        ? ['epc_enhanced', 'os_open_uprn']
+        : ['epc_enhanced', 'epc_england_wales_raw', 'os_open_uprn'],
+  },
+  async materialize(ctx) {
+    const key = partitionOf(ctx);
+    const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
+    const certificates = parquetPath(derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`));
+    const inGrid = 'u.x_coord >= 0 AND u.x_coord < 700000 AND u.y_coord >= 0 AND u.y_coord < 1300000';
+    const certFiles = await writeByTile(
+      ctx,
+      CERTIFICATES_BY_TILE,
+      key,
+      `SELECT c.*, ${tileColumns} FROM ${certificates} c JOIN ${uprns} u USING (uprn) WHERE ${inGrid}`,
+    );
+    const recommendations = stagedPath(ctx, `${EW_RECOMMENDATION_TABLE}/${key}`);
+    const recFiles =
+      key === SCOTLAND_PARTITION || !existsSync(recommendations)
+        ? []
+        : await writeByTile(
+            ctx,
+            RECOMMENDATIONS_BY_TILE,
+            key,
+            `SELECT r.*, ${tileColumns} FROM ${parquetPath(recommendations)} r
+             JOIN (SELECT DISTINCT certificate_id, uprn FROM ${certificates}) c ON c.certificate_id = r.lmk_key
+             JOIN ${uprns} u ON u.uprn = c.uprn WHERE ${inGrid}`,
+          );
+    let rows = 0;
+    for await (const row of queryParquet(
+      `SELECT count(*) AS n FROM ${certificates} c JOIN ${uprns} u USING (uprn) WHERE ${inGrid}`,
+    ))
+      rows = Number(row.n);
+    return { rows, outputs: [...certFiles, ...recFiles], metrics: { tiles: certFiles.length } };
+  },
+});

@@ -309,13 +309,14 @@ async function publishTiles(
     throw new DataError(
       `properties_index: tiles are in different indexes (${outputs.join(', ')}); run with --force`,
     );
-  const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
-  const inTiles = keys.map((k) => tileUprns(uprns, k).replace(/^\(SELECT \* FROM/, '(SELECT uprn FROM'));
-  const expected = await scalar(`SELECT count(*) FROM (${inTiles.join(' UNION ALL ')})`);
+  // The keys are every tile holding a staged UPRN (tilesHoldingUprns): one document per UPRN on the grid.
+  const onGrid = `(SELECT uprn FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}
+    WHERE x_coord >= 0 AND x_coord < 700000 AND y_coord >= 0 AND y_coord < 1300000)`;
+  const expected = await scalar(`SELECT count(*) FROM ${onGrid}`);
   if (expected === 0) throw new DataError('no UPRNs to index');
   const sampleIds: string[] = [];
   for await (const row of queryParquet(
-    `SELECT uprn FROM (${inTiles.join(' UNION ALL ')}) ORDER BY (uprn % 997 = 0) DESC, uprn LIMIT 50`,
+    `SELECT uprn FROM ${onGrid} ORDER BY (uprn % 997 = 0) DESC, uprn LIMIT 50`,
   ))
     sampleIds.push(String(row.uprn));
   const es = createEsClient(ctx.config.esUrl);

@@ -44,7 +44,9 @@ async function writeByTile(ctx: AssetContext, table: string, key: string, select
   await mkdir(scratch, { recursive: true });
   try {
     const { DuckDBInstance } = await import('@duckdb/node-api');
-    const db = await (await DuckDBInstance.create(':memory:', { threads: '2' })).connect();
+    // One thread: each tile's file then holds its rows in the order of the query (the source file's), so a
+    // rebuild writes the same bytes and the blocks see certificates in the same order.
+    const db = await (await DuckDBInstance.create(':memory:', { threads: '1' })).connect();
     try {
       await db.run(
         `COPY (${select}) TO '${scratch.replaceAll("'", "''")}' (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (tx, ty))`,
@@ -90,12 +92,17 @@ export const epcByTile = defineAsset({
     const key = partitionOf(ctx);
     const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
     const certificates = parquetPath(derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`));
+    // Rows in their source file's order (file_row_number), whatever order the join produced them in.
+    const numbered = (path: string) =>
+      `read_parquet('${path.replaceAll("'", "''")}', file_row_number = true)`;
     const inGrid = 'u.x_coord >= 0 AND u.x_coord < 700000 AND u.y_coord >= 0 AND u.y_coord < 1300000';
     const certFiles = await writeByTile(
       ctx,
       CERTIFICATES_BY_TILE,
       key,
-      `SELECT c.*, ${tileColumns} FROM ${certificates} c JOIN ${uprns} u USING (uprn) WHERE ${inGrid}`,
+      `SELECT c.* EXCLUDE (file_row_number), ${tileColumns}
+       FROM ${numbered(derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`))} c JOIN ${uprns} u USING (uprn)
+       WHERE ${inGrid} ORDER BY c.file_row_number`,
     );
     const recommendations = stagedPath(ctx, `${EW_RECOMMENDATION_TABLE}/${key}`);
     const recFiles =
@@ -105,9 +112,12 @@ export const epcByTile = defineAsset({
             ctx,
             RECOMMENDATIONS_BY_TILE,
             key,
-            `SELECT r.*, ${tileColumns} FROM ${parquetPath(recommendations)} r
-             JOIN (SELECT DISTINCT certificate_id, uprn FROM ${certificates}) c ON c.certificate_id = r.lmk_key
-             JOIN ${uprns} u ON u.uprn = c.uprn WHERE ${inGrid}`,
+            // Once into each tile its certificate's UPRNs lie in (a certificate may name two UPRNs).
+            `WITH tiles AS (
+               SELECT DISTINCT c.certificate_id, ${tileColumns}
+               FROM ${certificates} c JOIN ${uprns} u USING (uprn) WHERE ${inGrid})
+             SELECT r.* EXCLUDE (file_row_number), t.tx, t.ty FROM ${numbered(recommendations)} r
+             JOIN tiles t ON t.certificate_id = r.lmk_key ORDER BY r.file_row_number, t.tx, t.ty`,
           );
     let rows = 0;
     for await (const row of queryParquet(

@@ -109,7 +109,8 @@ export const climateCells = defineAsset({
   description:
     'Every HadUK-Grid 1 km land cell with its historical block (percentiles ranked nationally) and every UKCP18 12 km cell with its future_projections',
   upstream: [HADUK_GRID_TABLE, UKCP18_TABLE],
-  codeVersion: '1',
+  // 2: rows sorted by cell.
+  codeVersion: '2',
   owner: 'environment-social',
   cadence: 'yearly',
   async materialize(ctx) {
@@ -123,11 +124,14 @@ export const climateCells = defineAsset({
         y_coord: c.y,
         historical: c.historical,
       })),
+      // Sorted, so a rebuild writes the same bytes whatever order the grid was read in.
+      { orderBy: ['x_coord', 'y_coord'] },
     );
     const p = await writeParquet(
       derivedPath(ctx, CLIMATE_PROJECTION_CELLS_TABLE),
       parquetColumnsFor(CLIMATE_TABLES.climate_projection_cells.schema),
       [...projections.values()].map((c) => ({ x_coord: c.x, y_coord: c.y, future_projections: c.future })),
+      { orderBy: ['x_coord', 'y_coord'] },
     );
     return {
       rows: h.rows + p.rows,

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { tileOf, TILE_SIZE } from '../geo/tiles';
+import { onGridSql, TILE_SIZE, tileOf } from '../geo/tiles';
 import { parquetPath, queryParquet } from '../io/parquet';
 import { publishFile } from '../io/scratch';
 import { defineAsset, partitionOf, type AssetContext } from './definition';
@@ -95,7 +95,7 @@ export const epcByTile = defineAsset({
     // Rows in their source file's order (file_row_number), whatever order the join produced them in.
     const numbered = (path: string) =>
       `read_parquet('${path.replaceAll("'", "''")}', file_row_number = true)`;
-    const inGrid = 'u.x_coord >= 0 AND u.x_coord < 700000 AND u.y_coord >= 0 AND u.y_coord < 1300000';
+    const inGrid = onGridSql('u.x_coord', 'u.y_coord');
     const certFiles = await writeByTile(
       ctx,
       CERTIFICATES_BY_TILE,

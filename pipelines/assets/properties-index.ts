@@ -24,7 +24,7 @@ import {
   versionedIndexName,
 } from '../indexing/versioned-index';
 import type { Client } from '@elastic/elasticsearch';
-import { tileBBox } from '../geo/tiles';
+import { inTileSql, onGridSql } from '../geo/tiles';
 import { parquetPath, queryParquet } from '../io/parquet';
 import { DataError } from '../io/errors';
 import { defineAsset, partitionOf, type AssetContext } from './definition';
@@ -139,9 +139,7 @@ export function propertiesJoinSql(ctx: AssetContext, tile?: string): string {
 /** The staged UPRNs of a tile (half-open, as tileOf assigns them), or all of them. */
 function tileUprns(uprns: string, tile?: string): string {
   if (tile === undefined) return uprns;
-  const b = tileBBox(tile);
-  return `(SELECT * FROM ${uprns} WHERE x_coord >= ${b.minX} AND x_coord < ${b.maxX}
-    AND y_coord >= ${b.minY} AND y_coord < ${b.maxY})`;
+  return `(SELECT * FROM ${uprns} WHERE ${inTileSql(tile)})`;
 }
 
 async function scalar(sql: string): Promise<number> {
@@ -311,7 +309,7 @@ async function publishTiles(
     );
   // The keys are every tile holding a staged UPRN (tilesHoldingUprns): one document per UPRN on the grid.
   const onGrid = `(SELECT uprn FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}
-    WHERE x_coord >= 0 AND x_coord < 700000 AND y_coord >= 0 AND y_coord < 1300000)`;
+    WHERE ${onGridSql()})`;
   const expected = await scalar(`SELECT count(*) FROM ${onGrid}`);
   if (expected === 0) throw new DataError('no UPRNs to index');
   const sampleIds: string[] = [];

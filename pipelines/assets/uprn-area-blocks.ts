@@ -25,7 +25,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { RetrofitGrantRules } from '../../schemas/api/retrofit';
 import { loadRetrofitGrantRules } from '../reference/retrofit-grants';
-import { tileBBox } from '../geo/tiles';
+import { inTileSql, tileBBox } from '../geo/tiles';
 import { copyQueryToParquet, parquetPath, queryParquet, writeParquet } from '../io/parquet';
 import {
   buildAreaBlock,
@@ -78,7 +78,6 @@ interface TileUprn {
 
 /** The tile's UPRNs (by coordinates) with the EPC facts of their blocks (the same tile of uprn_epc_blocks). */
 async function tileUprns(ctx: AssetContext, tile: string): Promise<TileUprn[]> {
-  const b = tileBBox(tile);
   const epc = tilePath(ctx, UPRN_EPC_BLOCKS_TABLE, tile);
   // The tile's EPC partition is built before this one (same key); an empty table if it wrote no file.
   const epcTable = existsSync(epc)
@@ -89,7 +88,7 @@ async function tileUprns(ctx: AssetContext, tile: string): Promise<TileUprn[]> {
       e.tenure AS epc_tenure, e.energy_rating_current AS epc_band
     FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u
     LEFT JOIN ${epcTable} e USING (uprn)
-    WHERE u.x_coord >= ${b.minX} AND u.x_coord < ${b.maxX} AND u.y_coord >= ${b.minY} AND u.y_coord < ${b.maxY}
+    WHERE ${inTileSql(tile, 'u.x_coord', 'u.y_coord')}
     ORDER BY u.uprn`;
   const out: TileUprn[] = [];
   for await (const row of queryParquet(sql))

@@ -21,7 +21,7 @@ import {
   writeParquet,
 } from '../io/parquet';
 import { parquetColumnsFor } from '../io/parquet-columns';
-import { tileBBox } from '../geo/tiles';
+import { inTileSql, tileBBox } from '../geo/tiles';
 import { CellGrid } from '../transforms/climate/cell-grid';
 import { historicalGrid, type HistoricalCell, type MonthlyCellStats } from '../transforms/climate/historical';
 import { futureProjections, type ProjectionValue } from '../transforms/climate/projections';
@@ -172,7 +172,6 @@ export const uprnClimateBlocks = defineAsset({
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
   async materialize(ctx) {
     const tile = partitionOf(ctx);
-    const box = tileBBox(tile);
     // A point of the tile is held by a 1 km cell whose centre is within half a cell of the square, and looks
     // COAST_RING cells further; a 12 km cell holding one has its centre within 6 km (a cell more is spare).
     const historical = await tileCells<HistoricalCell>(
@@ -213,7 +212,7 @@ export const uprnClimateBlocks = defineAsset({
     );
     try {
       const sql = `SELECT uprn, x_coord, y_coord FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}
-        WHERE x_coord >= ${box.minX} AND x_coord < ${box.maxX} AND y_coord >= ${box.minY} AND y_coord < ${box.maxY}
+        WHERE ${inTileSql(tile)}
         ORDER BY uprn`;
       for await (const row of queryParquet(sql)) {
         const x = Number(row.x_coord);

@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 import { dataPaths } from '../config';
 import type { BBox } from '../geo/geometry';
 import { toPieces } from '../geo/pieces';
-import { tileBBox } from '../geo/tiles';
+import { inTileSql, tileBBox } from '../geo/tiles';
 import { parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../io/parquet';
 import { parseWkb } from '../io/spatial/wkb';
 import type { Pollutant } from '../../schemas/environment-features';
@@ -208,11 +208,10 @@ export const uprnEnvironmentBlocks = defineAsset({
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
   async materialize(ctx) {
     const tile = partitionOf(ctx);
-    const box = tileBBox(tile);
     const layers = await tileEnvironment(ctx, tile);
     const uprns = await rows(
-      `SELECT uprn, x_coord, y_coord FROM ${table(ctx, 'os_open_uprn')} WHERE x_coord >= ${box.minX} AND x_coord < ${box.maxX}
-        AND y_coord >= ${box.minY} AND y_coord < ${box.maxY} ORDER BY uprn`,
+      `SELECT uprn, x_coord, y_coord FROM ${table(ctx, 'os_open_uprn')} WHERE ${inTileSql(tile)}
+        ORDER BY uprn`,
     );
     const started = performance.now();
     const out = uprns.map((u) => ({

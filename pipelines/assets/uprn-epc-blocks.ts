@@ -7,7 +7,7 @@
 // os_open_uprn (no coordinates) has no tile and no block; the properties documents never carried it.
 import { rm } from 'node:fs/promises';
 import { EPC_STATS_GROUPINGS, type EpcEstimate, type EpcStats } from '../../schemas/epc';
-import { tileBBox } from '../geo/tiles';
+import { inTileSql } from '../geo/tiles';
 import { JsonText, parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../io/parquet';
 import { assembleStats } from '../transforms/epc/compare';
 import { buildEpcBlock, type UprnCertificate } from '../transforms/epc/uprn-block';
@@ -42,9 +42,7 @@ export const UPRN_EPC_BLOCK_COLUMNS: readonly ColumnSpec[] = [
 
 /** The UPRNs of one 10 km tile (staged os_open_uprn, by coordinates, as the other block assets select). */
 export function tileUprnsSql(ctx: AssetContext, tile: string): string {
-  const b = tileBBox(tile);
-  return `SELECT uprn FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}
-    WHERE x_coord >= ${b.minX} AND x_coord < ${b.maxX} AND y_coord >= ${b.minY} AND y_coord < ${b.maxY}`;
+  return `SELECT uprn FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} WHERE ${inTileSql(tile)}`;
 }
 
 // Stats groups are looked up by a key, `grouping` and the group's column values joined with a unit

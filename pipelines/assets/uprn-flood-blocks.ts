@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { dataPaths } from '../config';
 import { FeatureIndex } from '../geo/feature-index';
 import type { BBox } from '../geo/geometry';
-import { tileBBox, tileBBoxWithOverlap, TILE_OVERLAP, TILE_SIZE } from '../geo/tiles';
+import { inTileSql, TILE_OVERLAP, TILE_SIZE, tileBBox, tileBBoxWithOverlap } from '../geo/tiles';
 import { parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../io/parquet';
 import { fromStoredPiece } from '../enrich/piece-records';
 import { tileBlocks, type UprnPoint } from '../enrich/tile-blocks';
@@ -90,12 +90,10 @@ export const uprnFloodBlocks = defineAsset({
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
   async materialize(ctx) {
     const tile = partitionOf(ctx);
-    const square = tileBBox(tile);
     const uprns: UprnPoint[] = [];
     for await (const row of queryParquet(
       `SELECT uprn, x_coord, y_coord FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}
-        WHERE x_coord >= ${square.minX} AND x_coord < ${square.maxX}
-          AND y_coord >= ${square.minY} AND y_coord < ${square.maxY} ORDER BY uprn`,
+        WHERE ${inTileSql(tile)} ORDER BY uprn`,
     ))
       uprns.push({ uprn: Number(row.uprn), x: Number(row.x_coord), y: Number(row.y_coord) });
     // Every bounded search (zones, events, defences, contours) reaches at most TILE_OVERLAP beyond the tile.

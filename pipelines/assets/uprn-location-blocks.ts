@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 import { dataPaths } from '../config';
 import type { BBox } from '../geo/geometry';
 import { toPieces } from '../geo/pieces';
-import { tileBBox, tileOf, TILE_SIZE } from '../geo/tiles';
+import { inTileSql, onGridSql, TILE_SIZE, tileBBox, tileOf } from '../geo/tiles';
 import { parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../io/parquet';
 import { parseWkb } from '../io/spatial/wkb';
 import type { PieceRecord } from '../transforms/flood/candidates';
@@ -210,7 +210,7 @@ const uprnTable = (ctx: AssetContext): string => parquetPath(stagedPath(ctx, 'os
 export async function tilesHoldingUprns(ctx: AssetContext): Promise<string[]> {
   const tiles = new Set<string>();
   const sql = `SELECT DISTINCT floor(x_coord / ${TILE_SIZE}) AS tx, floor(y_coord / ${TILE_SIZE}) AS ty FROM ${uprnTable(ctx)}
-    WHERE x_coord >= 0 AND x_coord < 700000 AND y_coord >= 0 AND y_coord < 1300000`;
+    WHERE ${onGridSql()}`;
   for await (const row of queryParquet(sql))
     tiles.add(tileOf(Number(row.tx) * TILE_SIZE + 1, Number(row.ty) * TILE_SIZE + 1));
   return [...tiles].sort();
@@ -238,12 +238,11 @@ export const uprnLocationBlocks = defineAsset({
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
   async materialize(ctx) {
     const tile = partitionOf(ctx);
-    const box = tileBBox(tile);
     const layers = await tileLayers(ctx, tile);
     const uprns: { uprn: number; x: number; y: number }[] = [];
     for await (const row of queryParquet(
-      `SELECT uprn, x_coord, y_coord FROM ${uprnTable(ctx)} WHERE x_coord >= ${box.minX} AND x_coord < ${box.maxX}
-        AND y_coord >= ${box.minY} AND y_coord < ${box.maxY} ORDER BY uprn`,
+      `SELECT uprn, x_coord, y_coord FROM ${uprnTable(ctx)} WHERE ${inTileSql(tile)}
+        ORDER BY uprn`,
     ))
       uprns.push({ uprn: Number(row.uprn), x: Number(row.x_coord), y: Number(row.y_coord) });
     const started = performance.now();

@@ -58,6 +58,19 @@ export function tileBBox(name: string): BBox {
   return { minX, minY, maxX: minX + TILE_SIZE, maxY: minY + TILE_SIZE };
 }
 
+/**
+ * A SQL condition: the point in columns `x`, `y` lies in the tile, half-open as tileOf assigns it (the per-tile
+ * assets select their UPRNs so).
+ */
+export function inTileSql(name: string, x = 'x_coord', y = 'y_coord'): string {
+  const b = tileBBox(name);
+  return `${x} >= ${b.minX} AND ${x} < ${b.maxX} AND ${y} >= ${b.minY} AND ${y} < ${b.maxY}`;
+}
+
+/** A SQL condition: the point in columns `x`, `y` lies on the grid, i.e. in some tile. */
+export const onGridSql = (x = 'x_coord', y = 'y_coord'): string =>
+  `${x} >= 0 AND ${x} < ${GRID.maxX} AND ${y} >= 0 AND ${y} < ${GRID.maxY}`;
+
 /** The tile's square grown by `overlap` metres on every side. */
 export function tileBBoxWithOverlap(name: string, overlap: number = TILE_OVERLAP): BBox {
   const b = tileBBox(name);

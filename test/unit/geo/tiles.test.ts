@@ -7,6 +7,8 @@ import {
   tileOf,
   tilesIntersecting,
   tilesNear,
+  inTileSql,
+  onGridSql,
 } from '../../../pipelines/geo/tiles';
 
 describe('BNG 10 km tiles', () => {
@@ -83,5 +85,17 @@ describe('BNG 10 km tiles', () => {
       expect(piece.minX <= grown.maxX && piece.maxX >= grown.minX).toBe(true);
     }
     expect(tilesNear({ minX: 375000, minY: 165000, maxX: 375000, maxY: 165000 })).toEqual(['ST76']);
+  });
+});
+
+describe('inTileSql and onGridSql', () => {
+  it('select a tile half-open, as tileOf assigns points, and the whole grid', () => {
+    expect(inTileSql('ST76')).toBe(
+      'x_coord >= 370000 AND x_coord < 380000 AND y_coord >= 160000 AND y_coord < 170000',
+    );
+    expect(inTileSql('ST76', 'u.x', 'u.y')).toBe(
+      'u.x >= 370000 AND u.x < 380000 AND u.y >= 160000 AND u.y < 170000',
+    );
+    expect(onGridSql()).toBe('x_coord >= 0 AND x_coord < 700000 AND y_coord >= 0 AND y_coord < 1300000');
   });
 });

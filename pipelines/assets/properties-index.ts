@@ -70,7 +70,7 @@ export interface IndexedProperty {
 }
 
 /** The properties document of a joined row, built as text from the blocks' texts (none is parsed but area). */
-export function indexedProperty(row: JoinedRow): IndexedProperty {
+export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty {
   // The EPC's own postcode first; else the one the area block resolved (nearest postcode centroid).
   const postcode = row.epc_postcode?.trim() || row.area_postcode?.trim() || null;
   const country = row.country ?? COUNTRIES.find((c) => c === row.area_country) ?? null;
@@ -91,6 +91,7 @@ export function indexedProperty(row: JoinedRow): IndexedProperty {
     postcode,
     country,
     epc_count: row.epc_count ?? 0,
+    ...(tile === undefined ? {} : { tile }),
     blocks,
   });
   return { uprn: row.uprn, postcode, country, source, shared };
@@ -240,7 +241,7 @@ export const propertiesIndex = defineAsset({
       const seen = new Set<string>();
       const docs = (async function* () {
         for await (const row of queryParquet(propertiesJoinSql(ctx, tile))) {
-          const doc = indexedProperty(row as unknown as JoinedRow);
+          const doc = indexedProperty(row as unknown as JoinedRow, tile);
           for (const [id, text] of doc.shared) {
             if (seen.has(id)) continue;
             if (seen.size >= SEEN_SHARED_MAX) seen.clear();
@@ -250,12 +251,7 @@ export const propertiesIndex = defineAsset({
           }
           before.delete(String(doc.uprn));
           documents += 1;
-          // The tile goes last, after the pieces whose byte ranges the layout gives.
-          yield {
-            id: String(doc.uprn),
-            index: properties.index,
-            source: `${doc.source.slice(0, -1)},"tile":${JSON.stringify(tile)}}`,
-          };
+          yield { id: String(doc.uprn), index: properties.index, source: doc.source };
         }
       })();
       const result = await bulkIndex(es, properties.index, docs, (d) => d.id, {

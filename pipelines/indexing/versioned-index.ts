@@ -23,11 +23,7 @@ export async function createIndex(
 ): Promise<void> {
   // A retried activity may find its own half-filled index: start it again from empty.
   await client.indices.delete({ index, ignore_unavailable: true });
-  await client.indices.create({
-    index,
-    settings: { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '-1', ...settings },
-    mappings: mappings as never,
-  });
+  await ensureIndex(client, index, mappings, settings);
 }
 
 /**

@@ -239,6 +239,8 @@ export interface PropertySourceInput {
   postcode: string | null;
   country: string | null;
   epc_count: number;
+  /** The 10 km tile it is indexed under (properties_index updates the index tile by tile). */
+  tile?: string;
   /** Each block's compact JSON text (JSON.stringify's), by PROPERTY_BLOCK_SOURCES key; null when none. */
   blocks: Readonly<Record<string, string | null | undefined>>;
 }
@@ -281,7 +283,9 @@ export function propertySource(input: PropertySourceInput): PropertySource {
   range('@y', JSON.stringify(input.y_coord));
   add(
     `,"postcode":${JSON.stringify(input.postcode)},"country":${JSON.stringify(input.country)},` +
-      `"epc_count":${JSON.stringify(input.epc_count)},"pieces":{`,
+      `"epc_count":${JSON.stringify(input.epc_count)},` +
+      (input.tile === undefined ? '' : `"tile":${JSON.stringify(input.tile)},`) +
+      '"pieces":{',
   );
   pieces.forEach(([name, text], i) => {
     if (!PLAIN_NAME.test(name)) throw new Error(`piece name ${JSON.stringify(name)} is not a plain name`);

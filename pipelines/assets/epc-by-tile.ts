@@ -4,13 +4,13 @@
 // splits its own certificates in one DuckDB pass and writes `<table>/<tile>/<key>.parquet`, so a new month's
 // file re-buckets only itself. Certificates whose UPRN has no point in OS Open UPRN belong to no tile (they
 // have no block either).
-import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { dirname, join } from 'node:path';
 import { onGridSql, TILE_SIZE, tileOf } from '../geo/tiles';
-import { parquetPath, queryParquet } from '../io/parquet';
-import { publishFile } from '../io/scratch';
+import { parquetPath } from '../io/parquet';
+import { publishFile, scratchFolder } from '../io/scratch';
 import { defineAsset, partitionOf, type AssetContext } from './definition';
 import { EPC_CERTIFICATES_TABLE, SCOTLAND_PARTITION, epcEnhanced } from './epc-enhanced';
 import { EW_RECOMMENDATION_TABLE } from './epc-raw';
@@ -33,24 +33,29 @@ const tileColumns = `floor(u.x_coord / ${TILE_SIZE})::BIGINT AS tx, floor(u.y_co
 
 /**
  * Writes `select` (rows with tx, ty) split by tile into `<table>/<tile>/<key>.parquet`, replacing this key's
- * files of an earlier build. Returns the files written.
+ * files of an earlier build. Returns the files written and the rows in them.
  */
-async function writeByTile(ctx: AssetContext, table: string, key: string, select: string): Promise<string[]> {
+async function writeByTile(
+  ctx: AssetContext,
+  table: string,
+  key: string,
+  select: string,
+): Promise<{ files: string[]; rows: number }> {
   const root = tableDir(ctx, table);
   // This key's files of an earlier build (a tile it no longer reaches must not keep them).
   for (const tile of await readdir(root).catch(() => [] as string[]))
     await rm(join(root, tile, `${key}.parquet`), { force: true });
-  const scratch = join(root, `.${key}.scratch-${randomUUID()}`);
-  await mkdir(scratch, { recursive: true });
+  const scratch = await scratchFolder(join(root, key));
   try {
-    const { DuckDBInstance } = await import('@duckdb/node-api');
     // One thread: each tile's file then holds its rows in the order of the query (the source file's), so a
     // rebuild writes the same bytes and the blocks see certificates in the same order.
     const db = await (await DuckDBInstance.create(':memory:', { threads: '1' })).connect();
+    let rows: number;
     try {
-      await db.run(
+      const copied = await db.runAndReadAll(
         `COPY (${select}) TO '${scratch.replaceAll("'", "''")}' (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (tx, ty))`,
       );
+      rows = Number(Object.values(copied.getRowObjects()[0] ?? {})[0] ?? 0);
     } finally {
       db.closeSync();
     }
@@ -65,7 +70,7 @@ async function writeByTile(ctx: AssetContext, table: string, key: string, select
         written.push(target);
       }
     }
-    return written;
+    return { files: written, rows };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -96,7 +101,7 @@ export const epcByTile = defineAsset({
     const numbered = (path: string) =>
       `read_parquet('${path.replaceAll("'", "''")}', file_row_number = true)`;
     const inGrid = onGridSql('u.x_coord', 'u.y_coord');
-    const certFiles = await writeByTile(
+    const certs = await writeByTile(
       ctx,
       CERTIFICATES_BY_TILE,
       key,
@@ -105,9 +110,9 @@ export const epcByTile = defineAsset({
        WHERE ${inGrid} ORDER BY c.file_row_number`,
     );
     const recommendations = stagedPath(ctx, `${EW_RECOMMENDATION_TABLE}/${key}`);
-    const recFiles =
+    const recs =
       key === SCOTLAND_PARTITION || !existsSync(recommendations)
-        ? []
+        ? { files: [] }
         : await writeByTile(
             ctx,
             RECOMMENDATIONS_BY_TILE,
@@ -119,11 +124,10 @@ export const epcByTile = defineAsset({
              SELECT r.* EXCLUDE (file_row_number), t.tx, t.ty FROM ${numbered(recommendations)} r
              JOIN tiles t ON t.certificate_id = r.lmk_key ORDER BY r.file_row_number, t.tx, t.ty`,
           );
-    let rows = 0;
-    for await (const row of queryParquet(
-      `SELECT count(*) AS n FROM ${certificates} c JOIN ${uprns} u USING (uprn) WHERE ${inGrid}`,
-    ))
-      rows = Number(row.n);
-    return { rows, outputs: [...certFiles, ...recFiles], metrics: { tiles: certFiles.length } };
+    return {
+      rows: certs.rows,
+      outputs: [...certs.files, ...recs.files],
+      metrics: { tiles: certs.files.length },
+    };
   },
 });

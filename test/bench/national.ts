@@ -14,7 +14,7 @@
 // `--json` prints one JSON object instead of the tables; BENCH_NATIONAL_RELEASE=0 skips step 4. Measure on a quiet machine: every figure is CPU time
 // of this benchmark's processes, but a busy machine still inflates them (caches, memory bandwidth).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -270,7 +270,7 @@ for (const scale of scales) {
     );
     const written = await writeEpcRelease({ sourcesDir, certificates, year: 2026 });
     // Mark the region as changed, so the next run regenerates it.
-    execFileSync('sh', ['-c', `echo '${JSON.stringify(written.files)}' > ${join(dir, 'release.json')}`]);
+    writeFileSync(join(dir, 'release.json'), JSON.stringify(written.files));
     const run = await refresh(env, false);
     result.release = {
       certificates: written.certificates,
@@ -339,7 +339,7 @@ if (json) {
     const rel = largest.release;
     say();
     say(
-      `EPC release on scale ${largest.scale}: ${rel.certificates} certificates; refresh ${round(rel.run.wall_s)} s wall (${rel.wall_share * 100} % of the full refresh), ${round(rel.run.process_cpu_s + rel.run.es_cpu_s)} CPU s (${round(rel.cpu_share * 100)} %); rebuilt: ${rel.rebuilt.join(', ')}`,
+      `EPC release on scale ${largest.scale}: ${rel.certificates} certificates; refresh ${round(rel.run.wall_s)} s wall (${round(rel.wall_share * 100)} % of the full refresh), ${round(rel.run.process_cpu_s + rel.run.es_cpu_s)} CPU s (${round(rel.cpu_share * 100)} %); rebuilt: ${rel.rebuilt.join(', ')}`,
     );
   }
   say(`peak RSS, largest / smallest scale: ${summary.peak_rss_ratio_largest_to_smallest}×`);

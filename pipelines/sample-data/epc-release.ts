@@ -84,7 +84,9 @@ export async function writeEpcRelease(options: EpcReleaseOptions): Promise<EpcRe
     const recsOf = new Map<string, string[][]>();
     for (const r of folder.recs) {
       const key = r.fields[0]!;
-      recsOf.set(key, [...(recsOf.get(key) ?? []), r.fields]);
+      const list = recsOf.get(key) ?? [];
+      if (list.length === 0) recsOf.set(key, list);
+      list.push(r.fields);
     }
     const certificates = await BufferedFileWriter.open(
       join(folder.dir, `certificates-${options.year}.csv`),

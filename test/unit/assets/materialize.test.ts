@@ -153,10 +153,11 @@ describe('materializeWithCatalog', () => {
     try {
       catalog = openCatalog(join(dir, 'shared.sqlite'));
       const first = await materializeWithCatalog(sourceAsset(), ctx(), catalog);
+      // Checked while open: WAL mode keeps a -wal file beside the database until the last connection closes.
+      expect(existsSync(join(dir, 'shared.sqlite-wal'))).toBe(false);
       catalog.close();
       catalog = openCatalog(join(dir, 'shared.sqlite'));
       expect(catalog.latestSuccess('source')?.id).toBe(first.materialization.id);
-      expect(existsSync(join(dir, 'shared.sqlite-wal'))).toBe(false);
     } finally {
       delete process.env.PDS_CATALOG_JOURNAL;
     }

@@ -11,7 +11,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { EnhancedEpcSchema, EnhancedScottishEpcSchema } from '../../schemas/epc';
-import { ParquetTableWriter, parquetPath, queryParquet, type ColumnSpec } from '../io/parquet';
+import { emptyRelation, ParquetTableWriter, parquetPath, queryParquet, type ColumnSpec } from '../io/parquet';
 import { parquetColumnsFor } from '../io/parquet-columns';
 import { enhanceScotland } from '../transforms/epc/enhance';
 import {
@@ -40,7 +40,7 @@ export const derivedGlob = (ctx: AssetContext, table: string): string =>
 export function partitionedTable(glob: string, columns: readonly ColumnSpec[]): string {
   const dir = dirname(glob);
   if (existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.parquet'))) return parquetPath(glob);
-  return `(SELECT ${columns.map((c) => `CAST(NULL AS ${c.type}) AS "${c.name}"`).join(', ')} WHERE false)`;
+  return emptyRelation(columns);
 }
 
 async function enhanceEnglandWalesPartition(ctx: AssetContext, key: string): Promise<MaterializeResult> {

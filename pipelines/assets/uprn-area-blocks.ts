@@ -26,7 +26,7 @@ import { rm } from 'node:fs/promises';
 import type { RetrofitGrantRules } from '../../schemas/api/retrofit';
 import { loadRetrofitGrantRules } from '../reference/retrofit-grants';
 import { inTileSql, tileBBox } from '../geo/tiles';
-import { copyQueryToParquet, parquetPath, queryParquet, writeParquet } from '../io/parquet';
+import { copyQueryToParquet, emptyRelation, parquetPath, queryParquet, writeParquet } from '../io/parquet';
 import {
   buildAreaBlock,
   COUNTRY_BY_CODE,
@@ -80,9 +80,7 @@ interface TileUprn {
 async function tileUprns(ctx: AssetContext, tile: string): Promise<TileUprn[]> {
   const epc = tilePath(ctx, UPRN_EPC_BLOCKS_TABLE, tile);
   // The tile's EPC partition is built before this one (same key); an empty table if it wrote no file.
-  const epcTable = existsSync(epc)
-    ? parquetPath(epc)
-    : `(SELECT ${UPRN_EPC_BLOCK_COLUMNS.map((c) => `CAST(NULL AS ${c.type}) AS "${c.name}"`).join(', ')} WHERE false)`;
+  const epcTable = existsSync(epc) ? parquetPath(epc) : emptyRelation(UPRN_EPC_BLOCK_COLUMNS);
   const sql = `
     SELECT u.uprn, u.x_coord, u.y_coord, e.country AS epc_country, e.postcode AS epc_postcode,
       e.tenure AS epc_tenure, e.energy_rating_current AS epc_band

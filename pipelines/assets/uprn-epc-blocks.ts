@@ -8,7 +8,14 @@
 import { rm } from 'node:fs/promises';
 import { EPC_STATS_GROUPINGS, type EpcEstimate, type EpcStats } from '../../schemas/epc';
 import { inTileSql } from '../geo/tiles';
-import { JsonText, parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../io/parquet';
+import {
+  emptyRelation,
+  JsonText,
+  parquetPath,
+  queryParquet,
+  writeParquet,
+  type ColumnSpec,
+} from '../io/parquet';
 import { assembleStats } from '../transforms/epc/compare';
 import { buildEpcBlock, type UprnCertificate } from '../transforms/epc/uprn-block';
 import { defineAsset, partitionOf, type AssetContext } from './definition';
@@ -99,9 +106,6 @@ interface BlockRow {
   [statsKey: string]: unknown;
 }
 
-/** An empty relation with these columns (a tile without certificates). */
-const noRows = (columns: readonly ColumnSpec[]): string =>
-  `(SELECT ${columns.map((c) => `CAST(NULL AS ${c.type}) AS "${c.name}"`).join(', ')} WHERE false)`;
 const RECOMMENDATION_COLUMNS: ColumnSpec[] = [
   'lmk_key',
   'improvement_item',
@@ -122,11 +126,11 @@ export function blockRowsSql(ctx: AssetContext, uprnsSql: string, tile?: string)
   const certificates =
     tile === undefined
       ? partitionedTable(derivedGlob(ctx, EPC_CERTIFICATES_TABLE), CERTIFICATE_TABLE_COLUMNS)
-      : (tileRelation(ctx, CERTIFICATES_BY_TILE, tile) ?? noRows(CERTIFICATE_TABLE_COLUMNS));
+      : (tileRelation(ctx, CERTIFICATES_BY_TILE, tile) ?? emptyRelation(CERTIFICATE_TABLE_COLUMNS));
   const recommendations =
     tile === undefined
       ? parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE))
-      : (tileRelation(ctx, RECOMMENDATIONS_BY_TILE, tile) ?? noRows(RECOMMENDATION_COLUMNS));
+      : (tileRelation(ctx, RECOMMENDATIONS_BY_TILE, tile) ?? emptyRelation(RECOMMENDATION_COLUMNS));
   return `
     WITH ${geoSql(ctx, uprnsSql)},
     tile_certs AS (

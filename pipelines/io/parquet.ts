@@ -402,3 +402,7 @@ function toJsonValue(value: unknown, isJson: boolean): unknown {
 }
 
 export const parquetPath = (path: string): string => `read_parquet(${quoteString(path)})`;
+
+/** A relation with these columns and no rows: a table none of whose files was written (yet). */
+export const emptyRelation = (columns: readonly ColumnSpec[]): string =>
+  `(SELECT ${columns.map((c) => `CAST(NULL AS ${c.type}) AS ${quoteIdent(c.name)}`).join(', ')} WHERE false)`;

@@ -1,7 +1,7 @@
 // Every endpoint of the API, declared once: what it is, what it costs, what it takes and returns. The
 // router, metering (/usage lists these), and the OpenAPI document all read this table.
 import type { z } from 'zod';
-import { EnergyModelRequestSchema, EnergyModelResponseSchema } from './energy-model';
+import { EnergyModelBodySchema, EnergyModelResponseSchema } from './energy-model';
 import { EpcsQuerySchema, EpcsResponseSchema } from './epcs';
 import { FloodRiskQuerySchema, FloodRiskResponseSchema } from './flood-risk';
 import { LocationQuerySchema, LocationResponseSchema } from './location';
@@ -15,6 +15,11 @@ export interface EndpointDefinition {
   name: string;
   method: 'GET' | 'POST';
   path: string;
+  /**
+   * Other paths that answer exactly as `path` (the real service's forms): the same handler, errors, credits
+   * and history. A `{name}` segment stands for the query parameter `name`.
+   */
+  aliases?: readonly string[];
   description: string;
   /** Credits charged for a successful (2xx) answer. */
   creditCost: number;
@@ -40,6 +45,7 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     name: 'requests',
     method: 'GET',
     path: '/requests',
+    aliases: ['/usage/requests'],
     description: "The caller's own most recent requests, newest first (spec 2.5)",
     creditCost: 0,
     affectsUsagePlanQuota: false,
@@ -60,6 +66,7 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     name: 'properties',
     method: 'GET',
     path: '/properties',
+    aliases: ['/properties/{uprn}'],
     description:
       'Everything about one property (spec 2.7, 2.8): location, admin boundaries, elevation, planning, ' +
       'environment, transportation, flood risk, climate, social, energy and its latest EPC; precomputed',
@@ -112,7 +119,7 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
       'Monthly energy use, cost and CO2 of a dwelling (spec 2.2, 2.3): BREDEM-2012 method, SAP climate',
     creditCost: 15,
     affectsUsagePlanQuota: true,
-    body: EnergyModelRequestSchema,
+    body: EnergyModelBodySchema,
     response: EnergyModelResponseSchema,
   },
 ];

@@ -1,6 +1,6 @@
-// POST /energy-model (spec 2.2, 2.3, 4.1): request and response. The request schema validates and documents
-// the body as clients send it (both occupant names, primary_fuel at either level); normaliseEnergyModelRequest
-// turns a parsed body into one shape for the model. Energy in kWh, CO2 in kg CO2e, money in pounds (GBP),
+// POST /energy-model (spec 2.2, 2.3, 4.1): request and response. The request schemas validate and document
+// the body as clients send it (both occupant names, primary_fuel at either level, and the vendor's sample form
+// with everything inside `parameters`); normaliseEnergyModelRequest turns a parsed body into one shape. Energy in kWh, CO2 in kg CO2e, money in pounds (GBP),
 // monthly arrays January first. Every level of the body is strict: an unknown key is a 400 naming it, since a
 // misspelt or misplaced field (`primary_fuell`, a top-level `total_floor_area`) would otherwise be dropped
 // silently and the answer be for another dwelling (the spec lists the fields and allows no others).
@@ -149,7 +149,8 @@ export type BuildingCharacteristics = z.infer<typeof BuildingCharacteristicsSche
 const occupants = z.number().int().min(1).max(50);
 const thisYear = new Date().getUTCFullYear();
 
-export const EnergyModelRequestSchema = strictObject('the body', {
+/** The body's top-level fields (spec 2.2); flat inside `parameters` in the vendor's wrapped form. */
+const TOP_FIELDS = {
   location: z
     .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
     .trim()
@@ -177,49 +178,77 @@ export const EnergyModelRequestSchema = strictObject('the body', {
         '2011 fits "2012 onwards" and the split band ("2012-2021" or "2022 onwards") alike',
     ),
   primary_fuel: oneOf(FUELS).optional().describe('Main heating and hot water fuel; default "Mains Gas"'),
+};
+
+/** The spec's `options` (spec 2.2), other than primary_fuel. */
+const OPTION_FIELDS = {
+  total_floor_area: z.number().gt(0).max(5000).optional().describe('Total floor area, m²'),
+  number_of_occupants: occupants.optional().describe('People living in the property, a whole number'),
+  occupant_count: occupants.optional().describe('Same as number_of_occupants'),
+  main_heating_efficiency: efficiency('Seasonal efficiency of the main heating unit').optional(),
+  water_heating_efficiency: efficiency('Efficiency of the water heating unit').optional(),
+  low_energy_lighting_proportion: proportion('Fraction of lighting that is low energy').optional(),
+  building_characteristics: BuildingCharacteristicsSchema.partial()
+    .optional()
+    .describe('Any omitted characteristic is determined from building_type'),
+};
+
+type Path = (string | number)[];
+interface Agreement {
+  construction_year?: number;
+  building_age_band?: AgeBand;
+  number_of_occupants?: number;
+  occupant_count?: number;
+}
+
+/**
+ * The rules across fields, wherever the fields sit: at least one of year and band, a band that contains the
+ * year, and the two occupant names agreeing. `at` gives each field's path in the body.
+ */
+function checkAgreement(v: Agreement, ctx: z.RefinementCtx, at: (field: keyof Agreement) => Path): void {
+  const year = v.construction_year;
+  const band = v.building_age_band;
+  if (year === undefined && band === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: at('construction_year'),
+      message: 'one of construction_year or building_age_band is required',
+    });
+  // Two answers to one question: rather than pick one silently, say which band the year falls in.
+  const yearBands = year === undefined ? null : bandsContaining(year);
+  if (band !== undefined && yearBands && !yearBands.includes(band))
+    ctx.addIssue({
+      code: 'custom',
+      path: at('building_age_band'),
+      message:
+        `does not contain construction_year ${year}, which falls in ` +
+        `${yearBands.map((b) => `"${b}"`).join(' or ')}; send a band that contains the year, or only one of them`,
+    });
+  if (
+    v.number_of_occupants !== undefined &&
+    v.occupant_count !== undefined &&
+    v.number_of_occupants !== v.occupant_count
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: at('occupant_count'),
+      message: `differs from ${at('number_of_occupants').join('.')}; send one of them`,
+    });
+}
+
+/** The spec's form (spec 2.2): options in `options`, primary_fuel at either level. */
+export const EnergyModelRequestSchema = strictObject('the body', {
+  ...TOP_FIELDS,
   options: strictObject('options', {
     primary_fuel: oneOf(FUELS).optional().describe('Accepted here too (the spec shows both placements)'),
-    total_floor_area: z.number().gt(0).max(5000).optional().describe('Total floor area, m²'),
-    number_of_occupants: occupants.optional().describe('People living in the property, a whole number'),
-    occupant_count: occupants.optional().describe('Same as number_of_occupants'),
-    main_heating_efficiency: efficiency('Seasonal efficiency of the main heating unit').optional(),
-    water_heating_efficiency: efficiency('Efficiency of the water heating unit').optional(),
-    low_energy_lighting_proportion: proportion('Fraction of lighting that is low energy').optional(),
-    building_characteristics: BuildingCharacteristicsSchema.partial()
-      .optional()
-      .describe('Any omitted characteristic is determined from building_type'),
+    ...OPTION_FIELDS,
   }).optional(),
 })
   .superRefine((body, ctx) => {
-    const year = body.construction_year;
-    const band = body.building_age_band;
-    if (year === undefined && band === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['construction_year'],
-        message: 'one of construction_year or building_age_band is required',
-      });
-    // Two answers to one question: rather than pick one silently, say which band the year falls in.
-    const yearBands = year === undefined ? null : bandsContaining(year);
-    if (band !== undefined && yearBands && !yearBands.includes(band))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['building_age_band'],
-        message:
-          `does not contain construction_year ${year}, which falls in ` +
-          `${yearBands.map((b) => `"${b}"`).join(' or ')}; send a band that contains the year, or only one of them`,
-      });
     const o = body.options;
-    if (
-      o?.number_of_occupants !== undefined &&
-      o.occupant_count !== undefined &&
-      o.number_of_occupants !== o.occupant_count
-    )
-      ctx.addIssue({
-        code: 'custom',
-        path: ['options', 'occupant_count'],
-        message: 'differs from options.number_of_occupants; send one of them',
-      });
+    checkAgreement({ ...body, ...o }, ctx, (field) =>
+      field === 'number_of_occupants' || field === 'occupant_count' ? ['options', field] : [field],
+    );
     if (
       body.primary_fuel !== undefined &&
       o?.primary_fuel !== undefined &&
@@ -237,6 +266,39 @@ export const EnergyModelRequestSchema = strictObject('the body', {
   );
 export type EnergyModelRequest = z.infer<typeof EnergyModelRequestSchema>;
 
+/**
+ * The vendor's own sample form: everything inside `parameters`, the options flat beside the other fields
+ * (`{"parameters": {"location": …, "total_floor_area": 60, "building_characteristics": {…}}}`). The same
+ * fields, rules and answer as the spec's form; a 400 names a field by its path here (`parameters.location`).
+ */
+export const EnergyModelWrappedRequestSchema = strictObject('the body', {
+  parameters: strictObject('parameters', { ...TOP_FIELDS, ...OPTION_FIELDS })
+    .superRefine((p, ctx) => checkAgreement(p, ctx, (field) => [field]))
+    .describe("The request's fields and options side by side"),
+}).describe(
+  "Energy model request in the vendor's sample form: the spec's fields and options flat inside `parameters`",
+);
+export type EnergyModelWrappedRequest = z.infer<typeof EnergyModelWrappedRequestSchema>;
+
+/** Either form: what the endpoint accepts and documents. */
+export const EnergyModelBodySchema = z
+  .union([EnergyModelRequestSchema, EnergyModelWrappedRequestSchema])
+  .describe(
+    "Energy model request (spec 2.2), in the spec's form or the vendor's sample form (everything inside " +
+      '`parameters`, options flat); the same answer either way',
+  );
+
+/**
+ * Validates a body against the form it is written in (a `parameters` key means the wrapped form), so a 400
+ * names the fields of that form rather than every way neither form matched.
+ */
+export function parseEnergyModelBody(
+  body: unknown,
+): z.ZodSafeParseResult<EnergyModelRequest | EnergyModelWrappedRequest> {
+  const wrapped = typeof body === 'object' && body !== null && !Array.isArray(body) && 'parameters' in body;
+  return wrapped ? EnergyModelWrappedRequestSchema.safeParse(body) : EnergyModelRequestSchema.safeParse(body);
+}
+
 /** A request with one name per field and every optional value either given or undefined. */
 export interface EnergyModelInput {
   location: string;
@@ -252,14 +314,17 @@ export interface EnergyModelInput {
   building_characteristics: Partial<BuildingCharacteristics>;
 }
 
-export function normaliseEnergyModelRequest(body: EnergyModelRequest): EnergyModelInput {
-  const o = body.options ?? {};
+export function normaliseEnergyModelRequest(
+  body: EnergyModelRequest | EnergyModelWrappedRequest,
+): EnergyModelInput {
+  // Both forms carry the same fields; only where the options sit differs.
+  const [top, o] = 'parameters' in body ? [body.parameters, body.parameters] : [body, body.options ?? {}];
   return {
-    location: body.location,
-    building_type: body.building_type,
-    construction_year: body.construction_year,
-    building_age_band: body.building_age_band,
-    primary_fuel: body.primary_fuel ?? o.primary_fuel ?? 'Mains Gas',
+    location: top.location,
+    building_type: top.building_type,
+    construction_year: top.construction_year,
+    building_age_band: top.building_age_band,
+    primary_fuel: top.primary_fuel ?? o.primary_fuel ?? 'Mains Gas',
     total_floor_area: o.total_floor_area,
     number_of_occupants: o.number_of_occupants ?? o.occupant_count,
     main_heating_efficiency: o.main_heating_efficiency,

@@ -236,12 +236,85 @@ describe('POST /energy-model', () => {
   });
 });
 
+describe("POST /energy-model in the vendor's sample form (everything inside `parameters`)", () => {
+  // The real service's own sample body, as its documentation prints it.
+  const VENDOR_SAMPLE = {
+    parameters: {
+      location: 'PL26 6BJ',
+      building_type: 'Flat',
+      construction_year: 1999,
+      total_floor_area: 60,
+      number_of_occupants: 2,
+      main_heating_efficiency: 0.95,
+      water_heating_efficiency: 0.8,
+      low_energy_lighting_proportion: 0.8,
+      primary_fuel: 'Mains Gas',
+      building_characteristics: { exposure_value: 2, insulation_value: 2, air_leakage_value: 3 },
+    },
+  };
+  // The same request in the spec's form: options in `options`.
+  const { location, building_type, construction_year, primary_fuel, ...options } = VENDOR_SAMPLE.parameters;
+  const SPEC_FORM = { location, building_type, construction_year, primary_fuel, options };
+
+  it("answers 200, the same answer as the spec's form of the same request", async () => {
+    const [wrapped, spec] = [await post(VENDOR_SAMPLE), await post(SPEC_FORM)];
+    expect(wrapped.status).toBe(200);
+    expect(wrapped.body.parameters).toMatchObject({
+      location: 'PL26 6BJ',
+      climate_region: 'SW England',
+      total_floor_area: 60,
+      number_of_occupants: 2,
+      main_heating_efficiency: 0.95,
+      building_characteristics: { exposure_value: 2, insulation_value: 2, air_leakage_value: 3 },
+    });
+    expect(wrapped.body).toEqual(spec.body);
+  });
+
+  it('a bad field is a 400 naming it by its path inside parameters', async () => {
+    const bad = (extra: object) => post({ parameters: { ...VENDOR_SAMPLE.parameters, ...extra } });
+    const cases: [object, string[]][] = [
+      [{ building_type: 'Bungalow' }, ['parameters.building_type']],
+      [{ total_floor_area: -5 }, ['parameters.total_floor_area']],
+      [
+        { building_characteristics: { insulation_value: 9 } },
+        ['parameters.building_characteristics.insulation_value'],
+      ],
+      [{ total_floor_aera: 60 }, ['parameters.total_floor_aera']],
+      [{ building_age_band: '2012 onwards' }, ['parameters.building_age_band']],
+      [{ number_of_occupants: 2, occupant_count: 3 }, ['parameters.occupant_count']],
+      [{ location: 'QQ1 1AA' }, ['parameters.location']],
+    ];
+    for (const [extra, expected] of cases) {
+      const res = await bad(extra);
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+      expect(fields(res.body), JSON.stringify(extra)).toEqual(expected);
+    }
+    const { construction_year: _y, ...noYear } = VENDOR_SAMPLE.parameters;
+    expect(fields((await post({ parameters: noYear })).body)).toEqual(['parameters.construction_year']);
+  });
+
+  it('the two forms do not mix: a field beside `parameters`, or `options` inside it, is a 400', async () => {
+    const beside = await post({ ...VENDOR_SAMPLE, location: 'Wales' });
+    expect(beside.status).toBe(400);
+    expect(fields(beside.body)).toEqual(['location']);
+    const nested = await post({
+      parameters: { ...VENDOR_SAMPLE.parameters, options: { total_floor_area: 60 } },
+    });
+    expect(fields(nested.body)).toEqual(['parameters.options']);
+  });
+});
+
 describe('POST /energy-model in /openapi.json', () => {
   it('documents the body and the response, and real answers validate against it', async () => {
     const doc = (await (await fetch(`${base}/openapi.json`)).json()) as Record<string, any>;
     const op = doc.paths['/energy-model'].post;
     expect(op['x-credit-cost']).toBe(15);
     expect(JSON.stringify(op.requestBody)).toContain('occupant_count');
+    // Both forms are documented: the spec's and the vendor's wrapped one.
+    const forms = op.requestBody.content['application/json'].schema.anyOf;
+    expect(forms.map((f: { properties: object }) => Object.keys(f.properties))).toContainEqual([
+      'parameters',
+    ]);
     const schemaFor = (status: number) => {
       let r = op.responses[String(status)];
       if (r.$ref) r = doc.components.responses[r.$ref.split('/').pop()];
@@ -252,6 +325,7 @@ describe('POST /energy-model in /openapi.json', () => {
       [valid, 200],
       [{ ...valid, primary_fuel: 'Electricity', options: { occupant_count: 2 } }, 200],
       [{ ...valid, primary_fuel: 'Peat' }, 400],
+      [{ parameters: { ...valid, total_floor_area: 80 } }, 200],
     ] as const) {
       const res = await post(body);
       expect(res.status).toBe(status);

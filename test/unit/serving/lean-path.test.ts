@@ -99,6 +99,13 @@ const JSON_KEY = 'content-type: application/json\nx-api-key: KEY\n';
 const valid = JSON.stringify({ location: 'BA1 1AA', building_type: 'Flat', construction_year: 1975 });
 const typo = JSON.stringify({ ...JSON.parse(valid), options: { total_floor_aera: 80 } });
 const clash = JSON.stringify({ ...JSON.parse(valid), building_age_band: '2012 onwards' });
+// The vendor's sample form: everything inside `parameters`, options flat.
+const wrapped = JSON.stringify({
+  parameters: { location: 'PL26 6BJ', building_type: 'Flat', construction_year: 1999, total_floor_area: 60 },
+});
+const wrappedTypo = JSON.stringify({
+  parameters: { ...JSON.parse(wrapped).parameters, building_type: 'Hut' },
+});
 
 const CASES: [name: string, head: string, body?: string | Buffer][] = [
   ['valid', post(JSON_KEY, valid), valid],
@@ -125,6 +132,8 @@ const CASES: [name: string, head: string, body?: string | Buffer][] = [
   ],
   ['an unknown option', post(JSON_KEY, typo), typo],
   ['a year outside the band sent', post(JSON_KEY, clash), clash],
+  ['the vendor form, everything in "parameters"', post(JSON_KEY, wrapped), wrapped],
+  ['the vendor form with a bad field', post(JSON_KEY, wrappedTypo), wrappedTypo],
   ['malformed JSON', post(JSON_KEY, '{"location":'), '{"location":'],
   ['a JSON string, not an object', post(JSON_KEY, '"Flat"'), '"Flat"'],
   ['whitespace only', post(JSON_KEY, ' \n '), ' \n '],
@@ -172,6 +181,25 @@ describe('the lean path and Express give the same answers', () => {
     expect(lean.accounts.usage(lean.keyId)).toEqual(express.accounts.usage(express.keyId));
     const lines = (s: Side) => s.logs.map(({ request_id: _r, ms: _m, ...rest }) => rest);
     expect(lines(lean)).toEqual(lines(express));
+  });
+
+  it("answers the vendor's wrapped form as the spec's form, on the lean path", async () => {
+    const p = JSON.parse(wrapped).parameters;
+    const { total_floor_area, ...top } = p;
+    const spec = JSON.stringify({ ...top, options: { total_floor_area } });
+    const before = taken.n;
+    const [a, b] = [
+      await raw(lean, post(JSON_KEY, wrapped), wrapped),
+      await raw(lean, post(JSON_KEY, spec), spec),
+    ];
+    expect(taken.n - before).toBe(2);
+    expect(a.status).toBe(200);
+    expect(JSON.parse(a.body)).toEqual(JSON.parse(b.body));
+    const bad = await raw(lean, post(JSON_KEY, wrappedTypo), wrappedTypo);
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body).error.details.issues.map((i: { field: string }) => i.field)).toEqual([
+      'parameters.building_type',
+    ]);
   });
 
   it('and the same 429 once the rate limit is spent', async () => {

@@ -376,7 +376,12 @@ export const EnergyModelResponseSchema = z
     lighting_annual: z.number().describe('kWh/yr of electricity for lighting'),
     lighting_monthly: months('kWh of electricity for lighting; follows daylight'),
     primary_fuel_price_per_kwh: z.number().describe('GBP per kWh'),
-    primary_fuel_co2_equivalent_per_kwh: z.number().describe('kg CO2e per kWh'),
+    primary_fuel_co2_equivalent_per_kwh: z
+      .number()
+      .describe(
+        'kg CO2e per kWh: the factor that turns primary_fuel_usage_annual into primary_fuel_co2_equivalent_annual ' +
+          "(the fuel's SAP 10.2 factor; for Electricity, as electricity_co2_equivalent_per_kwh)",
+      ),
     primary_fuel_usage_annual: z.number().describe('kWh/yr supplied by the primary fuel'),
     primary_fuel_usage_monthly: months('kWh supplied by the primary fuel'),
     primary_fuel_cost_annual: z.number().describe('GBP/yr'),
@@ -391,7 +396,9 @@ export const EnergyModelResponseSchema = z
     electricity_co2_equivalent_per_kwh: z
       .number()
       .describe(
-        "kg CO2e per kWh, SAP 10.2's annual grid factor; electricity's CO2 figures use its monthly factors (Table 12d)",
+        'kg CO2e per kWh, to 6 dp: the effective factor of the year, so electricity_usage_annual × this = ' +
+          "electricity_co2_equivalent_annual. Each month is counted at SAP 10.2's grid factor for that month " +
+          '(Table 12d, 0.163 in January to 0.111 in July); this is their mean weighted by the monthly usage',
       ),
     electricity_usage_annual: z.number().describe('kWh/yr of electricity'),
     electricity_usage_monthly: months('kWh of electricity'),

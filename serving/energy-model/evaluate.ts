@@ -73,6 +73,24 @@ interface Account {
   cost: number[];
   standing: number[];
   co2: number[];
+  /** kg CO2e per kWh that turns the year's usage into its CO2 (for monthly factors, their usage-weighted mean). */
+  co2PerKwh: number;
+}
+
+/**
+ * The one factor that turns a year's usage into its CO2 under monthly factors: Σ usage·factor / Σ usage, to
+ * 6 dp, so `usage_annual × co2_equivalent_per_kwh = co2_equivalent_annual` holds to rounding. With no usage,
+ * the factors' plain mean.
+ */
+function effectiveFactor(usage: readonly number[], factors: readonly number[]): number {
+  let kwh = 0;
+  let kg = 0;
+  for (let i = 0; i < 12; i++) {
+    kwh += usage[i]!;
+    kg += usage[i]! * factors[i]!;
+  }
+  if (kwh === 0) return round(factors.reduce((a, b) => a + b, 0) / 12, 6);
+  return round(kg / kwh, 6);
 }
 
 /** `co2`: one factor for the year, or twelve (grid electricity's monthly factors). */
@@ -87,6 +105,7 @@ function account(
     cost: times(usage, price),
     standing: spreadByDays(standingAnnual),
     co2: typeof co2 === 'number' ? times(usage, co2) : product(usage, co2),
+    co2PerKwh: typeof co2 === 'number' ? co2 : effectiveFactor(usage, co2),
   };
 }
 
@@ -133,7 +152,7 @@ export function evaluateEnergyModel(input: EnergyModelInput): EnergyModelRespons
     : account(heating, fuel.pricePerKwh, fuel.standingChargeAnnual, fuel.co2PerKwh);
   // Electricity as primary fuel is one supply, counted once in the totals.
   const other: Account = isElectric
-    ? { usage: zeros(), cost: zeros(), standing: zeros(), co2: zeros() }
+    ? { usage: zeros(), cost: zeros(), standing: zeros(), co2: zeros(), co2PerKwh: 0 }
     : electricity;
   const fuelCost = add(primary.cost, other.cost);
   const standing = add(primary.standing, other.standing);
@@ -166,7 +185,7 @@ export function evaluateEnergyModel(input: EnergyModelInput): EnergyModelRespons
     lighting_annual: lightingAnnual,
     lighting_monthly: lighting,
     primary_fuel_price_per_kwh: isElectric ? ELECTRICITY.pricePerKwh : fuel.pricePerKwh,
-    primary_fuel_co2_equivalent_per_kwh: isElectric ? ELECTRICITY.co2PerKwh : fuel.co2PerKwh,
+    primary_fuel_co2_equivalent_per_kwh: primary.co2PerKwh,
     primary_fuel_usage_annual: sum(primary.usage),
     primary_fuel_usage_monthly: primary.usage,
     primary_fuel_cost_annual: sum(primary.cost),
@@ -176,7 +195,7 @@ export function evaluateEnergyModel(input: EnergyModelInput): EnergyModelRespons
     primary_fuel_co2_equivalent_annual: sum(primary.co2),
     primary_fuel_co2_equivalent_monthly: primary.co2,
     electricity_price_per_kwh: ELECTRICITY.pricePerKwh,
-    electricity_co2_equivalent_per_kwh: ELECTRICITY.co2PerKwh,
+    electricity_co2_equivalent_per_kwh: electricity.co2PerKwh,
     electricity_usage_annual: sum(electricity.usage),
     electricity_usage_monthly: electricity.usage,
     electricity_cost_annual: sum(electricity.cost),

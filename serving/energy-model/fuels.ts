@@ -64,8 +64,8 @@ export const ELECTRICITY = FUELS.Electricity;
 
 /**
  * Grid electricity's CO2 by month, kg/kWh, January first: SAP 10.2 Table 12d (fuels.md §2, from a SAP 10.2
- * engine's output). Winter electricity is dirtier (0.163) than summer (0.111); the annual Table 12 factor
- * 0.136 is what `electricity_co2_equivalent_per_kwh` reports.
+ * engine's output). Winter electricity is dirtier (0.163) than summer (0.111); the answer's
+ * `electricity_co2_equivalent_per_kwh` is their usage-weighted mean, not the annual Table 12 factor 0.136.
  */
 export const ELECTRICITY_CO2_MONTHLY: readonly number[] = [
   0.163, 0.16, 0.153, 0.143, 0.132, 0.12, 0.111, 0.112, 0.122, 0.136, 0.151, 0.163,

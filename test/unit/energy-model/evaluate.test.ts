@@ -64,6 +64,15 @@ function checkRules(r: EnergyModelResponse): string[] {
     if (key && !same(rec[key] as number, electric ? electricity : primary + electricity))
       bad.push(`${key} parts`);
   }
+  // usage × factor = emissions: the per-kWh factor is the one that produced the annual CO2 (to the rounding
+  // of 12 monthly values to the 10 g, and of the factor to 6 dp).
+  for (const f of ['primary_fuel', 'electricity']) {
+    const usage = rec[`${f}_usage_annual`] as number;
+    const gap =
+      usage * (rec[`${f}_co2_equivalent_per_kwh`] as number) - (rec[`${f}_co2_equivalent_annual`] as number);
+    if (Math.abs(gap) > 0.06 + usage * 5e-7)
+      bad.push(`${f} usage × co2 per kWh ≠ co2 (${gap.toFixed(3)} kg)`);
+  }
   if (electric) {
     for (const k of Object.keys(rec).filter((k) => k.startsWith('primary_fuel_')))
       if (JSON.stringify(rec[k]) !== JSON.stringify(rec[k.replace('primary_fuel_', 'electricity_')]))
@@ -148,13 +157,22 @@ describe('climate and season, through the API layer', () => {
 });
 
 describe('electricity CO2 by month (SAP 10.2 Table 12d)', () => {
-  it('each month of electricity is counted at that month’s grid factor; the per-kWh field is the annual one', () => {
+  it('each month of electricity is counted at that month’s grid factor; the per-kWh field is their effective mean', () => {
     const r = gasUse('Semi-detached', 'Midlands', '1950-1966');
     const factors = [0.163, 0.16, 0.153, 0.143, 0.132, 0.12, 0.111, 0.112, 0.122, 0.136, 0.151, 0.163];
     r.electricity_usage_monthly.forEach((kwh, m) =>
       expect(r.electricity_co2_equivalent_monthly[m]).toBeCloseTo(kwh * factors[m]!, 2),
     );
-    expect(r.electricity_co2_equivalent_per_kwh).toBe(0.136);
+    // Lighting is mostly winter electricity, so its effective factor is above the annual Table 12 0.136 —
+    // and it, not 0.136, turns the year's usage into the year's CO2 (issue 15: 530.14 kWh × 0.136 ≠ 76.51 kg).
+    const weighted = sum(r.electricity_usage_monthly.map((kwh, m) => kwh * factors[m]!));
+    expect(r.electricity_co2_equivalent_per_kwh).toBeCloseTo(weighted / r.electricity_usage_annual, 6);
+    expect(r.electricity_co2_equivalent_per_kwh).toBeGreaterThan(0.136);
+    expect(r.electricity_usage_annual * r.electricity_co2_equivalent_per_kwh).toBeCloseTo(
+      r.electricity_co2_equivalent_annual,
+      1,
+    );
+    expect(r.primary_fuel_co2_equivalent_per_kwh).toBe(0.21);
     // Mains gas keeps its single annual factor.
     r.primary_fuel_usage_monthly.forEach((kwh, m) =>
       expect(r.primary_fuel_co2_equivalent_monthly[m]).toBeCloseTo(kwh * 0.21, 2),

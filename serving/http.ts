@@ -7,6 +7,7 @@ import type { RequestHandler } from 'express';
 import type { EndpointDefinition } from '../schemas/api/endpoints';
 import { ApiError } from './errors';
 import type { Logger } from './log';
+import { compileAlias, primaryUrl, type AliasPath } from './path-aliases';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -18,6 +19,11 @@ declare module 'express-serve-static-core' {
     receivedAt: Date;
     /** The ENDPOINTS entry this request is for (undefined for the public contract routes). */
     endpoint?: EndpointDefinition;
+    /**
+     * For a request to an alias path (path-aliases.ts), its path and query as sent, before its URL was
+     * rewritten to the endpoint's own path: what the access log and the request history record.
+     */
+    asSent?: { path: string; query: Request['query'] };
   }
 }
 
@@ -75,7 +81,7 @@ export function requestContext(log: Logger, now: () => Date): RequestHandler {
         accessLogFields(
           req.id,
           req.method,
-          req.path,
+          req.asSent?.path ?? req.path,
           res,
           req.startedNs,
           res.locals.errorCode as string | undefined,
@@ -92,27 +98,56 @@ export interface PublicRoute {
   method: 'GET';
 }
 
-/** 404 for paths nobody serves, 405 for a served path and another method; sets `req.endpoint`. */
+/**
+ * 404 for paths nobody serves, 405 for a served path and another method; sets `req.endpoint`. A request to
+ * an endpoint's alias path is rewritten to the endpoint's own path (its `{name}` segments as query
+ * parameters), so everything after this answers it as the endpoint itself.
+ */
 export function routeTable(
   endpoints: readonly EndpointDefinition[],
   publicRoutes: PublicRoute[],
 ): RequestHandler {
-  const methods = new Map<string, Map<string, EndpointDefinition | null>>();
-  for (const r of [...endpoints, ...publicRoutes]) {
-    const byMethod = methods.get(r.path) ?? new Map<string, EndpointDefinition | null>();
-    byMethod.set(r.method, 'creditCost' in r ? r : null);
-    methods.set(r.path, byMethod);
+  interface Route {
+    endpoint: EndpointDefinition | null;
+    alias?: AliasPath;
+  }
+  const exact = new Map<string, Map<string, Route>>();
+  const templated: { alias: AliasPath; byMethod: Map<string, Route> }[] = [];
+  const add = (path: string, method: string, route: Route) => {
+    const byMethod = exact.get(path) ?? new Map<string, Route>();
+    byMethod.set(method, route);
+    exact.set(path, byMethod);
+  };
+  for (const r of publicRoutes) add(r.path, r.method, { endpoint: null });
+  for (const e of endpoints) {
+    add(e.path, e.method, { endpoint: e });
+    for (const template of e.aliases ?? []) {
+      const alias = compileAlias(template);
+      const route = { endpoint: e, alias };
+      if (alias.params.length === 0) add(template, e.method, route);
+      else {
+        const same = templated.find((t) => t.alias.template === template);
+        if (same) same.byMethod.set(e.method, route);
+        else templated.push({ alias, byMethod: new Map([[e.method, route]]) });
+      }
+    }
   }
   return (req, res, next) => {
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
-    const byMethod = methods.get(path);
+    const byMethod = exact.get(path) ?? templated.find((t) => t.alias.pattern.test(path))?.byMethod;
     if (!byMethod) return next(new ApiError('not_found', `No route for ${req.method} ${req.path}`));
-    if (!byMethod.has(req.method)) {
+    const route = byMethod.get(req.method);
+    if (!route) {
       const allow = [...byMethod.keys()].join(', ');
       res.setHeader('allow', allow);
       return next(new ApiError('method_not_allowed', `${req.path} accepts ${allow}, not ${req.method}`));
     }
-    req.endpoint = byMethod.get(req.method) ?? undefined;
+    req.endpoint = route.endpoint ?? undefined;
+    if (route.alias && route.endpoint) {
+      req.asSent = { path: req.path, query: req.query };
+      const q = req.url.indexOf('?');
+      req.url = primaryUrl(route.endpoint.path, route.alias, path, q < 0 ? '' : req.url.slice(q));
+    }
     next();
   };
 }

@@ -5,9 +5,10 @@
 // and log lines are those Express gives: request id and security headers, access log (http.ts), API key
 // (auth.ts), rate limit, admission, settlement and history row (metering.ts), express.json's body limit and
 // strict JSON rules (here), errors (errors.ts). It takes only requests it serves exactly as Express would:
-// POST to the route's path with no query string, `content-type: application/json` (optionally with
-// `; charset=utf-8`) and no content-encoding; anything else (a query, another charset, a compressed body,
-// a trailing slash) goes on to Express, which answers it as before.
+// POST to the route's path (or one of its aliases without path parameters) with no query string,
+// `content-type: application/json` (optionally with `; charset=utf-8`) and no content-encoding; anything
+// else (a query, another charset, a compressed body, a trailing slash) goes on to Express, which answers it
+// as before.
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { EndpointDefinition } from '../schemas/api/endpoints';
@@ -17,6 +18,7 @@ import { ApiError, asApiError, errorBody } from './errors';
 import { accessLogFields, stampHeaders } from './http';
 import type { Logger } from './log';
 import { historyOf, meterRequest, type MeteringDeps } from './metering';
+import { pathParams } from './path-aliases';
 
 export interface LeanRoute {
   /** The catalogue entry: a POST and its path. */
@@ -43,12 +45,20 @@ export function leanPath(
   deps: LeanPathDeps,
   routes: readonly LeanRoute[],
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const byPath = new Map(routes.map((r) => [r.endpoint.path, r]));
+  // The endpoint's own path and its aliases without path parameters: the same route either way.
+  const byPath = new Map(
+    routes.flatMap((r) =>
+      [r.endpoint.path, ...(r.endpoint.aliases ?? []).filter((a) => pathParams(a).length === 0)].map(
+        (path) => [path, r] as const,
+      ),
+    ),
+  );
   return (req, res) => {
     if (req.method !== 'POST') return false;
-    const route = byPath.get(req.url ?? '');
+    const path = req.url ?? '';
+    const route = byPath.get(path);
     if (!route || !plainJson(req.headers)) return false;
-    serve(deps, route, req, res);
+    serve(deps, route, path, req, res);
     return true;
   };
 }
@@ -60,11 +70,17 @@ function plainJson(headers: IncomingHttpHeaders): boolean {
   );
 }
 
-function serve(deps: LeanPathDeps, route: LeanRoute, req: IncomingMessage, res: ServerResponse): void {
+/** Serves `req`, sent to `path` (the route's path or an alias of it: logged and recorded as sent). */
+function serve(
+  deps: LeanPathDeps,
+  route: LeanRoute,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
   const id = randomUUID();
   const startedNs = process.hrtime.bigint();
   const receivedAt = deps.now();
-  const path = route.endpoint.path;
   // What the access log line reports once the response has closed.
   const outcome: { keyId?: number; errorCode?: string } = {};
   let body: unknown;

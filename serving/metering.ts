@@ -173,8 +173,9 @@ export function metering(deps: MeteringDeps): RequestHandler {
         {
           id: req.id,
           method: req.method,
-          path: req.path,
-          queryParams: queryText(req.query),
+          // An alias path is recorded as sent (http.ts), not as the endpoint's own path it was answered on.
+          path: req.asSent?.path ?? req.path,
+          queryParams: queryText(req.asSent?.query ?? req.query),
           body: req.body,
           headers: req.headers,
           startedNs: req.startedNs,

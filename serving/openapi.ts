@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ENDPOINTS, type EndpointDefinition } from '../schemas/api/endpoints';
 import { ERROR_CODES, ErrorBodySchema, type ErrorCode } from '../schemas/errors';
 import { REQUEST_ID_HEADER } from './http';
+import { pathParams } from './path-aliases';
 
 /** When each error code is returned; the docs page and the OpenAPI descriptions list them. */
 export const ERROR_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
@@ -44,12 +45,26 @@ interface Operation {
   summary: string;
   description: string;
   security: Record<string, string[]>[];
-  parameters: { name: string; in: 'query'; required: boolean; description?: string; schema: JsonSchema }[];
+  parameters: {
+    name: string;
+    in: 'query' | 'path';
+    required: boolean;
+    description?: string;
+    schema: JsonSchema;
+  }[];
   requestBody?: { required: true; content: { 'application/json': { schema: JsonSchema } } };
   responses: Record<string, unknown>;
   'x-credit-cost'?: number;
   'x-affects-usage-plan-quota'?: boolean;
 }
+
+/** An alias's operationId from its path: `/properties/{uprn}` → `properties-by-uprn`. */
+const aliasOperationId = (path: string): string =>
+  path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => segment.replace(/^\{(.+)\}$/, 'by-$1'))
+    .join('-');
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
@@ -90,7 +105,12 @@ function errorResponses(): Record<string, unknown> {
   return out;
 }
 
-function operation(e: EndpointDefinition): Operation {
+/**
+ * The operation of `e` at `path`: its own path, or one of its aliases, whose `{name}` segments are the query
+ * parameters of those names moved into the path (required there).
+ */
+function operation(e: EndpointDefinition, path = e.path): Operation {
+  const inPath = pathParams(path);
   const parameters: Operation['parameters'] = [];
   if (e.query) {
     const q = jsonSchema(e.query, 'input') as {
@@ -104,8 +124,8 @@ function operation(e: EndpointDefinition): Operation {
       if (rest.type !== undefined && rest.type !== 'string') delete rest.pattern;
       parameters.push({
         name,
-        in: 'query',
-        required: (q.required ?? []).includes(name),
+        in: inPath.includes(name) ? 'path' : 'query',
+        required: inPath.includes(name) || (q.required ?? []).includes(name),
         ...(description ? { description } : {}),
         schema: rest,
       });
@@ -119,10 +139,14 @@ function operation(e: EndpointDefinition): Operation {
   const quota = e.affectsUsagePlanQuota
     ? 'Counts toward the plan quota.'
     : 'Does not count toward the plan quota (unless the plan says so).';
+  const alias =
+    path === e.path
+      ? ''
+      : ` The same operation as ${e.method} ${e.path}: the same answer, errors, credits and history.`;
   return {
-    operationId: e.name,
+    operationId: path === e.path ? e.name : aliasOperationId(path),
     summary: e.description,
-    description: `${charge} ${quota}`,
+    description: `${charge} ${quota}${alias}`,
     security: [{ ApiKey: [] }],
     parameters,
     ...(e.body
@@ -148,7 +172,9 @@ function operation(e: EndpointDefinition): Operation {
 
 export function buildOpenApi(endpoints: readonly EndpointDefinition[] = ENDPOINTS): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
-  for (const e of endpoints) (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e);
+  for (const e of endpoints)
+    for (const path of [e.path, ...(e.aliases ?? [])])
+      (paths[path] ??= {})[e.method.toLowerCase()] = operation(e, path);
   const publicOp = (operationId: string, summary: string, type: string): Operation => ({
     operationId,
     summary,
@@ -211,11 +237,11 @@ export function renderDocs(doc: OpenApiDocument): string {
       parts.push(`<p>${esc(op.summary)}. ${esc(op.description)}</p>`);
       if (op.parameters.length) {
         parts.push(
-          '<table><tr><th>query parameter</th><th>required</th><th>schema</th><th>meaning</th></tr>',
+          '<table><tr><th>parameter</th><th>in</th><th>required</th><th>schema</th><th>meaning</th></tr>',
         );
         for (const p of op.parameters)
           parts.push(
-            `<tr><td><code>${esc(p.name)}</code></td><td>${p.required ? 'yes' : 'no'}</td><td><code>${esc(JSON.stringify(p.schema))}</code></td><td>${esc(p.description ?? '')}</td></tr>`,
+            `<tr><td><code>${esc(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${esc(JSON.stringify(p.schema))}</code></td><td>${esc(p.description ?? '')}</td></tr>`,
           );
         parts.push('</table>');
       }

@@ -96,7 +96,8 @@ export function archetypeDwelling(a: ArchetypeInput): DwellingDescription {
       pattern: OCCUPANCY_PATTERN[c.occupancy_value - 1]!,
       efficiency: a.mainHeatingEfficiency,
     },
-    hotWater: { efficiency: a.waterHeatingEfficiency, distributionLossFraction: 0.15 },
+    // A central water heater with pipework (SAP (46)); the API's efficiency is all-in.
+    hotWater: { efficiency: a.waterHeatingEfficiency },
     lighting: { lowEnergyFraction: a.lowEnergyLightingProportion },
     climateRegion: a.climateRegion,
   };

@@ -10,7 +10,7 @@ import {
   ventilationHeatLoss,
 } from './heat-transfer';
 import { heatBalanceMonth } from './heat-balance';
-import { dailyHotWaterLitres, hotWaterMonth } from './hot-water';
+import { dailyHotWaterLitres, hotWaterMonth, monthlyEnergyContent } from './hot-water';
 import { annualLighting, LIGHTING_MONTH_WEIGHT, lightingGains } from './lighting';
 import type { DwellingDescription, EngineMonthly, EngineResult } from './types';
 
@@ -92,7 +92,7 @@ export function runEngine(d: DwellingDescription): EngineResult {
     const H = fabric + bridging + hVent;
     const hlp = H / d.totalFloorArea;
 
-    const water = hotWaterMonth(d.hotWater, litres, m);
+    const water = hotWaterMonth(d.hotWater, monthlyEnergyContent(litres, m), m);
     const light = lightingYear * LIGHTING_MONTH_WEIGHT[m]!;
     const internal = baseInternalGains(d, appliancesYear, m) + lightingGains(light, m) + water.gains;
     const solar = solarByMonth[m]!;

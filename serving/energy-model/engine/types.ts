@@ -92,12 +92,23 @@ export interface SpaceHeating {
 }
 
 export interface HotWater {
-  /** Efficiency of the water heater, 0..1 (all-in: storage and primary losses included). */
+  /**
+   * Efficiency of the water heater, 0..1. All-in unless `losses` are given: storage, primary and combi losses
+   * are then in the efficiency, as the API's water_heating_efficiency is.
+   */
   efficiency: number;
-  /** Distribution loss as a fraction of the energy content (SAP (46): 0.15; 0 for point-of-use heaters). */
-  distributionLossFraction: number;
+  /**
+   * Instantaneous heating at the point of use, with no distribution pipework: SAP (46) is 0 and the heater
+   * supplies 0.85 × the energy content (45). Default false: a central heater whose pipes lose 0.15 × (45).
+   */
+  pointOfUse?: boolean;
   /** Daily hot water volume, litres; default SAP 2012 (43): 25 N + 36. */
   dailyVolumeLitres?: number | null;
+  /**
+   * Losses SAP counts on their own lines, kWh by month (January first): cylinder storage (57), primary circuit
+   * (59), combi (61). Default none, the efficiency being all-in; given, e.g., to follow a SAP worksheet.
+   */
+  losses?: { storage?: Monthly; primary?: Monthly; combi?: Monthly };
 }
 
 export interface Lighting {
@@ -167,7 +178,7 @@ export interface EngineMonthly {
   spaceHeatingFuel: number[];
   /** Energy content of the hot water used, kWh (SAP (45)). */
   hotWaterEnergyContent: number[];
-  /** Heat output of the water heater: content + distribution loss, kWh. */
+  /** Heat output of the water heater, kWh (SAP (62) = (64): 0.85 × (45) + distribution and other losses). */
   hotWaterDemand: number[];
   hotWaterFuel: number[];
   /** Lighting electricity, kWh. */

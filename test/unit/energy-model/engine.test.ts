@@ -8,7 +8,7 @@ import {
   WIND_SPEED,
 } from '../../../serving/energy-model/climate/tables';
 import { baseInfiltration, effectiveAirChangeRate } from '../../../serving/energy-model/engine/heat-transfer';
-import { hotWaterMonth } from '../../../serving/energy-model/engine/hot-water';
+import { hotWaterMonth, monthlyEnergyContent } from '../../../serving/energy-model/engine/hot-water';
 import { runEngine, type DwellingDescription } from '../../../serving/energy-model/engine/index';
 import { LIGHTING_MONTH_WEIGHT } from '../../../serving/energy-model/engine/lighting';
 import { occupancyFromFloorArea } from '../../../serving/energy-model/engine/occupancy';
@@ -38,13 +38,35 @@ describe('reference values', () => {
 
   it('hot water energy content for 98.5 L/day matches the worked example month by month (annual 1,549.8 kWh)', () => {
     const expected = [160.7, 140.5, 145.0, 126.4, 121.3, 104.7, 97.0, 111.3, 112.6, 131.3, 143.3, 155.6];
-    const months = expected.map((_, m) =>
-      hotWaterMonth({ efficiency: 1, distributionLossFraction: 0.15 }, 98.5, m),
-    );
+    const months = expected.map((_, m) => hotWaterMonth({ efficiency: 1 }, monthlyEnergyContent(98.5, m), m));
     months.forEach((w, m) => expect(w.energyContent).toBeCloseTo(expected[m]!, 1));
     expect(months.reduce((s, w) => s + w.energyContent, 0)).toBeCloseTo(1549.8, 0);
-    expect(months[0]!.output).toBeCloseTo(160.7 * 1.15, 0);
+    // SAP (62): the 15 % distribution loss is part of (45), not added to it: a piped system supplies (45).
+    expect(months[0]!.distributionLoss).toBeCloseTo(0.15 * months[0]!.energyContent, 9);
+    expect(months[0]!.output).toBeCloseTo(months[0]!.energyContent, 9);
     expect(months[0]!.fuel).toBe(months[0]!.output);
+  });
+
+  it('a point-of-use heater has no distribution loss and supplies 0.85 of the content; efficiency divides', () => {
+    const content = monthlyEnergyContent(98.5, 0);
+    const piped = hotWaterMonth({ efficiency: 0.8 }, content, 0);
+    const atTap = hotWaterMonth({ efficiency: 0.8, pointOfUse: true }, content, 0);
+    expect(atTap.distributionLoss).toBe(0);
+    expect(atTap.output).toBeCloseTo(0.85 * content, 9);
+    expect(atTap.fuel).toBeCloseTo((0.85 * content) / 0.8, 9);
+    expect(piped.fuel).toBeCloseTo(content / 0.8, 9);
+    // Gains (65): a quarter of the heat drawn, plus 80 % of the pipe loss when there are pipes.
+    expect(atTap.gainsKwh).toBeCloseTo(0.25 * 0.85 * content, 9);
+    expect(piped.gainsKwh).toBeCloseTo(0.25 * 0.85 * content + 0.8 * 0.15 * content, 9);
+  });
+
+  it("runEngine's hot water fuel is the year's content over the efficiency, and 0.85 of it at the point of use", () => {
+    const d = dwelling;
+    const piped = runEngine(d);
+    const atTap = runEngine({ ...d, hotWater: { ...d.hotWater, pointOfUse: true } });
+    const content = piped.monthly.hotWaterEnergyContent.reduce((a, b) => a + b, 0);
+    expect(piped.annual.hotWaterFuel).toBeCloseTo(content / d.hotWater.efficiency, 6);
+    expect(atTap.annual.hotWaterFuel).toBeCloseTo((0.85 * content) / d.hotWater.efficiency, 6);
   });
 
   it('lighting monthly weights are the published ones (sum 0.9985)', () => {

@@ -93,7 +93,7 @@ describe('SAP 10.2 worksheet (sap10calcs 1_detached), heat transfer from the dwe
     solarAccess: { winter: 0.77, summer: 0.9, light: 0.83 },
     occupants: 2.739525875076067,
     heating,
-    hotWater: { efficiency: 1, distributionLossFraction: 0 },
+    hotWater: { efficiency: 1, pointOfUse: true },
     lighting: { lowEnergyFraction: 1 },
     climateRegion: 0,
     heatingSeason: 'sap',

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` runs pure code with no servers; `integration` (integration + e2e folders) talks to the
-// real Elasticsearch and Temporal servers, which its global setup starts through `pds stack up`.
+// Two projects: `unit` runs pure code with no servers (its global setup installs the OSTN15 grid); `integration`
+// (integration + e2e folders) talks to the real Elasticsearch and Temporal servers, which its global setup
+// starts through `pds stack up` (which installs the grid too).
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +11,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/setup/ostn15.ts'],
         },
       },
       {

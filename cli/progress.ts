@@ -2,7 +2,7 @@
 // per partitioned asset (partitions done / to build) and each running asset's elapsed time; in a log (no
 // TTY) only changes are printed: asset states, and partition counts as batches finish. With --json, one
 // JSON object per change on stdout (the workflow's progress query answer).
-import type { AssetProgress, RefreshProgress } from '../workflows/types';
+import type { AssetProgress, CheckNote, RefreshProgress } from '../workflows/types';
 
 const MARK = { pending: '·', running: '…', done: '✓', skipped: '=', failed: '✗' } as const;
 
@@ -41,6 +41,12 @@ function describe(a: AssetProgress, runningFor: number | undefined, tty: boolean
   const bar = tty && a.partitions && a.state === 'running' ? `${meter(assetFraction(a), 20)} ` : '';
   const metrics = a.metrics && Object.keys(a.metrics).length ? ` ${JSON.stringify(a.metrics)}` : '';
   return `  ${MARK[a.state]} ${a.name.padEnd(24)} ${bar}${detail}${partitionText(a)}${metrics}${a.error ? `  ERROR ${a.error}` : ''}`;
+}
+
+/** A check that did not simply pass, one line under its asset. */
+export function checkLine(c: CheckNote): string {
+  const mark = c.accepted ? '✓ accepted' : c.severity === 'blocking' ? '✗ FAILED' : '⚠ warning';
+  return `      ${mark} check ${c.check}${c.partition ? ` @${c.partition}` : ''}: ${c.measured}; expected ${c.expected}${c.where ? `; at ${c.where}` : ''}`;
 }
 
 /** The overall bar: assets finished, counting partitioned ones fractionally. */
@@ -85,7 +91,7 @@ export function progressPrinter(
     if (stream.isTTY) {
       const lines = [
         `refresh ${progress.runId} ${overallBar(progress)}`,
-        ...progress.assets.map((a) => line(a, true)),
+        ...progress.assets.flatMap((a) => [line(a, true), ...(a.checks ?? []).map(checkLine)]),
       ];
       stream.write(`${drawn ? `\x1b[${drawn}A\x1b[J` : ''}${lines.join('\n')}\n`);
       drawn = lines.length;
@@ -93,10 +99,14 @@ export function progressPrinter(
     }
     for (const a of progress.assets) {
       const p = a.partitions;
-      const key = `${a.state} ${p ? p.done + p.skipped + p.failed : ''}`;
+      const key = `${a.state} ${p ? p.done + p.skipped + p.failed : ''} ${a.checks?.length ?? 0}`;
       if (lastState.get(a.name) === key) continue;
+      const shown = Number(lastState.get(`${a.name} checks`) ?? 0);
       lastState.set(a.name, key);
+      lastState.set(`${a.name} checks`, String(a.checks?.length ?? 0));
       stream.write(`${progress.runId} ${line(a, false).trim()}\n`);
+      for (const c of (a.checks ?? []).slice(shown))
+        stream.write(`${progress.runId} ${checkLine(c).trim()}\n`);
     }
   };
 }

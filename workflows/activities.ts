@@ -11,6 +11,7 @@ import {
   settlePartitions as settleAssetPartitions,
 } from '../pipelines/assets/materialize';
 import type { AssetContext, AssetDefinition } from '../pipelines/assets/definition';
+import { ChecksFailedError, type CheckResult } from '../pipelines/assets/checks/check';
 import { UnknownAssetError } from '../pipelines/assets/plan';
 import { PartitionSelectionError, parsePartitionSelection } from '../pipelines/assets/partitions';
 import {
@@ -21,7 +22,13 @@ import {
 import { downloadSources as prepareSources } from '../pipelines/download';
 import { DataError } from '../pipelines/io/errors';
 import { sweepScratch } from '../pipelines/io/scratch';
-import type { MaterializeOutput, PartitionOutput, PartitionPlanOutput, SourceOutput } from './types';
+import type {
+  CheckNote,
+  MaterializeOutput,
+  PartitionOutput,
+  PartitionPlanOutput,
+  SourceOutput,
+} from './types';
 
 /** The asset context inside an activity: the worker's config, Temporal's logger and heartbeats. */
 function assetContext(config: ServiceConfig, runId: string, asset?: string): AssetContext {
@@ -34,8 +41,32 @@ function assetContext(config: ServiceConfig, runId: string, asset?: string): Ass
   };
 }
 
+/** The checks worth showing in progress: every one that did not simply pass. */
+const notable = (asset: string, partition: string, results: readonly CheckResult[]): CheckNote[] =>
+  results
+    .filter((r) => !r.passed)
+    .map((r) => ({
+      asset,
+      partition,
+      check: r.check,
+      severity: r.severity,
+      passed: r.passed,
+      accepted: r.accepted,
+      measured: r.measured,
+      expected: r.expected,
+      ...(r.where ? { where: r.where } : {}),
+    }));
+
 /** Bad data and bad selections are final: Temporal must not retry them. */
 function finalFailure(error: unknown): unknown {
+  // The failed checks travel as the failure's details, so the workflow can show and memo them.
+  if (error instanceof ChecksFailedError)
+    return ApplicationFailure.create({
+      message: error.message,
+      type: 'ChecksFailed',
+      nonRetryable: true,
+      details: [notable(error.asset, error.partition, error.results)],
+    });
   if (error instanceof UnknownAssetError || error instanceof PartitionSelectionError)
     return ApplicationFailure.nonRetryable(error.message, 'InvalidSelection');
   if (error instanceof DataError) return ApplicationFailure.nonRetryable(error.message, 'DataError');
@@ -124,16 +155,23 @@ export function createActivities(config: ServiceConfig, options: ActivityOptions
       return (await sweepScratch(resolve(config.dataDir, 'parquet'))).length;
     },
 
-    async materializeAsset(name: string, runId: string, force = false): Promise<MaterializeOutput> {
+    async materializeAsset(
+      name: string,
+      runId: string,
+      force = false,
+      accept: string[] = [],
+    ): Promise<MaterializeOutput> {
       const asset = assetByName(name);
       return withHeartbeats(async () => {
         const catalog = useCatalog();
-        const { skipped, materialization: m } = await materializeWithCatalog(
-          asset,
-          assetContext(config, runId, name),
-          catalog,
-          { force: force && !builtInRun(catalog, name, runId) },
-        );
+        const {
+          skipped,
+          materialization: m,
+          checks,
+        } = await materializeWithCatalog(asset, assetContext(config, runId, name), catalog, {
+          force: force && !builtInRun(catalog, name, runId),
+          accept,
+        });
         return {
           skipped,
           materializationId: m.id,
@@ -141,6 +179,7 @@ export function createActivities(config: ServiceConfig, options: ActivityOptions
           outputs: m.outputs,
           metrics: m.metrics,
           durationMs: m.durationMs,
+          checks: notable(name, '', checks),
         };
       });
     },
@@ -170,6 +209,7 @@ export function createActivities(config: ServiceConfig, options: ActivityOptions
       keys: string[],
       runId: string,
       force = false,
+      accept: string[] = [],
     ): Promise<PartitionOutput[]> {
       const asset = assetByName(name);
       const ctx = Context.current();
@@ -180,13 +220,24 @@ export function createActivities(config: ServiceConfig, options: ActivityOptions
           // Cancelled between partitions: stop before the next one. Every finished partition is whole (its
           // files were renamed into place) and no roll-up is recorded, so downstream assets see no change.
           if (ctx.cancellationSignal.aborted) throw new CancelledFailure('refresh cancelled');
-          const { skipped, materialization: m } = await materializeWithCatalog(
+          const {
+            skipped,
+            materialization: m,
+            checks,
+          } = await materializeWithCatalog(
             asset,
             { ...assetContext(config, runId, name), partition: key },
             catalog,
-            { force: force && !builtInRun(catalog, name, runId, key) },
+            { force: force && !builtInRun(catalog, name, runId, key), accept },
           );
-          out.push({ key, skipped, rows: m.rows, durationMs: m.durationMs });
+          const noted = notable(name, key, checks);
+          out.push({
+            key,
+            skipped,
+            rows: m.rows,
+            durationMs: m.durationMs,
+            ...(noted.length ? { checks: noted } : {}),
+          });
           ctx.heartbeat({ asset: name, done: out.length, of: keys.length });
         }
         return out;
@@ -194,15 +245,21 @@ export function createActivities(config: ServiceConfig, options: ActivityOptions
     },
 
     /** Records a partitioned asset's roll-up over its keys (what downstream assets depend on). */
-    async settlePartitions(name: string, keys: string[], runId: string): Promise<MaterializeOutput> {
+    async settlePartitions(
+      name: string,
+      keys: string[],
+      runId: string,
+      accept: string[] = [],
+    ): Promise<MaterializeOutput> {
       const asset = assetByName(name);
       return withHeartbeats(async () => {
-        const { skipped, materialization: m } = await settleAssetPartitions(
-          asset,
-          assetContext(config, runId, name),
-          useCatalog(),
-          keys,
-        );
+        const {
+          skipped,
+          materialization: m,
+          checks,
+        } = await settleAssetPartitions(asset, assetContext(config, runId, name), useCatalog(), keys, {
+          accept,
+        });
         return {
           skipped,
           materializationId: m.id,
@@ -210,6 +267,7 @@ export function createActivities(config: ServiceConfig, options: ActivityOptions
           outputs: [],
           metrics: m.metrics,
           durationMs: m.durationMs,
+          checks: notable(name, '', checks),
         };
       });
     },

@@ -55,7 +55,12 @@ export async function watchRefresh(
     }
     await Promise.race([result.catch(() => undefined), new Promise((r) => setTimeout(r, pollMs))]);
   }
-  const final = await result;
+  const final = await result.catch(async (error: unknown) => {
+    // A failed run's last state (which asset failed, which checks) may not have been polled yet.
+    const progress = await handle.query(progressQuery).catch(() => undefined);
+    if (progress && JSON.stringify(progress) !== last) onProgress(progress);
+    throw error;
+  });
   onProgress(final);
   return final;
 }

@@ -17,7 +17,7 @@ import {
 } from '@temporalio/workflow';
 import { batchPartitions } from '../pipelines/assets/partitions';
 import type { RefreshActivities } from './activities';
-import type { AssetProgress, PartitionPlanOutput, RefreshInput, RefreshProgress } from './types';
+import type { AssetProgress, CheckNote, PartitionPlanOutput, RefreshInput, RefreshProgress } from './types';
 
 const { finishRefresh } = proxyActivities<RefreshActivities>({
   startToCloseTimeout: '1 minute',
@@ -74,7 +74,15 @@ function publishCounts(progress: RefreshProgress): void {
     perAsset[a.name] =
       `${a.partitions.done + a.partitions.skipped}/${a.partitions.toBuild} of ${a.partitions.total}`;
   }
-  upsertMemo({ counts, partitions, perAsset });
+  // Failed blocking checks (and accepted ones) are what an operator looks for first in the UI.
+  const checkFailures = progress.assets
+    .flatMap((a) => a.checks ?? [])
+    .filter((c) => c.severity === 'blocking')
+    .map(
+      (c) =>
+        `${c.asset}${c.partition ? `@${c.partition}` : ''} ${c.check}${c.accepted ? ' (accepted)' : ''}: ${c.measured}; expected ${c.expected}`,
+    );
+  upsertMemo({ counts, partitions, perAsset, ...(checkFailures.length ? { checkFailures } : {}) });
 }
 
 /** At most `n` calls of `fn` in flight; a finished call hands its slot straight to the next waiting one. */
@@ -98,6 +106,17 @@ function limiter(n: number) {
 const reasonOf = (error: unknown): string =>
   error instanceof ActivityFailure && error.cause ? error.cause.message : String(error);
 
+/** The failed checks an activity's failure carries (activities.ts sends them as its details). */
+function failedChecks(error: unknown): CheckNote[] {
+  const cause = error instanceof ActivityFailure ? error.cause : undefined;
+  if (!(cause instanceof ApplicationFailure) || cause.type !== 'ChecksFailed') return [];
+  return (cause.details?.[0] as CheckNote[] | undefined) ?? [];
+}
+
+const noteChecks = (e: AssetProgress, notes: readonly CheckNote[] | undefined): void => {
+  if (notes?.length) e.checks = [...(e.checks ?? []), ...notes];
+};
+
 export async function refreshWorkflow(input: RefreshInput = {}): Promise<RefreshProgress> {
   // Names this run's versioned outputs (indexes): start time plus the run id's first characters, so
   // runs sort by time and never collide, and a retried activity of the same run reuses its own name.
@@ -112,6 +131,7 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
   setHandler(progressQuery, () => progress);
   const limit = limiter(input.concurrency ?? 4);
   const perActivity = Math.max(1, input.partitionsPerActivity ?? 20);
+  const accept = input.accept ?? [];
 
   // Sources first: planning and materialising fingerprint the files the downloads may replace.
   progress.sources = await downloadSources().catch((error: unknown) => {
@@ -163,10 +183,13 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
       batches.map((batch) =>
         limit(async () => {
           try {
-            for (const out of await materializePartitions(name, batch, runId, force))
+            for (const out of await materializePartitions(name, batch, runId, force, accept)) {
               counts[out.skipped ? 'skipped' : 'done']++;
+              noteChecks(e, out.checks);
+            }
           } catch (error) {
             counts.failed += batch.length;
+            noteChecks(e, failedChecks(error));
             throw error;
           } finally {
             publishCounts(progress);
@@ -176,7 +199,11 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
     );
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
-    const out = await limit(() => settlePartitions(name, p.keys, runId));
+    const out = await limit(() => settlePartitions(name, p.keys, runId, accept)).catch((error: unknown) => {
+      noteChecks(e, failedChecks(error));
+      throw error;
+    });
+    noteChecks(e, out.checks);
     Object.assign(e, {
       state: out.skipped && counts.done === 0 ? 'skipped' : 'done',
       rows: out.rows,
@@ -186,7 +213,11 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
   }
 
   async function runAsset(name: string): Promise<void> {
-    const out = await limit(() => materializeAsset(name, runId, force));
+    const out = await limit(() => materializeAsset(name, runId, force, accept)).catch((error: unknown) => {
+      noteChecks(entry(name), failedChecks(error));
+      throw error;
+    });
+    noteChecks(entry(name), out.checks);
     Object.assign(entry(name), {
       state: out.skipped ? 'skipped' : 'done',
       rows: out.rows,

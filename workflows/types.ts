@@ -11,6 +11,22 @@ export interface RefreshInput {
   concurrency?: number;
   /** The most partitions one activity materialises (default 20): small partitions share its fixed cost. */
   partitionsPerActivity?: number;
+  /** Failed blocking checks to publish anyway: `check`, `asset.check` or `asset.check@partition`. */
+  accept?: string[];
+}
+
+/** A check that did not simply pass (failed, warned or accepted), as progress and the memo show it. */
+export interface CheckNote {
+  asset: string;
+  /** '' for the asset as a whole. */
+  partition: string;
+  check: string;
+  severity: 'blocking' | 'warning';
+  passed: boolean;
+  accepted: boolean;
+  measured: string;
+  expected: string;
+  where?: string;
 }
 
 export type AssetState = 'pending' | 'running' | 'done' | 'skipped' | 'failed';
@@ -36,6 +52,8 @@ export interface AssetProgress {
   durationMs?: number;
   metrics?: Record<string, number>;
   error?: string;
+  /** Checks that failed, warned or were accepted in this run (passing ones are in `pds assets checks`). */
+  checks?: CheckNote[];
 }
 
 export interface RefreshProgress {
@@ -66,6 +84,7 @@ export interface MaterializeOutput {
   outputs: string[];
   metrics?: Record<string, number>;
   durationMs: number;
+  checks?: CheckNote[];
 }
 
 /** One partition's outcome in a batch activity. */
@@ -74,6 +93,7 @@ export interface PartitionOutput {
   skipped: boolean;
   rows: number;
   durationMs: number;
+  checks?: CheckNote[];
 }
 
 /** A partitioned asset's keys for this run (see pipelines/assets/plan-refresh.ts PartitionPlan). */

@@ -69,4 +69,19 @@ export function registerAssetCommands(program: Command): void {
             ` fingerprint ${m.fingerprint.slice(0, 12)}${m.error ? ` error: ${m.error}` : ''}\n    ${a.partitioning ? `${m.outputs.length} files (its partitions' outputs)` : m.outputs.join('\n    ')}`,
         );
     });
+  assets
+    .command('checks [name]')
+    .description("The latest result of every asset check (or one asset's): passed, failed, warned, accepted")
+    .action(async (name?: string) => {
+      const all = await graph();
+      if (name && !all.some((a) => a.name === name))
+        throw new Error(`unknown asset: ${name} (try \`pds assets list\`)`);
+      const { openCatalog } = await import('../../pipelines/catalog/catalog');
+      const { checkSummary } = await import('../../pipelines/assets/checks/summary');
+      const catalog = openCatalog(dataPaths(loadConfig().dataDir).catalogDb);
+      const results = catalog.latestChecks(name);
+      catalog.close();
+      const declared = all.filter((a) => (!name || a.name === name) && a.checks?.length);
+      for (const text of checkSummary(declared, results)) out(text);
+    });
 }

@@ -10,6 +10,8 @@ export interface RefreshOptions {
   partitions?: string;
   concurrency?: number;
   partitionsPerActivity?: number;
+  /** Failed blocking checks to publish anyway (after a human has looked). */
+  accept?: string[];
   json?: boolean;
   /** Run a worker in this process for the duration (default), so a refresh works with no other worker. */
   worker?: boolean;
@@ -32,6 +34,7 @@ export async function runRefresh(
       ...(options.partitions ? { partitions: options.partitions } : {}),
       ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       ...(options.partitionsPerActivity ? { partitionsPerActivity: options.partitionsPerActivity } : {}),
+      ...(options.accept?.length ? { accept: options.accept } : {}),
     }).catch((error: unknown) => {
       if (error instanceof WorkflowExecutionAlreadyStartedError)
         throw new Error(
@@ -59,6 +62,7 @@ type RefreshFlags = {
   partitions?: string;
   concurrency?: string;
   partitionsPerActivity?: string;
+  accept?: string;
   json?: boolean;
   worker: boolean;
   sources?: string;
@@ -88,6 +92,10 @@ export function registerRefreshCommands(program: Command): void {
     )
     .option('--concurrency <n>', 'activities in flight at once (default 4)')
     .option('--partitions-per-activity <n>', 'most partitions one activity builds (default 20)')
+    .option(
+      '--accept <checks>',
+      'publish although these blocking checks fail: CHECK, ASSET.CHECK or ASSET.CHECK@PARTITION, comma-separated',
+    )
     .option('--json', 'progress as JSON lines')
     .option('--no-worker', 'do not run a worker in this process (use `pds worker` elsewhere)')
     .option('--sources <file>', 'a sources file saying where each dataset comes from (docs/sources.md)')
@@ -106,6 +114,10 @@ export function registerRefreshCommands(program: Command): void {
         partitions: opts.partitions,
         concurrency: positive('--concurrency', opts.concurrency),
         partitionsPerActivity: positive('--partitions-per-activity', opts.partitionsPerActivity),
+        accept: opts.accept
+          ?.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
         json: opts.json,
         worker: opts.worker,
       });

@@ -1,8 +1,9 @@
 // Public API of the local stack (Elasticsearch + Temporal dev server), used by `pds stack …` and the tests.
+import { ensureOstn15Grid } from '../ostn15/install';
 import { esDown, esStatus, esUp } from './elasticsearch';
 import { withLock } from './process';
 import { esUrlOf, loadSettings, temporalAddressOf, temporalUiUrlOf } from './settings';
-import { StackError, type Log } from './steps';
+import { StackError, step, type Log } from './steps';
 import { temporalDown, temporalStatus, temporalUp } from './temporal';
 import type { StackStatus } from './types';
 
@@ -37,16 +38,21 @@ export async function stackStatus(): Promise<StackStatus> {
 }
 
 /**
- * Start both servers, installing them first if needed, and wait until they are healthy. Reuses servers of our
- * own stack that are already running; throws a StackError naming the step and log when something fails.
- * The servers are detached and keep running after this process exits.
+ * Start both servers, installing them first if needed, and wait until they are healthy; install the OSTN15
+ * grid (pipelines/geo) if it is not yet on this machine. Reuses servers of our own stack that are already
+ * running; throws a StackError naming the step and log when something fails. The servers are detached and
+ * keep running after this process exits.
  */
 export async function stackUp(opts: { log?: (msg: string) => void } = {}): Promise<StackStatus> {
   const log = opts.log ?? quiet;
   const settings = loadSettings();
   await withLock(settings.lockFile, LOCK_TIMEOUT_MS, async () => {
     // In parallel: ES takes ~half a minute to boot, Temporal a few seconds; installs overlap too.
-    const results = await Promise.allSettled([esUp(settings, log), temporalUp(settings, log)]);
+    const results = await Promise.allSettled([
+      esUp(settings, log),
+      temporalUp(settings, log),
+      step({ scope: 'stack up: ostn15' }, 'installing the grid', () => ensureOstn15Grid({ log })),
+    ]);
     const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     if (errors.length === 1) throw errors[0];
     if (errors.length > 1) {

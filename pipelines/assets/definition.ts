@@ -1,6 +1,9 @@
 // An asset is declared once: its name, what it is built from, and the function that materialises it.
 // The graph is plain data, so it can be listed, planned and checked without running anything.
 import type { ServiceConfig } from '../config';
+import type { AssetCheck } from './checks/check';
+
+export type { AssetCheck };
 
 export type AssetKind = 'staged' | 'derived' | 'index';
 
@@ -75,6 +78,11 @@ export interface AssetDefinition {
   /** Whether a previous materialisation's outputs are still in place (default: its output files exist). */
   outputsPresent?(ctx: AssetContext, outputs: readonly string[]): Promise<boolean>;
   materialize(ctx: AssetContext): Promise<MaterializeResult>;
+  /**
+   * Run after each materialisation and recorded in the catalog (pipelines/assets/checks/); a failing
+   * blocking check keeps the build from counting, so nothing downstream (nor the served index) changes.
+   */
+  checks?: readonly AssetCheck[];
 }
 
 export const defineAsset = (definition: AssetDefinition): AssetDefinition => definition;

@@ -6,6 +6,7 @@ import { CLIMATE_TABLES } from '../../schemas/climate-tables';
 import { ENVIRONMENT_FEATURE_TABLES } from '../../schemas/environment-features';
 import { EPC_TABLES } from '../../schemas/epc';
 import { FEATURE_TABLES } from '../../schemas/features';
+import { GB_HERITAGE_TABLES, HERITAGE_STAGED_TABLES } from '../../schemas/heritage-features';
 import { PLANNING_FEATURE_TABLES } from '../../schemas/planning-features';
 import { PROPERTY_BLOCK_TABLES } from '../../schemas/property-block-tables';
 import type { DictionaryTable } from '../io/data-dictionary';
@@ -63,6 +64,8 @@ export function dictionaryTables(): DictionaryTable[] {
     ),
     ...fromMap('staged', FEATURE_TABLES),
     ...fromMap('staged', PLANNING_FEATURE_TABLES),
+    ...fromMap('staged', HERITAGE_STAGED_TABLES),
+    ...fromMap('derived', GB_HERITAGE_TABLES),
     ...fromMap('staged', ENVIRONMENT_FEATURE_TABLES),
     ...fromLayered(AREA_TABLES),
     ...fromLayered(PROPERTY_BLOCK_TABLES),

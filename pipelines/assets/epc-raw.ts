@@ -9,7 +9,14 @@
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { RAW_EW_CERTIFICATE_FIELDS, RAW_EW_RECOMMENDATION_FIELDS } from '../../schemas/epc';
+import {
+  EW_REGISTER_2025_CERTIFICATE_COLUMNS,
+  RAW_EW_COLUMN_ALIASES,
+  RAW_EW_CERTIFICATE_COLUMNS,
+  RAW_EW_CERTIFICATE_FIELDS,
+  RAW_EW_RECOMMENDATION_FIELDS,
+  OPTIONAL_RAW_EW_CERTIFICATE_COLUMNS,
+} from '../../schemas/epc';
 import { DataError } from '../io/errors';
 import { duckdbMemoryLimit, writeParquet, type ColumnSpec } from '../io/parquet';
 import type { QuarantinedRow } from '../io/quarantine';
@@ -20,6 +27,9 @@ import {
   stageEnglandWalesCertificates,
   stageEnglandWalesRecommendations,
 } from '../transforms/epc/stage-certificates';
+import { notEmpty, quarantineShare, rowCountBand, NATIONAL_BAND } from './checks/counts';
+import { sourceColumns } from './checks/columns';
+import { distinctKeys, nullShare } from './checks/table';
 import { defineAsset, partitionOf, type AssetContext } from './definition';
 import { QUARANTINE_COLUMNS, ingestToParquet, quarantinePath, stagedPath } from './ingest';
 import { sourceDir, sourceRelativePath } from './sources';
@@ -93,6 +103,32 @@ export const epcEnglandWalesRaw = defineAsset({
       metrics: { recommendations: recs.rows, quarantined: certs.quarantined + recs.quarantined },
     };
   },
+  checks: [
+    sourceColumns(
+      [
+        // The legacy bulk files (older releases spell HEAT_LOSS_CORRIDOOR) and the 2025+ register export.
+        {
+          columns: RAW_EW_CERTIFICATE_COLUMNS,
+          optional: OPTIONAL_RAW_EW_CERTIFICATE_COLUMNS,
+          aliases: RAW_EW_COLUMN_ALIASES,
+        },
+        { columns: EW_REGISTER_2025_CERTIFICATE_COLUMNS },
+      ],
+      {
+        filesOf: (sources) => sources.filter((f) => /certificates[^/]*\.csv$/i.test(f)),
+      },
+    ),
+    notEmpty(),
+    // A partition's file only grows (a year's file every month; an LA folder as certificates are lodged).
+    rowCountBand({ below: NATIONAL_BAND.below, above: Infinity }),
+    quarantineShare(),
+    nullShare({ lmk_key: 0, lodgement_date: 0, postcode: 0.01 }),
+    // A month delivered twice: reported here, counted once downstream (by certificate number).
+    distinctKeys(['lmk_key'], { severity: 'warning' }),
+    distinctKeys(['lmk_key'], { severity: 'warning', level: 'rollup', name: 'distinct_keys_across_files' }),
+    notEmpty('rollup'),
+    rowCountBand(NATIONAL_BAND, 'rollup'),
+  ],
 });
 
 const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;

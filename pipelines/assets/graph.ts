@@ -18,6 +18,8 @@ import { lsoaLookup } from './lsoa-lookup';
 import { onspd } from './onspd';
 import { osOpenUprn } from './os-open-uprn';
 import { PLANNING_LAYER_ASSETS } from './planning-layers';
+import { HERITAGE_LAYER_ASSETS } from './heritage-layers';
+import { GB_HERITAGE_ASSETS } from './gb-heritage';
 import { propertiesIndex } from './properties-index';
 import { ruralUrban } from './rural-urban';
 import { coastline, terrainContours } from './terrain-contours';
@@ -49,6 +51,8 @@ export const ASSETS: readonly AssetDefinition[] = [
   ruralUrban,
   uprnAreaBlocks,
   ...PLANNING_LAYER_ASSETS,
+  ...HERITAGE_LAYER_ASSETS,
+  ...GB_HERITAGE_ASSETS,
   uprnLocationBlocks,
   ...ENVIRONMENT_LAYER_ASSETS,
   uprnEnvironmentBlocks,

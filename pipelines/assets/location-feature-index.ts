@@ -10,6 +10,7 @@ import { createEsClient } from '../indexing/es-client';
 import { bulkIndex, createIndex, versionedIndexName } from '../indexing/versioned-index';
 import { parquetPath, queryParquet } from '../io/parquet';
 import { parseWkb } from '../io/spatial/wkb';
+import { latestHpiPerAreaSql } from '../transforms/area/hpi-latest';
 import { percentileOf } from '../transforms/environment/air-quality';
 import { SUBSIDENCE_TABLES, subsidenceAttrsOfRow } from '../transforms/environment/subsidence';
 import type { AreaFamily, PointFamily } from '../transforms/planning/candidates';
@@ -26,7 +27,7 @@ import { defineAsset, type AssetContext } from './definition';
 import { FUEL_POVERTY_TABLE } from './fuel-poverty';
 import { HPI_TABLE } from './hpi';
 import { stagedPath } from './ingest';
-import { AREA_SOURCES, POINT_SOURCES } from './uprn-location-blocks';
+import { AREA_SOURCES, POINT_SOURCES, sourceTablePath } from './uprn-location-blocks';
 import { aliasHoldsOutputs, publishIndex } from './index-outputs';
 
 /** Environment and social tables: optional, indexed when staged (their families are then simply empty). */
@@ -55,7 +56,9 @@ async function* planningDocs(ctx: AssetContext): AsyncGenerator<Doc> {
     const src = AREA_SOURCES[family];
     let n = 0;
     const where = src.where ? `WHERE ${src.where}` : '';
-    for await (const row of queryParquet(`SELECT * FROM ${table(ctx, src.table)} ${where}`)) {
+    for await (const row of queryParquet(
+      `SELECT * FROM ${parquetPath(sourceTablePath(ctx, src))} ${where}`,
+    )) {
       const geometry = parseWkb(row.geometry as Uint8Array);
       if (!geometry) continue;
       const attrs = src.attrs(row as never);
@@ -68,7 +71,7 @@ async function* planningDocs(ctx: AssetContext): AsyncGenerator<Doc> {
     const src = POINT_SOURCES[family];
     let n = 0;
     const where = src.where ? `WHERE ${src.where}` : '';
-    for await (const row of queryParquet(`SELECT * FROM ${table(ctx, src.table)} ${where}`))
+    for await (const row of queryParquet(`SELECT * FROM ${parquetPath(sourceTablePath(ctx, src))} ${where}`))
       yield {
         id: `${family}-${n++}`,
         doc: pointDocument(family, {
@@ -192,7 +195,7 @@ async function* environmentDocs(ctx: AssetContext): AsyncGenerator<Doc> {
 
 /**
  * Area rows by code, serialised by DuckDB's to_json exactly as uprn_area_blocks' join hands them to the pure
- * area builders: the latest HPI row per area code, the fuel poverty row per level and code.
+ * area builders: the HPI per area code (each field's latest month), the fuel poverty row per level and code.
  */
 /** DuckDB JSON values come back parsed by queryParquet (a string only from an older reader). */
 const json = (v: unknown): Row => (typeof v === 'string' ? JSON.parse(v) : v) as Row;
@@ -200,8 +203,7 @@ const json = (v: unknown): Row => (typeof v === 'string' ? JSON.parse(v) : v) as
 async function* areaDocs(ctx: AssetContext): AsyncGenerator<Doc> {
   let n = 0;
   for await (const r of queryParquet(
-    `SELECT to_json(h) AS j FROM (SELECT * FROM ${table(ctx, HPI_TABLE)}
-      QUALIFY row_number() OVER (PARTITION BY area_code ORDER BY date DESC) = 1) h`,
+    `SELECT to_json(h) AS j FROM (${latestHpiPerAreaSql(table(ctx, HPI_TABLE))}) h ORDER BY area_code`,
   )) {
     const row = json(r.j);
     yield { id: `hpi-${n++}`, doc: keyedDocument('hpi', String(row.area_code), row) };
@@ -265,7 +267,7 @@ export const locationFeatureIndex = defineAsset({
     HPI_TABLE,
     FUEL_POVERTY_TABLE,
   ],
-  codeVersion: '3',
+  codeVersion: '4',
   owner: 'location',
   cadence: 'quarterly',
   outputsPresent: aliasHoldsOutputs(locationFeaturesAlias),

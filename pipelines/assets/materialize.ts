@@ -1,19 +1,78 @@
 // Materialising one asset (or one partition of it) with the catalog: compute its input fingerprint (source
 // checksums, upstream materialisation ids, code version); if the last successful build had the same
-// fingerprint and its outputs are still there, skip it; otherwise build it and record the result, success or
-// failure. A partitioned asset also gets a roll-up materialisation (partition '') over its partitions' ids,
+// fingerprint and its outputs are still there, skip it; otherwise build it, run its checks and record the
+// result (a failure when it threw or a blocking check failed), with the check results. A partitioned asset also gets a roll-up materialisation (partition '') over its partitions' ids,
 // which is what downstream assets depend on: it changes exactly when one of its partitions does.
 import { rm, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { Catalog, InputFingerprint, Materialization } from '../catalog/catalog';
 import { fingerprintHash, sourceChecksums } from '../catalog/fingerprint';
 import { DataError } from '../io/errors';
-import type { AssetContext, AssetDefinition } from './definition';
+import { ChecksFailedError, blocks, checkRecords, runChecks, type CheckResult } from './checks/check';
+import type { AssetContext, AssetDefinition, MaterializeResult } from './definition';
 import { sortedKeys } from './partitions';
 
 export interface MaterializeOutcome {
   skipped: boolean;
   materialization: Materialization;
+  /** The checks this build ran (none when it was skipped). */
+  checks: CheckResult[];
+}
+
+export interface MaterializeOptions {
+  force?: boolean;
+  /** Failed blocking checks to publish anyway (`--accept`: `check`, `asset.check`, `asset.check@partition`). */
+  accept?: readonly string[];
+}
+
+/** Runs the asset's checks of one level on a build (before it is recorded: `previous` is the last good one). */
+function checksOf(
+  asset: AssetDefinition,
+  ctx: AssetContext,
+  catalog: Catalog,
+  level: 'build' | 'rollup',
+  partition: string,
+  result: MaterializeResult,
+  sources: readonly string[],
+  accept: readonly string[],
+): Promise<CheckResult[]> {
+  const previous = catalog.latestSuccess(asset.name, partition);
+  return runChecks(
+    asset.checks ?? [],
+    level,
+    { ctx, result, previous, sources },
+    accept,
+    asset.name,
+    partition,
+  );
+}
+
+/**
+ * Records a build with its check results: a success, or (when a blocking check failed and was not accepted)
+ * a failure whose error is the report, which is then thrown.
+ */
+function recordChecked(
+  catalog: Catalog,
+  build: Omit<Materialization, 'id' | 'status' | 'error'>,
+  checks: CheckResult[],
+): MaterializeOutcome {
+  const failed = checks.some(blocks);
+  const error = failed ? new ChecksFailedError(build.asset, build.partition, checks) : null;
+  const materialization = catalog.transaction(() => {
+    const m = catalog.record({
+      ...build,
+      status: failed ? 'failed' : 'success',
+      metrics: {
+        ...build.metrics,
+        ...(checks.length ? { checks_failed: checks.filter((c) => !c.passed).length } : {}),
+      },
+      error: error?.message ?? null,
+    });
+    if (checks.length) catalog.recordChecks(checkRecords(m, checks));
+    return m;
+  });
+  if (error) throw error;
+  return { skipped: false, materialization, checks };
 }
 
 const isFile = (output: string): boolean => output.startsWith('/');
@@ -121,10 +180,10 @@ export async function materializeWithCatalog(
   asset: AssetDefinition,
   ctx: AssetContext,
   catalog: Catalog,
-  options: { force?: boolean } = {},
+  options: MaterializeOptions = {},
 ): Promise<MaterializeOutcome> {
   const { inputs, fingerprint, current } = await assessAsset(asset, ctx, catalog);
-  if (!options.force && current) return { skipped: true, materialization: current };
+  if (!options.force && current) return { skipped: true, materialization: current, checks: [] };
 
   const startedAt = new Date();
   const base = {
@@ -136,20 +195,9 @@ export async function materializeWithCatalog(
     fingerprint,
   };
   const usage = measureUsage();
+  let result: MaterializeResult;
   try {
-    const result = await asset.materialize(options.force ? { ...ctx, force: true } : ctx);
-    const materialization = catalog.record({
-      ...base,
-      status: 'success',
-      rows: result.rows,
-      bytes: await outputBytes(result.outputs),
-      outputs: result.outputs,
-      metrics: { ...result.metrics, ...usage.stop() },
-      startedAt: startedAt.toISOString(),
-      durationMs: Date.now() - startedAt.getTime(),
-      error: null,
-    });
-    return { skipped: false, materialization };
+    result = await asset.materialize(options.force ? { ...ctx, force: true } : ctx);
   } catch (error) {
     usage.stop();
     catalog.record({
@@ -165,6 +213,30 @@ export async function materializeWithCatalog(
     });
     throw error;
   }
+  const used = usage.stop();
+  const checks = await checksOf(
+    asset,
+    ctx,
+    catalog,
+    'build',
+    base.partition,
+    result,
+    inputs.sources.map((s) => s.path),
+    options.accept ?? [],
+  );
+  return recordChecked(
+    catalog,
+    {
+      ...base,
+      rows: result.rows,
+      bytes: await outputBytes(result.outputs),
+      outputs: result.outputs,
+      metrics: { ...result.metrics, ...used },
+      startedAt: startedAt.toISOString(),
+      durationMs: Date.now() - startedAt.getTime(),
+    },
+    checks,
+  );
 }
 
 /** A partitioned asset's current partition keys, sorted and distinct. */
@@ -229,13 +301,14 @@ export async function settlePartitions(
   ctx: AssetContext,
   catalog: Catalog,
   keys: readonly string[],
+  options: Pick<MaterializeOptions, 'accept'> = {},
 ): Promise<MaterializeOutcome> {
   const rollup = assessRollup(asset, catalog, keys);
   if (rollup.missing.length)
     throw new DataError(
       `${asset.name}: ${rollup.missing.length} partition(s) never materialised (${rollup.missing.slice(0, 5).join(', ')}${rollup.missing.length > 5 ? ', …' : ''}); refresh them, or run without --partitions`,
     );
-  if (rollup.current) return { skipped: true, materialization: rollup.current };
+  if (rollup.current) return { skipped: true, materialization: rollup.current, checks: [] };
   const startedAt = new Date();
   const parts = keys.map((key) => catalog.latestSuccess(asset.name, key)!);
   const metrics: Record<string, number> = { partitions: keys.length };
@@ -245,24 +318,38 @@ export async function settlePartitions(
       metrics[k] = k.startsWith('peak_') ? Math.max(metrics[k] ?? 0, v) : (metrics[k] ?? 0) + v;
   const pruned = await prunePartitions(asset, ctx, catalog, keys);
   if (pruned) metrics.pruned_files = pruned;
-  const settled = await asset.partitioning?.settle?.(ctx, keys, parts);
+  const rows = parts.reduce((n, p) => n + p.rows, 0);
+  const partOutputs = parts.flatMap((p) => p.outputs);
+  // Checked before `settle`, which may publish (an index asset moves its alias there).
+  const checks = await checksOf(
+    asset,
+    ctx,
+    catalog,
+    'rollup',
+    '',
+    { rows, outputs: partOutputs, metrics },
+    [],
+    options.accept ?? [],
+  );
+  const settled = checks.some(blocks) ? undefined : await asset.partitioning?.settle?.(ctx, keys, parts);
   Object.assign(metrics, settled?.metrics);
-  const materialization = catalog.record({
-    asset: asset.name,
-    partition: '',
-    runId: ctx.runId,
-    codeVersion: asset.codeVersion,
-    inputs: rollup.inputs,
-    fingerprint: rollup.fingerprint,
-    status: 'success',
-    rows: parts.reduce((n, p) => n + p.rows, 0),
-    bytes: parts.reduce((n, p) => n + p.bytes, 0),
-    outputs: settled?.outputs ?? parts.flatMap((p) => p.outputs),
-    metrics,
-    startedAt: startedAt.toISOString(),
-    // The partitions' build time, so progress and benchmarks see what the asset cost.
-    durationMs: parts.reduce((n, p) => n + (p.runId === ctx.runId ? p.durationMs : 0), 0),
-    error: null,
-  });
-  return { skipped: false, materialization };
+  return recordChecked(
+    catalog,
+    {
+      asset: asset.name,
+      partition: '',
+      runId: ctx.runId,
+      codeVersion: asset.codeVersion,
+      inputs: rollup.inputs,
+      fingerprint: rollup.fingerprint,
+      rows,
+      bytes: parts.reduce((n, p) => n + p.bytes, 0),
+      outputs: settled?.outputs ?? partOutputs,
+      metrics,
+      startedAt: startedAt.toISOString(),
+      // The partitions' build time, so progress and benchmarks see what the asset cost.
+      durationMs: parts.reduce((n, p) => n + (p.runId === ctx.runId ? p.durationMs : 0), 0),
+    },
+    checks,
+  );
 }

@@ -4,6 +4,8 @@ import type { ColumnSpec } from '../io/parquet';
 import { defineAsset } from './definition';
 import { ingestToParquet } from './ingest';
 import { csvFilesIn, sourceDir } from './sources';
+import { notEmpty, quarantineShare, rowCountBand } from './checks/counts';
+import { distinctKeys, nullShare } from './checks/table';
 
 const NAME_FIELDS = [
   'local_authority_district_name',
@@ -57,4 +59,12 @@ export const onspd = defineAsset({
     );
     return { rows: result.rows, outputs: result.outputs, metrics: { quarantined: result.quarantined } };
   },
+  // Terminated and some non-geographic postcodes have no grid reference: a small share without coordinates.
+  checks: [
+    notEmpty(),
+    rowCountBand(),
+    quarantineShare(),
+    nullShare({ postcode: 0, x_coord: 0.02, y_coord: 0.02 }),
+    distinctKeys(['postcode']),
+  ],
 });

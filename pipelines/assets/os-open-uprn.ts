@@ -1,4 +1,7 @@
-import { readOsOpenUprn } from '../sources/os-open-uprn';
+import { OS_OPEN_UPRN_COLUMNS, readOsOpenUprn } from '../sources/os-open-uprn';
+import { notEmpty, quarantineShare, rowCountBand } from './checks/counts';
+import { sourceColumns } from './checks/columns';
+import { distinctKeys, insideGreatBritain, nullShare } from './checks/table';
 import { defineAsset } from './definition';
 import { ingestToParquet } from './ingest';
 import { csvFilesIn, sourceDir } from './sources';
@@ -30,4 +33,13 @@ export const osOpenUprn = defineAsset({
     );
     return { rows: result.rows, outputs: result.outputs, metrics: { quarantined: result.quarantined } };
   },
+  checks: [
+    sourceColumns(OS_OPEN_UPRN_COLUMNS),
+    notEmpty(),
+    rowCountBand(),
+    quarantineShare(),
+    nullShare({ uprn: 0, x_coord: 0, y_coord: 0, latitude: 0, longitude: 0 }),
+    distinctKeys(['uprn']),
+    insideGreatBritain({ minx: 'x_coord', miny: 'y_coord', maxx: 'x_coord', maxy: 'y_coord' }),
+  ],
 });

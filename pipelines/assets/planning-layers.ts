@@ -14,14 +14,18 @@ import { readListedBuildings, readWorldHeritageSites } from '../sources/planning
 import { readAirports } from '../sources/transport/airports';
 import { readEvChargePoints } from '../sources/transport/ev-charge-points';
 import { readLowEmissionZones } from '../sources/transport/low-emission-zones';
-import { defineAsset, type AssetDefinition } from './definition';
+import { notEmpty, quarantineShare, rowCountBand } from './checks/counts';
+import { insideGreatBritain } from './checks/table';
+import { defineAsset, type AssetCheck, type AssetDefinition } from './definition';
 import { ingestToParquet } from './ingest';
 import { sourceDir } from './sources';
 
-const SPATIAL_FILES = ['.shp', '.shx', '.dbf', '.prj', '.cpg', '.gpkg', '.geojson', '.json'];
+export const SPATIAL_FILES = ['.shp', '.shx', '.dbf', '.prj', '.cpg', '.gpkg', '.geojson', '.json'];
 
-interface LayerSpec {
-  table: PlanningFeatureTable;
+export interface LayerSpec {
+  table: string;
+  /** The staged table's row schema (its Parquet columns). */
+  schema: z.ZodObject;
   /** Source dataset folder (schemas/sources.ts SOURCE_FORMATS). */
   dataset: string;
   description: string;
@@ -30,11 +34,17 @@ interface LayerSpec {
   /** One stream per file (CSV) or one for the folder (spatial layers). */
   read(dir: string, files: string[]): AsyncIterable<SourceRow<unknown>>[];
   orderBy: string[];
+  /** Default 'planning-transport'. */
+  owner?: string;
+  /** The largest share of rows the quarantine_share check lets through (default 5 %). */
+  maxQuarantined?: number;
 }
+
+const planning = (table: PlanningFeatureTable) => ({ table, schema: PLANNING_FEATURE_TABLES[table] });
 
 const LAYERS: readonly LayerSpec[] = [
   {
-    table: 'conservation_areas',
+    ...planning('conservation_areas'),
     dataset: 'conservation-areas',
     description: 'Conservation areas (planning.data.gov.uk, England): name, designation date, BNG polygons',
     cadence: 'monthly',
@@ -43,7 +53,7 @@ const LAYERS: readonly LayerSpec[] = [
     orderBy: ['minx', 'feature_id'],
   },
   {
-    table: 'listed_buildings',
+    ...planning('listed_buildings'),
     dataset: 'nhle-listed-buildings',
     description: 'Listed buildings (NHLE points, England): grade, list date, URL',
     cadence: 'monthly',
@@ -52,7 +62,7 @@ const LAYERS: readonly LayerSpec[] = [
     orderBy: ['x_coord', 'feature_id'],
   },
   {
-    table: 'world_heritage_sites',
+    ...planning('world_heritage_sites'),
     dataset: 'nhle-world-heritage-sites',
     description: 'World Heritage Sites (NHLE polygons, England): inscription date, notes, URL',
     cadence: 'yearly',
@@ -61,7 +71,7 @@ const LAYERS: readonly LayerSpec[] = [
     orderBy: ['minx', 'feature_id'],
   },
   {
-    table: 'national_parks',
+    ...planning('national_parks'),
     dataset: 'ons-national-parks',
     description: 'National Parks (ONS NPARK BFC boundaries, Great Britain)',
     cadence: 'yearly',
@@ -70,7 +80,7 @@ const LAYERS: readonly LayerSpec[] = [
     orderBy: ['minx', 'feature_id'],
   },
   {
-    table: 'ev_charge_points',
+    ...planning('ev_charge_points'),
     dataset: 'ncr-charge-points',
     description: 'EV charge devices (National Chargepoint Registry), deduplicated, BNG points',
     cadence: 'monthly',
@@ -82,7 +92,7 @@ const LAYERS: readonly LayerSpec[] = [
     orderBy: ['x_coord', 'feature_id'],
   },
   {
-    table: 'low_emission_zones',
+    ...planning('low_emission_zones'),
     dataset: 'low-emission-zones',
     description: 'Clean air, ultra low and low emission zones (council, TfL and Spatial Hub boundaries)',
     cadence: 'quarterly',
@@ -91,7 +101,7 @@ const LAYERS: readonly LayerSpec[] = [
     orderBy: ['minx', 'feature_id'],
   },
   {
-    table: 'airports',
+    ...planning('airports'),
     dataset: 'ourairports',
     description: 'UK large and medium airports (OurAirports airports.csv)',
     cadence: 'quarterly',
@@ -100,7 +110,7 @@ const LAYERS: readonly LayerSpec[] = [
     orderBy: ['feature_id'],
   },
   {
-    table: 'admin_boundaries',
+    ...planning('admin_boundaries'),
     dataset: 'admin-boundaries',
     description: 'Ward, local authority, county, region and country polygons (ONS BFC or OS Boundary-Line)',
     cadence: 'yearly',
@@ -115,7 +125,28 @@ export const LAYER_DATASETS: Readonly<Record<PlanningFeatureTable, string>> = Ob
   LAYERS.map((l) => [l.table, l.dataset]),
 ) as Record<PlanningFeatureTable, string>;
 
-function layerAsset(spec: LayerSpec): AssetDefinition {
+/**
+ * The checks every staged layer gets: not empty, its size against the last good delivery, few quarantined
+ * rows, and its geometry inside Great Britain's grid (a layer in another CRS lands outside it).
+ */
+export function layerChecks(schema: z.ZodObject, maxQuarantined = 0.05): AssetCheck[] {
+  const shape = schema.shape as Record<string, unknown>;
+  const box =
+    'minx' in shape
+      ? { minx: 'minx', miny: 'miny', maxx: 'maxx', maxy: 'maxy' }
+      : 'x_coord' in shape
+        ? { minx: 'x_coord', miny: 'y_coord', maxx: 'x_coord', maxy: 'y_coord' }
+        : null;
+  return [
+    notEmpty(),
+    rowCountBand(),
+    quarantineShare(maxQuarantined),
+    ...(box ? [insideGreatBritain(box)] : []),
+  ];
+}
+
+/** A staged ingest asset: the dataset folder's files through the spec's loader into its table. */
+export function layerAsset(spec: LayerSpec): AssetDefinition {
   const files = (dir: string): Promise<string[]> => filesUnder(dir, spec.extensions);
   return defineAsset({
     name: spec.table,
@@ -123,24 +154,24 @@ function layerAsset(spec: LayerSpec): AssetDefinition {
     description: spec.description,
     upstream: [],
     codeVersion: '1',
-    owner: 'planning-transport',
+    owner: spec.owner ?? 'planning-transport',
     cadence: spec.cadence,
     sources: (ctx) => files(sourceDir(ctx, spec.dataset)),
     async materialize(ctx) {
       const dir = sourceDir(ctx, spec.dataset);
       const found = await files(dir);
       if (found.length === 0) throw new DataError(`no ${spec.extensions.join('/')} files in ${dir}`);
-      const schema = PLANNING_FEATURE_TABLES[spec.table] as z.ZodObject;
       const result = await ingestToParquet(
         ctx,
         spec.table,
-        parquetColumnsFor(schema),
+        parquetColumnsFor(spec.schema),
         spec.read(dir, found),
         (r, file) => ({ ...(r as Record<string, unknown>), source_file: file }),
         { orderBy: spec.orderBy },
       );
       return { rows: result.rows, outputs: result.outputs, metrics: { quarantined: result.quarantined } };
     },
+    checks: layerChecks(spec.schema, spec.maxQuarantined),
   });
 }
 

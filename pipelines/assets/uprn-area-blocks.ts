@@ -7,10 +7,11 @@
 //  1. UPRN → postcode (pipelines/transforms/area/nearest-postcode.ts): the latest EPC's postcode when ONSPD
 //     knows it, else the nearest live postcode centroid (only the centroids within MAX_POSTCODE_DISTANCE_M of
 //     the tile are loaded); derived table `uprn_postcodes`.
-//  2. One DuckDB query joins each postcode in use to ONSPD, then by the postcode's codes to the latest HPI
-//     month of its local authority / region / country, fuel poverty (LSOA, LA, region), energy use (LSOA and
-//     MSOA, latest year per fuel), IoD2019 (LSOA) and the 2011 rural-urban class (output area); the pure
-//     buildAreaBlock shapes each; derived table `postcode_area_blocks`.
+//  2. One DuckDB query joins each postcode in use to ONSPD, then by the postcode's codes to the HPI of its
+//     local authority / region / country (each figure of its latest month, hpi-latest.ts), fuel poverty
+//     (LSOA, LA, region), energy use (LSOA and MSOA, latest year per fuel), IoD2019 (LSOA) and the 2011
+//     rural-urban class (output area); the pure buildAreaBlock shapes each; derived table
+//     `postcode_area_blocks`.
 //  3. Grants depend on the postcode's country, authority and deprivation and on the UPRN's EPC tenure and
 //     band: the distinct combinations (a few thousand) are evaluated in JS into `uprn_area_grant_sets`.
 //  4. DuckDB assembles the per-UPRN block from the three tables and writes it without passing rows through
@@ -41,6 +42,7 @@ import {
   PostcodeFinder,
   type PostcodeCentroid,
 } from '../transforms/area/nearest-postcode';
+import { latestHpiPerAreaSql } from '../transforms/area/hpi-latest';
 import { applicableGrants } from '../transforms/area/retrofit-grants';
 import { defineAsset, partitionOf, type AssetContext } from './definition';
 import { derivedGlob } from './epc-enhanced';
@@ -191,9 +193,8 @@ export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
     onspd AS (
       SELECT * FROM ${t('onspd')} WHERE postcode IN (SELECT postcode FROM p)
       QUALIFY row_number() OVER (PARTITION BY postcode ORDER BY date_of_termination NULLS FIRST) = 1),
-    hpi_latest AS (
-      SELECT * FROM ${t(HPI_TABLE)} WHERE area_code IN (${codes('local_authority_district_code', 'region_code', 'country_code')})
-      QUALIFY row_number() OVER (PARTITION BY area_code ORDER BY date DESC) = 1),
+    hpi_latest AS (${latestHpiPerAreaSql(`(SELECT * FROM ${t(HPI_TABLE)}
+      WHERE area_code IN (${codes('local_authority_district_code', 'region_code', 'country_code')}))`)}),
     eu AS (
       SELECT * FROM ${t(ENERGY_USAGE_TABLE)}
       WHERE area_code IN (${codes(LSOA, 'census_middle_layer_super_output_area_code')})
@@ -429,8 +430,9 @@ export const uprnAreaBlocks = defineAsset({
     'lsoa_lookup',
     'rural_urban',
   ],
-  // 4: partitioned per 10 km tile; every table it writes is derived/<table>/<tile>.parquet.
-  codeVersion: '4',
+  // 4: partitioned per 10 km tile; every table it writes is derived/<table>/<tile>.parquet. 5: each HPI
+  // figure from its latest month.
+  codeVersion: '5',
   owner: 'area-data',
   cadence: 'monthly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },

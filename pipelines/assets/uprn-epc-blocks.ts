@@ -102,6 +102,7 @@ interface BlockRow {
   raw: UprnCertificate['raw'] | null;
   enhanced: UprnCertificate['enhanced'] | null;
   recommendations: UprnCertificate['recommendations'];
+  certificate_id: string | null;
   estimate: EpcEstimate | null;
   [statsKey: string]: unknown;
 }
@@ -140,15 +141,18 @@ export function blockRowsSql(ctx: AssetContext, uprnsSql: string, tile?: string)
     recs AS (
       SELECT lmk_key, to_json(list(struct_pack(improvement_item, improvement_summary_text,
              improvement_descr_text, improvement_id, indicative_cost))) AS recommendations
-      FROM ${recommendations}
-      WHERE lmk_key IN (SELECT certificate_id FROM tile_certs) GROUP BY lmk_key),
+      -- DISTINCT: a certificate delivered twice (in two files) has its recommendations twice.
+      FROM (SELECT DISTINCT lmk_key, improvement_item, improvement_summary_text, improvement_descr_text,
+                   improvement_id, indicative_cost FROM ${recommendations}
+            WHERE lmk_key IN (SELECT certificate_id FROM tile_certs))
+      GROUP BY lmk_key),
     certs AS (
-      SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced,
+      SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id,
              CASE WHEN c.country <> 'Scotland' THEN r.recommendations END AS recommendations
       FROM tile_certs c
       LEFT JOIN recs r ON r.lmk_key = c.certificate_id)
     SELECT gs.uprn, gs.geo_country, gs.estimate, ${statsColumns},
-      c.country, c.lodged_at, c.raw, c.enhanced, c.recommendations
+      c.country, c.lodged_at, c.raw, c.enhanced, c.recommendations, c.certificate_id
     FROM geo_stats gs
     LEFT JOIN certs c ON c.uprn = gs.uprn
     ORDER BY gs.uprn`;
@@ -183,7 +187,17 @@ function toBlockRow(
   cache: StatsCache,
 ): Record<string, unknown> {
   const first = group[0]!;
-  const certificates = group.filter((r) => r.enhanced !== null) as unknown as UprnCertificate[];
+  // A certificate delivered twice (a month in two files) counts once: the first row of its number. Only
+  // England and Wales certificates have a number of their own (LMK_KEY); a Scottish certificate_id is the
+  // building's reference, shared by its successive certificates.
+  const seen = new Set<string>();
+  const certificates = group.filter((r) => {
+    if (r.enhanced === null) return false;
+    if (r.certificate_id === null || r.country === 'Scotland') return true;
+    if (seen.has(r.certificate_id)) return false;
+    seen.add(r.certificate_id);
+    return true;
+  }) as unknown as UprnCertificate[];
   const stats = statsOf(first, statsGroups, cache);
   const block = buildEpcBlock(certificates, { stats: stats.stats, estimate: first.estimate })!;
   const latest = block.epcs_enhanced[0] as Record<string, unknown> | undefined;

@@ -1,7 +1,7 @@
 // uprn_location_blocks: per UPRN, the planning and transportation blocks (spec 2.7) and the admin
 // boundaries by point in polygon, partitioned per 10 km BNG tile (docs/orchestration.md): each partition
-// reads its UPRNs and, from the staged layers, only the features its answers can need (bbox filters on the
-// staged bbox / coordinate columns):
+// reads its UPRNs and, from the staged layers (and the Great Britain heritage tables of gb-heritage.ts), only
+// the features its answers can need (bbox filters on the bbox / coordinate columns):
 //   - within-1-km layers (listed buildings, charge points): the tile square plus 1 km;
 //   - nearest-feature layers (conservation areas, World Heritage Sites, National Parks, low emission zones):
 //     the tile square plus NEAREST_LIMIT (100 km), the furthest a nearest feature is searched;
@@ -28,8 +28,10 @@ import {
 } from '../transforms/planning/candidates';
 import { locationLayersBlock } from '../transforms/planning/location-layers';
 import { MemoryLayers } from '../transforms/planning/memory-layers';
+import { listingTier, statutoryGrade } from '../transforms/heritage/listing';
+import type { ListingGrade, ListingSystem } from '../../schemas/heritage-features';
 import { defineAsset, partitionOf, type AssetContext } from './definition';
-import { stagedPath } from './ingest';
+import { derivedPath, stagedPath } from './ingest';
 
 export const UPRN_LOCATION_BLOCKS_DIR = 'uprn_location_blocks';
 export const uprnLocationBlocksDir = (ctx: Pick<AssetContext, 'config'>): string =>
@@ -73,22 +75,33 @@ const pointWhere = (b: BBox): string =>
 
 export interface AreaSource<F extends AreaFamily> {
   table: string;
+  /** Where the table is: staged (default) or derived (the Great Britain heritage tables). */
+  layer?: 'staged' | 'derived';
   margin: number;
   where?: string;
   id(row: Row): string;
   attrs(row: Row): AreaAttrs[F];
 }
 
-/** How each polygon family comes out of its staged table (also for a live feature index to reuse). */
+/** The Parquet file of a family's table. */
+export const sourceTablePath = (
+  ctx: AssetContext,
+  src: { table: string; layer?: 'staged' | 'derived' },
+): string => (src.layer === 'derived' ? derivedPath(ctx, src.table) : stagedPath(ctx, src.table));
+
+/** How each polygon family comes out of its table (also for a live feature index to reuse). */
 export const AREA_SOURCES: { [F in AreaFamily]: AreaSource<F> } = {
+  // England, Wales and Scotland in one table (gb-heritage.ts).
   conservation_areas: {
-    table: 'conservation_areas',
+    table: 'gb_conservation_areas',
+    layer: 'derived',
     margin: NEAREST_LIMIT,
     id: (r) => String(r.feature_id),
     attrs: (r) => ({ name: text(r.name) }),
   },
   world_heritage_sites: {
-    table: 'world_heritage_sites',
+    table: 'gb_world_heritage_sites',
+    layer: 'derived',
     margin: NEAREST_LIMIT,
     id: (r) => String(r.feature_id),
     attrs: (r) => ({
@@ -125,6 +138,7 @@ export const AREA_SOURCES: { [F in AreaFamily]: AreaSource<F> } = {
 
 export interface PointSource<F extends PointFamily> {
   table: string;
+  layer?: 'staged' | 'derived';
   /** null: the whole table. */
   margin: number | null;
   where?: string;
@@ -134,14 +148,22 @@ export interface PointSource<F extends PointFamily> {
 /** How each point family comes out of its staged table. */
 export const POINT_SOURCES: { [F in PointFamily]: PointSource<F> } = {
   listed_buildings: {
-    table: 'listed_buildings',
+    table: 'gb_listed_buildings',
+    layer: 'derived',
     margin: WITHIN_RADIUS,
-    attrs: (r) => ({
-      name: text(r.name),
-      grade: r.grade as PointAttrs['listed_buildings']['grade'],
-      date_listed: iso(r.date_listed),
-      url: text(r.url),
-    }),
+    attrs: (r) => {
+      const system = r.listing_system as ListingSystem;
+      const grade = r.listing_grade as ListingGrade;
+      return {
+        name: text(r.name),
+        grade: statutoryGrade(system, grade),
+        listing_system: system,
+        listing_grade: grade,
+        listing_tier: listingTier(grade),
+        date_listed: iso(r.date_listed),
+        url: text(r.url),
+      };
+    },
   },
   ev_charge_points: {
     table: 'ev_charge_points',
@@ -162,7 +184,7 @@ async function loadAreas<F extends AreaFamily>(
   const where = [bboxWhere(grow(tile, src.margin)), src.where].filter(Boolean).join(' AND ');
   const out: PieceRecord[] = [];
   for await (const row of queryParquet(
-    `SELECT * FROM ${parquetPath(stagedPath(ctx, src.table))} WHERE ${where}`,
+    `SELECT * FROM ${parquetPath(sourceTablePath(ctx, src))} WHERE ${where}`,
   )) {
     const geometry = parseWkb(row.geometry as Uint8Array);
     if (!geometry) continue;
@@ -181,7 +203,7 @@ async function loadPoints<F extends PointFamily>(
 ): Promise<PointRecord[]> {
   const src = POINT_SOURCES[family] as PointSource<F>;
   const where = [src.margin === null ? null : pointWhere(grow(tile, src.margin)), src.where].filter(Boolean);
-  const sql = `SELECT * FROM ${parquetPath(stagedPath(ctx, src.table))} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+  const sql = `SELECT * FROM ${parquetPath(sourceTablePath(ctx, src))} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
   const out: PointRecord[] = [];
   for await (const row of queryParquet(sql))
     out.push({
@@ -223,16 +245,16 @@ export const uprnLocationBlocks = defineAsset({
     'Per UPRN: planning and transportation blocks and admin boundaries by point in polygon, one Parquet file per 10 km tile',
   upstream: [
     'os_open_uprn',
-    'conservation_areas',
-    'listed_buildings',
-    'world_heritage_sites',
+    'gb_conservation_areas',
+    'gb_listed_buildings',
+    'gb_world_heritage_sites',
     'national_parks',
     'ev_charge_points',
     'low_emission_zones',
     'airports',
     'admin_boundaries',
   ],
-  codeVersion: '1',
+  codeVersion: '2',
   owner: 'planning-transport',
   cadence: 'quarterly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },

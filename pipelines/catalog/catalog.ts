@@ -38,6 +38,22 @@ export interface InputFingerprint {
   upstream: { asset: string; partition?: string; materialization: string }[];
 }
 
+/** One check's result on one materialisation (see pipelines/assets/checks/check.ts). */
+export interface CheckRecord {
+  materializationId: string;
+  asset: string;
+  partition: string;
+  runId: string;
+  check: string;
+  severity: 'blocking' | 'warning';
+  passed: boolean;
+  accepted: boolean;
+  measured: string;
+  expected: string;
+  where: string | null;
+  at: string;
+}
+
 export interface FileChecksum {
   path: string;
   size: number;
@@ -52,6 +68,12 @@ export interface Catalog {
   history(asset: string, limit?: number, partition?: string): Materialization[];
   /** The newest materialisation of each partition of an asset (not the roll-up ''), by partition key. */
   partitions(asset: string): Materialization[];
+  recordChecks(records: readonly CheckRecord[]): void;
+  /**
+   * The latest result of each check of each asset (each partition, and '' for an asset as a whole), by asset
+   * and partition; only `asset`'s when given.
+   */
+  latestChecks(asset?: string): CheckRecord[];
   /** Runs `fn` in one transaction (one commit for many records). */
   transaction<T>(fn: () => T): T;
   /** Cached checksum of a file, valid while its size and mtime are unchanged. */
@@ -76,6 +98,21 @@ interface Row {
   started_at: string;
   duration_ms: number;
   error: string | null;
+}
+
+interface CheckRow {
+  materialization_id: string;
+  asset: string;
+  partition: string;
+  run_id: string;
+  name: string;
+  severity: 'blocking' | 'warning';
+  passed: number;
+  accepted: number;
+  measured: string;
+  expected: string;
+  location: string | null;
+  at: string;
 }
 
 const fromRow = (r: Row): Materialization => ({
@@ -116,6 +153,12 @@ export function openCatalog(path: string): Catalog {
       started_at TEXT NOT NULL, duration_ms INTEGER NOT NULL, error TEXT, seq INTEGER NOT NULL);
     CREATE INDEX IF NOT EXISTS materializations_by_asset ON materializations (asset, partition, seq);
     CREATE INDEX IF NOT EXISTS materializations_by_seq ON materializations (seq);
+    CREATE TABLE IF NOT EXISTS check_results (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT, materialization_id TEXT NOT NULL, asset TEXT NOT NULL,
+      partition TEXT NOT NULL, run_id TEXT NOT NULL, name TEXT NOT NULL, severity TEXT NOT NULL,
+      passed INTEGER NOT NULL, accepted INTEGER NOT NULL, measured TEXT NOT NULL, expected TEXT NOT NULL,
+      location TEXT, at TEXT NOT NULL);
+    CREATE INDEX IF NOT EXISTS check_results_by_asset ON check_results (asset, partition, name, seq);
     CREATE TABLE IF NOT EXISTS file_checksums (
       path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ms REAL NOT NULL, sha256 TEXT NOT NULL);`);
   const insert =
@@ -139,6 +182,15 @@ export function openCatalog(path: string): Catalog {
      JOIN (SELECT partition, max(seq) AS seq FROM materializations WHERE asset = ? AND partition <> ''
            GROUP BY partition) last ON m.seq = last.seq
      ORDER BY m.partition`,
+  );
+  const insertCheck = db.prepare(`INSERT INTO check_results (materialization_id, asset, partition, run_id,
+    name, severity, passed, accepted, measured, expected, location, at) VALUES (@materializationId, @asset,
+    @partition, @runId, @check, @severity, @passed, @accepted, @measured, @expected, @where, @at)`);
+  const latestChecks = db.prepare<[string | null, string | null], CheckRow>(
+    `SELECT c.* FROM check_results c
+     JOIN (SELECT asset, partition, name, max(seq) AS seq FROM check_results
+           WHERE (? IS NULL OR asset = ?) GROUP BY asset, partition, name) last ON c.seq = last.seq
+     ORDER BY c.asset, c.partition, c.seq`,
   );
   const checksum = db.prepare<[string, number, number], { sha256: string }>(
     'SELECT sha256 FROM file_checksums WHERE path = ? AND size = ? AND mtime_ms = ?',
@@ -183,6 +235,26 @@ export function openCatalog(path: string): Catalog {
         : partitionHistory.all(asset, partition, limit)
       ).map(fromRow),
     partitions: (asset) => partitions.all(asset).map(fromRow),
+    recordChecks: (records) =>
+      db.transaction(() => {
+        for (const r of records)
+          insertCheck.run({ ...r, passed: r.passed ? 1 : 0, accepted: r.accepted ? 1 : 0 });
+      })(),
+    latestChecks: (asset) =>
+      latestChecks.all(asset ?? null, asset ?? null).map((r) => ({
+        materializationId: r.materialization_id,
+        asset: r.asset,
+        partition: r.partition,
+        runId: r.run_id,
+        check: r.name,
+        severity: r.severity,
+        passed: r.passed === 1,
+        accepted: r.accepted === 1,
+        measured: r.measured,
+        expected: r.expected,
+        where: r.location,
+        at: r.at,
+      })),
     transaction: (fn) => db.transaction(fn)(),
     cachedChecksum: (path, size, mtimeMs) => checksum.get(path, size, mtimeMs)?.sha256 ?? null,
     rememberChecksum: (entry) => void remember.run(entry),

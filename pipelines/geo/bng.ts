@@ -1,16 +1,19 @@
-// British National Grid (EPSG:27700) <-> WGS84/ETRS89 longitude and latitude.
+// British National Grid (EPSG:27700) <-> ETRS89 longitude and latitude, by OSTN15 (ostn15.ts), the
+// transformation that defines the National Grid: OS Open UPRN's and ONSPD's latitudes, GPS positions (ETRS89;
+// WGS84 is the same to well under a metre in Great Britain, and that is how every WGS84 source here is read).
 //
-// proj4 applies the OS 7-parameter Helmert transformation (OSGB36 <-> ETRS89). OS quotes it as good to
-// about 3-5 m across Great Britain; OSTN15 (0.1 m) is not available offline. Sources that publish both
-// coordinate systems (OS Open UPRN, ONSPD) are kept as published; this transform is for points that come
-// in only one system.
+// OSTN15's grid covers 0-700 km east and 0-1250 km north. Outside it (the far north of the grid, beyond
+// Shetland, and points that project off its edges) the OS 7-parameter Helmert transformation is used instead
+// (proj4), which OS quotes as good to a few metres. `transformAt` says which one a point gets.
 import proj4 from 'proj4';
+import { ostn15Forward, ostn15Inverse, type Ostn15Grid } from './ostn15';
+import { loadOstn15Grid } from './ostn15-grid';
 
-const BNG =
+const BNG_HELMERT =
   '+proj=tmerc +lat_0=49 +lon_0=-2 +k=0.9996012717 +x_0=400000 +y_0=-100000 +ellps=airy ' +
   '+towgs84=446.448,-125.157,542.06,0.15,0.247,0.842,-20.489 +units=m +no_defs';
 
-const toBng = proj4('WGS84', BNG);
+const helmert = proj4('WGS84', BNG_HELMERT);
 
 /** The extent of the British National Grid (metres). Points outside it are not in Great Britain's grid. */
 export const BNG_EXTENT = { minX: 0, minY: 0, maxX: 700_000, maxY: 1_300_000 } as const;
@@ -24,14 +27,60 @@ export interface EastingNorthing {
   y: number;
 }
 
+/** Which transformation a point gets: OSTN15 inside its grid, the Helmert outside. */
+export type DatumTransform = 'OSTN15' | 'Helmert';
+
+let grid: Ostn15Grid | undefined;
+
+/** The installed grid, read on first use (7 MB, a few milliseconds). */
+function ostn15(): Ostn15Grid {
+  return (grid ??= loadOstn15Grid());
+}
+
+/**
+ * National Grid (x, y) → ETRS89 longitude, latitude (degrees) into out[o], out[o + 1], without allocating.
+ * Returns the transformation used.
+ */
+export function bngToWgs84Into(x: number, y: number, out: Float64Array | number[], o = 0): DatumTransform {
+  if (ostn15Inverse(ostn15(), x, y, out, o)) return 'OSTN15';
+  const [longitude, latitude] = helmert.inverse([x, y]) as [number, number];
+  out[o] = longitude;
+  out[o + 1] = latitude;
+  return 'Helmert';
+}
+
+/**
+ * ETRS89 longitude, latitude (degrees) → National Grid (x, y) into out[o], out[o + 1], without allocating.
+ * Returns the transformation used.
+ */
+export function wgs84ToBngInto(
+  longitude: number,
+  latitude: number,
+  out: Float64Array | number[],
+  o = 0,
+): DatumTransform {
+  if (ostn15Forward(ostn15(), longitude, latitude, out, o)) return 'OSTN15';
+  const [x, y] = helmert.forward([longitude, latitude]) as [number, number];
+  out[o] = x;
+  out[o + 1] = y;
+  return 'Helmert';
+}
+
+const scratch = new Float64Array(2);
+
 export function bngToWgs84(x: number, y: number): LonLat {
-  const [longitude, latitude] = toBng.inverse([x, y]) as [number, number];
-  return { longitude, latitude };
+  bngToWgs84Into(x, y, scratch, 0);
+  return { longitude: scratch[0]!, latitude: scratch[1]! };
 }
 
 export function wgs84ToBng(longitude: number, latitude: number): EastingNorthing {
-  const [x, y] = toBng.forward([longitude, latitude]) as [number, number];
-  return { x, y };
+  wgs84ToBngInto(longitude, latitude, scratch, 0);
+  return { x: scratch[0]!, y: scratch[1]! };
+}
+
+/** Which transformation the grid point (x, y) gets, both ways. */
+export function transformAt(x: number, y: number): DatumTransform {
+  return bngToWgs84Into(x, y, scratch, 0);
 }
 
 export function isInsideBngExtent(x: number, y: number): boolean {

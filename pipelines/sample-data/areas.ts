@@ -58,6 +58,16 @@ export interface AreaOnspdCodes {
   lep2: string;
   policeForceArea: string;
   icb: string;
+  /** Former strategic health authority / local health board / health board (ONSPD hlth19cd). */
+  healthArea: string;
+  /** European Electoral Region (ONSPD eer20cd; E15 England regions, W08000001, S15000001). */
+  europeanElectoralRegion: string;
+  /** Civil parish or unparished area (England), community (Wales) (ONSPD parncp25cd). */
+  parish: string;
+  /** Cancer Alliance (ONSPD cal24cd; England only). */
+  cancerAlliance: string;
+  /** Primary care organisation (ONSPD pco19cd). */
+  primaryCareOrganisation: string;
   /** Rural-urban classification values to draw from. */
   ruralUrban: readonly string[];
   /** Output area, LSOA (Scottish Data Zone), MSOA (Intermediate Zone) and workplace zone code prefixes and bases. */
@@ -216,6 +226,11 @@ export const SAMPLE_AREAS: readonly SampleArea[] = [
       lep2: '',
       policeForceArea: 'E23000036',
       icb: 'E54000040',
+      healthArea: 'E18000010',
+      europeanElectoralRegion: 'E15000009',
+      parish: 'E43000197',
+      cancerAlliance: 'E56000020',
+      primaryCareOrganisation: 'E16000153',
       ruralUrban: ['UN1', 'UN1', 'UN1', 'UF1'],
       oaPrefix: 'E00',
       oaBase: 72700,
@@ -396,6 +411,11 @@ export const SAMPLE_AREAS: readonly SampleArea[] = [
       lep2: '',
       policeForceArea: 'W15000003',
       icb: 'W99999999',
+      healthArea: 'W11000029',
+      europeanElectoralRegion: 'W08000001',
+      parish: 'W04000839',
+      cancerAlliance: 'W99999999',
+      primaryCareOrganisation: 'W11000029',
       ruralUrban: ['UN1', 'UN1', 'UN1', 'UN1', 'UF1'],
       oaPrefix: 'W00',
       oaBase: 8790,
@@ -528,6 +548,11 @@ export const SAMPLE_AREAS: readonly SampleArea[] = [
       lep2: '',
       policeForceArea: 'S23000009',
       icb: 'S99999999',
+      healthArea: 'S08000019',
+      europeanElectoralRegion: 'S15000001',
+      parish: 'S99999999',
+      cancerAlliance: 'S99999999',
+      primaryCareOrganisation: 'S03000043',
       ruralUrban: ['2', '2', '2', '3'],
       oaPrefix: 'S00',
       oaBase: 136200,

@@ -12,7 +12,12 @@
 import { join } from 'node:path';
 import { HOUSE_NAMES, type AddressBook } from './addresses';
 import { certificatesFor, ENGLAND_WALES_POLICY, isoDate, pad2, type CertificateFacts } from './certificates';
-import { RAW_EW_CERTIFICATE_COLUMNS, RAW_EW_RECOMMENDATION_COLUMNS } from '../../schemas/epc';
+import {
+  EW_REGISTER_2025_CERTIFICATE_COLUMNS,
+  EW_REGISTER_2025_RECOMMENDATION_COLUMNS,
+  RAW_EW_CERTIFICATE_COLUMNS,
+  RAW_EW_RECOMMENDATION_COLUMNS,
+} from '../../schemas/epc';
 import { BufferedFileWriter, csvRow, type WrittenFile } from './csv-writer';
 import type { Dwelling } from './dwellings';
 import {
@@ -204,110 +209,6 @@ export interface EpcWriteResult {
   withoutEpc?: SampleUprn;
 }
 
-/** The 2025+ MHCLG register export's domestic certificate columns, in its order (epc.md section 2). */
-const REGISTER_2025_COLUMNS = [
-  'certificate_number',
-  'address1',
-  'address2',
-  'address3',
-  'postcode',
-  'posttown',
-  'address',
-  'constituency',
-  'constituency_label',
-  'local_authority',
-  'local_authority_label',
-  'built_form',
-  'co2_emiss_curr_per_floor_area',
-  'co2_emissions_current',
-  'co2_emissions_potential',
-  'construction_age_band',
-  'current_energy_efficiency',
-  'current_energy_rating',
-  'energy_consumption_current',
-  'energy_consumption_potential',
-  'energy_tariff',
-  'environment_impact_current',
-  'environment_impact_potential',
-  'extension_count',
-  'fixed_lighting_outlets_count',
-  'flat_storey_count',
-  'flat_top_storey',
-  'floor_description',
-  'floor_energy_eff',
-  'floor_height',
-  'floor_level',
-  'glazed_area',
-  'glazed_type',
-  'heat_loss_corridor',
-  'heating_cost_current',
-  'heating_cost_potential',
-  'hot_water_cost_current',
-  'hot_water_cost_potential',
-  'hot_water_energy_eff',
-  'hot_water_env_eff',
-  'hotwater_description',
-  'inspection_date',
-  'lighting_cost_current',
-  'lighting_cost_potential',
-  'lighting_description',
-  'lighting_energy_eff',
-  'lighting_env_eff',
-  'lodgement_date',
-  'lodgement_datetime',
-  'low_energy_lighting',
-  'low_energy_fixed_lighting_outlets_count',
-  'main_fuel',
-  'mainheat_description',
-  'mainheat_energy_eff',
-  'mainheat_env_eff',
-  'mainheatc_energy_eff',
-  'mainheatc_env_eff',
-  'mainheatcont_description',
-  'main_heating_controls',
-  'mains_gas_flag',
-  'mechanical_ventilation',
-  'multi_glaze_proportion',
-  'number_habitable_rooms',
-  'number_heated_rooms',
-  'number_open_fireplaces',
-  'photo_supply',
-  'potential_energy_efficiency',
-  'potential_energy_rating',
-  'property_type',
-  'report_type',
-  'roof_description',
-  'roof_energy_eff',
-  'roof_env_eff',
-  'secondheat_description',
-  'sheating_energy_eff',
-  'sheating_env_eff',
-  'solar_water_heating_flag',
-  'tenure',
-  'total_floor_area',
-  'transaction_type',
-  'unheated_corridor_length',
-  'walls_description',
-  'walls_energy_eff',
-  'walls_env_eff',
-  'wind_turbine_count',
-  'windows_description',
-  'windows_energy_eff',
-  'windows_env_eff',
-  'floor_env_eff',
-  'region',
-  'country',
-  'uprn',
-  'uprn_source',
-] as const;
-const REGISTER_2025_RECOMMENDATION_COLUMNS = [
-  'certificate_number',
-  'improvement_item',
-  'improvement_id',
-  'improvement_summary_text',
-  'improvement_descr_text',
-  'indicative_cost',
-] as const;
 const LEGACY_NAME_2025: Readonly<Record<string, string>> = {
   certificate_number: 'LMK_KEY',
   low_energy_fixed_lighting_outlets_count: 'LOW_ENERGY_FIXED_LIGHT_COUNT',
@@ -591,7 +492,7 @@ export async function writeEpcEnglandWales(
           pair = await FilePair.open(
             join(outDir, 'epc-england-wales', 'register-export', area.id),
             [`certificates-${c.lodged.y}.csv`, `recommendations-${c.lodged.y}.csv`],
-            [REGISTER_2025_COLUMNS, REGISTER_2025_RECOMMENDATION_COLUMNS],
+            [EW_REGISTER_2025_CERTIFICATE_COLUMNS, EW_REGISTER_2025_RECOMMENDATION_COLUMNS],
           );
           register.set(c.lodged.y, pair);
         }
@@ -601,7 +502,7 @@ export async function writeEpcEnglandWales(
           RAW_EW_CERTIFICATE_COLUMNS.map((name, k) => [name, row[k] as string]),
         );
         line = csvRow(
-          REGISTER_2025_COLUMNS.map((col) =>
+          EW_REGISTER_2025_CERTIFICATE_COLUMNS.map((col) =>
             col === 'country'
               ? area.country
               : col === 'region'

@@ -24,6 +24,7 @@
 // C 72; Environmental Rating after improvement: C 70; Green Deal Eligible: Y".
 import { join } from 'node:path';
 import type { AddressBook } from './addresses';
+import { dataZone2011 } from './census-2011';
 import {
   certificatesFor,
   isoDate,
@@ -283,8 +284,7 @@ export async function writeEpcScotland(
     const brn = buildingReference(book, areaIndex, i);
     const ward = area.wards[unit.ward];
     const unmatched = rng.chance(0.01);
-    const dzNumber = Number(unit.lsoa.slice(3));
-    const dz2011 = `S01${String(12000 + (dzNumber % 1400)).padStart(6, '0')}`;
+    const dz2011 = dataZone2011(unit.lsoa);
     for (const c of certs) {
       const d = c.dwelling;
       const s = c.state;

@@ -5,6 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { writeAreaDatasets } from './area-datasets';
 import { writePlanningSamples } from './planning/index';
+import { writeHeritageSamples } from './heritage/index';
 import { writeEnvironmentSamples } from './environment/index';
 import { writeClimateSamples } from './climate';
 import { writeSubsidenceSamples } from './subsidence';
@@ -13,6 +14,7 @@ import { buildAddressBook, type AddressBook } from './addresses';
 import { writeEpcEnglandWales, type EpcWriteResult } from './epc-england-wales';
 import { writeEpcScotland } from './epc-scotland';
 import { emptyManifest, sampleFile, writeManifest, type SampleManifest } from './manifest';
+import { census2011Model } from './census-2011';
 import { writeOnspd, writeOnspdDocuments } from './onspd';
 import { writeOsOpenUprn } from './os-open-uprn';
 import { writeSpatialSamples } from './flood/index';
@@ -66,8 +68,10 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
   manifest.files.push(sampleFile(outDir, 'os-open-uprn', 'csv (OS Open UPRN, UTF-8 with BOM, LF)', uprnFile));
   log(`os-open-uprn: ${uprnFile.rows} rows (${elapsed()})`);
 
-  const onspdFile = await writeOnspd(books, outDir);
-  manifest.files.push(sampleFile(outDir, 'onspd', 'csv (ONSPD 2025 layout, quoted, CRLF)', onspdFile));
+  const onspdFile = await writeOnspd(books, outDir, census2011Model(books, seed));
+  manifest.files.push(
+    sampleFile(outDir, 'onspd', 'csv (ONSPD 2025 layout, 53 columns, quoted, CRLF)', onspdFile),
+  );
   for (const doc of await writeOnspdDocuments(SAMPLE_AREAS, outDir)) {
     manifest.files.push(
       sampleFile(outDir, 'onspd', 'csv (ONSPD Documents name lookup, UTF-8 with BOM, CRLF)', doc.file),
@@ -100,6 +104,10 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
   for (const f of writePlanningSamples(SAMPLE_AREAS, outDir, seed))
     manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.format.startsWith('csv') ? 1 : 0));
   log(`planning, transport and boundary layers (${elapsed()})`);
+
+  for (const f of writeHeritageSamples(SAMPLE_AREAS, outDir, seed))
+    manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, 0));
+  log(`heritage of Wales and Scotland: Cadw, DataMapWales, HES (${elapsed()})`);
 
   for (const f of writeEnvironmentSamples(books, outDir, seed))
     manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.headerRows));

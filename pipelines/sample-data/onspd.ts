@@ -1,15 +1,23 @@
-// ONS Postcode Directory, 2025 redesign: onspd/Data/ONSPD_NOV_2025_UK.csv plus name-and-code lookups in
+// ONS Postcode Directory, 2025 editions: onspd/Data/ONSPD_NOV_2025_UK.csv plus name-and-code lookups in
 // onspd/Documents/.
 //
-// From reference/datasets/postcodes-uprn.md section 2: the year-suffixed 2025 header exactly as in 2.2 (pcd7,
-// pcd8, pcds, ..., icb23cd), every field double-quoted except lat, long and imd20ind, pcd7 = outward padded to 4
-// + inward, pcd8 = outward padded to 4 + space + inward ("BA1  1AA"), pcds single space, dointr/doterm YYYYMM
-// (doterm blank = live), gridind 1 = building-level, 9 = no grid reference, east1m/north1m whole metres BNG
-// without zero padding (as in the 2025 example row), lat/long WGS84 to 6 decimals, country codes
+// The header is the full published one, 53 columns (reference/datasets/wales-scotland.md section 6, which
+// corrects the 35-column test fixture of postcodes-uprn.md 2.2): it carries hlth19cd, eer20cd and the 2011
+// census columns (oa11cd, lsoa11cd: the Welsh 2011 LSOA and the Scottish 2011 Data Zone, msoa11cd,
+// ruc11ind). Every field double-quoted except lat, long and imd20ind, pcd7 = outward padded to 4 + inward,
+// pcd8 = outward padded to 4 + space + inward ("BA1  1AA"), pcds single space, dointr/doterm YYYYMM (doterm
+// blank = live), gridind 1 = building-level, 9 = no grid reference, east1m/north1m whole metres BNG without
+// zero padding (as in the 2025 example row), lat/long WGS84 to 6 decimals, country codes
 // E92000001/W92000004/S92000003, pseudo codes X99999999 where a geography does not apply (region outside
 // England, county/CED for unitary authorities, ...). For a postcode with no grid reference we write blank
 // east1m/north1m and the placeholder lat 99.999999, long 0.000000 (the reference marks that value unverified).
 // Rows sorted by pcd7; CRLF line endings (ONS CSVs; public loaders of the Documents use '\r\n').
+// Sample values: lsoa11cd follows the sample's 2011→2021 LSOA lookup (lsoa-lookup.ts) in England and Wales
+// and the Data Zone the Scottish EPCs give (dataZone2011); oa11cd and msoa11cd are the 2021 codes (unchanged
+// in the sample); ruc11ind is the RUC2011 class the rural-urban file gives the output area. The 2001-2005
+// geographies (oa01cd, lsoa01cd, msoa01cd, ruc01ind, oac01ind, wdstl05cd, wdcas03cd) are left blank and
+// ssr95cd, educ23cd, pco19cd, cal24cd, parncp25cd carry per-area synthetic codes: nothing reads them and the
+// reference gives no values.
 //
 // Documents: the reference names the legacy files ("LA_UA names and codes UK as at ..."); the 2025-format
 // downloads seen in public loaders (ONSPD/ONSUD 2025-26) use a code-prefixed naming instead, which we follow:
@@ -35,28 +43,41 @@ export const ONSPD_COLUMNS = [
   'pcds',
   'dointr',
   'doterm',
-  'usrtypind',
-  'east1m',
-  'north1m',
-  'gridind',
-  'oa21cd',
   'cty25cd',
   'ced25cd',
   'lad25cd',
   'wd25cd',
+  'parncp25cd',
+  'usrtypind',
+  'east1m',
+  'north1m',
+  'gridind',
+  'hlth19cd',
   'nhser24cd',
   'ctry25cd',
   'rgn25cd',
+  'ssr95cd',
   'pcon24cd',
+  'eer20cd',
+  'educ23cd',
   'ttwa15cd',
+  'pco19cd',
   'itl25cd',
+  'wdstl05cd',
+  'oa01cd',
+  'wdcas03cd',
   'npark16cd',
-  'lsoa21cd',
-  'msoa21cd',
+  'lsoa01cd',
+  'msoa01cd',
+  'ruc01ind',
+  'oac01ind',
+  'oa11cd',
+  'lsoa11cd',
+  'msoa11cd',
   'wz11cd',
   'sicbl24cd',
   'bua24cd',
-  'ruc21ind',
+  'ruc11ind',
   'oac11ind',
   'lat',
   'long',
@@ -64,7 +85,12 @@ export const ONSPD_COLUMNS = [
   'lep21cd2',
   'pfa23cd',
   'imd20ind',
+  'cal24cd',
   'icb23cd',
+  'oa21cd',
+  'lsoa21cd',
+  'msoa21cd',
+  'ruc21ind',
 ] as const;
 
 /** Columns written without quotes. */
@@ -79,7 +105,13 @@ export const ONSPD_DOCUMENTS = {
   pcon: 'PCON Westminster Parliamentary Constituency names and codes UK as at 07_24.csv',
 } as const;
 
-function onspdRow(area: SampleArea, unit: PostcodeUnit): string {
+/** The 2011 census columns of a postcode (lsoa11cd, ruc11ind), from the sample's 2011 models. */
+export interface Census2011 {
+  lsoa: string;
+  ruc: string;
+}
+
+function onspdRow(area: SampleArea, unit: PostcodeUnit, census2011: Census2011): string {
   const c = area.onspd;
   const ward = area.wards[unit.ward];
   const district = area.districts[unit.district];
@@ -96,28 +128,41 @@ function onspdRow(area: SampleArea, unit: PostcodeUnit): string {
     pcds: unit.pcds,
     dointr: unit.dointr,
     doterm: unit.doterm,
+    parncp25cd: c.parish,
     usrtypind: '0',
     east1m: unit.noGrid ? '' : String(unit.x),
     north1m: unit.noGrid ? '' : String(unit.y),
     gridind: unit.noGrid ? '9' : '1',
-    oa21cd: unit.oa,
     cty25cd: c.county,
     ced25cd: c.countyElectoralDivision,
     lad25cd: area.localAuthority.code,
     wd25cd: ward?.code ?? '',
+    hlth19cd: c.healthArea,
     nhser24cd: c.nhsRegion,
     ctry25cd: area.countryCode,
     rgn25cd: area.regionCode,
+    ssr95cd: `${area.countryCode.charAt(0)}99999999`,
     pcon24cd: district?.constituency.code ?? '',
+    eer20cd: c.europeanElectoralRegion,
+    educ23cd: area.localAuthority.code,
     ttwa15cd: c.ttwa,
+    pco19cd: c.primaryCareOrganisation,
     itl25cd: c.itl,
+    wdstl05cd: '',
+    oa01cd: '',
+    wdcas03cd: '',
     npark16cd: c.nationalPark,
-    lsoa21cd: unit.lsoa,
-    msoa21cd: unit.msoa,
+    lsoa01cd: '',
+    msoa01cd: '',
+    ruc01ind: '',
+    oac01ind: '',
+    oa11cd: unit.oa,
+    lsoa11cd: census2011.lsoa,
+    msoa11cd: unit.msoa,
     wz11cd: unit.wz,
     sicbl24cd: c.subIcbLocation,
     bua24cd: c.builtUpArea,
-    ruc21ind: unit.ruc,
+    ruc11ind: census2011.ruc,
     oac11ind: unit.oac,
     lat,
     long,
@@ -125,19 +170,29 @@ function onspdRow(area: SampleArea, unit: PostcodeUnit): string {
     lep21cd2: c.lep2,
     pfa23cd: c.policeForceArea,
     imd20ind: String(unit.imd),
+    cal24cd: c.cancerAlliance,
     icb23cd: c.icb,
+    oa21cd: unit.oa,
+    lsoa21cd: unit.lsoa,
+    msoa21cd: unit.msoa,
+    ruc21ind: unit.ruc,
   };
   return ONSPD_COLUMNS.map((col) => (UNQUOTED.has(col) ? values[col] : `"${values[col]}"`)).join(',');
 }
 
-export async function writeOnspd(books: readonly AddressBook[], outDir: string): Promise<WrittenFile> {
+/** `census2011(book, unit)` gives the postcode's 2011 columns (the sample's 2011 models). */
+export async function writeOnspd(
+  books: readonly AddressBook[],
+  outDir: string,
+  census2011: (book: AddressBook, unit: PostcodeUnit) => Census2011,
+): Promise<WrittenFile> {
   const out = await BufferedFileWriter.open(join(outDir, 'onspd', 'Data', ONSPD_FILE), '\r\n');
   out.line(ONSPD_COLUMNS.join(','));
-  const all: { area: SampleArea; unit: PostcodeUnit }[] = [];
-  for (const book of books) for (const unit of book.postcodes) all.push({ area: book.area, unit });
+  const all: { book: AddressBook; unit: PostcodeUnit }[] = [];
+  for (const book of books) for (const unit of book.postcodes) all.push({ book, unit });
   all.sort((a, b) => (a.unit.pcd7 < b.unit.pcd7 ? -1 : a.unit.pcd7 > b.unit.pcd7 ? 1 : 0));
-  for (const { area, unit } of all) {
-    const p = out.row(onspdRow(area, unit));
+  for (const { book, unit } of all) {
+    const p = out.row(onspdRow(book.area, unit, census2011(book, unit)));
     if (p) await p;
   }
   return out.close();

@@ -91,7 +91,11 @@ export const HOUSE_PRICE_INDEX_NUMBER_FIELDS = [
 
 export const HousePriceIndexSchema = z
   .object({
-    date: z.string().describe('Month of the figures, first of the month (YYYY-MM-DD)'),
+    date: z
+      .string()
+      .describe(
+        "The area's newest month in the UK HPI file, first of the month (YYYY-MM-DD): the month of every figure not named in field_dates",
+      ),
     region_name: z
       .string()
       .describe('The UK HPI area the figures are for (local authority, else region, else country)'),
@@ -99,8 +103,15 @@ export const HousePriceIndexSchema = z
     ...(Object.fromEntries(
       HOUSE_PRICE_INDEX_NUMBER_FIELDS.map((f) => [f, num(f.replaceAll('_', ' '))]),
     ) as Record<string, z.ZodNullable<z.ZodNumber>>),
+    field_dates: z
+      .record(z.string(), z.string())
+      .describe(
+        'Figures taken from an older month than `date`, each with its month (YYYY-MM-DD): the newest month of the file leaves sales volumes and the new/existing split blank, so each field comes from the newest month that has it. Empty when every figure is of `date`',
+      ),
   })
-  .describe('UK House Price Index, latest month of the local authority (else its region, else its country)');
+  .describe(
+    'UK House Price Index of the local authority (else its region, else its country): each figure from the newest month that publishes it',
+  );
 export type HousePriceIndex = z.infer<typeof HousePriceIndexSchema>;
 
 // ---- fuel poverty (spec 2.8 social.fuel_poverty) ----

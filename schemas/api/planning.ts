@@ -2,6 +2,7 @@
 // and /location's admin_boundaries from boundary polygons. Stored per UPRN and computed live for points, so
 // one schema validates both and describes them in OpenAPI.
 import { z } from 'zod';
+import { ListingGrade, ListingSystem, ListingTier } from '../heritage-features';
 import { PointSchema } from './flood-risk';
 
 /** The area of a 1 km radius circle, m²: the bound of every "area within 1 km" field. */
@@ -35,14 +36,24 @@ export const ConservationAreasSchema = z
     ),
   })
   .nullable()
-  .describe('England (planning.data.gov.uk); null in Wales and Scotland, whose areas are not loaded');
+  .describe(
+    'England (planning.data.gov.uk), Wales (local planning authorities on DataMapWales), Scotland (Historic Environment Scotland); null where the country is not known (at sea)',
+  );
 
 export const ListedBuildingSchema = PointSchema.extend({
   distance,
   name: z.string().nullable(),
-  grade: z.enum(['I', 'II*', 'II']),
-  date_listed: timestamp.describe('ListDate (ISO timestamp)'),
-  url: z.string().nullable(),
+  grade: z
+    .enum(['I', 'II*', 'II'])
+    .nullable()
+    .describe(
+      'The England and Wales grade (NHLE, Cadw: one scale under one Act); null for a Scottish building, whose category is not a grade (listing_grade)',
+    ),
+  listing_system: ListingSystem,
+  listing_grade: ListingGrade,
+  listing_tier: ListingTier,
+  date_listed: timestamp.describe('Listing date (ISO timestamp)'),
+  url: z.string().nullable().describe('The listing record (NHLE list entry, Cadw report, HES portal)'),
 });
 
 export const ListedBuildingsSchema = z
@@ -53,7 +64,9 @@ export const ListedBuildingsSchema = z
       .describe('Up to the 10 nearest listed buildings within 1 km, nearest first; empty when none'),
   })
   .nullable()
-  .describe('England (NHLE); null in Wales and Scotland, whose lists are not loaded');
+  .describe(
+    'England (NHLE), Wales (Cadw), Scotland (HES), a border listing once; null where the country is not known (at sea)',
+  );
 
 export const WorldHeritageSitesSchema = z.object({
   in_world_heritage_site: z.boolean(),
@@ -62,7 +75,9 @@ export const WorldHeritageSitesSchema = z.object({
   nearest_world_heritage_site: z
     .object({
       name: z.string().nullable(),
-      inscription_date: timestamp.describe('InscrDate (ISO timestamp)'),
+      inscription_date: timestamp.describe(
+        'Inscription date (ISO timestamp): NHLE InscrDate, HES DESIGNATED; null for Cadw (not published)',
+      ),
       notes: z.string().nullable(),
       url: z.string().nullable(),
       distance,
@@ -82,7 +97,7 @@ export const PlanningBlockSchema = z.object({
   conservation_areas: ConservationAreasSchema,
   listed_buildings: ListedBuildingsSchema,
   world_heritage_sites: WorldHeritageSitesSchema.nullable().describe(
-    'England (NHLE); null in Wales and Scotland, whose sites are not loaded',
+    'England (NHLE), Wales (Cadw), Scotland (HES), a site two countries publish once; null where the country is not known (at sea)',
   ),
   national_parks: NationalParksSchema.describe('Great Britain (ONS boundaries)'),
 });

@@ -21,20 +21,34 @@ export const PropertyLocationSchema = z.object({
   longitude: z.number(),
 });
 
-/** spec 2.8: "an object with epc_country, epc_in_date, epc_age, epc_expiry and an enhanced EPC record". */
-const validity = {
-  epc_country: EpcsResponseSchema.shape.epc_country,
-  epc_in_date: EpcsResponseSchema.shape.epc_in_date,
-  epc_age: EpcsResponseSchema.shape.epc_age,
-  epc_expiry: EpcsResponseSchema.shape.epc_expiry,
-};
+const PropertyAdminBoundaries = AdminBoundariesSchema.nullable().describe(
+  'From the ONS Postcode Directory, by postcode',
+);
+
+/**
+ * spec 2.8: "an object with epc_country, epc_in_date, epc_age, epc_expiry and an enhanced EPC record"; the
+ * record is the member `epc`, where the real service's clients read it (docs/api.md).
+ */
 export const PropertyEpcSchema = z
-  .union([EnhancedEpcSchema.extend(validity), EnhancedScottishEpcSchema.extend(validity)])
-  .describe('The latest certificate: validity fields plus every field of its enhanced record (spec 2.10)');
+  .object({
+    epc_country: EpcsResponseSchema.shape.epc_country,
+    epc_in_date: EpcsResponseSchema.shape.epc_in_date,
+    epc_age: EpcsResponseSchema.shape.epc_age,
+    epc_expiry: EpcsResponseSchema.shape.epc_expiry,
+    epc: z
+      .union([EnhancedEpcSchema, EnhancedScottishEpcSchema])
+      .describe("The latest certificate's enhanced record (spec 2.10)"),
+  })
+  .describe('The latest certificate: its validity, and its enhanced record under `epc`');
 
 export const PropertyResponseSchema = z.object({
-  location: PropertyLocationSchema,
-  admin_boundaries: AdminBoundariesSchema.nullable().describe('From the ONS Postcode Directory, by postcode'),
+  uprn: z.string().describe('The UPRN asked for, as a string (the real service answers `"uprn": "1"`)'),
+  location: PropertyLocationSchema.extend({
+    admin_boundaries: PropertyAdminBoundaries.describe(
+      'The same object as the top-level admin_boundaries, where the real service has it',
+    ),
+  }),
+  admin_boundaries: PropertyAdminBoundaries,
   elevation: ElevationSchema.nullable(),
   planning: PlanningBlockSchema.nullable(),
   environment: EnvironmentBlockSchema.nullable(),

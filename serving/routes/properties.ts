@@ -37,14 +37,17 @@ export function presentProperty(doc: PropertyDocument, now: Date): PropertyRespo
   const env = block<EnvironmentLayers>(doc, 'environment_layers');
   const epcs = presentEpcs(block<StoredEpcBlock>(doc, 'epcs'), now);
   const latest = epcs.epcs_enhanced[0];
+  const adminBoundaries = area?.admin_boundaries ?? null;
   return {
+    uprn: String(doc.uprn),
     location: {
       x_coord: doc.x_coord,
       y_coord: doc.y_coord,
       latitude: doc.location.lat,
       longitude: doc.location.lon,
+      admin_boundaries: adminBoundaries,
     },
-    admin_boundaries: area?.admin_boundaries ?? null,
+    admin_boundaries: adminBoundaries,
     elevation: flood?.elevation ?? null,
     planning: layers?.planning ?? null,
     environment: env?.environment ?? null,
@@ -62,11 +65,11 @@ export function presentProperty(doc: PropertyDocument, now: Date): PropertyRespo
       retrofit_grants: attrs.retrofit_grants ?? [],
       epcs: latest
         ? {
-            ...latest,
             epc_country: epcs.epc_country,
             epc_in_date: epcs.epc_in_date,
             epc_age: epcs.epc_age,
             epc_expiry: epcs.epc_expiry,
+            epc: latest,
           }
         : null,
     },
@@ -77,29 +80,19 @@ export function presentProperty(doc: PropertyDocument, now: Date): PropertyRespo
 // each the JSON text presentProperty would serialise: fetching, parsing and re-serialising the ~50 KB
 // document (EPC stats and comparisons the answer does not show) was most of a request's CPU. Only the EPC's
 // in-date flag and age depend on the day: they are computed from the stored lodgement date by the very
-// function /epcs uses.
+// function /epcs uses. admin_boundaries is stored once and written twice (under location too).
 const ATTRIBUTES = 'area/area_attributes';
 const SOCIAL = 'environment_layers/social';
-const VALIDITY_KEYS = /"epc_(?:country|in_date|age|expiry)":/;
 
-/** `{...latest, epc_country, epc_in_date, epc_age, epc_expiry}` as presentProperty builds it, or null. */
+/** `{epc_country, epc_in_date, epc_age, epc_expiry, epc: latest}` as presentProperty builds it, or null. */
 function latestEpc(stored: StoredProperty, now: Date): string {
   const latest = stored.latestCertificate;
   if (latest === undefined || ['null', 'false', '0', '""'].includes(latest)) return 'null';
-  const country = orNull(stored.get('epcs/epc_country'));
   const v = epcValidity(stored, now);
-  if (latest.charCodeAt(0) === 123 && !VALIDITY_KEYS.test(latest)) {
-    const tail = `"epc_country":${country},"epc_in_date":${v.inDate},"epc_age":${v.age},"epc_expiry":${v.expiry}}`;
-    return latest === '{}' ? `{${tail}` : `${latest.slice(0, -1)},${tail}`;
-  }
-  // A certificate that is no object or already has one of the keys: as the spread does it.
-  return JSON.stringify({
-    ...(JSON.parse(latest) as object),
-    epc_country: JSON.parse(country) as unknown,
-    epc_in_date: JSON.parse(v.inDate) as unknown,
-    epc_age: JSON.parse(v.age) as unknown,
-    epc_expiry: JSON.parse(v.expiry) as unknown,
-  });
+  return (
+    `{"epc_country":${orNull(stored.get('epcs/epc_country'))},"epc_in_date":${v.inDate},` +
+    `"epc_age":${v.age},"epc_expiry":${v.expiry},"epc":${latest}}`
+  );
 }
 
 /** JSON.stringify(presentProperty(doc, now)) from the document's stored pieces. */
@@ -108,8 +101,10 @@ export function renderProperty(stored: StoredProperty, now: Date): string {
   const flood = stored.truthy('flood_risk')
     ? jsonObject(['england', 'scotland', 'wales'].map((k) => [k, stored.get(`flood_risk/${k}`)] as const))
     : 'null';
+  const adminBoundaries = get('area/admin_boundaries');
   return (
-    `{"location":${stored.coordinates},"admin_boundaries":${get('area/admin_boundaries')},` +
+    `{"uprn":"${stored.uprn}","location":${stored.coordinates.slice(0, -1)},` +
+    `"admin_boundaries":${adminBoundaries}},"admin_boundaries":${adminBoundaries},` +
     `"elevation":${get('flood_risk/elevation')},"planning":${get('location_layers/planning')},` +
     `"environment":${get('environment_layers/environment')},` +
     `"transportation":${get('location_layers/transportation')},"flood_risk":${flood},` +

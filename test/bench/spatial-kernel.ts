@@ -1,9 +1,13 @@
 // bench:spatial-kernel — single-core throughput of the geometry kernel's primitives on realistic shapes:
 // 200-vertex concave polygons with holes (a flood zone piece is at most 256 vertices), a 20,000-vertex zone
 // cut into pieces and queried through a flatbush index the way the flood block does, and k-nearest over
-// 100,000 points in a 10 km tile. Each case runs for BENCH_SECONDS (default 1) after a warm-up; ops/s is
-// queries per second on one core.
+// 100,000 points in a 10 km tile; OSTN15 transformations each way across Great Britain (and the Helmert they
+// replaced). Each case runs for BENCH_SECONDS (default 1) after a warm-up; ops/s is queries per second on one
+// core.
 import os from 'node:os';
+import proj4 from 'proj4';
+import { ensureOstn15Grid } from '../../infra/ostn15/install';
+import { bngToWgs84Into, wgs84ToBngInto } from '../../pipelines/geo/bng';
 import { circleIntersectionArea } from '../../pipelines/geo/circle-area';
 import { FeatureIndex } from '../../pipelines/geo/feature-index';
 import type { Geometry, Position } from '../../pipelines/geo/geometry';
@@ -74,6 +78,34 @@ bench('circleIntersectionArea, r = 50 m', probes.length, (i) =>
 );
 bench('trueAzimuth (convergence from the OS series)', probes.length, (i) => trueAzimuth(probes[i]!, centre));
 bench('tileOf', probes.length, (i) => tileOf(probes[i]![0], probes[i]![1]).length);
+
+// OSTN15 over points spread across the grid's land (50-650 km east, 10-1200 km north), into one reused array.
+await ensureOstn15Grid({ log: console.log });
+const grid = new Float64Array(2 * 4096);
+const lonLat = new Float64Array(2 * 4096);
+for (let i = 0; i < 4096; i++) {
+  const [x, y] = pointIn(rand, 50_000, 10_000, 650_000, 1_200_000);
+  grid[2 * i] = x;
+  grid[2 * i + 1] = y;
+  bngToWgs84Into(x, y, lonLat, 2 * i);
+}
+const out = new Float64Array(2);
+bench('OSTN15 ETRS89 → BNG (wgs84ToBngInto)', 4096, (i) => {
+  wgs84ToBngInto(lonLat[2 * i]!, lonLat[2 * i + 1]!, out, 0);
+  return out[0]!;
+});
+bench('OSTN15 BNG → ETRS89 (bngToWgs84Into, iterative)', 4096, (i) => {
+  bngToWgs84Into(grid[2 * i]!, grid[2 * i + 1]!, out, 0);
+  return out[1]!;
+});
+const helmert = proj4(
+  'WGS84',
+  '+proj=tmerc +lat_0=49 +lon_0=-2 +k=0.9996012717 +x_0=400000 +y_0=-100000 +ellps=airy ' +
+    '+towgs84=446.448,-125.157,542.06,0.15,0.247,0.842,-20.489 +units=m +no_defs',
+);
+bench('Helmert ETRS89 → BNG (proj4, what OSTN15 replaced)', 4096, (i) => {
+  return helmert.forward([lonLat[2 * i]!, lonLat[2 * i + 1]!])[0]!;
+});
 
 // A large zone: a 20,000-vertex outline about 12 km across with 8 holes, cut into pieces and indexed.
 const bigCentre: Position = [375000, 165000];

@@ -23,6 +23,7 @@ import type { AddressBook } from '../addresses';
 import { REGION_NAMES, type SampleArea } from '../areas';
 import { BufferedFileWriter, csvRow, type WrittenFile } from '../csv-writer';
 import { hashSeed, Rng } from '../rng';
+import { sampleRuc2011 } from '../census-2011';
 import { sampleLsoaPairs, sampleLsoas2011, writeLsoaLookup } from '../lsoa-lookup';
 
 export interface AreaDatasetFile {
@@ -40,7 +41,7 @@ interface AreaCodes {
   msoas: { code: string; name: string }[];
 }
 
-function codesOf(book: AddressBook): AreaCodes {
+export function codesOf(book: AddressBook): AreaCodes {
   const oas = new Set<string>();
   const lsoas = new Map<string, { code: string; msoa: string; imd: number; name: string }>();
   const msoas = new Map<string, { code: string; name: string }>();
@@ -549,9 +550,7 @@ async function writeRuralUrban(
   let fid = 1;
   for (const codes of englandWales) {
     for (const oa of codes.oas) {
-      const rng = new Rng(hashSeed(seed, 'ruc', oa));
-      // Bath and Cardiff are towns and cities; their edges reach the rural fringe.
-      const code = rng.chance(0.85) ? 'C1' : rng.chance(0.8) ? 'D1' : 'E1';
+      const code = sampleRuc2011(seed, oa);
       await out.row(csvRow([oa, code, RUC_LABELS[code]!, String(fid++)]));
     }
   }

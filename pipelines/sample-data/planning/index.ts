@@ -2,7 +2,8 @@
 // layout (reference terrain-coast-heritage.md 3-5, amenities-transport.md 1-3):
 //   conservation-areas          planning.data.gov.uk `conservation-area.csv` (WGS84 WKT MULTIPOLYGON), England
 //   nhle-listed-buildings       NHLE shapefile points (10-character names; ListDate as ISO, dd/mm/yyyy, epoch ms)
-//   nhle-world-heritage-sites   NHLE shapefile polygons (InscrDate, Notes, Hyperlink), England
+//   nhle-world-heritage-sites   NHLE shapefile polygons (InscrDate, Notes, Hyperlink), England (and the
+//                               cross-border Pontcysyllte, as NHLE lists it)
 //   ons-national-parks          NPARK_DEC_2022_GB_BFC_V3 shapefile (NPARK22CD/NM/NMW), Wales and Scotland
 //   ncr-charge-points           National Chargepoint Registry CSV (WGS84; duplicates, swapped and
 //                               positive-longitude Scottish rows, latitude 0, a time in the postcode)
@@ -31,6 +32,7 @@ import { circle } from '../flood/shapes';
 import { hashSeed, Rng } from '../rng';
 import { writtenFile } from '../terrain/write';
 import { voronoiCell } from './voronoi';
+import { PONTCYSYLLTE_NAME, pontcysyllteGeometry } from '../heritage/index';
 
 export interface PlanningSampleFile {
   dataset: string;
@@ -330,7 +332,7 @@ function listedBuildings(areas: readonly SampleArea[], outDir: string, seed: num
 }
 
 function worldHeritageSites(areas: readonly SampleArea[], outDir: string): PlanningSampleFile {
-  const features = areas.map((area, i) => ({
+  const cities = areas.map((area, i) => ({
     geometry: poly(circle([area.centre.x, area.centre.y + 300], 2200, 64)),
     properties: {
       ListEntry: 1000093 + i,
@@ -347,6 +349,27 @@ function worldHeritageSites(areas: readonly SampleArea[], outDir: string): Plann
       Hyperlink: `https://historicengland.org.uk/listing/the-list/list-entry/${1000093 + i}`,
     },
   }));
+  // Pontcysyllte crosses the border: NHLE lists it as Cadw does (the Great Britain table keeps it once).
+  const features = [
+    ...cities,
+    {
+      geometry: pontcysyllteGeometry(),
+      properties: {
+        ListEntry: 1000097,
+        Name: PONTCYSYLLTE_NAME,
+        InscrDate: '2009-06-27',
+        AmendDate: '',
+        LegacyUID: 'WHS-1303',
+        Notes: 'Inscribed as a masterpiece of canal engineering of the Industrial Revolution.',
+        NGR: '',
+        CaptureScale: '1:2500',
+        Easting: 327_000,
+        Northing: 341_500,
+        AREA_HA: 0,
+        Hyperlink: 'https://historicengland.org.uk/listing/the-list/list-entry/1000097',
+      },
+    },
+  ];
   const base = join(dirOf(outDir, 'nhle-world-heritage-sites'), 'World_Heritage_Sites');
   writeShapefile(base, {
     shapeType: 5,
@@ -386,6 +409,14 @@ function nationalParks(areas: readonly SampleArea[], outDir: string): PlanningSa
         name: 'Loch Lomond and The Trossachs',
         nameWelsh: '',
         ring: circle([x - 12_600, y + 500], 12_000, 96),
+      });
+    // Scotland's other park, ~70 km north of Stirling (real place, synthetic shape): the layer is GB-wide.
+    if (area.id === 'stirling')
+      parks.push({
+        code: 'S21000002',
+        name: 'Cairngorms',
+        nameWelsh: '',
+        ring: circle([x + 15_000, y + 105_000], 32_000, 96),
       });
     if (area.country === 'Wales')
       parks.push({

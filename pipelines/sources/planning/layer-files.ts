@@ -6,8 +6,9 @@ import { isInsideBngExtent, wgs84ToBng } from '../../geo/bng';
 import type { Position } from '../../geo/geometry';
 import { accepted, quarantined, type SourceRow } from '../../io/quarantine';
 import { listGeoPackageLayers } from '../../io/spatial/geopackage';
-import { readFeatures } from '../../io/spatial/read-features';
+import { readFeatures, type FeatureSource } from '../../io/spatial/read-features';
 import type { Crs } from '../../io/spatial/types';
+import { readZippedShapefile, shapefileEntries } from '../../io/spatial/zipped-shapefile';
 import {
   attribute,
   filesUnder,
@@ -24,17 +25,45 @@ export interface LayerFile {
   path: string;
   /** GeoPackage table, when the file is a GeoPackage. */
   table?: string;
+  /** The `.shp` entry, when the file is a zip of shapefiles (as Historic Environment Scotland publishes). */
+  entry?: string;
 }
 
-export async function layerFilesUnder(dir: string): Promise<LayerFile[]> {
+export interface LayerFileOptions {
+  /** Also read the shapefiles inside `.zip` files (the publisher's download left unextracted). */
+  zips?: boolean;
+  /** Keeps only the layers whose name (table, or file name without extension) it accepts. */
+  accept?: (layer: string) => boolean;
+}
+
+const layerName = (f: LayerFile): string =>
+  f.table ??
+  (f.entry ?? f.path)
+    .split(/[\\/!]/)
+    .pop()!
+    .replace(/\.[^.]+$/, '');
+
+export async function layerFilesUnder(dir: string, options: LayerFileOptions = {}): Promise<LayerFile[]> {
   const out: LayerFile[] = [];
-  for (const path of await filesUnder(dir, SPATIAL_EXTENSIONS)) {
-    if (path.toLowerCase().endsWith('.gpkg'))
+  const extensions = options.zips ? [...SPATIAL_EXTENSIONS, '.zip'] : SPATIAL_EXTENSIONS;
+  for (const path of await filesUnder(dir, extensions)) {
+    const lower = path.toLowerCase();
+    if (lower.endsWith('.gpkg'))
       for (const layer of listGeoPackageLayers(path)) out.push({ path, table: layer.table });
+    else if (lower.endsWith('.zip')) for (const entry of shapefileEntries(path)) out.push({ path, entry });
     else out.push({ path });
   }
-  return out;
+  return options.accept ? out.filter((f) => options.accept!(layerName(f))) : out;
 }
+
+/** The features of one layer file, whatever holds it. */
+export function openLayer(file: LayerFile): FeatureSource {
+  if (file.entry) return readZippedShapefile(file.path, file.entry);
+  return readFeatures(file.path, file.table ? { layer: file.table } : {});
+}
+
+/** The file name quarantined rows give: the zip and its entry for a zipped shapefile. */
+const layerPath = (file: LayerFile): string => (file.entry ? `${file.path}!${file.entry}` : file.path);
 
 /** Polygon (or line) features of one layer file, checked and on BNG; `map` returns a record or a reason. */
 export function* polygonRows<T>(
@@ -43,9 +72,11 @@ export function* polygonRows<T>(
   map: (feature: CleanFeature, layer: string) => T | string,
   family: GeometryFamily = 'polygon',
 ): Generator<SourceRow<T>> {
-  const source = readFeatures(file.path, file.table ? { layer: file.table } : {});
+  const source = openLayer(file);
   try {
-    yield* spatialRows(dataset, file.path, source.crs, family, source.features, (f) => map(f, source.layer));
+    yield* spatialRows(dataset, layerPath(file), source.crs, family, source.features, (f) =>
+      map(f, source.layer),
+    );
   } finally {
     source.close();
   }
@@ -60,7 +91,7 @@ export interface CleanPoint {
 
 /**
  * Point features of one layer file. A feature without geometry falls back to its `Easting`/`Northing`
- * attributes (NHLE downloads carry both); anything else that is not a point, or lies off the grid, is
+ * (or `X`/`Y`) attributes (NHLE, Cadw and HES downloads carry both); anything else that is not a point, or lies off the grid, is
  * quarantined.
  */
 export function* pointRows<T>(
@@ -68,12 +99,13 @@ export function* pointRows<T>(
   file: LayerFile,
   map: (point: CleanPoint) => T | string,
 ): Generator<SourceRow<T>> {
-  const source = readFeatures(file.path, file.table ? { layer: file.table } : {});
+  const source = openLayer(file);
+  const path = layerPath(file);
   try {
     for (const f of source.features) {
       const line = f.index + 1;
       const reject = (reason: string): SourceRow<T> =>
-        quarantined({ dataset, file: file.path, line, reason, raw: JSON.stringify(f.properties) });
+        quarantined({ dataset, file: path, line, reason, raw: JSON.stringify(f.properties) });
       let position: Position | null = null;
       if (f.error) {
         yield reject(`geometry could not be decoded: ${f.error}`);
@@ -86,8 +118,9 @@ export function* pointRows<T>(
         yield reject(`expected a point, found a ${f.geometry.type}`);
         continue;
       } else {
-        const e = Number(attribute(f.properties, 'Easting', 'BNG_E'));
-        const n = Number(attribute(f.properties, 'Northing', 'BNG_N'));
+        // NHLE and Cadw carry Easting/Northing (Cadw's other layers in lower case), HES X/Y.
+        const e = Number(attribute(f.properties, 'Easting', 'BNG_E', 'X'));
+        const n = Number(attribute(f.properties, 'Northing', 'BNG_N', 'Y'));
         if (Number.isFinite(e) && Number.isFinite(n) && (e !== 0 || n !== 0)) position = [e, n];
       }
       if (position === null) {
@@ -103,7 +136,7 @@ export function* pointRows<T>(
         continue;
       }
       const record = map({ index: f.index, position, properties: f.properties });
-      yield typeof record === 'string' ? reject(record) : accepted(file.path, line, record);
+      yield typeof record === 'string' ? reject(record) : accepted(path, line, record);
     }
   } finally {
     source.close();

@@ -11,6 +11,7 @@ import type {
 import type { RetrofitGrantRules } from '../../../schemas/api/retrofit';
 import { IOD_BLOCK_DOMAINS, type LSOA_2011_MATCHES } from '../../../schemas/api/area';
 import { annualCost, ENERGY_PRICES } from './energy-prices';
+import { HPI_FIELD_DATE_SUFFIX } from './hpi-latest';
 import { applicableGrants, type GrantFacts } from './retrofit-grants';
 
 type Row = Record<string, unknown>;
@@ -74,7 +75,10 @@ export function adminBoundaries(onspd: Row | null): AdminBoundaries | null {
   return Object.fromEntries(ADMIN_BOUNDARY_FIELDS.map((f) => [f, str(onspd[f])])) as AdminBoundaries;
 }
 
-/** The local authority's row, else the region's, else the country's. */
+/**
+ * The local authority's row, else the region's, else the country's (rows of latestHpiPerAreaSql: each field
+ * from the newest month that has it; `field_dates` names the month of those older than `date`).
+ */
 export function housePriceIndex(hpi: AreaInputs['hpi']): HousePriceIndex | null {
   const row = hpi.localAuthority ?? hpi.region ?? hpi.country;
   if (!row) return null;
@@ -83,7 +87,13 @@ export function housePriceIndex(hpi: AreaInputs['hpi']): HousePriceIndex | null 
     region_name: String(row.region_name),
     area_code: String(row.area_code),
   };
-  for (const f of HOUSE_PRICE_INDEX_NUMBER_FIELDS) out[f] = numOrNull(row[f]);
+  const fieldDates: Record<string, string> = {};
+  for (const f of HOUSE_PRICE_INDEX_NUMBER_FIELDS) {
+    out[f] = numOrNull(row[f]);
+    const month = row[`${f}${HPI_FIELD_DATE_SUFFIX}`];
+    if (out[f] !== null && typeof month === 'string') fieldDates[f] = month;
+  }
+  out.field_dates = fieldDates;
   return out as HousePriceIndex;
 }
 

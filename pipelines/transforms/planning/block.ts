@@ -1,6 +1,8 @@
 // The planning block (spec 2.7) of one point: pure, over any LocationCandidates. Conservation areas, listed
-// buildings and World Heritage Sites come from English publishers (planning.data.gov.uk, NHLE), so their
-// blocks are null outside England (not "none here": not known); National Parks are GB wide.
+// buildings and World Heritage Sites come from each country's publishers (England: planning.data.gov.uk and
+// NHLE; Wales: DataMapWales and Cadw; Scotland: HES), one Great Britain table each (pipelines/assets/
+// gb-heritage.ts), so they answer in those three countries and are null where the country is not known (at
+// sea, outside every boundary): not "none here" but not known. National Parks are GB wide.
 import type { Position } from '../../geo/geometry';
 import type { PlanningBlock } from '../../../schemas/api/planning';
 import { metres, pointOut } from '../flood/output';
@@ -12,12 +14,15 @@ export type Country = 'England' | 'Wales' | 'Scotland';
 /** At most this many listed buildings are listed (the nearest within 1 km). */
 export const LISTED_BUILDINGS_MAX = 10;
 
+/** The countries whose heritage designations are loaded. */
+export const HERITAGE_COUNTRIES: ReadonlySet<Country> = new Set(['England', 'Wales', 'Scotland']);
+
 export function planningBlock(c: LocationCandidates, p: Position, country: Country | null): PlanningBlock {
-  const england = country === 'England';
+  const covered = country !== null && HERITAGE_COUNTRIES.has(country);
   const np = areaLayer(c, 'national_parks', p);
   return {
-    conservation_areas: england ? conservationAreas(c, p) : null,
-    listed_buildings: england
+    conservation_areas: covered ? conservationAreas(c, p) : null,
+    listed_buildings: covered
       ? {
           nearest_listed_buildings: c
             .points('listed_buildings', p, LISTED_BUILDINGS_MAX, WITHIN_RADIUS)
@@ -26,12 +31,15 @@ export function planningBlock(c: LocationCandidates, p: Position, country: Count
               ...pointOut(n.record.position),
               name: n.record.attrs.name,
               grade: n.record.attrs.grade,
+              listing_system: n.record.attrs.listing_system,
+              listing_grade: n.record.attrs.listing_grade,
+              listing_tier: n.record.attrs.listing_tier,
               date_listed: n.record.attrs.date_listed,
               url: n.record.attrs.url,
             })),
         }
       : null,
-    world_heritage_sites: england ? worldHeritageSites(c, p) : null,
+    world_heritage_sites: covered ? worldHeritageSites(c, p) : null,
     national_parks: {
       in_national_park: np.inside,
       national_park_area: np.area,

@@ -3,6 +3,7 @@
 // The batch job answers from in-memory indexes per tile (./memory-layers.ts); a live answer can prefetch the
 // same records from Elasticsearch into the same class, so both run the very same block code.
 import type { Position } from '../../geo/geometry';
+import type { ListingGrade, ListingSystem, ListingTier } from '../../../schemas/heritage-features';
 import type { BoundaryLevel } from '../../../schemas/planning-features';
 import { featuresWithin, type FeatureDistance, type PieceRecord } from '../flood/candidates';
 
@@ -30,7 +31,11 @@ export const AREA_FAMILIES: readonly AreaFamily[] = [
 export interface PointAttrs {
   listed_buildings: {
     name: string | null;
-    grade: 'I' | 'II*' | 'II';
+    /** The England and Wales scale (the spec's field); null for a Scottish category. */
+    grade: 'I' | 'II*' | 'II' | null;
+    listing_system: ListingSystem;
+    listing_grade: ListingGrade;
+    listing_tier: ListingTier;
     date_listed: string | null;
     url: string | null;
   };

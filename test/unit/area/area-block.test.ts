@@ -17,7 +17,7 @@ import { energyUsage } from '../../../pipelines/assets/energy-usage';
 import { fuelPoverty } from '../../../pipelines/assets/fuel-poverty';
 import { hpi } from '../../../pipelines/assets/hpi';
 import { lsoaLookup } from '../../../pipelines/assets/lsoa-lookup';
-import { derivedPath, quarantinePath } from '../../../pipelines/assets/ingest';
+import { derivedPath, quarantinePath, stagedPath } from '../../../pipelines/assets/ingest';
 import { onspd } from '../../../pipelines/assets/onspd';
 import { osOpenUprn } from '../../../pipelines/assets/os-open-uprn';
 import { ruralUrban } from '../../../pipelines/assets/rural-urban';
@@ -145,7 +145,14 @@ describe('uprn_area_blocks for the sample region', () => {
     });
     const hpi = a.house_price_index as unknown as Record<string, number | null>;
     expect(hpi.average_price).toBeGreaterThan(100_000);
-    expect(hpi.sales_volume).toBeNull(); // the latest month has no sales volume yet
+    // The newest two months have no sales volumes or new/existing split yet: those come from July.
+    expect(hpi.sales_volume).toBeGreaterThan(0);
+    expect(a.house_price_index!.field_dates).toMatchObject({
+      sales_volume: '2025-07-01',
+      average_price_new: '2025-07-01',
+      sales_volume_existing: '2025-07-01',
+    });
+    expect(Object.keys(a.house_price_index!.field_dates)).toHaveLength(13);
     const fp = a.fuel_poverty!;
     expect(fp.lower_layer_super_output_area!.lower_layer_super_output_area_code).toBe(
       admin.census_lower_layer_super_output_area_code,
@@ -157,10 +164,9 @@ describe('uprn_area_blocks for the sample region', () => {
     });
     expect(fp.region).toMatchObject({ region_code: 'E12000009', region_name: 'South West' });
     const imd = a.indices_of_deprivation!.lower_layer_super_output_area! as Record<string, string>;
-    // A 2011 LSOA: the same code unless the sample's lookup changed this one (lsoa-lookup.test.ts).
-    if (imd.lsoa_2011_match === 'unchanged')
-      expect(imd.lsoa_code).toBe(admin.census_lower_layer_super_output_area_code);
-    else expect(['split', 'merged', 'irregular']).toContain(imd.lsoa_2011_match);
+    // The postcode's own 2011 LSOA, from ONSPD's lsoa11cd (the full 2025+ header carries it).
+    expect(imd.lsoa_2011_match).toBe('onspd_lsoa11');
+    expect(imd.lsoa_code).toMatch(/^E01\d{6}$/);
     expect(imd.index_of_multiple_deprivation_rank).toMatch(/^\d+$/);
     expect(Number(imd.index_of_multiple_deprivation_decile)).toBeGreaterThanOrEqual(1);
     expect(a.urban_rural_classification!.output_area_code).toBe(admin.census_output_area_code);
@@ -237,20 +243,24 @@ describe('uprn_area_blocks for the sample region', () => {
     expect(quarantine.fuel_poverty).toEqual([]);
   });
 
-  it('IoD2019 (2011 LSOAs) reaches postcodes in changed 2021 LSOAs through the sample lookup', async () => {
-    const kinds = new Map<string, number>();
-    const sql = `SELECT json_extract_string(area_attributes_open || '}', '$.indices_of_deprivation.lower_layer_super_output_area.lsoa_2011_match') AS m
-      FROM ${parquetPath(areaTableGlob(ctx, POSTCODE_AREA_BLOCKS_TABLE))} WHERE country = 'England'`;
-    for await (const row of queryParquet(sql)) kinds.set(String(row.m), (kinds.get(String(row.m)) ?? 0) + 1);
-    // Every England postcode in use finds its deprivation row, and every kind of change is met (the small
-    // sample has three LSOAs in Bath, all changed; larger ones keep the rest unchanged).
-    expect([...kinds.keys()].filter((k) => k !== 'unchanged').sort()).toEqual([
-      'irregular',
-      'merged',
-      'split',
-    ]);
-    expect([...kinds.keys()].every((k) => ['irregular', 'merged', 'split', 'unchanged'].includes(k))).toBe(
-      true,
-    );
+  it('IoD2019 (2011 LSOAs) reaches every England postcode through its ONSPD 2011 LSOA, a parent in the lookup', async () => {
+    const sql = `
+      WITH b AS (
+        SELECT postcode, json_extract_string(admin_boundaries, '$.census_lower_layer_super_output_area_code') AS lsoa21,
+          json_extract_string(area_attributes_open || '}', '$.indices_of_deprivation.lower_layer_super_output_area.lsoa_code') AS lsoa11,
+          json_extract_string(area_attributes_open || '}', '$.indices_of_deprivation.lower_layer_super_output_area.lsoa_2011_match') AS m
+        FROM ${parquetPath(areaTableGlob(ctx, POSTCODE_AREA_BLOCKS_TABLE))} WHERE country = 'England')
+      SELECT b.*, k.change_indicator FROM b
+      LEFT JOIN ${parquetPath(stagedPath(ctx, 'lsoa_lookup'))} k ON k.lsoa11_code = b.lsoa11 AND k.lsoa21_code = b.lsoa21`;
+    const rows: Record<string, unknown>[] = [];
+    for await (const row of queryParquet(sql)) rows.push(row);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.m).toBe('onspd_lsoa11');
+      // The 2011 LSOA ONSPD gives is one of the 2021 LSOA's parents in the ONS lookup.
+      expect(['U', 'S', 'M', 'X']).toContain(r.change_indicator);
+    }
+    // The small sample's three LSOAs of Bath are all changed ones (split, merged, redrawn).
+    expect(new Set(rows.map((r) => r.change_indicator)).size).toBeGreaterThan(1);
   });
 });

@@ -14,7 +14,7 @@ import { queryParquet, writeParquet, type ColumnSpec } from '../../../pipelines/
 import { lsoaLookupRowParser, readLsoaLookup } from '../../../pipelines/sources/lsoa-lookup';
 import { onspdRowParser } from '../../../pipelines/sources/onspd';
 import { indicesOfDeprivation } from '../../../pipelines/transforms/area/area-block';
-import { DeprivationLsoaSchema } from '../../../schemas/api/area';
+import { DeprivationLsoaSchema, HOUSE_PRICE_INDEX_NUMBER_FIELDS } from '../../../schemas/api/area';
 
 const HEADER = [
   'LSOA11CD',
@@ -214,7 +214,16 @@ describe('deprivation join through the lookup', () => {
       })),
     );
     // The other joined tables, empty.
-    await writeParquet(stagedPath(ctx, 'hpi'), [v('area_code'), v('date')], []);
+    await writeParquet(
+      stagedPath(ctx, 'hpi'),
+      [
+        v('area_code'),
+        v('date'),
+        v('region_name'),
+        ...HOUSE_PRICE_INDEX_NUMBER_FIELDS.map((f): ColumnSpec => ({ name: f, type: 'DOUBLE' })),
+      ],
+      [],
+    );
     await writeParquet(
       stagedPath(ctx, 'energy_usage'),
       [v('level'), v('area_code'), v('fuel'), n('year')],

@@ -43,12 +43,28 @@ const whs = records('whs1', square(X0 - 3000, Y0 - 3000, 1000), {
 const listed: PointRecord[] = Array.from({ length: 14 }, (_, i) => ({
   id: `lb${String(i).padStart(2, '0')}`,
   position: [X0 + 1000 + 80 * i, Y0 + 1000] as Position,
-  attrs: { name: `Building ${i}`, grade: 'II' as const, date_listed: null, url: null },
+  attrs: {
+    name: `Building ${i}`,
+    grade: 'II' as const,
+    listing_system: 'NHLE' as const,
+    listing_grade: 'II' as const,
+    listing_tier: 'standard' as const,
+    date_listed: null,
+    url: null,
+  },
 }));
 listed.push({
   id: 'lbfar',
   position: [X0 + 1000, Y0 + 2000.5],
-  attrs: { name: 'Far', grade: 'I', date_listed: null, url: null },
+  attrs: {
+    name: 'Far',
+    grade: 'I',
+    listing_system: 'NHLE',
+    listing_grade: 'I',
+    listing_tier: 'top',
+    date_listed: null,
+    url: null,
+  },
 });
 
 const airports: PointRecord[] = [
@@ -118,14 +134,15 @@ describe('planning block', () => {
     expect(list[1]).toMatchObject({ distance: 80, x_coord: X0 + 1080, y_coord: Y0 + 1000, grade: 'II' });
   });
 
-  it('England-only layers are null in Wales and Scotland; National Parks stay', () => {
-    for (const country of ['Wales', 'Scotland'] as const) {
-      const block = planningBlock(layers(), [X0 + 1000, Y0 + 1000], country);
-      expect(block.conservation_areas).toBeNull();
-      expect(block.listed_buildings).toBeNull();
-      expect(block.world_heritage_sites).toBeNull();
-      expect(block.national_parks.nearest_national_park?.distance).toBe(4000);
-    }
+  it('heritage layers answer in all three countries, and are null where the country is not known', () => {
+    const england = planningBlock(layers(), [X0 + 1000, Y0 + 1000], 'England');
+    for (const country of ['Wales', 'Scotland'] as const)
+      expect(planningBlock(layers(), [X0 + 1000, Y0 + 1000], country)).toEqual(england);
+    const atSea = planningBlock(layers(), [X0 + 1000, Y0 + 1000], null);
+    expect(atSea.conservation_areas).toBeNull();
+    expect(atSea.listed_buildings).toBeNull();
+    expect(atSea.world_heritage_sites).toBeNull();
+    expect(atSea.national_parks.nearest_national_park?.distance).toBe(4000);
   });
 
   it('with nothing loaded: arrays empty, areas 0, nearest null', () => {
@@ -237,10 +254,12 @@ describe('admin boundaries by point in polygon', () => {
     });
   });
 
-  it('the country from the boundaries decides the England-only blocks', () => {
+  it('the country from the boundaries decides whether the heritage blocks are known', () => {
     const c = layers({ admin_boundaries: boundaries });
     expect(locationLayersBlock(c, [X0 + 1000, Y0 + 1000]).planning.conservation_areas).not.toBeNull();
-    expect(locationLayersBlock(c, [X0 + 60_000, Y0], 'Wales').planning.conservation_areas).toBeNull();
-    expect(locationLayersBlock(c, [X0 + 60_000, Y0]).admin_boundaries.country_code).toBeNull();
+    expect(locationLayersBlock(c, [X0 + 60_000, Y0], 'Wales').planning.conservation_areas).not.toBeNull();
+    const outside = locationLayersBlock(c, [X0 + 60_000, Y0]);
+    expect(outside.admin_boundaries.country_code).toBeNull();
+    expect(outside.planning.conservation_areas).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssetContext } from '../../../pipelines/assets/definition';
 import { quarantinePath } from '../../../pipelines/assets/ingest';
 import { osOpenUprn } from '../../../pipelines/assets/os-open-uprn';
+import { GB_HERITAGE_ASSETS } from '../../../pipelines/assets/gb-heritage';
+import { HERITAGE_LAYER_ASSETS } from '../../../pipelines/assets/heritage-layers';
 import { PLANNING_LAYER_ASSETS } from '../../../pipelines/assets/planning-layers';
 import {
   tilesHoldingUprns,
@@ -38,7 +40,7 @@ beforeAll(async () => {
   };
   manifest = await generateSampleData({ outDir: ctx.config.sourcesDir, scale: 0.05 });
   await osOpenUprn.materialize(ctx);
-  for (const asset of PLANNING_LAYER_ASSETS) {
+  for (const asset of [...PLANNING_LAYER_ASSETS, ...HERITAGE_LAYER_ASSETS]) {
     await asset.materialize(ctx);
     quarantine[asset.name] = [];
     for await (const row of queryParquet(
@@ -46,6 +48,7 @@ beforeAll(async () => {
     ))
       quarantine[asset.name]!.push(String(row.reason));
   }
+  for (const asset of GB_HERITAGE_ASSETS) await asset.materialize(ctx);
   tiles = await tilesHoldingUprns(ctx);
   for (const tile of tiles) await uprnLocationBlocks.materialize({ ...ctx, partition: tile });
   for await (const row of queryParquet(`SELECT uprn, block FROM ${parquetPath(uprnLocationBlocksGlob(ctx))}`))
@@ -125,15 +128,25 @@ describe('uprn_location_blocks on the sample', () => {
     expect(bath.some((x) => x.transportation.low_emission_zones!.in_low_emission_zone)).toBe(true);
   });
 
-  it('Wales and Scotland: England-only layers null; National Parks, chargers, zones and airports answered', () => {
+  it('Wales and Scotland: their own heritage lists, National Parks, chargers, zones and airports answered', () => {
     const wales = blocks.get(sampleOf('Wales').uprn)!;
     expect(wales.admin_boundaries).toMatchObject({
       local_authority_district_code: 'W06000015',
       region_code: null,
     });
-    expect(wales.planning.conservation_areas).toBeNull();
-    expect(wales.planning.listed_buildings).toBeNull();
-    expect(wales.planning.world_heritage_sites).toBeNull();
+    expect(wales.planning.conservation_areas).not.toBeNull();
+    expect(wales.planning.world_heritage_sites).not.toBeNull();
+    const inCountry = (code: string) =>
+      [...blocks.values()].filter((x) => x.admin_boundaries.country_code === code);
+    const welsh = inCountry('W92000004').flatMap(
+      (x) => x.planning.listed_buildings!.nearest_listed_buildings,
+    );
+    expect(welsh.length).toBeGreaterThan(0);
+    for (const b of welsh) {
+      expect(b.listing_system).toBe('Cadw');
+      expect(b.grade).toBe(b.listing_grade);
+      expect(b.listing_tier).toBe(b.listing_grade === 'II' ? 'standard' : 'top');
+    }
     expect(wales.planning.national_parks.nearest_national_park?.name).toBe(
       'Bannau Brycheiniog National Park',
     );
@@ -147,6 +160,17 @@ describe('uprn_location_blocks on the sample', () => {
 
     const scotland = blocks.get(sampleOf('Scotland').uprn)!;
     expect(scotland.admin_boundaries.country_code).toBe('S92000003');
+    expect(scotland.planning.conservation_areas).not.toBeNull();
+    expect(scotland.planning.world_heritage_sites).not.toBeNull();
+    const scottish = inCountry('S92000003').flatMap(
+      (x) => x.planning.listed_buildings!.nearest_listed_buildings,
+    );
+    expect(scottish.length).toBeGreaterThan(0);
+    for (const b of scottish) {
+      expect(b).toMatchObject({ listing_system: 'HES', grade: null });
+      expect(['A', 'B', 'C']).toContain(b.listing_grade);
+      expect(b.listing_tier).toBe(b.listing_grade === 'A' ? 'top' : 'standard');
+    }
     expect(scotland.planning.national_parks.nearest_national_park?.name).toBe(
       'Loch Lomond and The Trossachs',
     );

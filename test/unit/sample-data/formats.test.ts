@@ -27,10 +27,14 @@ const EW_CERTIFICATES_HEADER =
 const EW_RECOMMENDATIONS_HEADER =
   'LMK_KEY,IMPROVEMENT_ITEM,IMPROVEMENT_SUMMARY_TEXT,IMPROVEMENT_DESCR_TEXT,IMPROVEMENT_ID,IMPROVEMENT_ID_TEXT,INDICATIVE_COST';
 const UPRN_HEADER = 'UPRN,X_COORDINATE,Y_COORDINATE,LATITUDE,LONGITUDE';
+// The full published 2025+ header, 53 columns (wales-scotland.md section 6).
 const ONSPD_HEADER =
-  'pcd7,pcd8,pcds,dointr,doterm,usrtypind,east1m,north1m,gridind,oa21cd,cty25cd,ced25cd,lad25cd,wd25cd,nhser24cd,' +
-  'ctry25cd,rgn25cd,pcon24cd,ttwa15cd,itl25cd,npark16cd,lsoa21cd,msoa21cd,wz11cd,sicbl24cd,bua24cd,ruc21ind,' +
-  'oac11ind,lat,long,lep21cd1,lep21cd2,pfa23cd,imd20ind,icb23cd';
+  'pcd7,pcd8,pcds,dointr,doterm,cty25cd,ced25cd,lad25cd,wd25cd,parncp25cd,usrtypind,east1m,north1m,gridind,' +
+  'hlth19cd,nhser24cd,ctry25cd,rgn25cd,ssr95cd,pcon24cd,eer20cd,educ23cd,ttwa15cd,pco19cd,itl25cd,wdstl05cd,' +
+  'oa01cd,wdcas03cd,npark16cd,lsoa01cd,msoa01cd,ruc01ind,oac01ind,oa11cd,lsoa11cd,msoa11cd,wz11cd,sicbl24cd,' +
+  'bua24cd,ruc11ind,oac11ind,lat,long,lep21cd1,lep21cd2,pfa23cd,imd20ind,cal24cd,icb23cd,oa21cd,lsoa21cd,' +
+  'msoa21cd,ruc21ind';
+const ONSPD_COLUMN = Object.fromEntries(ONSPD_HEADER.split(',').map((c, i) => [c, i]));
 // interface-spec 2.10 "Raw EPC, Scotland" field names (without the service-added `id`), upper-cased, plus POST_TOWN
 // (listed in epc.md section 3).
 const SCOTLAND_SPEC_FIELDS =
@@ -109,12 +113,35 @@ describe('ONSPD', () => {
     rows = parseCsv(text).slice(1);
   });
 
-  it('has the 2025 header and quotes every field except lat, long and imd20ind', () => {
+  it('has the full 2025 header and quotes every field except lat, long and imd20ind', () => {
     expect(lines[0]).toBe(ONSPD_HEADER);
     for (const line of lines.slice(1)) {
-      // 35 fields: 32 quoted, then lat/long/imd unquoted at positions 29, 30, 34.
-      expect(line).toMatch(/^("[^"]*",){28}-?\d+\.\d{6},-?\d+\.\d{6},("[^"]*",){3}\d+,"[^"]*"$/);
+      // 53 fields: 41 quoted, lat/long unquoted (42nd, 43rd), 3 quoted, imd20ind unquoted, 6 quoted.
+      expect(line).toMatch(/^("[^"]*",){41}-?\d+\.\d{6},-?\d+\.\d{6},("[^"]*",){3}\d+,("[^"]*",){5}"[^"]*"$/);
     }
+  });
+
+  it('carries the European Electoral Region, health area and 2011 census columns of each country', () => {
+    const col = (r: string[], name: string) => r[ONSPD_COLUMN[name]!]!;
+    const eer: Record<string, RegExp> = { E: /^E150000\d\d$/, W: /^W08000001$/, S: /^S15000001$/ };
+    const health: Record<string, RegExp> = { E: /^E18/, W: /^W11/, S: /^S08/ };
+    for (const r of rows) {
+      const c = col(r, 'ctry25cd').charAt(0);
+      expect(col(r, 'eer20cd')).toMatch(eer[c]!);
+      expect(col(r, 'hlth19cd')).toMatch(health[c]!);
+      expect(col(r, 'lsoa11cd')).toMatch(c === 'S' ? /^S01\d{6}$/ : new RegExp(`^${c}01\\d{6}$`));
+      expect(col(r, 'oa11cd')).toBe(col(r, 'oa21cd'));
+      if (c !== 'S') expect(['C1', 'D1', 'E1']).toContain(col(r, 'ruc11ind'));
+    }
+    // Most 2021 LSOAs are unchanged since 2011; the changed ones have other 2011 codes.
+    const same = rows.filter(
+      (r) => col(r, 'ctry25cd') !== 'S92000003' && col(r, 'lsoa11cd') === col(r, 'lsoa21cd'),
+    );
+    const changed = rows.filter(
+      (r) => col(r, 'ctry25cd') !== 'S92000003' && col(r, 'lsoa11cd') !== col(r, 'lsoa21cd'),
+    );
+    expect(same.length).toBeGreaterThan(0);
+    for (const r of changed) expect(col(r, 'lsoa11cd')).toMatch(/^[EW]019\d{5}$/); // the lookup's invented codes
   });
 
   it('formats postcodes as pcd7 / pcd8 / pcds and puts each in the right country', () => {
@@ -132,16 +159,18 @@ describe('ONSPD', () => {
       expect(pcd8).toHaveLength(8);
       expect(pcd8).toBe(`${outward.padEnd(4, ' ')} ${inward}`);
       const areaLetters = outward.slice(0, 2);
-      expect(r[15]).toBe(country[areaLetters]);
-      expect(r[16]).toBe(region[areaLetters]);
-      expect(r[12]).toBe(la[areaLetters]);
+      const col = (name: string) => r[ONSPD_COLUMN[name]!];
+      expect(col('ctry25cd')).toBe(country[areaLetters]);
+      expect(col('rgn25cd')).toBe(region[areaLetters]);
+      expect(col('lad25cd')).toBe(la[areaLetters]);
       const prefix = (country[areaLetters] ?? '').charAt(0);
-      for (const col of [9, 13, 21, 22]) expect(r[col]?.charAt(0)).toBe(prefix); // oa, ward, lsoa, msoa
+      for (const name of ['oa21cd', 'wd25cd', 'lsoa21cd', 'msoa21cd'])
+        expect(col(name)?.charAt(0)).toBe(prefix);
       if (areaLetters === 'FK') {
-        expect(r[9]).toMatch(/^S00/);
-        expect(r[21]).toMatch(/^S01/);
-        expect(r[22]).toMatch(/^S02/);
-        expect(r[13]).toMatch(/^S13/);
+        expect(col('oa21cd')).toMatch(/^S00/);
+        expect(col('lsoa21cd')).toMatch(/^S01/);
+        expect(col('msoa21cd')).toMatch(/^S02/);
+        expect(col('wd25cd')).toMatch(/^S13/);
       }
     }
     expect([...districts].sort()).toEqual([
@@ -158,12 +187,19 @@ describe('ONSPD', () => {
   });
 
   it('includes terminated postcodes and a postcode with no grid reference', () => {
-    const terminated = rows.filter((r) => r[4] !== '');
+    const terminated = rows.filter((r) => r[ONSPD_COLUMN.doterm!] !== '');
     expect(terminated.length).toBeGreaterThanOrEqual(3);
-    for (const r of terminated) expect(r[4]).toMatch(/^20[12]\d(0[1-9]|1[0-2])$/);
-    const noGrid = rows.filter((r) => r[8] === '9');
+    for (const r of terminated) expect(r[ONSPD_COLUMN.doterm!]).toMatch(/^20[12]\d(0[1-9]|1[0-2])$/);
+    const noGrid = rows.filter((r) => r[ONSPD_COLUMN.gridind!] === '9');
     expect(noGrid.length).toBeGreaterThanOrEqual(1);
-    for (const r of noGrid) expect([r[6], r[7], r[28], r[29]]).toEqual(['', '', '99.999999', '0.000000']);
+    const at = (r: string[], name: string) => r[ONSPD_COLUMN[name]!];
+    for (const r of noGrid)
+      expect([at(r, 'east1m'), at(r, 'north1m'), at(r, 'lat'), at(r, 'long')]).toEqual([
+        '',
+        '',
+        '99.999999',
+        '0.000000',
+      ]);
   });
 
   it('writes Documents name lookups with ONS-style headers', async () => {

@@ -10,8 +10,15 @@ const now = new Date('2025-06-01T00:00:00.000Z');
 describe('presentProperty', () => {
   it('answers nulls and empty lists for blocks the document does not carry', () => {
     const body = presentProperty({ ...SAMPLE_DOC, blocks: {} }, now);
-    expect(body.location).toEqual({ x_coord: 375000, y_coord: 165000, latitude: 51.38, longitude: -2.36 });
+    expect(body.location).toEqual({
+      x_coord: 375000,
+      y_coord: 165000,
+      latitude: 51.38,
+      longitude: -2.36,
+      admin_boundaries: null,
+    });
     expect(body).toMatchObject({
+      uprn: String(SAMPLE_DOC.uprn),
       admin_boundaries: null,
       elevation: null,
       planning: null,
@@ -55,6 +62,7 @@ describe('presentProperty', () => {
     };
     const body = presentProperty(doc, now);
     expect(body.admin_boundaries).toEqual({ postcode: 'BA1 1AA' });
+    expect(body.location.admin_boundaries).toEqual({ postcode: 'BA1 1AA' });
     expect(body.elevation).toBe(elevation);
     expect(body.flood_risk).toEqual({ england, scotland: null, wales: null });
     expect(body.planning).toEqual({ national_parks: {} });
@@ -67,12 +75,11 @@ describe('presentProperty', () => {
     });
     expect(body.energy.retrofit_grants).toEqual([{ name: 'ECO4' }]);
     expect(body.energy.epcs).toEqual({
-      current_energy_rating: 'D',
-      total_floor_area: 80,
       epc_country: 'England',
       epc_in_date: true,
       epc_age: 5,
       epc_expiry: '2030-06-01T00:00:00.000Z',
+      epc: { current_energy_rating: 'D', total_floor_area: 80 },
     });
   });
 });

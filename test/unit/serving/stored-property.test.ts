@@ -148,7 +148,7 @@ describe('answers from the stored pieces', () => {
       epc_in_date: true,
       epc_age: 10,
       epc_expiry: '2026-03-14T00:00:00.000Z',
-      address: certificate.address,
+      epc: { address: certificate.address },
     });
     expect(after.energy.epcs).toMatchObject({ epc_in_date: false, epc_age: 10 });
   });

@@ -121,6 +121,59 @@ describe('readOnspd, 2025+ header', () => {
   });
 });
 
+// The full February 2026 header, 53 columns (wales-scotland.md section 6): the 35 above plus hlth19cd, eer20cd,
+// the 2011 census columns and the 2001-2005 ones.
+const HEADER_2026 =
+  'pcd7,pcd8,pcds,dointr,doterm,cty25cd,ced25cd,lad25cd,wd25cd,parncp25cd,usrtypind,east1m,north1m,gridind,' +
+  'hlth19cd,nhser24cd,ctry25cd,rgn25cd,ssr95cd,pcon24cd,eer20cd,educ23cd,ttwa15cd,pco19cd,itl25cd,wdstl05cd,' +
+  'oa01cd,wdcas03cd,npark16cd,lsoa01cd,msoa01cd,ruc01ind,oac01ind,oa11cd,lsoa11cd,msoa11cd,wz11cd,sicbl24cd,' +
+  'bua24cd,ruc11ind,oac11ind,lat,long,lep21cd1,lep21cd2,pfa23cd,imd20ind,cal24cd,icb23cd,oa21cd,lsoa21cd,' +
+  'msoa21cd,ruc21ind';
+
+describe('readOnspd, full 2025+ header', () => {
+  it('reads the European Electoral Region, the health area and the 2011 LSOA (Data Zone) from their columns', async () => {
+    const values: Record<string, string> = {
+      pcds: 'FK8 1AA',
+      gridind: '1',
+      usrtypind: '0',
+      east1m: '279500',
+      north1m: '693500',
+      lad25cd: 'S12000030',
+      ctry25cd: 'S92000003',
+      rgn25cd: 'S99999999',
+      hlth19cd: 'S08000019',
+      eer20cd: 'S15000001',
+      oa01cd: '60QD000123', // 2001 geographies: older than the 2021 and 2011 ones, never preferred
+      lsoa01cd: 'S01000123',
+      oa11cd: 'S00123456',
+      lsoa11cd: 'S01012345',
+      msoa11cd: 'S02001234',
+      oa21cd: 'S00136210',
+      lsoa21cd: 'S01016412',
+      msoa21cd: 'S02002571',
+      ruc01ind: '1',
+      ruc11ind: '2',
+      ruc21ind: '3',
+      lat: '56.118',
+      long: '-3.937',
+      imd20ind: '4321',
+    };
+    const row = HEADER_2026.split(',')
+      .map((c) => (['lat', 'long', 'imd20ind'].includes(c) ? (values[c] ?? '') : `"${values[c] ?? ''}"`))
+      .join(',');
+    const r = record((await load(`${HEADER_2026}\n${row}\n`))[0]);
+    expect(r).toMatchObject({
+      health_area_code: 'S08000019',
+      european_electoral_region_code: 'S15000001',
+      census_output_area_code: 'S00136210',
+      census_lower_layer_super_output_area_code: 'S01016412',
+      census_middle_layer_super_output_area_code: 'S02002571',
+      lsoa_2011_code: 'S01012345',
+      census_rural_urban_classification: '3',
+    });
+  });
+});
+
 describe('readOnspd, legacy header', () => {
   it('maps the lower-case short names and prefers the newest census geography', async () => {
     const row = legacyRow({

@@ -84,7 +84,8 @@ export const uprnFloodBlocks = defineAsset({
     'Per UPRN: the flood risk block (spec 2.6), computed per 10 km tile, one Parquet file per tile',
   upstream: ['os_open_uprn', 'flood_pieces'],
   // 4: the nearest coastal point's height from a heighted feature tied with the nearest.
-  codeVersion: '4',
+  // 5: flood_risk_description in the spec's spelling (NaFRA2 "Very low" → "Very Low").
+  codeVersion: '5',
   owner: 'flood',
   cadence: 'quarterly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },

@@ -43,6 +43,21 @@ const SCOTLAND: Partial<Record<FloodBand, BandRisk>> = {
   Low: { min: 0.001, max: 0.005, representative: 0.001 },
 };
 
+/**
+ * The label an answer shows: the source's own label, except that a label naming one of our bands is given in
+ * the spec's spelling (spec 2.6: England's lowest band is "Very Low"; NaFRA2's `Risk_band` spells it
+ * "Very low"). Labels that are not a band name (none today) pass through unchanged.
+ */
+export function bandLabel(label: string, band: FloodBand): string {
+  if (label === band) return label;
+  return label
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ') === band.toLowerCase()
+    ? band
+    : label;
+}
+
 /** Higher is riskier; used to pick the highest band among overlapping zones. */
 export const BAND_RANK: Record<FloodBand, number> = { High: 4, Medium: 3, Low: 2, 'Very Low': 1 };
 

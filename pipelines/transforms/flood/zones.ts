@@ -7,7 +7,14 @@ import type {
   ScottishZone,
 } from '../../../schemas/api/flood-risk';
 import type { Position } from '../../geo/geometry';
-import { BAND_RANK, bandRisk, countryOfLayer, HIGHEST_ZONE_RADIUS, nearestZoneRadius } from './bands';
+import {
+  BAND_RANK,
+  bandLabel,
+  bandRisk,
+  countryOfLayer,
+  HIGHEST_ZONE_RADIUS,
+  nearestZoneRadius,
+} from './bands';
 import type { FloodBand } from '../../../schemas/features';
 import { distanceToPiece } from '../../geo/pieces';
 import {
@@ -28,7 +35,7 @@ type Zone = FeatureDistance<ZoneAttrs>;
 function zoneOut(layer: string, zone: Zone): BandedZone | ScottishZone {
   const risk = bandRisk(layer, zone.attrs.band);
   const common = {
-    flood_risk_description: zone.attrs.label,
+    flood_risk_description: bandLabel(zone.attrs.label, zone.attrs.band),
     distance: metres(zone.distance),
     nearest_point: zone.distance === 0 ? null : pointOut(zone.point),
   };
@@ -91,7 +98,7 @@ export function assessLayer(
   return {
     in_flood_risk_zone: top !== undefined,
     annual_flood_risk: top ? bandRisk(layer, top.attrs.band).representative : 0,
-    flood_risk_description: top ? top.attrs.label : null,
+    flood_risk_description: top ? bandLabel(top.attrs.label, top.attrs.band) : null,
     nearest_flood_risk_zone: nearest ? zoneOut(layer, nearest) : null,
     highest_risk_flood_zone_within_50m: within50 ? zoneOut(layer, within50) : null,
   } as BandedAssessment | ScottishAssessment;

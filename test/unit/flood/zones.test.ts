@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandRisk } from '../../../pipelines/transforms/flood/bands';
+import { bandLabel, bandRisk } from '../../../pipelines/transforms/flood/bands';
 import type { ZoneAttrs } from '../../../pipelines/transforms/flood/candidates';
 import { assessLayer } from '../../../pipelines/transforms/flood/zones';
 import { listProvider, records, square, X0, Y0 } from './fixtures';
@@ -60,10 +60,29 @@ describe('assessLayer', () => {
     expect(a.nearest_flood_risk_zone).toMatchObject({
       max_annual_flood_risk: 0.001,
       min_annual_flood_risk: null,
-      flood_risk_description: 'Very low',
+      flood_risk_description: 'Very Low', // NaFRA2's "Very low" in the spec's spelling
       distance: 300,
       nearest_point: { x_coord: X0 + 400, y_coord: Y0 + 30 },
     });
+  });
+
+  it("inside NaFRA2's Very low zone: the spec's spelling, Very Low, in the point's and the zones' descriptions", () => {
+    const a = assessLayer(RS, [X0 + 350, Y0], listProvider({ zones: nested }));
+    expect(a.in_flood_risk_zone).toBe(true);
+    expect(a.annual_flood_risk).toBe(0.0005);
+    expect(a.flood_risk_description).toBe('Very Low');
+    expect(a.highest_risk_flood_zone_within_50m!.flood_risk_description).toBe('Low');
+    const onlyVeryLow = nested.filter((r) => r.attrs.band === 'Very Low');
+    const within = assessLayer(RS, [X0 + 430, Y0], listProvider({ zones: onlyVeryLow }));
+    expect(within.highest_risk_flood_zone_within_50m!.flood_risk_description).toBe('Very Low');
+  });
+
+  it('bandLabel: a label naming a band in any case or separator is the band; others pass through', () => {
+    expect(bandLabel('Very low', 'Very Low')).toBe('Very Low');
+    expect(bandLabel('VERY_LOW', 'Very Low')).toBe('Very Low');
+    expect(bandLabel('Very Low', 'Very Low')).toBe('Very Low');
+    expect(bandLabel('high', 'High')).toBe('High');
+    expect(bandLabel('High risk of flooding', 'High')).toBe('High risk of flooding');
   });
 
   it('no nearest zone beyond 1 km', () => {

@@ -14,6 +14,11 @@ export const SOURCE_FORMATS = {
   'fuel-poverty': ['desnz-sub-regional-fuel-poverty-xlsx'],
   'energy-usage': ['desnz-lsoa-msoa-domestic-consumption'],
   deprivation: ['iod2019-file7-csv'],
+  // Wales and Scotland (docs/nations.md): WIMD ranks workbook (ODS as published, or its XLSX copy), SIMD
+  // XLSX (DZ lookup or ranks workbook), the NRS Scottish Postcode Directory (urban-rural classes, settlements).
+  wimd: ['wimd-ranks-ods', 'wimd-ranks-xlsx'],
+  simd: ['simd-dz-lookup-xlsx', 'simd-ranks-xlsx'],
+  'scottish-postcodes': ['nrs-scottish-postcode-directory-csv'],
   'lsoa-lookup': ['ons-lsoa11-lsoa21-lad22-lookup-csv'],
   'rural-urban': ['ons-ruc2011-output-areas-csv'],
   // Planning, transport and boundary layers (pipelines/sources/{planning,transport,boundaries}).
@@ -132,6 +137,9 @@ export const SourcesFileSchema = z
         'fuel-poverty': datasetSchema(SOURCE_FORMATS['fuel-poverty']).optional(),
         'energy-usage': datasetSchema(SOURCE_FORMATS['energy-usage']).optional(),
         deprivation: datasetSchema(SOURCE_FORMATS.deprivation).optional(),
+        wimd: datasetSchema(SOURCE_FORMATS.wimd).optional(),
+        simd: datasetSchema(SOURCE_FORMATS.simd).optional(),
+        'scottish-postcodes': datasetSchema(SOURCE_FORMATS['scottish-postcodes']).optional(),
         'lsoa-lookup': datasetSchema(SOURCE_FORMATS['lsoa-lookup']).optional(),
         'rural-urban': datasetSchema(SOURCE_FORMATS['rural-urban']).optional(),
         'conservation-areas': datasetSchema(SOURCE_FORMATS['conservation-areas']).optional(),

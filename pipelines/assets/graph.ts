@@ -1,6 +1,7 @@
 // The asset graph: every declared asset, in one list. Upstreams name other assets in this list.
 import type { AssetDefinition } from './definition';
 import { deprivation } from './deprivation';
+import { scottishPostcodes, simd, wimd } from './deprivation-nations';
 import { energyUsage } from './energy-usage';
 import { floodDefenceAreas, floodDefences, floodRecordedOutlines } from './flood-events-defences';
 import { floodZones } from './flood-zones';
@@ -47,6 +48,9 @@ export const ASSETS: readonly AssetDefinition[] = [
   fuelPoverty,
   energyUsage,
   deprivation,
+  wimd,
+  simd,
+  scottishPostcodes,
   lsoaLookup,
   ruralUrban,
   uprnAreaBlocks,

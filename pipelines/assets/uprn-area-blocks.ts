@@ -9,8 +9,10 @@
 //     the tile are loaded); derived table `uprn_postcodes`.
 //  2. One DuckDB query joins each postcode in use to ONSPD, then by the postcode's codes to the HPI of its
 //     local authority / region / country (each figure of its latest month, hpi-latest.ts), fuel poverty
-//     (LSOA, LA, region), energy use (LSOA and MSOA, latest year per fuel), IoD2019 (LSOA) and the 2011
-//     rural-urban class (output area); the pure buildAreaBlock shapes each; derived table
+//     (LSOA, LA, region), energy use (LSOA and MSOA, latest year per fuel), IoD2019 (LSOA), WIMD / SIMD (the
+//     postcode's 2011 LSOA / Data Zone, transforms/area/nation-join.ts), the 2011 rural-urban class (output
+//     area) and the Scottish Postcode Directory row (Scottish urban-rural class, settlement); the pure
+//     buildAreaBlock shapes each; derived table
 //     `postcode_area_blocks`.
 //  3. Grants depend on the postcode's country, authority and deprivation and on the UPRN's EPC tenure and
 //     band: the distinct combinations (a few thousand) are evaluated in JS into `uprn_area_grant_sets`.
@@ -53,6 +55,8 @@ import { HPI_TABLE } from './hpi';
 import { LSOA_LOOKUP_TABLE } from './lsoa-lookup';
 import { derivedPath, stagedPath } from './ingest';
 import { RURAL_URBAN_TABLE } from './rural-urban';
+import { nationDeprivationSql } from '../transforms/area/nation-join';
+import { SCOTTISH_POSTCODES_TABLE, SIMD_TABLE, WIMD_TABLE } from './deprivation-nations';
 import { UPRN_EPC_BLOCK_COLUMNS, UPRN_EPC_BLOCKS_TABLE } from './uprn-epc-blocks';
 import { tilesHoldingUprns } from './uprn-location-blocks';
 
@@ -210,7 +214,15 @@ export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
     dep21 AS (${deprivationBy2021Sql('lk')}),
     ruc AS (
       SELECT * FROM ${t(RURAL_URBAN_TABLE)} WHERE output_area_code IN (${codes('census_output_area_code')})
-      QUALIFY row_number() OVER (PARTITION BY output_area_code) = 1)
+      QUALIFY row_number() OVER (PARTITION BY output_area_code) = 1),
+    sp AS (
+      SELECT * FROM ${t(SCOTTISH_POSTCODES_TABLE)} WHERE postcode IN (SELECT postcode FROM p)
+      QUALIFY row_number() OVER (PARTITION BY postcode ORDER BY date_of_deletion NULLS FIRST) = 1),
+    nat AS (${nationDeprivationSql(
+      `(SELECT * FROM ${t(WIMD_TABLE)} UNION ALL BY NAME SELECT * FROM ${t(SIMD_TABLE)})`,
+      'onspd',
+      'sp',
+    )})
     SELECT p.postcode,
       ${json('o', 'postcode')} AS onspd,
       ${json('h_la', 'area_code')} AS hpi_la,
@@ -227,7 +239,9 @@ export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
         WHEN ds.lsoa_code IS NOT NULL THEN to_json(ds) END AS imd,
       CASE WHEN d11.lsoa_code IS NOT NULL THEN 'onspd_lsoa11' WHEN dk.lsoa_code IS NOT NULL THEN dk.lsoa_2011_match
         WHEN ds.lsoa_code IS NOT NULL THEN 'same_code' END AS imd_match,
-      ${json('r', 'output_area_code')} AS ruc
+      ${json('r', 'output_area_code')} AS ruc,
+      nat.j AS nation_deprivation,
+      ${json('s', 'postcode')} AS scottish_postcode
     FROM p
     LEFT JOIN onspd o ON o.postcode = p.postcode
     LEFT JOIN hpi_latest h_la ON h_la.area_code = o.local_authority_district_code
@@ -244,6 +258,8 @@ export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
     LEFT JOIN dep21 dk ON dk.lsoa21_code = o.census_lower_layer_super_output_area_code
     LEFT JOIN dep ds ON ds.lsoa_code = o.census_lower_layer_super_output_area_code
     LEFT JOIN ruc r ON r.output_area_code = o.census_output_area_code
+    LEFT JOIN sp s ON s.postcode = p.postcode
+    LEFT JOIN nat ON nat.postcode = p.postcode
     ORDER BY p.postcode`;
 }
 
@@ -288,7 +304,9 @@ export function areaInputsOf(row: Record<string, unknown>): AreaInputs {
     },
     deprivation: j('imd'),
     deprivationMatch: (row.imd_match as DeprivationMatch | null) ?? null,
+    nationDeprivation: j('nation_deprivation'),
     ruralUrban: j('ruc'),
+    scottishPostcode: j('scottish_postcode'),
     epc: { country: null, tenure: null, band: null },
   };
 }
@@ -429,10 +447,15 @@ export const uprnAreaBlocks = defineAsset({
     'deprivation',
     'lsoa_lookup',
     'rural_urban',
+    'wimd',
+    'simd',
+    'scottish_postcodes',
   ],
   // 4: partitioned per 10 km tile; every table it writes is derived/<table>/<tile>.parquet. 5: each HPI
   // figure from its latest month.
-  codeVersion: '5',
+  // 6: Wales and Scotland answered: indices_of_deprivation.national_index (IoD2019 / WIMD / SIMD), the Scottish
+  // urban-rural classification and NRS settlements as built-up areas (issue 16).
+  codeVersion: '6',
   owner: 'area-data',
   cadence: 'monthly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },

@@ -184,15 +184,47 @@ export const RetrofitGrantSchema = z.object({
 export type RetrofitGrant = z.infer<typeof RetrofitGrantSchema>;
 
 // ---- rural-urban classification (spec 2.11) ----
+export const ScottishUrbanRuralClassificationSchema = z
+  .object({
+    classification: z.literal('Scottish Government Urban Rural Classification'),
+    edition: z.string().nullable().describe('Edition of the classification (2020, 2022)'),
+    postcode: z.string().describe('The postcode classified (NRS Scottish Postcode Directory)'),
+    urban_rural_8_fold_code: z.string().nullable().describe('1..8'),
+    urban_rural_8_fold: z.string().nullable().describe('e.g. Accessible Small Towns'),
+    urban_rural_6_fold_code: z.string().nullable().describe('1..6 (8-fold 4 and 5, 7 and 8 merged)'),
+    urban_rural_6_fold: z.string().nullable(),
+    urban_rural_2_fold: z
+      .enum(['Urban', 'Rural'])
+      .describe('The Scottish 2-fold (8-fold 1-5 urban, 6-8 rural): not the ONS definition'),
+  })
+  .describe(
+    'Scottish Government Urban Rural Classification of the postcode (Scotland only). Its own classes and thresholds: not comparable with the ONS classes (docs/nations.md)',
+  );
+export type ScottishUrbanRuralClassification = z.infer<typeof ScottishUrbanRuralClassificationSchema>;
+
 export const UrbanRuralClassificationSchema = z
   .object({
-    output_area_code: z.string(),
-    rural_urban_classification_code: z.string().describe('2011 OA class, A1..F2'),
-    rural_urban_classification_10_fold: z.string(),
-    rural_urban_classification_2_fold: z.enum(['Urban', 'Rural']),
+    output_area_code: z.string().nullable().describe('ONS 2011 output area (null in Scotland)'),
+    rural_urban_classification_code: z
+      .string()
+      .nullable()
+      .describe('2011 OA class, A1..F2 (null in Scotland)'),
+    rural_urban_classification_10_fold: z.string().nullable().describe('null in Scotland'),
+    rural_urban_classification_2_fold: z.enum(['Urban', 'Rural']).nullable().describe('null in Scotland'),
+    classification: z
+      .enum(['ONS Rural Urban Classification 2011', 'Scottish Government Urban Rural Classification'])
+      .optional()
+      .describe(
+        "Which nation's classification answers: ONS (England, Wales) or Scottish Government (Scotland)",
+      ),
+    scottish_urban_rural_classification: ScottishUrbanRuralClassificationSchema.nullable()
+      .optional()
+      .describe('Scotland only; null in England and Wales'),
   })
   .nullable()
-  .describe('ONS 2011 rural-urban classification of the output area (England and Wales; null in Scotland)');
+  .describe(
+    'Rural-urban classification: ONS 2011 of the output area in England and Wales; in Scotland the Scottish Government Urban Rural Classification of the postcode (scottish_urban_rural_classification), the ONS fields null',
+  );
 
 // ---- indices of deprivation (spec 2.11) ----
 export const IOD_BLOCK_DOMAINS = [
@@ -248,10 +280,72 @@ export const DeprivationLsoaSchema = z.object({
   ) as Record<string, z.ZodNullable<z.ZodNumber> | z.ZodNullable<z.ZodString>>),
 });
 
+const rank = (what: string) =>
+  z
+    .number()
+    .nullable()
+    .describe(`${what}: rank within the nation, 1 = most deprived of areas_ranked (may end in .5 in SIMD)`);
+
+/** The nation's own index in one shape (pipelines/transforms/area/nations.ts; docs/nations.md). */
+export const NationalDeprivationIndexSchema = z
+  .object({
+    index: z.string().describe('Index and edition: IoD2019, WIMD2019, SIMD2020v2'),
+    index_name: z.string().describe('English Indices / Welsh Index / Scottish Index of Multiple Deprivation'),
+    edition: z.string().describe('As the publisher writes it: 2019, 2020v2'),
+    country: z.enum(['England', 'Wales', 'Scotland']),
+    area_type: z.enum(['lsoa', 'data_zone']),
+    area_vintage: z
+      .string()
+      .describe('Areas the edition is published on: LSOA2011, DZ2011 (LSOA2021 from 2025)'),
+    area_code: z.string().describe('The LSOA or Data Zone the index ranks'),
+    area_name: z.string().nullable(),
+    area_match: z
+      .enum(LSOA_2011_MATCHES)
+      .nullable()
+      .describe(
+        "How the postcode was matched to area_code (Wales, Scotland: ONSPD's lsoa11cd, onspd_lsoa11)",
+      ),
+    areas_ranked: z
+      .number()
+      .nullable()
+      .describe('How many areas the nation ranks: 32,844 (England), 1,909 (Wales), 6,976 (Scotland)'),
+    rank: rank('Overall index'),
+    decile: z.number().nullable().describe('Overall decile within the nation, 1 = most deprived 10%'),
+    decile_derived: z
+      .boolean()
+      .describe(
+        "True when the file gave no decile and it was computed from the rank with the publisher's bands",
+      ),
+    income_rank: rank('Income'),
+    employment_rank: rank('Employment'),
+    health_rank: rank('Health (England: Health Deprivation and Disability)'),
+    education_rank: rank('Education (England: Education, Skills and Training)'),
+    crime_rank: rank('Crime (Wales: Community Safety)'),
+    access_to_services_rank: rank(
+      'Access to services (Wales: Access to Services; Scotland: Access; England: Geographical Barriers sub-domain)',
+    ),
+    housing_rank: rank('Housing (Wales, Scotland: Housing; England: Wider Barriers sub-domain)'),
+    living_environment_rank: rank('Living Environment (England only; null in Wales and Scotland)'),
+    physical_environment_rank: rank('Physical Environment (Wales only; null in England and Scotland)'),
+  })
+  .describe(
+    "The nation's own index of multiple deprivation. Ranks and deciles are relative within each nation and never comparable across nations",
+  );
+export type NationalDeprivationIndex = z.infer<typeof NationalDeprivationIndexSchema>;
+
 export const IndicesOfDeprivationSchema = z
-  .object({ lower_layer_super_output_area: DeprivationLsoaSchema.nullable() })
+  .object({
+    lower_layer_super_output_area: DeprivationLsoaSchema.nullable().describe(
+      "English Indices of Deprivation 2019 in the spec's shape (England only; null in Wales and Scotland)",
+    ),
+    national_index: NationalDeprivationIndexSchema.nullable()
+      .optional()
+      .describe("The nation's index (IoD2019, WIMD2019, SIMD2020v2) in one shape; null when no area matched"),
+  })
   .nullable()
-  .describe('English Indices of Deprivation 2019 (England only; null in Wales and Scotland)');
+  .describe(
+    "Deprivation: England's IoD2019 in the spec's shape, and every nation's own index (England IoD2019, Wales WIMD 2019, Scotland SIMD 2020v2) in national_index",
+  );
 
 export const AreaAttributesSchema = z.object({
   house_price_index: HousePriceIndexSchema.nullable(),

@@ -18,12 +18,13 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { writeOds } from '../../io/ods';
 import { writeXlsx, type XlsxCellValue } from '../../io/xlsx';
 import type { AddressBook } from '../addresses';
 import { REGION_NAMES, type SampleArea } from '../areas';
 import { BufferedFileWriter, csvRow, type WrittenFile } from '../csv-writer';
 import { hashSeed, Rng } from '../rng';
-import { sampleRuc2011 } from '../census-2011';
+import { dataZone2011, sampleRuc2011 } from '../census-2011';
 import { sampleLsoaPairs, sampleLsoas2011, writeLsoaLookup } from '../lsoa-lookup';
 
 export interface AreaDatasetFile {
@@ -562,6 +563,343 @@ async function writeRuralUrban(
   };
 }
 
+// ------------------------------------------------------------------- Wales and Scotland (docs/nations.md)
+// WIMD 2019 ranks workbook as the Welsh Government publishes it (ODS; wales-scotland.md 3.1): a notes sheet,
+// `WIMD_2019_ranks` with two title rows above the header (trailing spaces on header cells, an empty trailing
+// header column) and `Deciles_quintiles_quartiles` (one title row, a blank row, the header). One row per
+// 2011 LSOA of the sample's Welsh lookup; the overall rank is ONSPD's imd20ind of the LSOA (coherent with
+// ONSPD), domain ranks scatter around it; deciles, quintiles and quartiles follow from the rank.
+export const WIMD_2019_FILE =
+  'welsh-index-multiple-deprivation-2019-index-and-domain-ranks-by-small-area.ods';
+export const WIMD_RANKS_HEADER = [
+  'LSOA code',
+  'LSOA name (Eng)',
+  'Local Authority name (Eng)',
+  'WIMD 2019 ',
+  'Income',
+  'Employment',
+  'Health',
+  'Education',
+  'Access to Services ',
+  'Housing',
+  'Community Safety',
+  'Physical Environment ',
+  ' ',
+];
+const WIMD_AREAS = 1909;
+const SIMD_AREAS = 6976;
+/** Decile / quintile / quartile of a rank out of n (equal bands; the sample's own, as the ranks are). */
+const band = (rank: number, n: number, parts: number) => Math.min(parts, Math.ceil((rank / n) * parts));
+const scatter = (rng: Rng, rank: number, n: number, sd: number) =>
+  Math.max(1, Math.min(n, Math.round(rank + rng.normal(0, sd))));
+
+async function writeWimd(outDir: string, seed: number, wales: AreaCodes[]): Promise<AreaDatasetFile> {
+  const ranks: XlsxCellValue[][] = [
+    ['Welsh Index of Multiple Deprivation (WIMD) 2019'],
+    ['Index and domain ranks by small area (1 = most deprived)'],
+    WIMD_RANKS_HEADER,
+  ];
+  const deciles: XlsxCellValue[][] = [
+    ['WIMD 2019: LSOA overall rank, decile, quintile and quartile'],
+    [],
+    [
+      'LSOA code',
+      'LSOA name (Eng)',
+      'Local Authority name (Eng)',
+      'WIMD 2019 overall rank',
+      'WIMD 2019 overall decile',
+      'WIMD 2019 overall quintile',
+      'WIMD 2019 overall quartile',
+    ],
+  ];
+  for (const codes of wales)
+    for (const l of codes.lsoas) {
+      const rng = new Rng(hashSeed(seed, 'wimd', l.code));
+      const rank = Math.min(l.imd, WIMD_AREAS);
+      const la = codes.area.localAuthority.name;
+      ranks.push([
+        l.code,
+        l.name,
+        la,
+        rank,
+        ...Array.from({ length: 8 }, () => scatter(rng, rank, WIMD_AREAS, 300)),
+      ]);
+      deciles.push([
+        l.code,
+        l.name,
+        la,
+        rank,
+        band(rank, WIMD_AREAS, 10),
+        band(rank, WIMD_AREAS, 5),
+        band(rank, WIMD_AREAS, 4),
+      ]);
+    }
+  const bytes = writeOds([
+    {
+      name: 'Notes',
+      rows: [
+        ['Welsh Index of Multiple Deprivation 2019'],
+        [],
+        ['Rank 1 is the most deprived of 1,909 LSOAs.'],
+      ],
+    },
+    { name: 'WIMD_2019_ranks', rows: ranks },
+    { name: 'Deciles_quintiles_quartiles', rows: deciles },
+  ]);
+  return {
+    dataset: 'wimd',
+    format: 'ods (WIMD 2019 ranks workbook: WIMD_2019_ranks with title rows, Deciles_quintiles_quartiles)',
+    file: await writeBytes(join(outDir, 'wimd', WIMD_2019_FILE), bytes, ranks.length - 3),
+    headerRows: 3,
+  };
+}
+
+// SIMD 2020v2 (wales-scotland.md 3.2): the ranks workbook (a notes sheet, then `SIMD 2020v2 ranks`, 13
+// columns, no deciles) and the data-zone lookup (`SIMD 2020v2 DZ lookup data`, with vigintile, decile and
+// quintile). One row per 2011 Data Zone of the sample's Scottish postcodes (census-2011.ts); the overall rank
+// is ONSPD's imd20ind of the postcode's data zone; deciles by the official unweighted bands.
+export const SIMD_RANKS_FILE = 'SIMD+2020v2+-+ranks.xlsx';
+export const SIMD_LOOKUP_FILE = 'SIMD+2020v2+-+datazone+lookup+-+updated+2025.xlsx';
+const SIMD_DOMAIN_COLUMNS = [
+  'SIMD2020v2_Income_Domain_Rank',
+  'SIMD2020_Employment_Domain_Rank',
+  'SIMD2020_Health_Domain_Rank',
+  'SIMD2020_Education_Domain_Rank',
+  'SIMD2020_Access_Domain_Rank',
+  'SIMD2020_Crime_Domain_Rank',
+  'SIMD2020_Housing_Domain_Rank',
+];
+const SIMD_DECILE_BOUNDS = [697, 1395, 2092, 2790, 3488, 4185, 4883, 5580, 6278, 6976];
+
+async function writeSimd(
+  outDir: string,
+  seed: number,
+  scotland: AreaCodes[],
+  books: readonly AddressBook[],
+): Promise<AreaDatasetFile[]> {
+  const zones = new Map<string, { dz: string; imd: number; iz: string; la: AreaCodes['area'] }>();
+  for (const book of books.filter((b) => b.area.country === 'Scotland'))
+    for (const unit of book.postcodes) {
+      const dz = dataZone2011(unit.lsoa);
+      if (!zones.has(dz)) zones.set(dz, { dz, imd: unit.imd, iz: unit.msoa, la: book.area });
+    }
+  const rows = [...zones.values()].sort((a, b) => a.dz.localeCompare(b.dz));
+  const ranks: XlsxCellValue[][] = [
+    [
+      'Data_Zone',
+      'Intermediate_Zone',
+      'Council_area',
+      'Total_population',
+      'Working_Age_population',
+      'SIMD2020v2_Rank',
+      ...SIMD_DOMAIN_COLUMNS,
+    ],
+  ];
+  const lookup: XlsxCellValue[][] = [
+    [
+      'DZ',
+      'DZname',
+      'IZcode',
+      'IZname',
+      'LAcode',
+      'LAname',
+      'Population',
+      'Working_Age_Population',
+      'SIMD2020v2_Rank',
+      'SIMD2020v2_Vigintile',
+      'SIMD2020v2_Decile',
+      'SIMD2020v2_Quintile',
+      ...SIMD_DOMAIN_COLUMNS,
+    ],
+  ];
+  rows.forEach((z, i) => {
+    const rng = new Rng(hashSeed(seed, 'simd', z.dz));
+    const rank = Math.min(z.imd, SIMD_AREAS);
+    const population = rng.int(500, 1000);
+    const working = Math.round(population * rng.real(0.55, 0.7));
+    // Domain ranks of tied zones end in .5 in the published file.
+    const domains = SIMD_DOMAIN_COLUMNS.map(
+      (_, d) =>
+        Math.min(SIMD_AREAS - 1, scatter(rng, rank, SIMD_AREAS, 900)) + (d === 5 && i % 3 === 0 ? 0.5 : 0),
+    );
+    const la = z.la.localAuthority;
+    const izName = `${la.name} ${z.iz.slice(-3)}`;
+    ranks.push([z.dz, izName, la.name, population, working, rank, ...domains]);
+    lookup.push([
+      z.dz,
+      `${izName} - ${String(i + 1).padStart(2, '0')}`,
+      z.iz,
+      izName,
+      la.code,
+      la.name,
+      population,
+      working,
+      rank,
+      band(rank, SIMD_AREAS, 20),
+      SIMD_DECILE_BOUNDS.findIndex((u) => rank <= u) + 1,
+      band(rank, SIMD_AREAS, 5),
+      ...domains,
+    ]);
+  });
+  const notes = (what: string): XlsxCellValue[][] => [
+    [`Scottish Index of Multiple Deprivation 2020v2 - ${what}`],
+    [],
+    ['Rank 1 is the most deprived of 6,976 data zones. Income and employment domains revised in v2.'],
+  ];
+  return [
+    {
+      dataset: 'simd',
+      format: 'xlsx (SIMD 2020v2 ranks: notes sheet, then "SIMD 2020v2 ranks", no deciles)',
+      file: await writeBytes(
+        join(outDir, 'simd', SIMD_RANKS_FILE),
+        writeXlsx([
+          { name: 'Notes', rows: notes('ranks') },
+          { name: 'SIMD 2020v2 ranks', rows: ranks },
+        ]),
+        rows.length,
+      ),
+      headerRows: 1,
+    },
+    {
+      dataset: 'simd',
+      format: 'xlsx (SIMD 2020v2 data zone lookup: "SIMD 2020v2 DZ lookup data" with deciles)',
+      file: await writeBytes(
+        join(outDir, 'simd', SIMD_LOOKUP_FILE),
+        writeXlsx([
+          { name: 'Notes', rows: notes('data zone look-up') },
+          { name: 'SIMD 2020v2 DZ lookup data', rows: lookup },
+        ]),
+        rows.length,
+      ),
+      headerRows: 1,
+    },
+  ];
+}
+
+// Scottish Postcode Directory, release 2026_2 (wales-scotland.md 3.4): SmallUser.csv, Latin-1, every value
+// quoted text, the full published header. The sample fills what the service reads (postcode, dates, grid,
+// data zones, urban-rural classes, settlement) and the council area; other geographies are blank. The
+// urban-rural 8-fold class is the postcode's ONSPD ruc11ind class (1-8 in Scotland), the 6-fold its collapse;
+// settlement codes are the sample's own (invented S20 codes: urban postcodes in one settlement, small-town
+// ones in another). One split postcode (A and B parts) and one deleted postcode exercise the pitfalls.
+export const SPD_HEADER = [
+  'Postcode',
+  'PostcodeDistrict',
+  'PostcodeSector',
+  'DateOfIntroduction',
+  'DateOfDeletion',
+  'GridReferenceEasting',
+  'GridReferenceNorthing',
+  'Latitude',
+  'Longitude',
+  'SplitIndicator',
+  'CouncilArea2019Code',
+  'UKParliamentaryConstituency2024Code',
+  'ScottishParliamentaryRegion2026Code',
+  'ScottishParliamentaryConstituency2026Code',
+  'ElectoralWard2022Code',
+  'HealthBoardArea2019Code',
+  'HealthBoardArea2006Code',
+  'HealthBoardArea1995Code',
+  'IntegrationAuthority2019Code',
+  'OutputArea2022Code',
+  'OutputArea2011Code',
+  'OutputArea2001Code',
+  'OutputArea1991Code',
+  'DataZone2022Code',
+  'DataZone2011Code',
+  'DataZone2001Code',
+  'IntermediateZone2022Code',
+  'IntermediateZone2011Code',
+  'IntermediateZone2001Code',
+  'CensusHouseholdCount2022',
+  'CensusPopulationCount2022',
+  'CensusHouseholdCount2011',
+  'CensusPopulationCount2011',
+  'CensusHouseholdCount2001',
+  'CensusPopulationCount2001',
+  'CensusHouseholdCount1991',
+  'CensusPopulationCount1991',
+  'ScottishIndexOfMultipleDeprivation2020Rank',
+  'LAU2025Level1Code',
+  'ITL2025Level2Code',
+  'ITL2025Level3Code',
+  'Locality2020Code',
+  'Locality2022Code',
+  'Locality2001Code',
+  'Locality1991Code',
+  'Settlement2020Code',
+  'Settlement2022Code',
+  'Settlement2001Code',
+  'CivilParish1930Code',
+  'EnterpriseRegion2008Code',
+  'IslandCode',
+  'LocalGovernmentDistrict1995Code',
+  'LocalGovernmentDistrict1991Code',
+  'NationalPark2010Code',
+  'RegistrationDistrict2007Code',
+  'ROACommunityPlanningPartnership2006Code',
+  'ROALocal2006Code',
+  'StrategicDevelopmentPlanningArea2013Code',
+  'TravelToWorkArea2011Code',
+  'UrbanRural6Fold2022Code',
+  'UrbanRural8Fold2022Code',
+  'GridLinkIndicator',
+  'GridLinkPositionalAccuracy',
+  'NeverDigitised',
+];
+const SG_SIX_OF_EIGHT = [0, 1, 2, 3, 4, 4, 5, 6, 6];
+const SAMPLE_SETTLEMENTS = { urban: 'S20000451', town: 'S20000452' };
+
+async function writeScottishPostcodes(
+  outDir: string,
+  books: readonly AddressBook[],
+): Promise<AreaDatasetFile> {
+  // Every value the sample writes is ASCII, so these bytes are the same in Latin-1 (the loader reads Latin-1).
+  const out = await BufferedFileWriter.open(join(outDir, 'scottish-postcodes', 'SmallUser.csv'), '\r\n');
+  out.line(SPD_HEADER.map((h) => `"${h}"`).join(','));
+  const rows: string[][] = [];
+  for (const book of books.filter((b) => b.area.country === 'Scotland')) {
+    book.postcodes.forEach((unit, i) => {
+      const eight = Number(unit.ruc) || 2;
+      const cells: Record<string, string> = {
+        Postcode: unit.pcds,
+        PostcodeDistrict: unit.pcds.split(' ')[0]!,
+        PostcodeSector: unit.pcds.slice(0, -2),
+        DateOfIntroduction: `${unit.dointr.slice(0, 4)}-${unit.dointr.slice(4, 6)}-01`,
+        DateOfDeletion: unit.doterm ? `${unit.doterm.slice(0, 4)}-${unit.doterm.slice(4, 6)}-01` : '',
+        GridReferenceEasting: unit.noGrid ? '' : String(unit.x),
+        GridReferenceNorthing: unit.noGrid ? '' : String(unit.y),
+        SplitIndicator: '',
+        CouncilArea2019Code: book.area.localAuthority.code,
+        OutputArea2022Code: unit.oa,
+        DataZone2022Code: unit.lsoa,
+        DataZone2011Code: dataZone2011(unit.lsoa),
+        IntermediateZone2022Code: unit.msoa,
+        ScottishIndexOfMultipleDeprivation2020Rank: String(unit.imd),
+        Settlement2022Code: eight <= 2 ? SAMPLE_SETTLEMENTS.urban : eight <= 5 ? SAMPLE_SETTLEMENTS.town : '',
+        UrbanRural6Fold2022Code: String(SG_SIX_OF_EIGHT[eight]),
+        UrbanRural8Fold2022Code: String(eight),
+      };
+      // The first postcode is split at a boundary: its A part (the one read) and a B part in another class.
+      if (i === 0) {
+        rows.push(SPD_HEADER.map((h) => (h === 'SplitIndicator' ? 'A' : (cells[h] ?? ''))));
+        cells.SplitIndicator = 'B';
+        cells.UrbanRural8Fold2022Code = '6';
+        cells.UrbanRural6Fold2022Code = '5';
+      }
+      rows.push(SPD_HEADER.map((h) => cells[h] ?? ''));
+    });
+  }
+  for (const r of rows) await out.row(r.map((v) => `"${v}"`).join(','));
+  return {
+    dataset: 'scottish-postcodes',
+    format: 'csv (NRS Scottish Postcode Directory 2026_2 SmallUser.csv, Latin-1, all text)',
+    file: await out.close(),
+    headerRows: 1,
+  };
+}
+
 /** Writes every area dataset for the sample areas' address books. */
 export async function writeAreaDatasets(
   books: readonly AddressBook[],
@@ -592,5 +930,18 @@ export async function writeAreaDatasets(
       headerRows: 1,
     },
     await writeRuralUrban(outDir, seed, englandWales),
+    // Wales and Scotland (docs/nations.md): WIMD on the Welsh 2011 LSOAs, SIMD on the 2011 Data Zones.
+    await writeWimd(
+      outDir,
+      seed,
+      all.filter((c) => c.area.country === 'Wales').map((c) => ({ ...c, lsoas: lsoas2011.get(c.area.id)! })),
+    ),
+    ...(await writeSimd(
+      outDir,
+      seed,
+      all.filter((c) => c.area.country === 'Scotland'),
+      books,
+    )),
+    await writeScottishPostcodes(outDir, books),
   ];
 }

@@ -12,6 +12,7 @@ import type { RetrofitGrantRules } from '../../../schemas/api/retrofit';
 import { IOD_BLOCK_DOMAINS, type LSOA_2011_MATCHES } from '../../../schemas/api/area';
 import { annualCost, ENERGY_PRICES } from './energy-prices';
 import { HPI_FIELD_DATE_SUFFIX } from './hpi-latest';
+import { builtUpAreaCode, nationalIndex, scottishUrbanRural } from './nations';
 import { applicableGrants, type GrantFacts } from './retrofit-grants';
 
 type Row = Record<string, unknown>;
@@ -54,7 +55,11 @@ export interface AreaInputs {
   deprivation: Row | null;
   /** How `deprivation` (a 2011 LSOA's row) was matched to the postcode's LSOA. */
   deprivationMatch?: DeprivationMatch | null;
+  /** The postcode's WIMD (Wales) or SIMD (Scotland) row, newest edition (pipelines/transforms/area/nations.ts). */
+  nationDeprivation?: Row | null;
   ruralUrban: Row | null;
+  /** The postcode's Scottish Postcode Directory row: urban-rural classes and settlement (Scotland). */
+  scottishPostcode?: Row | null;
   /** From the latest EPC, when there is one. */
   epc: { country: string | null; tenure: string | null; band: string | null };
 }
@@ -162,10 +167,15 @@ export function indicesOfDeprivation(
   country: string | null,
   row: Row | null,
   match: DeprivationMatch | null = null,
+  nationRow: Row | null = null,
 ) {
-  // IoD2019 covers England; Wales (WIMD) and Scotland (SIMD) are separate indices we do not load.
+  // The spec's LSOA object is IoD2019's (England); every nation's own index (IoD2019, WIMD, SIMD) is in
+  // national_index, ranked within the nation (nations.ts, docs/nations.md).
+  const national_index = nationalIndex(country, row, match, nationRow);
+  if (country === 'Wales' || country === 'Scotland')
+    return { lower_layer_super_output_area: null, national_index };
   if (country !== 'England') return null;
-  if (!row) return { lower_layer_super_output_area: null };
+  if (!row) return { lower_layer_super_output_area: null, national_index };
   const lsoa: Record<string, unknown> = {
     lsoa_code: String(row.lsoa_code),
     lsoa_2011_match: match,
@@ -179,7 +189,35 @@ export function indicesOfDeprivation(
     lsoa[`${d}_rank`] = numOrNull(row[`${d}_rank`]) === null ? null : String(row[`${d}_rank`]);
     lsoa[`${d}_decile`] = numOrNull(row[`${d}_decile`]) === null ? null : String(row[`${d}_decile`]);
   }
-  return { lower_layer_super_output_area: lsoa };
+  return { lower_layer_super_output_area: lsoa, national_index };
+}
+
+/**
+ * England and Wales: the ONS 2011 class of the output area; Scotland: the Scottish Government classification
+ * of the postcode (nations.ts), the ONS fields null. Null when nothing matched.
+ */
+export function ruralUrbanClassification(country: string | null, row: Row | null, scottish: Row | null) {
+  if (country === 'Scotland') {
+    const sg = scottishUrbanRural(scottish);
+    return sg
+      ? {
+          output_area_code: null,
+          rural_urban_classification_code: null,
+          rural_urban_classification_10_fold: null,
+          rural_urban_classification_2_fold: null,
+          classification: sg.classification,
+          scottish_urban_rural_classification: sg,
+        }
+      : null;
+  }
+  const ons = ruralUrban(row);
+  return (
+    ons && {
+      ...ons,
+      classification: 'ONS Rural Urban Classification 2011' as const,
+      scottish_urban_rural_classification: null,
+    }
+  );
 }
 
 export function ruralUrban(row: Row | null) {
@@ -198,7 +236,19 @@ export function buildAreaBlock(inputs: AreaInputs, rules: RetrofitGrantRules, as
     (admin?.country_code ? COUNTRY_BY_CODE[admin.country_code] : undefined) ??
     (inputs.epc.country as GrantFacts['country']) ??
     null;
-  const deprivation = indicesOfDeprivation(country, inputs.deprivation, inputs.deprivationMatch ?? null);
+  const deprivation = indicesOfDeprivation(
+    country,
+    inputs.deprivation,
+    inputs.deprivationMatch ?? null,
+    inputs.nationDeprivation ?? null,
+  );
+  // Scotland: the NRS settlement where ONSPD has no built-up area (nations.ts).
+  if (admin)
+    admin.built_up_area_code = builtUpAreaCode(
+      country,
+      admin.built_up_area_code,
+      inputs.scottishPostcode ?? null,
+    );
   const decile = deprivation?.lower_layer_super_output_area?.index_of_multiple_deprivation_decile;
   const facts: GrantFacts = {
     country,
@@ -218,7 +268,11 @@ export function buildAreaBlock(inputs: AreaInputs, rules: RetrofitGrantRules, as
         inputs.energy,
       ),
       retrofit_grants: applicableGrants(rules, facts, asOf),
-      urban_rural_classification: ruralUrban(inputs.ruralUrban),
+      urban_rural_classification: ruralUrbanClassification(
+        country,
+        inputs.ruralUrban,
+        inputs.scottishPostcode ?? null,
+      ),
       indices_of_deprivation: deprivation as StoredAreaBlock['area_attributes']['indices_of_deprivation'],
     },
     postcode_source: inputs.postcodeSource,

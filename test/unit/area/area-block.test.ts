@@ -13,6 +13,7 @@ import {
 import { loadConfig } from '../../../pipelines/config';
 import type { AssetContext } from '../../../pipelines/assets/definition';
 import { deprivation } from '../../../pipelines/assets/deprivation';
+import { scottishPostcodes, simd, wimd } from '../../../pipelines/assets/deprivation-nations';
 import { energyUsage } from '../../../pipelines/assets/energy-usage';
 import { fuelPoverty } from '../../../pipelines/assets/fuel-poverty';
 import { hpi } from '../../../pipelines/assets/hpi';
@@ -49,7 +50,19 @@ beforeAll(async () => {
     heartbeat: () => {},
   };
   manifest = await generateSampleData({ outDir: ctx.config.sourcesDir, scale: 0.05 });
-  for (const asset of [osOpenUprn, onspd, hpi, fuelPoverty, energyUsage, deprivation, lsoaLookup, ruralUrban])
+  for (const asset of [
+    osOpenUprn,
+    onspd,
+    hpi,
+    fuelPoverty,
+    energyUsage,
+    deprivation,
+    lsoaLookup,
+    ruralUrban,
+    wimd,
+    simd,
+    scottishPostcodes,
+  ])
     await asset.materialize(ctx);
   // Stand-in EPC blocks: the sample UPRNs with certificates, owner-occupied, band E, their EPC postcode;
   // every tile's file holds them all (a tile joins only its own UPRNs).
@@ -169,6 +182,20 @@ describe('uprn_area_blocks for the sample region', () => {
     expect(imd.lsoa_code).toMatch(/^E01\d{6}$/);
     expect(imd.index_of_multiple_deprivation_rank).toMatch(/^\d+$/);
     expect(Number(imd.index_of_multiple_deprivation_decile)).toBeGreaterThanOrEqual(1);
+    // The same IoD2019 row in the cross-nation shape (added beside the spec's object, which is unchanged).
+    expect(a.indices_of_deprivation!.national_index).toMatchObject({
+      index: 'IoD2019',
+      country: 'England',
+      area_code: imd.lsoa_code,
+      area_match: 'onspd_lsoa11',
+      areas_ranked: 32844,
+      rank: Number(imd.index_of_multiple_deprivation_rank),
+      decile: Number(imd.index_of_multiple_deprivation_decile),
+      income_rank: Number(imd.income_rank),
+      access_to_services_rank: Number(imd.geographical_barriers_sub_domain_rank),
+      housing_rank: Number(imd.wider_barriers_sub_domain_rank),
+      physical_environment_rank: null,
+    });
     expect(a.urban_rural_classification!.output_area_code).toBe(admin.census_output_area_code);
     expect(['Urban', 'Rural']).toContain(a.urban_rural_classification!.rural_urban_classification_2_fold);
     const lsoa = a.average_energy_usage_stats!.lower_layer_super_output_area!;
@@ -191,7 +218,7 @@ describe('uprn_area_blocks for the sample region', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('Wales: house prices of Cardiff, rural-urban class and energy use; fuel poverty and IoD2019 are null', () => {
+  it('Wales: house prices of Cardiff, rural-urban class, WIMD 2019 and energy use; fuel poverty is null', () => {
     const b = blocks.get(sample('Wales', true).uprn)!;
     expect(b.admin_boundaries).toMatchObject({
       local_authority_district_code: 'W06000015',
@@ -201,15 +228,44 @@ describe('uprn_area_blocks for the sample region', () => {
     const a = b.area_attributes;
     expect(a.house_price_index!.area_code).toBe('W06000015');
     expect(a.fuel_poverty).toBeNull();
-    expect(a.indices_of_deprivation).toBeNull();
-    expect(a.urban_rural_classification).not.toBeNull();
+    // WIMD 2019 by the postcode's 2011 LSOA (ONSPD lsoa11cd); the spec's IoD2019 object stays England's.
+    expect(a.indices_of_deprivation!.lower_layer_super_output_area).toBeNull();
+    const w = a.indices_of_deprivation!.national_index!;
+    expect(w).toMatchObject({
+      index: 'WIMD2019',
+      index_name: 'Welsh Index of Multiple Deprivation',
+      country: 'Wales',
+      area_type: 'lsoa',
+      area_vintage: 'LSOA2011',
+      areas_ranked: 1909,
+      decile_derived: false,
+      living_environment_rank: null,
+    });
+    expect(w.area_code).toMatch(/^W01\d{6}$/);
+    expect(w.rank).toBeGreaterThanOrEqual(1);
+    expect(w.decile).toBe(Math.min(10, Math.ceil((w.rank! / 1909) * 10)));
+    for (const k of [
+      'income_rank',
+      'employment_rank',
+      'health_rank',
+      'education_rank',
+      'crime_rank',
+    ] as const)
+      expect(w[k]).toEqual(expect.any(Number));
+    expect(w.physical_environment_rank).toEqual(expect.any(Number));
+    expect(a.urban_rural_classification).toMatchObject({
+      classification: 'ONS Rural Urban Classification 2011',
+      scottish_urban_rural_classification: null,
+    });
+    expect(a.urban_rural_classification!.rural_urban_classification_code).toMatch(/^[A-F][12]$/);
+    expect(b.admin_boundaries!.built_up_area_code).toMatch(/^W45/);
     expect(a.average_energy_usage_stats!.lower_layer_super_output_area).not.toBeNull();
     expect(a.retrofit_grants.map((g) => g.name)).toEqual(
       expect.arrayContaining(['Boiler Upgrade Scheme', 'Warm Homes Nest (Wales)']),
     );
   });
 
-  it('Scotland: house prices of Stirling and energy use by data zone; the E&W-only blocks are null', () => {
+  it('Scotland: house prices of Stirling, SIMD 2020v2, the Scottish urban-rural class and settlement, energy use by data zone', () => {
     const b = blocks.get(sample('Scotland', true).uprn)!;
     expect(b.admin_boundaries).toMatchObject({
       local_authority_district_code: 'S12000030',
@@ -218,8 +274,40 @@ describe('uprn_area_blocks for the sample region', () => {
     const a = b.area_attributes;
     expect(a.house_price_index!.area_code).toBe('S12000030');
     expect(a.fuel_poverty).toBeNull();
-    expect(a.indices_of_deprivation).toBeNull();
-    expect(a.urban_rural_classification).toBeNull();
+    expect(a.indices_of_deprivation!.lower_layer_super_output_area).toBeNull();
+    const s = a.indices_of_deprivation!.national_index!;
+    expect(s).toMatchObject({
+      index: 'SIMD2020v2',
+      index_name: 'Scottish Index of Multiple Deprivation',
+      edition: '2020v2',
+      country: 'Scotland',
+      area_type: 'data_zone',
+      area_vintage: 'DZ2011',
+      areas_ranked: 6976,
+      // The DZ lookup's published decile wins over the one derived from the ranks workbook.
+      decile_derived: false,
+      living_environment_rank: null,
+      physical_environment_rank: null,
+    });
+    expect(s.area_code).toMatch(/^S01\d{6}$/);
+    expect(s.decile).toBe(
+      [697, 1395, 2092, 2790, 3488, 4185, 4883, 5580, 6278, 6976].findIndex((u) => s.rank! <= u) + 1,
+    );
+    expect(s.access_to_services_rank).toEqual(expect.any(Number));
+    expect(s.housing_rank).toEqual(expect.any(Number));
+    const ur = a.urban_rural_classification!;
+    expect(ur).toMatchObject({
+      output_area_code: null,
+      rural_urban_classification_code: null,
+      classification: 'Scottish Government Urban Rural Classification',
+    });
+    const sg = ur.scottish_urban_rural_classification!;
+    expect(sg.edition).toBe('2022');
+    expect(sg.urban_rural_8_fold_code).toMatch(/^[1-8]$/);
+    expect(sg.urban_rural_6_fold_code).toMatch(/^[1-6]$/);
+    expect(sg.urban_rural_8_fold).toEqual(expect.any(String));
+    // The NRS settlement stands in for the ONS built-up area, which stops at the border.
+    expect(b.admin_boundaries!.built_up_area_code).toMatch(/^S20/);
     expect(
       a.average_energy_usage_stats!.lower_layer_super_output_area!.lower_layer_super_output_area_code,
     ).toMatch(/^S01/);

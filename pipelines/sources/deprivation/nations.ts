@@ -1,0 +1,103 @@
+// The record the Welsh and Scottish deprivation loaders share (WIMD, SIMD; docs/nations.md): one row per
+// (index, edition, area vintage, area code), so a newer edition on newer areas (WIMD 2025 on 2021 LSOAs,
+// SIMD 2026 on 2022 Data Zones) is more rows of the same table, not a new table. Ranks are relative within the
+// nation (1 = most deprived) and never comparable across nations; `areas_ranked` says out of how many.
+//
+// Domains: the five that every index has (income, employment, health, education, crime / community safety)
+// in common columns; access to services and housing (separate domains in WIMD and SIMD, one combined domain
+// in IoD2019) and Wales' physical environment (no Scottish counterpart) in their own columns
+// (wales-scotland.md 3.3).
+import type { ColumnSpec } from '../../io/parquet';
+
+export const DEPRIVATION_INDEXES = ['IoD', 'WIMD', 'SIMD'] as const;
+export type DeprivationIndexName = (typeof DEPRIVATION_INDEXES)[number];
+
+/** Area vintages the indices are published on; the join reads the ONSPD column of each (area-join). */
+export const DEPRIVATION_AREA_VINTAGES = ['LSOA2011', 'DZ2011', 'LSOA2021', 'DZ2022'] as const;
+export type DeprivationAreaVintage = (typeof DEPRIVATION_AREA_VINTAGES)[number];
+
+export const NATION_DOMAIN_RANKS = [
+  'income_rank',
+  'employment_rank',
+  'health_rank',
+  'education_rank',
+  'crime_rank',
+  'access_to_services_rank',
+  'housing_rank',
+  'physical_environment_rank',
+] as const;
+export type NationDomainRank = (typeof NATION_DOMAIN_RANKS)[number];
+
+export type NationalDeprivationRecord = {
+  index_name: DeprivationIndexName;
+  /** As the publisher writes it: `2019`, `2020v2`, `2025`. */
+  edition: string;
+  area_vintage: DeprivationAreaVintage;
+  area_code: string;
+  area_name: string | null;
+  local_authority_name: string | null;
+  /** Areas the nation's edition ranks (1,909 Welsh LSOAs 2011; 6,976 Scottish Data Zones 2011). */
+  areas_ranked: number;
+  rank: number;
+  decile: number | null;
+  /** True when the decile is computed from the rank with the publisher's band edges (no decile in the file). */
+  decile_derived: boolean;
+} & Record<NationDomainRank, number | null>;
+
+export const NATIONAL_DEPRIVATION_COLUMNS: ColumnSpec[] = [
+  { name: 'index_name', type: 'VARCHAR' },
+  { name: 'edition', type: 'VARCHAR' },
+  { name: 'area_vintage', type: 'VARCHAR' },
+  { name: 'area_code', type: 'VARCHAR' },
+  { name: 'area_name', type: 'VARCHAR' },
+  { name: 'local_authority_name', type: 'VARCHAR' },
+  { name: 'areas_ranked', type: 'BIGINT' },
+  { name: 'rank', type: 'BIGINT' },
+  { name: 'decile', type: 'BIGINT' },
+  { name: 'decile_derived', type: 'BOOLEAN' },
+  // SIMD domain ranks of tied zones may end in .5 (wales-scotland.md 3.2).
+  ...NATION_DOMAIN_RANKS.map((name): ColumnSpec => ({ name, type: 'DOUBLE' })),
+];
+
+/**
+ * Areas ranked per published edition (wales-scotland.md 3.1, 3.2): the denominators of the ranks. A file
+ * holds every area of its nation, so an edition missing here is ranked out of the rows the file holds.
+ */
+export const AREAS_RANKED: Readonly<Record<string, number>> = {
+  IoD2019: 32_844,
+  WIMD2019: 1_909,
+  WIMD2025: 1_917,
+  SIMD2020v2: 6_976,
+};
+
+/**
+ * Upper rank bound of each decile, where verified: SIMD 2020v2's unweighted bands reproduce the official
+ * decile of all 6,976 ranks (floor(6976 k / 10)); WIMD 2025's from its guidance sheet. WIMD 2019 publishes its
+ * overall deciles in the workbook (no bands needed); its domain deciles are not published, so none are given.
+ */
+export const DECILE_UPPER_BOUNDS: Readonly<Record<string, readonly number[]>> = {
+  SIMD2020v2: [697, 1395, 2092, 2790, 3488, 4185, 4883, 5580, 6278, 6976],
+  WIMD2025: [191, 382, 574, 766, 958, 1149, 1341, 1533, 1724, 1917],
+};
+
+/** The decile of a rank by upper bounds, or null (no bands, or a rank beyond them). */
+export function decileByBounds(rank: number, bounds: readonly number[] | undefined): number | null {
+  if (!bounds) return null;
+  const i = bounds.findIndex((upper) => rank <= upper);
+  return i === -1 ? null : i + 1;
+}
+
+/** `12,345`, ` 885 `, `4691.5` → number; blank, `*` (suppressed) → null; anything else → undefined. */
+export function parseRankCell(text: string | undefined): number | null | undefined {
+  const t = (text ?? '').replace(/[,\s]/g, '');
+  if (t === '' || t === '*') return null;
+  return /^\d+(\.\d+)?$/.test(t) ? Number(t) : undefined;
+}
+
+/** A header cell as loaders compare it: trimmed, inner runs of spaces collapsed, lower case. */
+export const headerKey = (cell: string): string =>
+  cell
+    .replace(/^\uFEFF/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();

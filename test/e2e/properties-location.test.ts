@@ -7,6 +7,7 @@ import { LocationResponseSchema } from '../../schemas/api/location';
 import { PropertyResponseSchema } from '../../schemas/api/properties';
 import type { derivedPath } from '../../pipelines/assets/ingest';
 import { areaTableGlob, UPRN_POSTCODES_TABLE } from '../../pipelines/assets/uprn-area-blocks';
+import { bngToWgs84 } from '../../pipelines/geo/bng';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import { parquetPath, queryParquet } from '../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../pipelines/sample-data';
@@ -143,17 +144,32 @@ describe('refresh then GET /properties and GET /location', () => {
     expect(body.social.fuel_poverty).toEqual(property.social.fuel_poverty);
   });
 
-  it('answers the same point by latitude and longitude', async () => {
-    const { x_coord, y_coord } = (await get(`/properties?uprn=${sample('England').uprn}`)).body.location;
-    const byGrid = (await get(`/location?x_coord=${x_coord}&y_coord=${y_coord}`)).body;
-    const { latitude, longitude } = byGrid.location;
-    const { status, body } = await get(`/location?latitude=${latitude}&longitude=${longitude}`);
-    expect(status).toBe(200);
-    // The round trip through 7-decimal degrees moves the point by centimetres at most.
-    expect(Math.abs(body.location.x_coord - x_coord)).toBeLessThan(0.05);
-    expect(body.admin_boundaries).toEqual(byGrid.admin_boundaries);
-    expect(body.transportation.nearest_airport.name).toBe(byGrid.transportation.nearest_airport.name);
-  });
+  it.each(COUNTRIES)(
+    'answers OSTN15 latitudes and longitudes in %s, and a query by them lands on the same grid point to 1 cm',
+    async (country) => {
+      const { location } = (await get(`/properties?uprn=${sample(country).uprn}`)).body;
+      const { x_coord, y_coord, latitude, longitude } = location as {
+        x_coord: number;
+        y_coord: number;
+        latitude: number;
+        longitude: number;
+      };
+      const ostn15 = bngToWgs84(x_coord, y_coord);
+      const metres = Math.hypot(
+        (ostn15.latitude - latitude) * 111_200,
+        (ostn15.longitude - longitude) * 111_200 * Math.cos((latitude * Math.PI) / 180),
+      );
+      expect(metres).toBeLessThanOrEqual(0.01);
+      const byGrid = (await get(`/location?x_coord=${x_coord}&y_coord=${y_coord}`)).body;
+      const { status, body } = await get(`/location?latitude=${latitude}&longitude=${longitude}`);
+      expect(status).toBe(200);
+      expect(
+        Math.hypot(body.location.x_coord - x_coord, body.location.y_coord - y_coord),
+      ).toBeLessThanOrEqual(0.01);
+      expect(body.admin_boundaries).toEqual(byGrid.admin_boundaries);
+      expect(body.transportation.nearest_airport.name).toBe(byGrid.transportation.nearest_airport.name);
+    },
+  );
 
   it('a point at sea answers empty blocks, not an error', async () => {
     // The North Sea, 100 km off the Northumberland coast.

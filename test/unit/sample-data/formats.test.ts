@@ -2,7 +2,7 @@
 // exact headers, encodings, quoting, line endings, and the messy values real files carry.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bngToWgs84 } from '../../../pipelines/geo/bng';
+import { bngToWgs84, transformAt } from '../../../pipelines/geo/bng';
 import { band } from '../../../pipelines/sample-data/sap';
 import { generate, parseCsv, PATHS, records, type Generated } from './helpers';
 
@@ -85,7 +85,7 @@ describe('OS Open UPRN', () => {
     expect(lines[0]).toBe(UPRN_HEADER);
   });
 
-  it('has BNG to 2 decimals and lat/lon consistent with bng.ts within 1e-6 degrees, sorted by UPRN', async () => {
+  it('has BNG to 2 decimals and OSTN15 latitudes and longitudes of those points to 1 cm, sorted by UPRN', async () => {
     const rows = parseCsv((await g.text(PATHS.uprn)).slice(1)).slice(1);
     expect(rows.length).toBe(g.manifest.areas.reduce((s, a) => s + a.uprns, 0));
     let prev = 0;
@@ -94,9 +94,14 @@ describe('OS Open UPRN', () => {
       expect(y).toMatch(/^\d{6}\.\d{2}$/);
       expect(lat).toMatch(/^\d{2}\.\d{8}$/);
       expect(lon).toMatch(/^-\d\.\d{8}$/);
+      // As OS publishes them: OSTN15 of the grid point (8 decimals are 1 mm).
+      expect(transformAt(Number(x), Number(y))).toBe('OSTN15');
       const ll = bngToWgs84(Number(x), Number(y));
-      expect(Math.abs(ll.latitude - Number(lat))).toBeLessThan(1e-6);
-      expect(Math.abs(ll.longitude - Number(lon))).toBeLessThan(1e-6);
+      const metres = Math.hypot(
+        (ll.latitude - Number(lat)) * 111_200,
+        (ll.longitude - Number(lon)) * 111_200 * Math.cos((ll.latitude * Math.PI) / 180),
+      );
+      expect(metres).toBeLessThanOrEqual(0.01);
       expect(Number(uprn)).toBeGreaterThan(prev);
       prev = Number(uprn);
     }

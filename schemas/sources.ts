@@ -13,6 +13,7 @@ export const SOURCE_FORMATS = {
   hpi: ['uk-hpi-full-file-csv'],
   'fuel-poverty': ['desnz-sub-regional-fuel-poverty-xlsx'],
   'energy-usage': ['desnz-lsoa-msoa-domestic-consumption'],
+  'energy-prices': ['ofgem-price-cap-annex9-xlsx'],
   deprivation: ['iod2019-file7-csv'],
   // Wales and Scotland (docs/nations.md): WIMD ranks workbook (ODS as published, or its XLSX copy), SIMD
   // XLSX (DZ lookup or ranks workbook), the NRS Scottish Postcode Directory (urban-rural classes, settlements).
@@ -136,6 +137,7 @@ export const SourcesFileSchema = z
         hpi: datasetSchema(SOURCE_FORMATS.hpi).optional(),
         'fuel-poverty': datasetSchema(SOURCE_FORMATS['fuel-poverty']).optional(),
         'energy-usage': datasetSchema(SOURCE_FORMATS['energy-usage']).optional(),
+        'energy-prices': datasetSchema(SOURCE_FORMATS['energy-prices']).optional(),
         deprivation: datasetSchema(SOURCE_FORMATS.deprivation).optional(),
         wimd: datasetSchema(SOURCE_FORMATS.wimd).optional(),
         simd: datasetSchema(SOURCE_FORMATS.simd).optional(),

@@ -14,6 +14,7 @@ import { createEsClient } from '../pipelines/indexing/es-client';
 import { featuresAlias, propertiesAlias, sharedPiecesAlias } from '../pipelines/indexing/aliases';
 import { openAccountStore } from './accounts/store';
 import { createApp } from './app';
+import { useEnergyPricesFrom } from './energy-model/prices';
 import { jsonLogger, type Logger } from './log';
 import { rateLimitFromEnv, type RateLimitConfig } from './rate-limit';
 import { featuresRepository } from './repository/features';
@@ -107,6 +108,8 @@ export async function startServer(
         error: error instanceof Error ? error.message : String(error),
       }),
   });
+  // POST /energy-model prices with the table the refresh wrote (re-read when it changes).
+  useEnergyPricesFrom(config.dataDir, (message) => log(message));
   const es = createEsClient(config.esUrl, { requestTimeoutMs: 5_000, maxRetries: 1 });
   const features = featuresRepository(es, featuresAlias(config));
   const app = createApp({

@@ -16,6 +16,10 @@ export function registerEnergyModelCommands(program: Command): void {
     .argument('<file>', 'JSON Lines file of POST /energy-model bodies')
     .action(async (file: string) => {
       const { answerEnergyModelLine } = await import('../../serving/energy-model/bulk');
+      // The same prices as the API: the table the last refresh wrote into the data folder.
+      const { useEnergyPricesFrom } = await import('../../serving/energy-model/prices');
+      const { loadConfig } = await import('../../pipelines/config');
+      useEnergyPricesFrom(loadConfig().dataDir, (m) => process.stderr.write(`${m}\n`));
       const input = file === '-' ? process.stdin : createReadStream(file);
       const lines = createInterface({ input, crlfDelay: Infinity });
       let failed = 0;

@@ -2,6 +2,7 @@
 import type { AssetDefinition } from './definition';
 import { deprivation } from './deprivation';
 import { scottishPostcodes, simd, wimd } from './deprivation-nations';
+import { energyPrices } from './energy-prices';
 import { energyUsage } from './energy-usage';
 import { floodDefenceAreas, floodDefences, floodRecordedOutlines } from './flood-events-defences';
 import { floodZones } from './flood-zones';
@@ -47,6 +48,7 @@ export const ASSETS: readonly AssetDefinition[] = [
   hpi,
   fuelPoverty,
   energyUsage,
+  energyPrices,
   deprivation,
   wimd,
   simd,

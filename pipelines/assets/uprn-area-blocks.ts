@@ -45,6 +45,12 @@ import {
   type PostcodeCentroid,
 } from '../transforms/area/nearest-postcode';
 import { latestHpiPerAreaSql } from '../transforms/area/hpi-latest';
+import { areaEnergyPrices, type AreaEnergyPrices } from '../transforms/area/energy-prices';
+import {
+  buildEnergyPriceTable,
+  energyPricesJsonPath,
+  readEnergyPriceRows,
+} from '../transforms/energy-prices/table';
 import { applicableGrants } from '../transforms/area/retrofit-grants';
 import { defineAsset, partitionOf, type AssetContext } from './definition';
 import { derivedGlob } from './epc-enhanced';
@@ -331,12 +337,17 @@ const EMPTY_ATTRIBUTES_OPEN = openAttributesJson({
 });
 
 /** Step 2: the block of every postcode the tile's UPRNs use, with the facts the grant rules need. */
-async function writePostcodeAreaBlocks(ctx: AssetContext, tile: string) {
+async function writePostcodeAreaBlocks(ctx: AssetContext, tile: string, prices: AreaEnergyPrices | null) {
   const rows = (async function* () {
     let n = 0;
     for await (const row of queryParquet(areaJoinSql(ctx, tilePath(ctx, UPRN_POSTCODES_TABLE, tile)))) {
       // Grants are per UPRN (step 3): built here without rules.
-      const block = buildAreaBlock(areaInputsOf(row), { as_of: '1970-01-01', schemes: [] }, '1970-01-01');
+      const block = buildAreaBlock(
+        areaInputsOf(row),
+        { as_of: '1970-01-01', schemes: [] },
+        '1970-01-01',
+        prices,
+      );
       const admin = block.admin_boundaries;
       const lsoa = block.area_attributes.indices_of_deprivation?.lower_layer_super_output_area as
         Record<string, unknown> | null | undefined;
@@ -450,12 +461,15 @@ export const uprnAreaBlocks = defineAsset({
     'wimd',
     'simd',
     'scottish_postcodes',
+    'energy_prices',
   ],
   // 4: partitioned per 10 km tile; every table it writes is derived/<table>/<tile>.parquet. 5: each HPI
   // figure from its latest month.
-  // 6: Wales and Scotland answered: indices_of_deprivation.national_index (IoD2019 / WIMD / SIMD), the Scottish
+  // 6: energy costs at the energy_prices dataset's unit rates for the postcode's region and the cap period in
+  // force on the refresh date (was a fixed GB-average rate).
+  // 7: Wales and Scotland answered: indices_of_deprivation.national_index (IoD2019 / WIMD / SIMD), the Scottish
   // urban-rural classification and NRS settlements as built-up areas (issue 16).
-  codeVersion: '6',
+  codeVersion: '7',
   owner: 'area-data',
   cadence: 'monthly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
@@ -470,7 +484,12 @@ export const uprnAreaBlocks = defineAsset({
     };
     const postcodes = await writeUprnPostcodes(ctx, tile);
     step('UPRN postcodes', postcodes.rows);
-    const perPostcode = await writePostcodeAreaBlocks(ctx, tile);
+    // Energy costs at the cap period in force on the day of the refresh, as grants below.
+    const prices = areaEnergyPrices(
+      buildEnergyPriceTable(readEnergyPriceRows(energyPricesJsonPath(ctx.config.dataDir))),
+      new Date().toISOString().slice(0, 10),
+    );
+    const perPostcode = await writePostcodeAreaBlocks(ctx, tile, prices);
     step('postcode blocks', perPostcode.rows);
     const rules = loadRetrofitGrantRules();
     // Grants open and close on dates: blocks are judged on the day of the refresh.

@@ -4,6 +4,7 @@
 // certificates for benchmarks. Files are streamed; only the compact address model is held in memory.
 import { mkdir } from 'node:fs/promises';
 import { writeAreaDatasets } from './area-datasets';
+import { writeEnergyPricesSample } from './energy-prices';
 import { writePlanningSamples } from './planning/index';
 import { writeHeritageSamples } from './heritage/index';
 import { writeEnvironmentSamples } from './environment/index';
@@ -100,6 +101,10 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
   for (const f of await writeAreaDatasets(books, outDir, seed))
     manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.headerRows));
   log(`area datasets: hpi, fuel-poverty, energy-usage, deprivation, lsoa-lookup, rural-urban (${elapsed()})`);
+
+  const prices = await writeEnergyPricesSample(outDir);
+  manifest.files.push(sampleFile(outDir, prices.dataset, prices.format, prices.file, prices.headerRows));
+  log(`energy-prices: Ofgem price cap workbook (${elapsed()})`);
 
   for (const f of writePlanningSamples(SAMPLE_AREAS, outDir, seed))
     manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.format.startsWith('csv') ? 1 : 0));

@@ -5,6 +5,7 @@
 // misspelt or misplaced field (`primary_fuell`, a top-level `total_floor_area`) would otherwise be dropped
 // silently and the answer be for another dwelling (the spec lists the fields and allows no others).
 import { z } from 'zod';
+import { PAYMENT_METHODS, type PaymentMethod } from '../energy-prices';
 
 export const BUILDING_TYPES = [
   'Detached',
@@ -120,6 +121,14 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
       issue.input === undefined ? 'is required' : `must be one of: ${values.map((v) => `"${v}"`).join(', ')}`,
   });
 
+/**
+ * Which prices cost the answer: the price cap (the energy prices dataset: Ofgem's unit rates and standing
+ * charges for the cap period in force, the location's region and the payment method) or SAP 10.2's Table 12
+ * reference prices (2012 money; for comparisons with SAP-style figures).
+ */
+export const ENERGY_PRICE_BASES = ['Price Cap', 'SAP 10.2'] as const;
+export type EnergyPriceBasis = (typeof ENERGY_PRICE_BASES)[number];
+
 const proportion = (what: string) => z.number().min(0).max(1).describe(`${what}, 0..1`);
 const efficiency = (what: string) =>
   z.number().gt(0, 'must be greater than 0').max(1).describe(`${what}, greater than 0 and at most 1`);
@@ -191,6 +200,16 @@ const OPTION_FIELDS = {
   building_characteristics: BuildingCharacteristicsSchema.partial()
     .optional()
     .describe('Any omitted characteristic is determined from building_type'),
+  energy_prices: oneOf(ENERGY_PRICE_BASES)
+    .optional()
+    .describe(
+      'Prices to cost with: "Price Cap" (default: Ofgem price cap unit rates and standing charges of the period ' +
+        "in force, for the location's region; mains gas and electricity, other fuels at SAP 10.2 prices) or " +
+        '"SAP 10.2" (SAP 10.2 Table 12 prices for every fuel, for SAP-style comparisons)',
+    ),
+  payment_method: oneOf(PAYMENT_METHODS)
+    .optional()
+    .describe('Payment method for price-cap prices; default "Direct Debit"'),
 };
 
 type Path = (string | number)[];
@@ -312,6 +331,8 @@ export interface EnergyModelInput {
   water_heating_efficiency?: number;
   low_energy_lighting_proportion?: number;
   building_characteristics: Partial<BuildingCharacteristics>;
+  energy_prices?: EnergyPriceBasis;
+  payment_method?: PaymentMethod;
 }
 
 export function normaliseEnergyModelRequest(
@@ -331,10 +352,42 @@ export function normaliseEnergyModelRequest(
     water_heating_efficiency: o.water_heating_efficiency,
     low_energy_lighting_proportion: o.low_energy_lighting_proportion,
     building_characteristics: o.building_characteristics ?? {},
+    energy_prices: o.energy_prices,
+    payment_method: o.payment_method,
   };
 }
 
 const months = (what: string) => z.array(z.number()).length(12).describe(`${what}, 12 months, January first`);
+
+export const EnergyPricesUsedSchema = z
+  .object({
+    basis: z
+      .enum(ENERGY_PRICE_BASES)
+      .describe(
+        '"Price Cap" or "SAP 10.2": as asked; "SAP 10.2" also when the service has no price-cap table loaded',
+      ),
+    source: z
+      .string()
+      .describe(
+        '"Ofgem energy price cap" (mains gas and electricity; other fuels SAP 10.2) or "SAP 10.2 Table 12"',
+      ),
+    period: z
+      .string()
+      .nullable()
+      .describe('The cap period, as Ofgem labels it ("July 2026 - September 2026")'),
+    period_start: z.string().nullable().describe('First day of the cap period, YYYY-MM-DD'),
+    period_end: z.string().nullable().describe('Last day of the cap period, YYYY-MM-DD'),
+    region_code: z
+      .string()
+      .nullable()
+      .describe(
+        'Price region (GSP group `_A` … `_P`) of the location, or `GB` for the GB average (a climate region ' +
+          'spanning several price regions, Northern Ireland, Isle of Man, Channel Islands)',
+      ),
+    region_name: z.string().nullable().describe('Ofgem\'s name of the price region, or "GB average"'),
+    payment_method: z.enum(PAYMENT_METHODS).nullable().describe('The payment method priced'),
+  })
+  .describe('Which prices the costs use: null fields for SAP 10.2 prices');
 
 export const EnergyModelParametersSchema = z
   .object({
@@ -362,6 +415,7 @@ export const EnergyModelParametersSchema = z
     low_energy_lighting_proportion: z.number().describe('0..1, given or the default'),
     primary_fuel: z.enum(FUELS),
     building_characteristics: BuildingCharacteristicsSchema.describe('Given, or the building type default'),
+    energy_prices: EnergyPricesUsedSchema,
   })
   .describe('Inputs used, provided or assumed');
 

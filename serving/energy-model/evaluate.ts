@@ -14,6 +14,19 @@ import { runEngine } from './engine/index';
 import { occupancyFromFloorArea } from './engine/occupancy';
 import { defaultEfficiencies, ELECTRICITY, ELECTRICITY_CO2_MONTHLY, FUELS } from './fuels';
 import { resolveLocation } from './location';
+import { regionPrices, type PricePeriod } from '../../pipelines/transforms/energy-prices/table';
+
+/** The parameters' `energy_prices` for SAP 10.2 prices: one shared object, so the hot path allocates none. */
+export const SAP_PRICES_USED: EnergyModelResponse['parameters']['energy_prices'] = Object.freeze({
+  basis: 'SAP 10.2',
+  source: 'SAP 10.2 Table 12',
+  period: null,
+  period_start: null,
+  period_end: null,
+  region_code: null,
+  region_name: null,
+  payment_method: null,
+});
 
 /** Default share of low-energy lighting (our assumption: most fittings in the current stock are low energy). */
 export const DEFAULT_LOW_ENERGY_LIGHTING = 0.75;
@@ -109,8 +122,21 @@ function account(
   };
 }
 
-export function evaluateEnergyModel(input: EnergyModelInput): EnergyModelResponse {
-  const { location, region, name: regionName } = resolveLocation(input.location);
+/**
+ * `period`: the price-cap period to cost with (serving/energy-model/prices.ts gives the one in force); null, or
+ * `energy_prices: "SAP 10.2"` in the request, costs every fuel at SAP 10.2 prices. With a period, mains gas
+ * and electricity take the cap's unit rate and standing charge for the location's region (else the GB
+ * average) and the payment method; other fuels, which the cap does not cover, keep SAP 10.2 prices.
+ */
+export function evaluateEnergyModel(
+  input: EnergyModelInput,
+  period: PricePeriod | null = null,
+): EnergyModelResponse {
+  const { location, region, name: regionName, priceRegion } = resolveLocation(input.location);
+  const cap =
+    period && input.energy_prices !== 'SAP 10.2'
+      ? regionPrices(period, priceRegion, input.payment_method ?? 'Direct Debit')
+      : null;
   const ageBand = input.building_age_band ?? bandForYear(input.construction_year!);
   const shape = BUILDING_SHAPES[input.building_type];
   const characteristics: BuildingCharacteristics = { ...shape.defaults, ...input.building_characteristics };
@@ -141,15 +167,23 @@ export function evaluateEnergyModel(input: EnergyModelInput): EnergyModelRespons
   const lighting = rounded(result.monthly.lighting);
   const heating = add(space, water);
   const isElectric = input.primary_fuel === 'Electricity';
+  const electricityPrice = cap ? cap.electricity.pricePerKwh : ELECTRICITY.pricePerKwh;
+  const capGas = cap !== null && input.primary_fuel === 'Mains Gas';
+  const fuelPrice = capGas ? cap.gas.pricePerKwh : fuel.pricePerKwh;
   const electricity = account(
     isElectric ? add(heating, lighting) : lighting,
-    ELECTRICITY.pricePerKwh,
-    ELECTRICITY.standingChargeAnnual,
+    electricityPrice,
+    cap ? cap.electricity.standingChargeAnnual : ELECTRICITY.standingChargeAnnual,
     ELECTRICITY_CO2_MONTHLY,
   );
   const primary = isElectric
     ? electricity
-    : account(heating, fuel.pricePerKwh, fuel.standingChargeAnnual, fuel.co2PerKwh);
+    : account(
+        heating,
+        fuelPrice,
+        capGas ? cap.gas.standingChargeAnnual : fuel.standingChargeAnnual,
+        fuel.co2PerKwh,
+      );
   // Electricity as primary fuel is one supply, counted once in the totals.
   const other: Account = isElectric
     ? { usage: zeros(), cost: zeros(), standing: zeros(), co2: zeros(), co2PerKwh: 0 }
@@ -176,6 +210,7 @@ export function evaluateEnergyModel(input: EnergyModelInput): EnergyModelRespons
       low_energy_lighting_proportion: lowEnergy,
       primary_fuel: input.primary_fuel,
       building_characteristics: characteristics,
+      energy_prices: cap ? cap.provenance : SAP_PRICES_USED,
     },
     total_energy_usage: r2(spaceAnnual + waterAnnual + lightingAnnual),
     space_heating_annual: spaceAnnual,
@@ -184,7 +219,7 @@ export function evaluateEnergyModel(input: EnergyModelInput): EnergyModelRespons
     hot_water_monthly: water,
     lighting_annual: lightingAnnual,
     lighting_monthly: lighting,
-    primary_fuel_price_per_kwh: isElectric ? ELECTRICITY.pricePerKwh : fuel.pricePerKwh,
+    primary_fuel_price_per_kwh: isElectric ? electricityPrice : fuelPrice,
     primary_fuel_co2_equivalent_per_kwh: primary.co2PerKwh,
     primary_fuel_usage_annual: sum(primary.usage),
     primary_fuel_usage_monthly: primary.usage,
@@ -194,7 +229,7 @@ export function evaluateEnergyModel(input: EnergyModelInput): EnergyModelRespons
     primary_fuel_standing_charges_monthly: primary.standing,
     primary_fuel_co2_equivalent_annual: sum(primary.co2),
     primary_fuel_co2_equivalent_monthly: primary.co2,
-    electricity_price_per_kwh: ELECTRICITY.pricePerKwh,
+    electricity_price_per_kwh: electricityPrice,
     electricity_co2_equivalent_per_kwh: electricity.co2PerKwh,
     electricity_usage_annual: sum(electricity.usage),
     electricity_usage_monthly: electricity.usage,

@@ -10,7 +10,7 @@ import type {
 } from '../../../schemas/api/area';
 import type { RetrofitGrantRules } from '../../../schemas/api/retrofit';
 import { IOD_BLOCK_DOMAINS, type LSOA_2011_MATCHES } from '../../../schemas/api/area';
-import { annualCost, ENERGY_PRICES } from './energy-prices';
+import { annualCost, areaUnitRates, type AreaEnergyPrices, type AreaUnitRates } from './energy-prices';
 import { HPI_FIELD_DATE_SUFFIX } from './hpi-latest';
 import { builtUpAreaCode, nationalIndex, scottishUrbanRural } from './nations';
 import { applicableGrants, type GrantFacts } from './retrofit-grants';
@@ -126,9 +126,10 @@ export function fuelPoverty(country: string | null, fp: AreaInputs['fuelPoverty'
   };
 }
 
-function usage(electricity: EnergyRow | null, gas: EnergyRow | null) {
-  const e = ENERGY_PRICES.electricityPencePerKwh;
-  const g = ENERGY_PRICES.gasPencePerKwh;
+/** Usage and its cost at the region's unit rates (energy-prices.ts); costs are null without prices. */
+function usage(electricity: EnergyRow | null, gas: EnergyRow | null, rates: AreaUnitRates | null) {
+  const e = rates?.electricityPencePerKwh ?? null;
+  const g = rates?.gasPencePerKwh ?? null;
   return {
     electricity_meter_count: electricity?.meter_count ?? null,
     mean_electricity_usage: electricity?.mean_consumption_kwh ?? null,
@@ -149,16 +150,23 @@ export function averageEnergyUsage(
   lsoaCode: string | null,
   msoaCode: string | null,
   energy: AreaInputs['energy'],
+  rates: AreaUnitRates | null = null,
 ): AverageEnergyUsageStats | null {
   const lsoa = lsoaCode && (energy.lsoaElectricity || energy.lsoaGas);
   const msoa = msoaCode && (energy.msoaElectricity || energy.msoaGas);
   if (!lsoa && !msoa) return null;
   return {
     middle_layer_super_output_area: msoa
-      ? { middle_layer_super_output_area_code: msoaCode!, ...usage(energy.msoaElectricity, energy.msoaGas) }
+      ? {
+          middle_layer_super_output_area_code: msoaCode!,
+          ...usage(energy.msoaElectricity, energy.msoaGas, rates),
+        }
       : null,
     lower_layer_super_output_area: lsoa
-      ? { lower_layer_super_output_area_code: lsoaCode!, ...usage(energy.lsoaElectricity, energy.lsoaGas) }
+      ? {
+          lower_layer_super_output_area_code: lsoaCode!,
+          ...usage(energy.lsoaElectricity, energy.lsoaGas, rates),
+        }
       : null,
   };
 }
@@ -230,7 +238,13 @@ export function ruralUrban(row: Row | null) {
   };
 }
 
-export function buildAreaBlock(inputs: AreaInputs, rules: RetrofitGrantRules, asOf: string): StoredAreaBlock {
+/** `prices`: the energy prices of the refresh (areaEnergyPrices), for the annual costs; null leaves them null. */
+export function buildAreaBlock(
+  inputs: AreaInputs,
+  rules: RetrofitGrantRules,
+  asOf: string,
+  prices: AreaEnergyPrices | null = null,
+): StoredAreaBlock {
   const admin = adminBoundaries(inputs.onspd);
   const country =
     (admin?.country_code ? COUNTRY_BY_CODE[admin.country_code] : undefined) ??
@@ -266,6 +280,7 @@ export function buildAreaBlock(inputs: AreaInputs, rules: RetrofitGrantRules, as
         admin?.census_lower_layer_super_output_area_code ?? null,
         admin?.census_middle_layer_super_output_area_code ?? null,
         inputs.energy,
+        areaUnitRates(prices, inputs.postcode),
       ),
       retrofit_grants: applicableGrants(rules, facts, asOf),
       urban_rural_classification: ruralUrbanClassification(

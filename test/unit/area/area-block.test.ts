@@ -14,7 +14,11 @@ import { loadConfig } from '../../../pipelines/config';
 import type { AssetContext } from '../../../pipelines/assets/definition';
 import { deprivation } from '../../../pipelines/assets/deprivation';
 import { scottishPostcodes, simd, wimd } from '../../../pipelines/assets/deprivation-nations';
+import { energyPrices } from '../../../pipelines/assets/energy-prices';
 import { energyUsage } from '../../../pipelines/assets/energy-usage';
+import { OFGEM_REGIONS } from '../../../pipelines/sources/energy-prices';
+import { PUBLISHED_DD_JUL_SEP_2026 } from '../../../pipelines/sample-data/energy-prices';
+import { priceRegionOfPostcode } from '../../../pipelines/transforms/energy-prices/regions';
 import { fuelPoverty } from '../../../pipelines/assets/fuel-poverty';
 import { hpi } from '../../../pipelines/assets/hpi';
 import { lsoaLookup } from '../../../pipelines/assets/lsoa-lookup';
@@ -56,6 +60,7 @@ beforeAll(async () => {
     hpi,
     fuelPoverty,
     energyUsage,
+    energyPrices,
     deprivation,
     lsoaLookup,
     ruralUrban,
@@ -201,8 +206,14 @@ describe('uprn_area_blocks for the sample region', () => {
     const lsoa = a.average_energy_usage_stats!.lower_layer_super_output_area!;
     expect(lsoa.lower_layer_super_output_area_code).toBe(admin.census_lower_layer_super_output_area_code);
     expect(lsoa.electricity_year).toBe(2024); // latest of the three year sheets
-    expect(lsoa.mean_electricity_cost).toBeCloseTo((lsoa.mean_electricity_usage! * 26.35) / 100, 1);
-    expect(lsoa.mean_gas_cost).toBeCloseTo((lsoa.mean_gas_usage! * 6.29) / 100, 1);
+    // Costs at the price cap's Direct Debit unit rates of the postcode's region (Bath: Southern Western or
+    // Southern), the sample workbook's period (the test's date is before it: its first period).
+    const region = priceRegionOfPostcode(b.postcode);
+    expect(['_L', '_H']).toContain(region);
+    const name = Object.keys(OFGEM_REGIONS).find((n) => OFGEM_REGIONS[n] === region)!;
+    const [elec, , gas] = PUBLISHED_DD_JUL_SEP_2026[name]!;
+    expect(lsoa.mean_electricity_cost).toBeCloseTo((lsoa.mean_electricity_usage! * elec) / 100, 2);
+    expect(lsoa.mean_gas_cost).toBeCloseTo((lsoa.mean_gas_usage! * gas) / 100, 2);
     expect(
       a.average_energy_usage_stats!.middle_layer_super_output_area!.middle_layer_super_output_area_code,
     ).toBe(admin.census_middle_layer_super_output_area_code);

@@ -12,7 +12,7 @@ import {
   type BuildingType,
   type EnergyModelResponse,
 } from '../../../schemas/api/energy-model';
-import { evaluateEnergyModel } from '../../../serving/energy-model/evaluate';
+import { evaluateEnergyModel, SAP_PRICES_USED } from '../../../serving/energy-model/evaluate';
 import {
   defaultGasUse,
   referenceRange,
@@ -210,6 +210,8 @@ describe('parameters echo what was used', () => {
         occupancy_value: 3,
         living_area_value: 3,
       },
+      // No price-cap period given: SAP 10.2 prices, and the parameters say so.
+      energy_prices: SAP_PRICES_USED,
     });
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { REGION_NAMES, type RegionName } from '../../../schemas/api/energy-model';
 import { regionForPostcode } from '../../../serving/energy-model/climate/postcode';
 import { REGION_NAME_OF, REGION_NUMBERS } from '../../../serving/energy-model/climate/regions';
+import { PRICE_REGION_OF_CLIMATE_REGION } from '../../../pipelines/transforms/energy-prices/regions';
 import { resolveLocation, UnknownLocationError } from '../../../serving/energy-model/location';
 
 describe('postcode → region', () => {
@@ -52,7 +53,12 @@ describe('postcode → region', () => {
 
   it('every API region name maps to a SAP region 1..21; NW England and SW Scotland share 8', () => {
     for (const name of REGION_NAMES)
-      expect(resolveLocation(name)).toEqual({ location: name, region: REGION_NUMBERS[name], name });
+      expect(resolveLocation(name)).toEqual({
+        location: name,
+        region: REGION_NUMBERS[name],
+        name,
+        priceRegion: PRICE_REGION_OF_CLIMATE_REGION[name],
+      });
     expect(new Set(Object.values(REGION_NUMBERS)).size).toBe(21);
     expect(REGION_NUMBERS['NW England']).toBe(8);
     expect(REGION_NUMBERS['SW Scotland']).toBe(8);

@@ -8,7 +8,14 @@ import { resolve, sep } from 'node:path';
 import type { Catalog, InputFingerprint, Materialization } from '../catalog/catalog';
 import { fingerprintHash, sourceChecksums } from '../catalog/fingerprint';
 import { DataError } from '../io/errors';
-import { ChecksFailedError, blocks, checkRecords, runChecks, type CheckResult } from './checks/check';
+import {
+  ChecksFailedError,
+  blocks,
+  checkRecords,
+  runChecks,
+  type CheckLevel,
+  type CheckResult,
+} from './checks/check';
 import type { AssetContext, AssetDefinition, MaterializeResult } from './definition';
 import { sortedKeys } from './partitions';
 
@@ -30,7 +37,7 @@ function checksOf(
   asset: AssetDefinition,
   ctx: AssetContext,
   catalog: Catalog,
-  level: 'build' | 'rollup',
+  level: CheckLevel,
   partition: string,
   result: MaterializeResult,
   sources: readonly string[],
@@ -168,6 +175,11 @@ export async function assessAsset(
   const fingerprint = fingerprintHash(inputs, asset.codeVersion);
   const previous = catalog.latestSuccess(asset.name, partition ?? '');
   if (previous?.fingerprint !== fingerprint) return { inputs, fingerprint, current: null };
+  // A later build that a check stopped wrote its outputs over the good ones (a cut-short file's table):
+  // the files are no longer what `previous` built, so it is built again even from the same inputs.
+  const last = catalog.history(asset.name, 1, partition ?? '')[0];
+  if (last && last.id !== previous.id && last.status === 'failed' && last.outputs.length > 0)
+    return { inputs, fingerprint, current: null };
   const present = await (asset.outputsPresent ?? ((_ctx, outputs) => filesPresent(outputs)))(
     ctx,
     previous.outputs,
@@ -194,6 +206,33 @@ export async function materializeWithCatalog(
     inputs,
     fingerprint,
   };
+  const sourcePaths = inputs.sources.map((s) => s.path);
+  const accept = options.accept ?? [];
+  // Checks of the source files alone (a header) run first: a failure stops the build before it writes.
+  const early = await checksOf(
+    asset,
+    ctx,
+    catalog,
+    'source',
+    base.partition,
+    { rows: 0, outputs: [] },
+    sourcePaths,
+    accept,
+  );
+  if (early.some(blocks))
+    return recordChecked(
+      catalog,
+      {
+        ...base,
+        rows: 0,
+        bytes: 0,
+        outputs: [],
+        metrics: {},
+        startedAt: startedAt.toISOString(),
+        durationMs: Date.now() - startedAt.getTime(),
+      },
+      early,
+    );
   const usage = measureUsage();
   let result: MaterializeResult;
   try {
@@ -214,16 +253,10 @@ export async function materializeWithCatalog(
     throw error;
   }
   const used = usage.stop();
-  const checks = await checksOf(
-    asset,
-    ctx,
-    catalog,
-    'build',
-    base.partition,
-    result,
-    inputs.sources.map((s) => s.path),
-    options.accept ?? [],
-  );
+  const checks = [
+    ...early,
+    ...(await checksOf(asset, ctx, catalog, 'build', base.partition, result, sourcePaths, accept)),
+  ];
   return recordChecked(
     catalog,
     {

@@ -6,6 +6,7 @@ import { DataError } from '../../io/errors';
 import type { AssetContext, MaterializeResult } from '../definition';
 
 export type CheckSeverity = 'blocking' | 'warning';
+export type CheckLevel = 'source' | 'build' | 'rollup';
 
 export interface CheckOutcome {
   passed: boolean;
@@ -36,8 +37,10 @@ export interface AssetCheck {
   /**
    * 'build' (default): after each materialisation that writes outputs, a partition's or an unpartitioned
    * asset's. 'rollup': once over a partitioned asset's partitions together (a vanished partition shows here).
+   * 'source': before the build, on the source files alone (a header): a failure stops it before the loader
+   * reads a row or writes anything (a renamed column can make the loader refuse the file outright).
    */
-  level?: 'build' | 'rollup';
+  level?: CheckLevel;
   run(input: CheckInput): Promise<CheckOutcome>;
 }
 
@@ -68,10 +71,10 @@ export function isAccepted(
   });
 }
 
-/** Runs the checks of one level in declaration order; a check that throws is a failed blocking result. */
+/** Runs the checks of one level in declaration order; a check that throws fails (with its own severity). */
 export async function runChecks(
   checks: readonly AssetCheck[],
-  level: 'build' | 'rollup',
+  level: CheckLevel,
   input: CheckInput,
   accept: readonly string[],
   asset: string,

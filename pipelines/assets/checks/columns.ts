@@ -110,6 +110,8 @@ export const sourceColumns = (
   return {
     name: options.name ?? 'source_columns',
     severity: 'blocking',
+    // Before the build: a loader may refuse a drifted header outright, and the report should name columns.
+    level: 'source',
     description: `source header has the published columns the loader reads (${formats.map((f) => f.columns.length).join(' or ')})`,
     async run({ sources }): Promise<CheckOutcome> {
       const files = options.filesOf

@@ -16,7 +16,7 @@ export function checkSummary(assets: readonly AssetDefinition[], results: readon
     for (const check of asset.checks ?? []) {
       const mine = results.filter((r) => r.asset === asset.name && r.check === check.name);
       lines.push(
-        `  ${check.name} [${check.severity}${check.level === 'rollup' ? ', whole asset' : ''}] ${check.description}`,
+        `  ${check.name} [${check.severity}${check.level === 'rollup' ? ', whole asset' : check.level === 'source' ? ', before the build' : ''}] ${check.description}`,
       );
       if (mine.length === 0) {
         lines.push('      never run');

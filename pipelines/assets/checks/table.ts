@@ -1,6 +1,6 @@
 // Checks that read the table a build wrote (its first Parquet output unless told): null keys, repeated keys,
-// points outside Great Britain. Where the table keeps its provenance (source_file, source_line), a failure
-// names the first offending row's.
+// points outside Great Britain. Where the table keeps its provenance (source_file, source_line; a spatial
+// layer only source_file), a failure names the first offending row's.
 import { BNG_EXTENT } from '../../geo/bng';
 import { queryParquet } from '../../io/parquet';
 import type { AssetCheck, CheckInput } from './check';
@@ -28,13 +28,14 @@ async function one(sql: string): Promise<Record<string, unknown>> {
 async function firstWhere(relation: string, where: string): Promise<string | undefined> {
   const columns = await one(`SELECT list(column_name) AS c FROM (DESCRIBE SELECT * FROM ${relation})`);
   const names = (columns.c as string[] | undefined) ?? [];
-  if (!names.includes('source_file') || !names.includes('source_line')) return undefined;
+  if (!names.includes('source_file')) return undefined;
+  // Spatial layers keep their file but no line (a feature is not a line): name the file alone.
+  const line = names.includes('source_line');
   const row = await one(
-    `SELECT source_file, source_line FROM ${relation} WHERE ${where} ORDER BY source_file, source_line LIMIT 1`,
+    `SELECT source_file${line ? ', source_line' : ''} FROM ${relation} WHERE ${where} ORDER BY source_file${line ? ', source_line' : ''} LIMIT 1`,
   );
-  return row.source_file === undefined
-    ? undefined
-    : `${String(row.source_file)} line ${String(row.source_line)}`;
+  if (row.source_file === undefined || row.source_file === null) return undefined;
+  return line ? `${String(row.source_file)} line ${String(row.source_line)}` : String(row.source_file);
 }
 
 function relationOf(input: CheckInput, table: TableOf): string | null {
@@ -134,9 +135,46 @@ export const distinctKeys = (
   },
 });
 
+/** The reason the loaders give a row whose coordinates fall outside the grid (they quarantine it). */
+const OUTSIDE_REASON = 'outside the British National Grid';
+
+/**
+ * The rows a build quarantined as outside the grid, per source file, with the files none of whose rows
+ * reached the table: a file in another CRS that the loader caught row by row.
+ */
+async function quarantinedOutside(
+  input: CheckInput,
+  relation: string,
+): Promise<{ rows: number; wholeFiles: string[] }> {
+  const quarantine = input.result.outputs.find((o) => o.includes('/quarantine/') && o.endsWith('.parquet'));
+  if (!quarantine) return { rows: 0, wholeFiles: [] };
+  const outside: { file: string; n: number }[] = [];
+  for await (const row of queryParquet(
+    `SELECT file, count(*) AS n FROM read_parquet('${quarantine.replaceAll("'", "''")}')
+     WHERE starts_with(reason, '${OUTSIDE_REASON}') GROUP BY file ORDER BY file`,
+  ))
+    outside.push({ file: String(row.file), n: Number(row.n) });
+  if (outside.length === 0) return { rows: 0, wholeFiles: [] };
+  const columns = await one(`SELECT list(column_name) AS c FROM (DESCRIBE SELECT * FROM ${relation})`);
+  const staged = new Set<string>();
+  if (((columns.c as string[] | undefined) ?? []).includes('source_file'))
+    for await (const row of queryParquet(`SELECT DISTINCT source_file FROM ${relation}`))
+      staged.add(String(row.source_file));
+  else if (Number((await one(`SELECT count(*) AS n FROM ${relation}`)).n ?? 0) > 0)
+    // Without provenance a file counts as whole only when nothing at all was staged.
+    return { rows: outside.reduce((t, o) => t + o.n, 0), wholeFiles: [] };
+  return {
+    rows: outside.reduce((t, o) => t + o.n, 0),
+    wholeFiles: outside.filter((o) => !staged.has(o.file)).map((o) => o.file),
+  };
+}
+
 /**
  * Every point (or every feature's bounding box) lies inside the British National Grid's extent: a layer in
  * another CRS (degrees, Web Mercator) read as BNG lands outside it, or all of it in a few metres near 0,0.
+ * Loaders quarantine rows outside the grid themselves, so those count too: the check fails when a source
+ * file had every row quarantined as outside (a file in the wrong CRS, however small), or when more than
+ * 1 % (and more than NULL_ALLOWANCE) of the rows were.
  */
 export const insideGreatBritain = (
   box: { minx: string; miny: string; maxx: string; maxy: string },
@@ -144,7 +182,7 @@ export const insideGreatBritain = (
 ): AssetCheck => ({
   name: 'inside_great_britain',
   severity: 'blocking',
-  description: `${box.minx}/${box.miny} … ${box.maxx}/${box.maxy} inside the British National Grid (0 … 700 km E, 0 … 1,300 km N), not all within 1 km of the origin`,
+  description: `${box.minx}/${box.miny} … ${box.maxx}/${box.maxy} inside the British National Grid (0 … 700 km E, 0 … 1,300 km N), not all within 1 km of the origin; no file quarantined whole as outside it`,
   async run(input) {
     const relation = relationOf(input, table);
     if (!relation) return noTable;
@@ -162,13 +200,24 @@ export const insideGreatBritain = (
     const out = Number(row.outside ?? 0);
     // Degrees read as metres: everything within a few hundred "metres" of the grid's origin.
     const degrees = total > 0 && Number(row.reach ?? 0) < 1_000;
-    const passed = out === 0 && !degrees;
-    const where = out > 0 ? await firstWhere(relation, outside) : undefined;
+    const quarantined = await quarantinedOutside(input, relation);
+    const delivered = total + quarantined.rows;
+    const tooMany = quarantined.rows > NULL_ALLOWANCE && quarantined.rows / delivered > 0.01;
+    const passed = out === 0 && !degrees && quarantined.wholeFiles.length === 0 && !tooMany;
+    const where =
+      out > 0
+        ? await firstWhere(relation, outside)
+        : !passed && quarantined.wholeFiles.length
+          ? quarantined.wholeFiles[0]
+          : undefined;
+    const inQuarantine = quarantined.rows
+      ? ` (${n(quarantined.rows)} quarantined as ${OUTSIDE_REASON}${quarantined.wholeFiles.length ? `; every row of ${quarantined.wholeFiles.join(', ')}` : ''})`
+      : '';
     return {
       passed,
       measured: degrees
         ? `every coordinate within ${Number(row.reach).toFixed(3)} of the origin (degrees read as metres?)`
-        : `${n(out)} of ${n(total)} rows outside`,
+        : `${n(out + quarantined.rows)} of ${n(delivered)} rows outside${inQuarantine}`,
       expected: 'every row inside, in metres',
       ...(where ? { where } : {}),
     };

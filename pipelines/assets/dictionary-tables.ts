@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { AREA_TABLES } from '../../schemas/area-tables';
 import { CLIMATE_TABLES } from '../../schemas/climate-tables';
+import { ENERGY_PRICE_TABLES } from '../../schemas/energy-prices';
 import { ENVIRONMENT_FEATURE_TABLES } from '../../schemas/environment-features';
 import { EPC_TABLES } from '../../schemas/epc';
 import { FEATURE_TABLES } from '../../schemas/features';
@@ -70,6 +71,7 @@ export function dictionaryTables(): DictionaryTable[] {
     ...fromLayered(AREA_TABLES),
     ...fromLayered(PROPERTY_BLOCK_TABLES),
     ...fromLayered(CLIMATE_TABLES),
+    ...fromLayered(ENERGY_PRICE_TABLES),
   ]
     .map((t) =>
       TILE_PARTITIONED.has(t.name) ? { ...t, path: `parquet/${t.layer}/${t.name}/<tile>.parquet` } : t,

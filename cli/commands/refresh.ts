@@ -21,7 +21,7 @@ export async function runRefresh(
   config: ServiceConfig,
   options: RefreshOptions = {},
 ): Promise<RefreshProgress> {
-  const { WorkflowExecutionAlreadyStartedError } = await import('@temporalio/client');
+  const { WorkflowExecutionAlreadyStartedError, WorkflowFailedError } = await import('@temporalio/client');
   const { connectClient, startRefresh, watchRefresh } = await import('../../workflows/client');
   const { createWorker } = await import('../../workflows/worker');
   const worker = options.worker === false ? undefined : await createWorker(config);
@@ -45,7 +45,13 @@ export async function runRefresh(
     process.stderr.write(
       `refresh started; watch it in the Temporal UI: http://127.0.0.1:8233/namespaces/${config.temporalNamespace}/workflows/${handle.workflowId}/${handle.firstExecutionRunId}\n`,
     );
-    const result = await watchRefresh(handle, progressPrinter(Boolean(options.json)));
+    const result = await watchRefresh(handle, progressPrinter(Boolean(options.json))).catch(
+      (error: unknown) => {
+        // "Workflow execution failed" says nothing: the cause names the asset, the check and what to do.
+        if (error instanceof WorkflowFailedError && error.cause) throw new Error(error.cause.message);
+        throw error;
+      },
+    );
     await client.connection.close();
     return result;
   } finally {

@@ -2,6 +2,7 @@
 // tables here (a name → schema map from its schemas/ file) and `pds data-dictionary` picks them up.
 import { z } from 'zod';
 import { AREA_TABLES } from '../../schemas/area-tables';
+import { NATIONS_TABLES } from '../../schemas/nations-tables';
 import { CLIMATE_TABLES } from '../../schemas/climate-tables';
 import { ENERGY_PRICE_TABLES } from '../../schemas/energy-prices';
 import { ENVIRONMENT_FEATURE_TABLES } from '../../schemas/environment-features';
@@ -69,6 +70,7 @@ export function dictionaryTables(): DictionaryTable[] {
     ...fromMap('derived', GB_HERITAGE_TABLES),
     ...fromMap('staged', ENVIRONMENT_FEATURE_TABLES),
     ...fromLayered(AREA_TABLES),
+    ...fromLayered(NATIONS_TABLES),
     ...fromLayered(PROPERTY_BLOCK_TABLES),
     ...fromLayered(CLIMATE_TABLES),
     ...fromLayered(ENERGY_PRICE_TABLES),

@@ -1,7 +1,8 @@
-// The Express application: request id and security headers, the route table (404/405), the public contract,
-// then auth, metering, one router per endpoint, one error model last. In front of it, the lean path
-// (lean-path.ts) answers plain-JSON POST /energy-model through the same functions without Express's cost.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// The API as a node:http request listener: the lean path (lean-path.ts) answers plain-JSON POST
+// /energy-model through the same functions without Express's cost, and hands everything else to the Express
+// application: request id and security headers, the route table (404/405), the public contract, then auth,
+// metering, one router per endpoint, one error model last.
+import type { RequestListener } from 'node:http';
 import express from 'express';
 import { ENDPOINTS } from '../schemas/api/endpoints';
 import type { AccountStore } from './accounts/store';
@@ -45,7 +46,10 @@ export interface AppDeps {
   leanPath?: boolean;
 }
 
-export function createApp(deps: AppDeps): express.Express {
+/** The API's request listener, for `http.createServer` (server.ts `listen`). */
+export type ApiHandler = RequestListener;
+
+export function createApp(deps: AppDeps): ApiHandler {
   const now = deps.now ?? (() => new Date());
   const app = express();
   app.disable('x-powered-by');
@@ -78,21 +82,14 @@ export function createApp(deps: AppDeps): express.Express {
   app.use(energyModelRouter());
   app.use(notFoundRoute);
   app.use(errorHandler(deps.log));
-  if (deps.leanPath !== false) {
-    // In front of Express's own dispatch, so app.listen and http.createServer(app) both get it.
-    const lean = leanPath({ accounts: deps.accounts, log: deps.log, now, metering: meteringDeps }, [
-      energyModelLeanRoute,
-    ]);
-    const dispatch = app as unknown as { handle: ExpressHandle };
-    const handle = dispatch.handle.bind(app);
-    dispatch.handle = (req, res, next) => {
-      if (!lean(req, res)) handle(req, res, next);
-    };
-  }
-  return app;
+  if (deps.leanPath === false) return app;
+  const lean = leanPath({ accounts: deps.accounts, log: deps.log, now, metering: meteringDeps }, [
+    energyModelLeanRoute,
+  ]);
+  return (req, res) => {
+    if (!lean(req, res)) app(req, res);
+  };
 }
-
-type ExpressHandle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
 
 const noFeatures: FeaturesRepository = {
   floodRiskAt: () =>

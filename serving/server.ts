@@ -6,14 +6,13 @@
 // rate), the authenticated-key cache (a revocation reaches the other workers within its 1 s) and the
 // Elasticsearch client.
 import cluster, { type Worker } from 'node:cluster';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import type { Express } from 'express';
 import { dataPaths, type ServiceConfig } from '../pipelines/config';
 import { createEsClient } from '../pipelines/indexing/es-client';
 import { featuresAlias, propertiesAlias, sharedPiecesAlias } from '../pipelines/indexing/aliases';
 import { openAccountStore } from './accounts/store';
-import { createApp } from './app';
+import { createApp, type ApiHandler } from './app';
 import { useEnergyPricesFrom } from './energy-model/prices';
 import { jsonLogger, type Logger } from './log';
 import { rateLimitFromEnv, type RateLimitConfig } from './rate-limit';
@@ -42,10 +41,14 @@ export interface ListenOptions {
  * metering and history are written as each response finishes), closes keep-alive connections as they go
  * idle, and cuts whatever is left after `graceMs`.
  */
-export async function listen(app: Express, opts: ListenOptions): Promise<RunningServer> {
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve(s));
-    s.on('error', reject);
+export async function listen(app: ApiHandler, opts: ListenOptions): Promise<RunningServer> {
+  const server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host ?? '0.0.0.0', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;

@@ -1,5 +1,5 @@
 // POST /energy-model through the Express app (in-memory accounts): answers, and 400s that name the field.
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGE_BANDS, BUILDING_TYPES, FUELS } from '../../../schemas/api/energy-model';
 import { openAccountStore } from '../../../serving/accounts/store';
@@ -17,7 +17,7 @@ let base: string;
 beforeAll(async () => {
   const app = createApp({ accounts, properties: repo, log: silentLogger });
   server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
   const address = server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

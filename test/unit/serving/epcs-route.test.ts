@@ -1,5 +1,5 @@
 // The /epcs route against an in-memory repository: auth, validation and error shapes, no servers.
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccountStore } from '../../../serving/accounts/store';
 import { createApp } from '../../../serving/app';
@@ -33,7 +33,7 @@ beforeAll(async () => {
     now: () => new Date('2025-06-01T00:00:00.000Z'),
   });
   server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
   const address = server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

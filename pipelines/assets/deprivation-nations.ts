@@ -2,12 +2,14 @@
 // urban-rural classes and settlements: one table each, rows keyed on (index, edition, area vintage, area
 // code) for the indices, so a newer edition's workbook dropped beside the old one adds rows and the join
 // (uprn-area-blocks.ts) picks the newest edition per nation. docs/nations.md.
+import { existsSync } from 'node:fs';
+import { emptyRelation, parquetPath, type ColumnSpec } from '../io/parquet';
 import { NATIONAL_DEPRIVATION_COLUMNS } from '../sources/deprivation/nations';
 import { readScottishPostcodes } from '../sources/scottish-postcodes';
 import { readSimd } from '../sources/simd';
 import { readWimd } from '../sources/wimd';
-import { defineAsset } from './definition';
-import { ingestToParquet } from './ingest';
+import { defineAsset, type AssetContext } from './definition';
+import { ingestToParquet, stagedPath } from './ingest';
 import { sourceDir } from './sources';
 import { sourceFilesIn } from './uprn-area-blocks-inputs';
 
@@ -16,6 +18,29 @@ export const SIMD_TABLE = 'simd';
 export const SCOTTISH_POSTCODES_TABLE = 'scottish_postcodes';
 
 const KEY = ['index_name', 'edition', 'area_vintage', 'area_code'];
+
+export const SCOTTISH_POSTCODE_COLUMNS: ColumnSpec[] = [
+  { name: 'postcode', type: 'VARCHAR' },
+  { name: 'date_of_deletion', type: 'VARCHAR' },
+  { name: 'data_zone_2011_code', type: 'VARCHAR' },
+  { name: 'urban_rural_edition', type: 'VARCHAR' },
+  { name: 'urban_rural_6_fold_code', type: 'BIGINT' },
+  { name: 'urban_rural_8_fold_code', type: 'BIGINT' },
+  { name: 'settlement_edition', type: 'VARCHAR' },
+  { name: 'settlement_code', type: 'VARCHAR' },
+];
+
+/**
+ * The staged table of these assets as a relation for a join, or an empty one with its columns when it is not
+ * staged (a deployment without the Welsh or Scottish sources answers those blocks null, as before).
+ */
+export function nationTableSql(ctx: Pick<AssetContext, 'config'>, table: string): string {
+  const path = stagedPath(ctx as AssetContext, table);
+  if (existsSync(path)) return parquetPath(path);
+  return emptyRelation(
+    table === SCOTTISH_POSTCODES_TABLE ? SCOTTISH_POSTCODE_COLUMNS : NATIONAL_DEPRIVATION_COLUMNS,
+  );
+}
 
 export const wimd = defineAsset({
   name: 'wimd',
@@ -81,16 +106,7 @@ export const scottishPostcodes = defineAsset({
     const result = await ingestToParquet(
       ctx,
       SCOTTISH_POSTCODES_TABLE,
-      [
-        { name: 'postcode', type: 'VARCHAR' },
-        { name: 'date_of_deletion', type: 'VARCHAR' },
-        { name: 'data_zone_2011_code', type: 'VARCHAR' },
-        { name: 'urban_rural_edition', type: 'VARCHAR' },
-        { name: 'urban_rural_6_fold_code', type: 'BIGINT' },
-        { name: 'urban_rural_8_fold_code', type: 'BIGINT' },
-        { name: 'settlement_edition', type: 'VARCHAR' },
-        { name: 'settlement_code', type: 'VARCHAR' },
-      ],
+      SCOTTISH_POSTCODE_COLUMNS,
       files.map((f) => readScottishPostcodes(f)),
       (r) => ({ ...r }),
       { orderBy: ['postcode'] },

@@ -62,7 +62,7 @@ import { LSOA_LOOKUP_TABLE } from './lsoa-lookup';
 import { derivedPath, stagedPath } from './ingest';
 import { RURAL_URBAN_TABLE } from './rural-urban';
 import { nationDeprivationSql } from '../transforms/area/nation-join';
-import { SCOTTISH_POSTCODES_TABLE, SIMD_TABLE, WIMD_TABLE } from './deprivation-nations';
+import { nationTableSql, SCOTTISH_POSTCODES_TABLE, SIMD_TABLE, WIMD_TABLE } from './deprivation-nations';
 import { UPRN_EPC_BLOCK_COLUMNS, UPRN_EPC_BLOCKS_TABLE } from './uprn-epc-blocks';
 import { tilesHoldingUprns } from './uprn-location-blocks';
 
@@ -222,10 +222,10 @@ export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
       SELECT * FROM ${t(RURAL_URBAN_TABLE)} WHERE output_area_code IN (${codes('census_output_area_code')})
       QUALIFY row_number() OVER (PARTITION BY output_area_code) = 1),
     sp AS (
-      SELECT * FROM ${t(SCOTTISH_POSTCODES_TABLE)} WHERE postcode IN (SELECT postcode FROM p)
+      SELECT * FROM ${nationTableSql(ctx, SCOTTISH_POSTCODES_TABLE)} WHERE postcode IN (SELECT postcode FROM p)
       QUALIFY row_number() OVER (PARTITION BY postcode ORDER BY date_of_deletion NULLS FIRST) = 1),
     nat AS (${nationDeprivationSql(
-      `(SELECT * FROM ${t(WIMD_TABLE)} UNION ALL BY NAME SELECT * FROM ${t(SIMD_TABLE)})`,
+      `(SELECT * FROM ${nationTableSql(ctx, WIMD_TABLE)} UNION ALL BY NAME SELECT * FROM ${nationTableSql(ctx, SIMD_TABLE)})`,
       'onspd',
       'sp',
     )})

@@ -73,10 +73,17 @@ describe('refresh then GET /retrofit', () => {
       a.average_energy_usage_stats.lower_layer_super_output_area.lower_layer_super_output_area_code,
     ).toBe(body.admin_boundaries.census_lower_layer_super_output_area_code);
     expect(a.retrofit_grants.length).toBeGreaterThan(0);
-    // England-only and England-and-Wales-only data: null blocks elsewhere.
+    // Fuel poverty is England-only (spec); deprivation and rurality answer each nation's own (docs/nations.md).
     expect(a.fuel_poverty === null).toBe(country !== 'England');
-    expect(a.indices_of_deprivation === null).toBe(country !== 'England');
-    expect(a.urban_rural_classification === null).toBe(country === 'Scotland');
+    expect(a.indices_of_deprivation.lower_layer_super_output_area === null).toBe(country !== 'England');
+    expect(a.indices_of_deprivation.national_index.index).toBe(
+      { England: 'IoD2019', Wales: 'WIMD2019', Scotland: 'SIMD2020v2' }[country],
+    );
+    expect(a.urban_rural_classification).not.toBeNull();
+    expect(a.urban_rural_classification.scottish_urban_rural_classification === null).toBe(
+      country !== 'Scotland',
+    );
+    expect(body.admin_boundaries.built_up_area_code).not.toBeNull();
     expect(body.epcs.enhanced_epcs.length).toBeGreaterThan(0);
     expect(typeof body.epcs.epc_in_date).toBe('boolean');
     // Filled by the spatial layers (uprn_location_blocks); here only its four keys are checked.

@@ -7,7 +7,8 @@ import { generateSampleData } from '../../pipelines/sample-data';
 import { connectClient, startRefresh } from '../../workflows/client';
 import { describeSchedules, refreshSchedules, syncSchedules } from '../../workflows/schedules';
 import { testConfig } from '../helpers/config';
-import { startTestWorker, type TestWorker } from '../helpers/worker';
+import { createEsClient } from '../../pipelines/indexing/es-client';
+import { dropTestIndexes, startTestWorker, type TestWorker } from '../helpers/worker';
 
 const config = testConfig('schedules');
 const planned = refreshSchedules(ASSETS, config);
@@ -43,6 +44,10 @@ afterAll(async () => {
       .catch(() => undefined);
   await worker.stop();
   await client.connection.close();
+  // The scheduled refreshes built this test's indexes: leave the shared Elasticsearch as it was.
+  const es = createEsClient(config.esUrl);
+  await dropTestIndexes(es, config);
+  await es.close();
 });
 
 describe('refresh schedules', () => {

@@ -94,6 +94,25 @@ export function parseRankCell(text: string | undefined): number | null | undefin
   return /^\d+(\.\d+)?$/.test(t) ? Number(t) : undefined;
 }
 
+/**
+ * Reads a row's domain ranks into `record`: a fault naming the first cell that is neither blank nor a rank in
+ * 1..areas, else null.
+ */
+export function readDomainRanks(
+  cells: readonly string[],
+  domains: readonly (readonly [NationDomainRank, number | undefined])[],
+  areas: number,
+  record: Record<NationDomainRank, number | null>,
+): string | null {
+  for (const [field, i] of domains) {
+    const v = parseRankCell(cells[i!]);
+    if (v === undefined || (v !== null && (v < 1 || v > areas)))
+      return `${field} is not a rank in 1..${areas}: "${cells[i!] ?? ''}"`;
+    record[field] = v;
+  }
+  return null;
+}
+
 /** A header cell as loaders compare it: trimmed, inner runs of spaces collapsed, lower case. */
 export const headerKey = (cell: string): string =>
   cell

@@ -20,6 +20,7 @@ import {
   decileByBounds,
   headerKey,
   parseRankCell,
+  readDomainRanks,
   type NationalDeprivationRecord,
   type NationDomainRank,
 } from '../deprivation/nations';
@@ -141,15 +142,7 @@ export function* simdRecords(workbook: Workbook): Generator<SourceRow<NationalDe
       // No Scottish counterpart of the Welsh physical environment domain.
       physical_environment_rank: null,
     } as NationalDeprivationRecord;
-    let fault: string | null = null;
-    for (const [field, i] of cols.domains) {
-      const v = parseRankCell(cells[i!]);
-      if (v === undefined || (v !== null && (v < 1 || v > areas))) {
-        fault = `${field} is not a rank in 1..${areas}: "${cells[i!] ?? ''}"`;
-        break;
-      }
-      record[field] = v;
-    }
+    const fault = readDomainRanks(cells, cols.domains, areas, record);
     if (fault) {
       yield bad(fault);
       continue;

@@ -16,6 +16,7 @@ import { tokenBucket, type RateLimitConfig } from './rate-limit';
 import type { FeaturesRepository } from './repository/features';
 import type { LocationRepository } from './repository/location';
 import type { PropertiesRepository } from './repository/properties';
+import { batchRouter } from './routes/batch';
 import { CONTRACT_ROUTES, contractRouter } from './routes/contract';
 import { energyModelLeanRoute, energyModelRouter } from './routes/energy-model';
 import { epcsRouter } from './routes/epcs';
@@ -80,6 +81,9 @@ export function createApp(deps: AppDeps): ApiHandler {
   app.use(propertiesRouter(deps.properties, now));
   app.use(locationRouter(deps.location ?? noLocation));
   app.use(energyModelRouter());
+  app.use(
+    batchRouter({ properties: deps.properties, features: deps.features ?? noFeatures, now, log: deps.log }),
+  );
   app.use(notFoundRoute);
   app.use(errorHandler(deps.log));
   if (deps.leanPath === false) return app;

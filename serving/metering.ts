@@ -85,6 +85,27 @@ export function historyOf(req: HistoryRequest, res: ServerResponse, responseBody
   };
 }
 
+/**
+ * The metering of a request whose cost depends on what it asks (an endpoint `meteredPerItem`: POST /batch):
+ * its handler reserves the worst case once it knows it, and says how many of those units it answered.
+ */
+export interface Meter {
+  /**
+   * Reserves `units` calls of `endpoint` for this request (at most once): `done()` when admitted,
+   * `done(error)` with the refusal (a 429 or 403) or the store's failure (503) otherwise.
+   */
+  admit(endpoint: string, units: number, done: (error?: ApiError) => void): void;
+  /** How many of the reserved units the answer holds: what a success charges (default: all). */
+  answered(units: number): void;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set for the endpoints metered per item (their handler reserves); absent when metering is off. */
+    meter?: Meter;
+  }
+}
+
 export interface MeteringDeps {
   accounts: AccountStore;
   now: () => Date;
@@ -95,7 +116,9 @@ export interface MeteringDeps {
 /**
  * Rate limit and admission for one request, and its settlement once the response has finished (or the
  * client has gone): `next()` lets the request go on, `next(error)` answers the error. `history` is asked for
- * the history row at settlement.
+ * the history row at settlement. Without an `endpoint` nothing is admitted here; the returned Meter lets the
+ * handler admit later (POST /batch; `expose` is given it before `next` is called), and whatever it holds is
+ * settled with the request, once.
  */
 export function meterRequest(
   deps: MeteringDeps,
@@ -105,8 +128,11 @@ export function meterRequest(
   endpoint: string | undefined,
   history: () => HistoryInput,
   next: (error?: ApiError) => void,
-): void {
+  expose?: (meter: Meter) => void,
+): Meter {
   let reservation: number | null = null;
+  let units: number | undefined;
+  let admitting = false;
   // 'finish' (the answer is handed to the OS, before the client can read it) or 'close' without it (the
   // client went away): settle once.
   let settled = false;
@@ -115,7 +141,7 @@ export function meterRequest(
     settled = true;
     const success = res.writableFinished && res.statusCode >= 200 && res.statusCode < 300;
     try {
-      deps.accounts.finish(keyId, reservation, success, history());
+      deps.accounts.finish(keyId, reservation, success, history(), units);
     } catch (error) {
       deps.log('metering: could not settle', {
         request_id: requestId,
@@ -128,40 +154,65 @@ export function meterRequest(
   res.on('finish', settle);
   res.on('close', settle);
 
+  // Admitted with the other requests of this event-loop turn, in one transaction (see the store).
+  const admit = (name: string, n: number | undefined, done: (error?: ApiError) => void) => {
+    if (admitting) throw new Error('a request is admitted once');
+    admitting = true;
+    deps.accounts.admitBatched(
+      keyId,
+      name,
+      requestId,
+      deps.now(),
+      (error, admission) => {
+        if (error || !admission) {
+          deps.log('metering: admission failed', {
+            request_id: requestId,
+            error: error instanceof Error ? error.message : String(error),
+          });
+          return done(new ApiError('service_unavailable', 'The account store is busy; try again shortly'));
+        }
+        if (!admission.ok) {
+          if (admission.retryAt) {
+            const seconds = Math.max(
+              1,
+              Math.ceil((admission.retryAt.getTime() - deps.now().getTime()) / 1000),
+            );
+            res.setHeader('retry-after', String(seconds));
+          }
+          return done(new ApiError(admission.code, admission.message));
+        }
+        // The client went away while the admission waited: nothing will answer, so release it now.
+        if (settled) return void deps.accounts.finish(keyId, admission.reservation, false, null);
+        reservation = admission.reservation;
+        done();
+      },
+      n,
+    );
+  };
+  const meter: Meter = {
+    admit,
+    answered: (n) => void (units = n),
+  };
+  expose?.(meter);
+
   if (deps.rateLimiter) {
     const taken = deps.rateLimiter.take(keyId, Date.now());
     if (!taken.ok) {
       res.setHeader('retry-after', String(taken.retryAfterSeconds));
-      return next(new ApiError('rate_limited', 'Too many requests for this API key; slow down'));
+      next(new ApiError('rate_limited', 'Too many requests for this API key; slow down'));
+      return meter;
     }
   }
-  if (!endpoint) return next();
-  // Admitted with the other requests of this event-loop turn, in one transaction (see the store).
-  deps.accounts.admitBatched(keyId, endpoint, requestId, deps.now(), (error, admission) => {
-    if (error || !admission) {
-      deps.log('metering: admission failed', {
-        request_id: requestId,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      return next(new ApiError('service_unavailable', 'The account store is busy; try again shortly'));
-    }
-    if (!admission.ok) {
-      if (admission.retryAt) {
-        const seconds = Math.max(1, Math.ceil((admission.retryAt.getTime() - deps.now().getTime()) / 1000));
-        res.setHeader('retry-after', String(seconds));
-      }
-      return next(new ApiError(admission.code, admission.message));
-    }
-    // The client went away while the admission waited: nothing will answer, so release it now.
-    if (settled) return void deps.accounts.finish(keyId, admission.reservation, false, null);
-    reservation = admission.reservation;
-    next();
-  });
+  if (!endpoint) next();
+  else admit(endpoint, undefined, next);
+  return meter;
 }
 
 /** The Express middleware: `meterRequest` with the body Express sends captured for the history row. */
 export function metering(deps: MeteringDeps): RequestHandler {
   return (req, res, next) => {
+    // What was sent: the body given to res.send, or, for an answer written as a stream, the summary its
+    // handler leaves in res.locals.historyBody.
     let body: unknown;
     const send = res.send.bind(res);
     res.send = (b?: unknown) => {
@@ -182,8 +233,18 @@ export function metering(deps: MeteringDeps): RequestHandler {
           receivedAt: req.receivedAt,
         },
         res,
-        body,
+        body ?? res.locals.historyBody,
       );
-    meterRequest(deps, res, req.apiKey!.id, req.id, req.endpoint?.name, history, (error) => next(error));
+    const perItem = req.endpoint?.meteredPerItem === true;
+    meterRequest(
+      deps,
+      res,
+      req.apiKey!.id,
+      req.id,
+      perItem ? undefined : req.endpoint?.name,
+      history,
+      (error) => next(error),
+      perItem ? (meter) => (req.meter = meter) : undefined,
+    );
   };
 }

@@ -132,13 +132,18 @@ function operation(e: EndpointDefinition, path = e.path): Operation {
     }
   }
   const errors = ['400', '403', '404', '405', ...(e.body ? ['413'] : []), '429', '500', '503'];
-  const charge =
-    e.creditCost > 0
+  const charge = e.meteredPerItem
+    ? 'Each item found (status 200) costs what its single call costs, and counts toward the quotas as that ' +
+      'call would; items not found or malformed cost nothing. The worst case (every well-formed UPRN found) ' +
+      'is reserved before any work: an allowance too small for it is a 429 and nothing is read.'
+    : e.creditCost > 0
       ? `Costs ${e.creditCost} credits per successful (2xx) answer; failed answers are not charged.`
       : 'Free: costs no credits.';
-  const quota = e.affectsUsagePlanQuota
-    ? 'Counts toward the plan quota.'
-    : 'Does not count toward the plan quota (unless the plan says so).';
+  const quota = e.meteredPerItem
+    ? ''
+    : e.affectsUsagePlanQuota
+      ? ' Counts toward the plan quota.'
+      : ' Does not count toward the plan quota (unless the plan says so).';
   const alias =
     path === e.path
       ? ''
@@ -146,7 +151,7 @@ function operation(e: EndpointDefinition, path = e.path): Operation {
   return {
     operationId: path === e.path ? e.name : aliasOperationId(path),
     summary: e.description,
-    description: `${charge} ${quota}${alias}`,
+    description: `${charge}${quota}${alias}`,
     security: [{ ApiKey: [] }],
     parameters,
     ...(e.body
@@ -161,7 +166,15 @@ function operation(e: EndpointDefinition, path = e.path): Operation {
       '200': {
         description: 'Success',
         headers: { [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' } },
-        content: { 'application/json': { schema: jsonSchema(e.response, 'output') } },
+        content: {
+          'application/json': { schema: jsonSchema(e.response, 'output') },
+          ...Object.fromEntries(
+            Object.entries(e.alternateMedia ?? {}).map(([type, description]) => [
+              type,
+              { schema: { type: 'string', contentMediaType: type, description } },
+            ]),
+          ),
+        },
       },
       ...Object.fromEntries(errors.map((s) => [s, { $ref: `#/components/responses/E${s}` }])),
     },

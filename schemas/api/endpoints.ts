@@ -1,6 +1,7 @@
 // Every endpoint of the API, declared once: what it is, what it costs, what it takes and returns. The
 // router, metering (/usage lists these), and the OpenAPI document all read this table.
 import type { z } from 'zod';
+import { ARROW_STREAM, BatchBodySchema, BatchResponseSchema } from './batch';
 import { EnergyModelBodySchema, EnergyModelResponseSchema } from './energy-model';
 import { EpcsQuerySchema, EpcsResponseSchema } from './epcs';
 import { FloodRiskQuerySchema, FloodRiskResponseSchema } from './flood-risk';
@@ -28,6 +29,13 @@ export interface EndpointDefinition {
   query?: z.ZodObject;
   body?: z.ZodType;
   response: z.ZodType;
+  /**
+   * Credits and quota are those of the calls it makes on other endpoints, reserved by its handler for the
+   * worst case and charged for what it answered (POST /batch); `creditCost` is then 0.
+   */
+  meteredPerItem?: boolean;
+  /** Other media types of the 200 answer, chosen by Accept: media type → what it holds. */
+  alternateMedia?: Readonly<Record<string, string>>;
 }
 
 export const ENDPOINTS: readonly EndpointDefinition[] = [
@@ -121,5 +129,24 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     affectsUsagePlanQuota: true,
     body: EnergyModelBodySchema,
     response: EnergyModelResponseSchema,
+  },
+  {
+    name: 'batch',
+    method: 'POST',
+    path: '/batch',
+    description:
+      'Up to 1,000 UPRNs of /properties, /epcs, /flood-risk or /retrofit in one request: one item per UPRN, in ' +
+      "order, each the single call's answer (body, or status and error)",
+    creditCost: 0,
+    affectsUsagePlanQuota: false,
+    meteredPerItem: true,
+    body: BatchBodySchema,
+    response: BatchResponseSchema,
+    alternateMedia: {
+      [ARROW_STREAM]:
+        'With Accept: application/vnd.apache.arrow.stream: an Arrow IPC stream, one row per item: uprn, ' +
+        "status, error_code, error_message, then the endpoint's flat fields (scalar top-level members and " +
+        'scalar members of top-level objects, named parent.member; docs/api.md lists them)',
+    },
   },
 ];

@@ -7,6 +7,10 @@
 // `finish` runs after the response: a 2xx turns the reservation into a charge, anything else releases it, and
 // the request history row is written in the same transaction (shared by the completions of one event-loop
 // turn: group commit). `admitBatched` is `admit` committed with that same turn's transaction, for the HTTP path.
+//
+// A reservation may hold several `units` of an endpoint (POST /batch: one per UPRN asked): it reserves
+// units × the cost, the quota and the endpoint's requests, and its settlement charges the units actually
+// answered (at most those reserved) and releases the rest, in the same one settlement.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -79,7 +83,10 @@ export interface HistoryInput {
 export interface LedgerEntry {
   id: number;
   endpoint: string;
+  /** Reserved: what is held; charged: what was charged (released and expired rows keep what was held). */
   credits: number;
+  /** Calls of the endpoint the row stands for (1 but for a batch), held or charged as `credits` is. */
+  units: number;
   state: 'reserved' | 'charged' | 'released' | 'expired';
   periodStart: string;
   requestId: string;
@@ -100,8 +107,11 @@ export interface AccountStore {
   /** Moves a key's subscription to another plan; the current period and its counts carry over. */
   assignPlan(keyId: number, planName: string): void;
 
-  /** Renews the period if due, then reserves the endpoint's cost, or says why not. */
-  admit(keyId: number, endpoint: string, requestId: string, at?: Date): Admission;
+  /**
+   * Renews the period if due, then reserves the endpoint's cost (× `units`, default 1: the worst case of a
+   * batch), or says why not.
+   */
+  admit(keyId: number, endpoint: string, requestId: string, at?: Date, units?: number): Admission;
   /**
    * `admit`, run at the end of the current event-loop turn in one transaction with the turn's other
    * admissions and pending completions (one commit instead of one per request); `done` is called after the
@@ -113,12 +123,20 @@ export interface AccountStore {
     requestId: string,
     at: Date,
     done: (error: unknown, admission?: Admission) => void,
+    units?: number,
   ): void;
   /**
    * Charges (success) or releases a reservation and records the request, atomically; committed with the
-   * other completions of the same event-loop turn (see group commit below).
+   * other completions of the same event-loop turn (see group commit below). A success charges `units` of
+   * the units reserved (default: all of them) and releases the others.
    */
-  finish(keyId: number, reservation: number | null, success: boolean, history: HistoryInput | null): void;
+  finish(
+    keyId: number,
+    reservation: number | null,
+    success: boolean,
+    history: HistoryInput | null,
+    units?: number,
+  ): void;
   usage(keyId: number, at?: Date): UsageResponse;
   listRequests(keyId: number, limit: number, offset: number): RequestRecord[];
   ledger(keyId: number): LedgerEntry[];
@@ -154,8 +172,11 @@ export const BUILT_IN_PLANS: PlanInput[] = [
   { name: 'demo', creditLimit: 1_000_000, quota: null, quotaPeriod: 'month' },
 ];
 
-/** Endpoints every plan may use, so a caller can always see its own status. */
-export const ALWAYS_ALLOWED = ['usage', 'requests'];
+/**
+ * Endpoints every plan may use, so a caller can always see its own status; `batch` is admitted under the
+ * terms of the endpoint each batch calls (a plan without /epcs has no batch of /epcs either).
+ */
+export const ALWAYS_ALLOWED = ['usage', 'requests', 'batch'];
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -206,6 +227,7 @@ CREATE TABLE IF NOT EXISTS credit_ledger (
   request_id TEXT NOT NULL,
   credits INTEGER NOT NULL,
   affects_quota INTEGER NOT NULL,
+  units INTEGER NOT NULL DEFAULT 1,
   period_start TEXT NOT NULL,
   state TEXT NOT NULL CHECK (state IN ('reserved', 'charged', 'released', 'expired')),
   created_at TEXT NOT NULL,
@@ -305,6 +327,7 @@ interface LedgerRow {
   request_id: string;
   credits: number;
   affects_quota: number;
+  units: number;
   period_start: string;
   state: LedgerEntry['state'];
   created_at: string;
@@ -397,6 +420,9 @@ export function openAccountStore(
   db.pragma(`wal_autocheckpoint = ${checkpointer ? 10_000 : 1_000}`);
   db.pragma('foreign_keys = ON');
   db.exec(SCHEMA);
+  // A database made before reservations had units: every row it holds is one call.
+  if (!(db.pragma('table_info(credit_ledger)') as { name: string }[]).some((c) => c.name === 'units'))
+    db.exec('ALTER TABLE credit_ledger ADD COLUMN units INTEGER NOT NULL DEFAULT 1');
 
   const q = {
     insertKey: db.prepare('INSERT INTO api_keys (name, key_hash, hint, created_at) VALUES (?, ?, ?, ?)'),
@@ -461,8 +487,8 @@ export function openAccountStore(
        ON CONFLICT (subscription_id, endpoint) DO UPDATE SET reserved_requests = reserved_requests + ?`,
     ),
     insertLedger: db.prepare(
-      `INSERT INTO credit_ledger (subscription_id, endpoint, request_id, credits, affects_quota, period_start,
-       state, created_at) VALUES (?, ?, ?, ?, ?, ?, 'reserved', ?)`,
+      `INSERT INTO credit_ledger (subscription_id, endpoint, request_id, credits, affects_quota, units,
+       period_start, state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'reserved', ?)`,
     ),
     ledgerOf: db.prepare<[number], LedgerRow>(
       'SELECT * FROM credit_ledger WHERE subscription_id = ? ORDER BY id',
@@ -470,6 +496,8 @@ export function openAccountStore(
     settle: db.prepare<[string, string, number], LedgerRow>(
       `UPDATE credit_ledger SET state = ?, settled_at = ? WHERE id = ? AND state = 'reserved' RETURNING *`,
     ),
+    // A charged row of which only some units were answered holds what was charged.
+    chargePart: db.prepare('UPDATE credit_ledger SET credits = ?, affects_quota = ?, units = ? WHERE id = ?'),
     settleSub: db.prepare(
       `UPDATE subscriptions SET credits_reserved = credits_reserved - @credits,
        quota_reserved = quota_reserved - @quota, credits_used = credits_used + @charge,
@@ -491,7 +519,7 @@ export function openAccountStore(
          subscriptions.id AND l.state = 'reserved' AND l.period_start = subscriptions.last_renewed)`,
     ),
     recountEndpoints: db.prepare(
-      `UPDATE endpoint_usage SET reserved_requests = (SELECT COUNT(*) FROM credit_ledger l
+      `UPDATE endpoint_usage SET reserved_requests = (SELECT COALESCE(SUM(l.units), 0) FROM credit_ledger l
          JOIN subscriptions s ON s.id = l.subscription_id WHERE l.subscription_id = endpoint_usage.subscription_id
          AND l.endpoint = endpoint_usage.endpoint AND l.state = 'reserved' AND l.period_start = s.last_renewed)`,
     ),
@@ -565,7 +593,13 @@ export function openAccountStore(
     return { sub, plan };
   }
 
-  function refusal(sub: SubRow, plan: Plan, t: Terms, usage: EndpointUsageRow | undefined): Admission | null {
+  function refusal(
+    sub: SubRow,
+    plan: Plan,
+    t: Terms,
+    usage: EndpointUsageRow | undefined,
+    units = 1,
+  ): Admission | null {
     const retryAt = new Date(sub.renews_at);
     if (!t.allowed)
       return {
@@ -574,21 +608,24 @@ export function openAccountStore(
         message: `The ${plan.name} plan does not include ${t.endpoint.path}`,
         retryAt: null,
       };
-    if (t.cost > 0 && sub.credits_used + sub.credits_reserved + t.cost > plan.creditLimit)
+    if (t.cost > 0 && sub.credits_used + sub.credits_reserved + t.cost * units > plan.creditLimit)
       return {
         ok: false,
         code: 'credits_exhausted',
-        message: `Not enough credits left this period for ${t.endpoint.path} (costs ${t.cost})`,
+        message:
+          units === 1
+            ? `Not enough credits left this period for ${t.endpoint.path} (costs ${t.cost})`
+            : `Not enough credits left this period for ${units} × ${t.endpoint.path} (costs up to ${t.cost * units})`,
         retryAt,
       };
-    if (t.affectsQuota && plan.quota !== null && sub.quota_used + sub.quota_reserved + 1 > plan.quota)
+    if (t.affectsQuota && plan.quota !== null && sub.quota_used + sub.quota_reserved + units > plan.quota)
       return {
         ok: false,
         code: 'quota_exhausted',
         message: 'The request quota for this period is used up',
         retryAt,
       };
-    if (t.quota !== null && (usage?.request_count ?? 0) + (usage?.reserved_requests ?? 0) + 1 > t.quota)
+    if (t.quota !== null && (usage?.request_count ?? 0) + (usage?.reserved_requests ?? 0) + units > t.quota)
       return {
         ok: false,
         code: 'quota_exhausted',
@@ -603,7 +640,8 @@ export function openAccountStore(
     endpoint: string,
     requestId: string,
     at: Date,
-    ...rest: unknown[],
+    done?: unknown,
+    units?: number,
   ];
   /**
    * Admissions in one transaction, in order, each seeing the reservations of those before it. A key's
@@ -627,7 +665,7 @@ export function openAccountStore(
           endpointMoves.delete(name);
         }
     };
-    const results = admits.map(([keyId, name, requestId, at]): Admission => {
+    const results = admits.map(([keyId, name, requestId, at, , units = 1]): Admission => {
       const endpoint = byName.get(name);
       if (!endpoint) throw new Error(`unknown endpoint ${name}`);
       let sub = subs.get(keyId);
@@ -645,26 +683,34 @@ export function openAccountStore(
       const usageName = `${sub.id} ${name}`;
       if (!usages.has(usageName)) usages.set(usageName, q.oneEndpointUsage.get(sub.id, name));
       const usage = usages.get(usageName);
-      const refused = refusal(sub, plan, t, usage);
+      const refused = refusal(sub, plan, t, usage, units);
       if (refused) return refused;
-      const quota = t.affectsQuota ? 1 : 0;
-      sub.credits_reserved += t.cost;
+      const credits = t.cost * units;
+      const quota = t.affectsQuota ? units : 0;
+      sub.credits_reserved += credits;
       sub.quota_reserved += quota;
       const m = subMoves.get(sub.id) ?? { credits: 0, quota: 0 };
-      m.credits += t.cost;
+      m.credits += credits;
       m.quota += quota;
       subMoves.set(sub.id, m);
-      if (usage) usage.reserved_requests += 1;
-      else usages.set(usageName, { endpoint: name, request_count: 0, credits_used: 0, reserved_requests: 1 });
+      if (usage) usage.reserved_requests += units;
+      else
+        usages.set(usageName, {
+          endpoint: name,
+          request_count: 0,
+          credits_used: 0,
+          reserved_requests: units,
+        });
       const e = endpointMoves.get(usageName) ?? { id: sub.id, endpoint: name, n: 0 };
-      e.n += 1;
+      e.n += units;
       endpointMoves.set(usageName, e);
       const info = q.insertLedger.run(
         sub.id,
         name,
         requestId,
-        t.cost,
+        credits,
         quota,
+        units,
         sub.last_renewed,
         at.toISOString(),
       );
@@ -674,11 +720,17 @@ export function openAccountStore(
     return results;
   }
   const admitTx = db.transaction(
-    (keyId: number, endpoint: string, requestId: string, at: Date) =>
-      admitAll([[keyId, endpoint, requestId, at]])[0]!,
+    (keyId: number, endpoint: string, requestId: string, at: Date, units?: number) =>
+      admitAll([[keyId, endpoint, requestId, at, null, units]])[0]!,
   );
 
-  type Finish = [keyId: number, reservation: number | null, success: boolean, history: HistoryInput | null];
+  type Finish = [
+    keyId: number,
+    reservation: number | null,
+    success: boolean,
+    history: HistoryInput | null,
+    units?: number,
+  ];
   /**
    * The completions of one transaction: each reservation settled (charged for a success, released
    * otherwise) and its history row written; then the subscription and endpoint counters moved once per
@@ -691,7 +743,7 @@ export function openAccountStore(
     const subMoves = new Map<number, SubMove>();
     const endpointMoves = new Map<string, EndpointMove>();
     const keys = new Set<number>();
-    for (const [keyId, reservation, success, history] of batch) {
+    for (const [keyId, reservation, success, history, units] of batch) {
       // Only a reservation still held is settled (one that expired meanwhile is left as it is).
       const row =
         reservation === null
@@ -700,10 +752,15 @@ export function openAccountStore(
       if (row) {
         if (!subs.has(keyId)) subs.set(keyId, q.subByKey.get(keyId));
         const sub = subs.get(keyId);
+        // A success charges the units answered (all but for a batch); the others are released.
+        const charged = success ? Math.max(0, Math.min(units ?? row.units, row.units)) : 0;
+        const charge = charged === row.units ? row.credits : (row.credits / row.units) * charged;
+        const quotaUsed =
+          charged === row.units ? row.affects_quota : (row.affects_quota / row.units) * charged;
+        if (success && charged < row.units) q.chargePart.run(charge, quotaUsed, charged, row.id);
         // A reservation from an earlier period was already cleared by the renewal: it is charged to the
         // period it was admitted in (its ledger row says which) and leaves the new period's counts alone.
         if (sub && sub.id === row.subscription_id && sub.last_renewed === row.period_start) {
-          const charge = success ? row.credits : 0;
           let m = subMoves.get(sub.id);
           if (!m)
             subMoves.set(
@@ -713,8 +770,8 @@ export function openAccountStore(
           m.credits += row.credits;
           m.quota += row.affects_quota;
           m.charge += charge;
-          m.quotaUsed += success ? row.affects_quota : 0;
-          m.count += success ? 1 : 0;
+          m.quotaUsed += quotaUsed;
+          m.count += charged;
           const name = `${sub.id} ${row.endpoint}`;
           let e = endpointMoves.get(name);
           if (!e)
@@ -722,8 +779,8 @@ export function openAccountStore(
               name,
               (e = { id: sub.id, endpoint: row.endpoint, reserved: 0, count: 0, charge: 0 }),
             );
-          e.reserved += 1;
-          e.count += success ? 1 : 0;
+          e.reserved += row.units;
+          e.count += charged;
           e.charge += charge;
         }
       }
@@ -745,7 +802,14 @@ export function openAccountStore(
   const finishBatchTx = db.transaction(finishAll);
   // Batched admissions join the same end-of-turn transaction, after the completions (a pending release is
   // then visible to them, as the retry in `admit` arranges); each sees the reservations of those before it.
-  type Admit = [keyId: number, endpoint: string, requestId: string, at: Date, done: AdmitDone];
+  type Admit = [
+    keyId: number,
+    endpoint: string,
+    requestId: string,
+    at: Date,
+    done: AdmitDone,
+    units?: number,
+  ];
   type AdmitDone = (error: unknown, admission?: Admission) => void;
   const turnTx = db.transaction((finishes: Finish[], admits: Admit[]): Admission[] => {
     finishAll(finishes);
@@ -803,11 +867,11 @@ export function openAccountStore(
     }
   }
 
-  function admitNow(keyId: number, endpoint: string, requestId: string, at: Date): Admission {
-    const first = admitTx.immediate(keyId, endpoint, requestId, at);
+  function admitNow(keyId: number, endpoint: string, requestId: string, at: Date, units?: number): Admission {
+    const first = admitTx.immediate(keyId, endpoint, requestId, at, units);
     if (first.ok || !pending.length) return first;
     flush();
-    return admitTx.immediate(keyId, endpoint, requestId, at);
+    return admitTx.immediate(keyId, endpoint, requestId, at, units);
   }
 
   // Authenticated keys by hash (never the key itself), for `authCacheMs`: a hit skips the lookup query.
@@ -923,26 +987,26 @@ export function openAccountStore(
       }).immediate();
     },
 
-    admit: (keyId, endpoint, requestId, at = now()) => admitNow(keyId, endpoint, requestId, at),
-    admitBatched(keyId, endpoint, requestId, at, done) {
+    admit: (keyId, endpoint, requestId, at = now(), units) => admitNow(keyId, endpoint, requestId, at, units),
+    admitBatched(keyId, endpoint, requestId, at, done, units) {
       if (!byName.has(endpoint)) throw new Error(`unknown endpoint ${endpoint}`);
       if (options.groupCommit === false) {
         // No batching at all: admitted now, in a transaction of its own (the A/B baseline).
         let admission: Admission;
         try {
-          admission = admitNow(keyId, endpoint, requestId, at);
+          admission = admitNow(keyId, endpoint, requestId, at, units);
         } catch (error) {
           return done(error);
         }
         return done(null, admission);
       }
-      admitting.push([keyId, endpoint, requestId, at, done]);
+      admitting.push([keyId, endpoint, requestId, at, done, units]);
       scheduleFlush();
     },
-    finish(keyId, reservation, success, history) {
+    finish(keyId, reservation, success, history, units) {
       if (options.groupCommit === false)
-        return void finishBatchTx.immediate([[keyId, reservation, success, history]]);
-      pending.push([keyId, reservation, success, history]);
+        return void finishBatchTx.immediate([[keyId, reservation, success, history, units]]);
+      pending.push([keyId, reservation, success, history, units]);
       scheduleFlush();
     },
     usage: (keyId, at = now()) => (flush(), usageTx.immediate(keyId, at)),
@@ -967,6 +1031,7 @@ export function openAccountStore(
         id: r.id,
         endpoint: r.endpoint,
         credits: r.credits,
+        units: r.units,
         state: r.state,
         periodStart: r.period_start,
         requestId: r.request_id,

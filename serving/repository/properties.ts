@@ -3,6 +3,7 @@
 import type { Readable } from 'node:stream';
 import { errors, type Client, type TransportResult } from '@elastic/elasticsearch';
 import { ApiError } from '../errors';
+import { mgetDocs } from './mget';
 import { StoredProperty } from './stored-property';
 
 export interface PropertiesRepository {
@@ -10,6 +11,24 @@ export interface PropertiesRepository {
   getStored(uprn: number): Promise<StoredProperty | null>;
   /** The texts of shared pieces by id (StoredProperty.sharedIds); ids it does not hold are left out. */
   getShared(ids: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * The stored documents of many UPRNs in one read (one `_mget`), by UPRN; UPRNs with no document are left
+   * out. Optional: `storedMany` falls back on `getStored` per UPRN for repositories without it.
+   */
+  getStoredMany?(uprns: readonly number[]): Promise<Map<number, StoredProperty>>;
+}
+
+/** `repository.getStoredMany(uprns)`, or one `getStored` per distinct UPRN where it has none. */
+export async function storedMany(
+  repository: PropertiesRepository,
+  uprns: readonly number[],
+): Promise<Map<number, StoredProperty>> {
+  const distinct = [...new Set(uprns)];
+  if (repository.getStoredMany) return distinct.length ? repository.getStoredMany(distinct) : new Map();
+  const found = new Map<number, StoredProperty>();
+  const stored = await Promise.all(distinct.map((uprn) => repository.getStored(uprn)));
+  stored.forEach((s, i) => s && found.set(distinct[i]!, s));
+  return found;
 }
 
 /** Shared pieces kept in memory: an id names one text for good, so none ever goes stale. */
@@ -72,6 +91,38 @@ export function propertiesRepository(
           out.set(id, text);
         }
       return out;
+    },
+    async getStoredMany(uprns) {
+      const found = new Map<number, StoredProperty>();
+      if (!uprns.length) return found;
+      let response: TransportResult<Readable>;
+      try {
+        // One read for the whole batch, as its raw bytes: each _source is sliced where it lies (mget.ts).
+        response = (await client.mget(
+          { index: alias, ids: uprns.map(String), realtime: false },
+          { asStream: true, meta: true },
+        )) as unknown as TransportResult<Readable>;
+      } catch (error) {
+        throw unavailable(error);
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of response.body) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      if (response.statusCode !== 200) {
+        if ((response.statusCode ?? 0) >= 500 || response.statusCode === 404)
+          throw new ApiError('service_unavailable', 'The data store is unavailable; try again shortly');
+        throw new Error(`_mget ${alias}: ${response.statusCode} ${body.toString('utf8', 0, 500)}`);
+      }
+      for (const doc of mgetDocs(body)) {
+        if ('error' in doc) {
+          if (doc.error.type === 'index_not_found_exception')
+            throw new ApiError('service_unavailable', 'Property data is not indexed yet; run a refresh');
+          throw new ApiError('service_unavailable', 'The data store is unavailable; try again shortly');
+        }
+        if (doc.found)
+          found.set(Number(doc.id), new StoredProperty(Number(doc.id), body.subarray(doc.source)));
+      }
+      return found;
     },
     async getStored(uprn) {
       let response: TransportResult<Readable>;

@@ -1,0 +1,117 @@
+// POST /batch over the real Elasticsearch: documents stored as the properties index stores them (multi-byte
+// text, quotes and backslashes in their pieces), read in one _mget and sliced out of its response bytes,
+// answer exactly what the single calls answer. Cheap: a small index of its own, no refresh.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PropertyDocument } from '../../schemas/index/properties';
+import { createEsClient } from '../../pipelines/indexing/es-client';
+import { openAccountStore } from '../../serving/accounts/store';
+import { propertiesRepository } from '../../serving/repository/properties';
+import { propertySourceOfDocument } from '../../serving/repository/stored-property';
+import { SAMPLE_DOC, startApi, type TestApi } from '../helpers/api';
+import { testConfig } from '../helpers/config';
+
+const config = testConfig('batch-mget');
+const es = createEsClient(config.esUrl);
+const index = `${config.indexPrefix}-properties`;
+const sharedIndex = `${config.indexPrefix}-shared-pieces`;
+
+const doc = (uprn: number, name: string): PropertyDocument => ({
+  ...SAMPLE_DOC,
+  uprn,
+  blocks: {
+    epcs: {
+      epc_country: 'Wales',
+      latest_lodgement_date: '2021-01-15T00:00:00.000Z',
+      epcs: [{ lmk_key: `k-${uprn}`, address1: name }],
+      epcs_enhanced: [{ current_energy_rating: 'B', address: name }],
+      epc_retrofit_recommendations: [],
+      epc_stats: { postcode: { count: 2, note: name } },
+    },
+    area: { admin_boundaries: { postcode: 'CF10 1AA', ward_name: name }, area_attributes: {} },
+    flood_risk: {
+      england: null,
+      scotland: null,
+      wales: { zone: name },
+      elevation: { elevation_estimate: 3 },
+    },
+  },
+});
+
+const DOCS = [
+  doc(200001, 'Tŷ Newydd, “Caerdydd” 🏠'),
+  doc(200002, 'a "quoted" \\ back\\slash }{ ] ['),
+  doc(200003, 'plain'),
+];
+
+const accounts = openAccountStore(':memory:');
+accounts.createPlan({ name: 'big', creditLimit: 1_000_000 });
+const { key } = accounts.createKey('batch-mget', { plan: 'big' });
+const repo = propertiesRepository(es, index, sharedIndex);
+let api: TestApi;
+
+beforeAll(async () => {
+  await es.indices.create({ index, mappings: { dynamic: false } });
+  await es.indices.create({ index: sharedIndex, mappings: { dynamic: false } });
+  for (const d of DOCS) {
+    const { source, shared } = propertySourceOfDocument(d);
+    // The _source as the properties index sends it: its text as is.
+    await es.transport.request(
+      { method: 'PUT', path: `/${index}/_doc/${d.uprn}`, body: source },
+      { headers: { 'content-type': 'application/json' } },
+    );
+    for (const [id, text] of shared) await es.index({ index: sharedIndex, id, document: { text } });
+  }
+  await es.indices.refresh({ index: [index, sharedIndex] });
+  api = await startApi({ accounts, properties: repo });
+}, 60_000);
+
+afterAll(async () => {
+  await api?.close();
+  await es.indices.delete({ index: [index, sharedIndex], ignore_unavailable: true });
+  await es.close();
+  accounts.close();
+});
+
+describe('POST /batch on Elasticsearch', () => {
+  it('one _mget reads every document as a single read does', async () => {
+    const many = await repo.getStoredMany!([200001, 200002, 200003, 9]);
+    expect([...many.keys()].sort()).toEqual([200001, 200002, 200003]);
+    for (const d of DOCS) {
+      const one = (await repo.getStored(d.uprn))!;
+      const m = many.get(d.uprn)!;
+      for (const path of ['epcs/epcs', 'area/admin_boundaries', 'flood_risk', 'epcs/epc_stats/shared'])
+        expect(m.get(path)).toBe(one.get(path));
+      expect(m.coordinates).toBe(one.coordinates);
+    }
+  });
+
+  it('every endpoint: the batch items are the single answers, byte for byte', async () => {
+    const uprns = ['200001', '200002', '404', 'x', '200003'];
+    for (const [endpoint, param] of [
+      ['properties', 'uprn'],
+      ['epcs', 'uprn'],
+      ['flood-risk', 'UPRN'],
+      ['retrofit', 'uprn'],
+    ] as const) {
+      const res = await fetch(`${api.url}/batch`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ endpoint, uprns }),
+      });
+      const text = await res.text();
+      const { results } = JSON.parse(text) as { results: Record<string, unknown>[] };
+      for (const [i, uprn] of uprns.entries()) {
+        const one = await fetch(`${api.url}/${endpoint}?${param}=${uprn}`, { headers: { 'x-api-key': key } });
+        const oneText = await one.text();
+        expect([endpoint, uprn, results[i]!.status]).toEqual([endpoint, uprn, one.status]);
+        if (one.status === 200) expect(text).toContain(`"body":${oneText}}`);
+        else expect(results[i]!.error).toEqual(JSON.parse(oneText).error);
+      }
+    }
+  });
+
+  it('an index that is not there is a 503 for the whole batch', async () => {
+    const missing = propertiesRepository(es, `${config.indexPrefix}-absent`, sharedIndex);
+    await expect(missing.getStoredMany!([1])).rejects.toMatchObject({ status: 503 });
+  });
+});

@@ -240,6 +240,29 @@ export const UprnPostcodesRowSchema = z
       'Where the postcode came from: epc (the latest certificate, when ONSPD knows it) or nearest_postcode (nearest live centroid)',
     ),
     postcode_distance: num('Distance to the nearest postcode centroid, metres (nearest_postcode only)'),
+    area_postcode: code(
+      'The live postcode nearest the UPRN’s point, whose ONSPD row gives the census small areas (the one rule of docs/areas.md)',
+    ),
+    area_postcode_distance: num('Distance to the area postcode centroid, metres'),
+    area_lsoa: code('Census LSOA of the area postcode: keys the fuel poverty LSOA row'),
+    area_country: code(
+      'Country gating nation-only statistics: the boundary polygon’s, else the area postcode’s',
+    ),
+    b_electoral_area_code: code('Ward of the boundary polygon holding the UPRN’s point'),
+    b_electoral_area_name: code('Its name'),
+    b_local_authority_district_code: code(
+      'Local authority of the polygon holding the point (keys HPI, fuel poverty)',
+    ),
+    b_local_authority_district_name: code('Its name'),
+    b_county_code: code('County of the polygon holding the point (two-tier England)'),
+    b_county_name: code('Its name'),
+    b_region_code: code('Region of the polygon holding the point (England)'),
+    b_region_name: code('Its name'),
+    b_country_code: code('Country of the polygon holding the point'),
+    b_country_name: code('Its name'),
+    area_key: code(
+      'JSON of (postcode, area postcode, polygon codes): the key of the postcode_area_blocks row; null when all are null',
+    ),
     epc_country: code('Country of the UPRN’s certificates (England, Wales, Scotland)'),
     epc_tenure: code('Tenure on the latest certificate (for the grant rules)'),
     epc_band: code('Current energy rating band on the latest certificate (for the grant rules)'),
@@ -248,16 +271,20 @@ export const UprnPostcodesRowSchema = z
 
 export const PostcodeAreaBlocksRowSchema = z
   .object({
-    postcode: z.string().describe('Postcode in use by some UPRN'),
-    country: code('Country name from ONSPD'),
-    local_authority_district_code: code('Local authority district code from ONSPD'),
+    area_key: z.string().describe('Area key in use by some UPRN (uprn_postcodes.area_key)'),
+    postcode: code('The answered postcode of the key'),
+    area_postcode: code('The area postcode of the key (nearest live postcode to the point)'),
+    country: code('Country gating nation-only statistics (the polygon’s, else the area postcode’s)'),
+    local_authority_district_code: code('Local authority of the boundary polygon holding the point'),
     deprivation_decile: int('IMD decile of the postcode’s LSOA, 1 = most deprived 10% (England)'),
     admin_boundaries: code('The admin_boundaries block (spec 2.7) as JSON text'),
     area_attributes_open: code(
       'The area_attributes block (spec 2.7) as JSON text without retrofit_grants and its closing brace (the per-UPRN step appends them)',
     ),
   })
-  .describe('The area block of every postcode the UPRNs of a tile use, built once per postcode in each tile');
+  .describe(
+    'The area block of every area key (postcode, area postcode, polygon codes) the UPRNs of a tile use, built once per key in each tile',
+  );
 
 export const UprnAreaGrantSetsRowSchema = z
   .object({

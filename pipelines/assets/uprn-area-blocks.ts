@@ -32,7 +32,6 @@ import { inTileSql, tileBBox } from '../geo/tiles';
 import { copyQueryToParquet, emptyRelation, parquetPath, queryParquet, writeParquet } from '../io/parquet';
 import {
   buildAreaBlock,
-  COUNTRY_BY_CODE,
   type AreaInputs,
   type DeprivationMatch,
   type EnergyRow,
@@ -64,7 +63,18 @@ import { RURAL_URBAN_TABLE } from './rural-urban';
 import { nationDeprivationSql } from '../transforms/area/nation-join';
 import { nationTableSql, SCOTTISH_POSTCODES_TABLE, SIMD_TABLE, WIMD_TABLE } from './deprivation-nations';
 import { UPRN_EPC_BLOCK_COLUMNS, UPRN_EPC_BLOCKS_TABLE } from './uprn-epc-blocks';
-import { tilesHoldingUprns } from './uprn-location-blocks';
+import { AREA_SOURCES, tilesHoldingUprns } from './uprn-location-blocks';
+import { parseWkb } from '../io/spatial/wkb';
+import { toPieces } from '../geo/pieces';
+import type { PieceRecord } from '../transforms/flood/candidates';
+import { locationAdminBoundaries } from '../transforms/planning/admin-boundaries';
+import { MemoryLayers } from '../transforms/planning/memory-layers';
+import {
+  POLYGON_ADMIN_FIELDS,
+  pointAreaKeys,
+  polygonAdmin,
+  type NearestPostcodeCodes,
+} from '../transforms/area/point-geography';
 
 export const UPRN_AREA_BLOCKS_TABLE = 'uprn_area_blocks';
 export const UPRN_POSTCODES_TABLE = 'uprn_postcodes';
@@ -118,7 +128,11 @@ async function tileUprns(ctx: AssetContext, tile: string): Promise<TileUprn[]> {
  * The postcodes the tile's UPRNs can be given: the live centroids within MAX_POSTCODE_DISTANCE_M of the tile
  * (no nearer one can be further away) and, of the postcodes ONSPD knows, those their EPCs name.
  */
-async function postcodeFinder(ctx: AssetContext, tile: string, uprns: TileUprn[]): Promise<PostcodeFinder> {
+async function postcodeFinder(
+  ctx: AssetContext,
+  tile: string,
+  uprns: TileUprn[],
+): Promise<{ finder: PostcodeFinder; codes: Map<string, NearestPostcodeCodes> }> {
   const b = tileBBox(tile);
   const reach = MAX_POSTCODE_DISTANCE_M;
   const named = new Set<string>();
@@ -130,7 +144,10 @@ async function postcodeFinder(ctx: AssetContext, tile: string, uprns: TileUprn[]
   const list = [...named].map((p) => `'${p}'`).join(', ');
   const centroids: PostcodeCentroid[] = [];
   const known = new Set<string>();
-  const sql = `SELECT postcode, x_coord, y_coord, date_of_termination FROM ${parquetPath(stagedPath(ctx, 'onspd'))}
+  // The live centroids' LSOA and country: the codes the point's nearest postcode keys (point-geography.ts).
+  const codes = new Map<string, NearestPostcodeCodes>();
+  const sql = `SELECT postcode, x_coord, y_coord, date_of_termination, census_lower_layer_super_output_area_code AS lsoa,
+      country_code FROM ${parquetPath(stagedPath(ctx, 'onspd'))}
     WHERE (x_coord >= ${b.minX - reach} AND x_coord <= ${b.maxX + reach}
       AND y_coord >= ${b.minY - reach} AND y_coord <= ${b.maxY + reach})
       ${list ? `OR postcode IN (${list})` : ''}`;
@@ -141,29 +158,85 @@ async function postcodeFinder(ctx: AssetContext, tile: string, uprns: TileUprn[]
       row.date_of_termination === null &&
       typeof row.x_coord === 'number' &&
       typeof row.y_coord === 'number'
-    )
+    ) {
       centroids.push({ postcode, x: row.x_coord, y: row.y_coord as number });
+      codes.set(postcode, {
+        postcode,
+        lsoa: (row.lsoa as string | null) || null,
+        country: (row.country_code as string | null) || null,
+      });
+    }
   }
-  return new PostcodeFinder(centroids, known);
+  return { finder: new PostcodeFinder(centroids, known), codes };
 }
+
+/**
+ * The boundary polygons (staged admin_boundaries: ward, local authority, county, region, country) meeting the
+ * tile, as the candidates locationAdminBoundaries reads: the same pieces and point-in-polygon rule as
+ * uprn_location_blocks and the live GET /location. No polygons when the table is not staged.
+ */
+async function tileBoundaries(ctx: AssetContext, tile: string): Promise<MemoryLayers> {
+  const src = AREA_SOURCES.admin_boundaries;
+  const path = stagedPath(ctx, src.table);
+  const records: PieceRecord[] = [];
+  if (existsSync(path)) {
+    const b = tileBBox(tile);
+    const sql = `SELECT * FROM ${parquetPath(path)}
+      WHERE maxx >= ${b.minX} AND minx <= ${b.maxX} AND maxy >= ${b.minY} AND miny <= ${b.maxY}`;
+    for await (const row of queryParquet(sql)) {
+      const geometry = parseWkb(row.geometry as Uint8Array);
+      if (!geometry) continue;
+      const featureId = src.id(row);
+      const attrs = src.attrs(row);
+      for (const piece of toPieces(geometry))
+        records.push({ layer: 'admin_boundaries', featureId, attrs, piece, bbox: piece.bbox });
+    }
+  }
+  return new MemoryLayers({ admin_boundaries: records }, {});
+}
+
+/** The columns of uprn_postcodes that hold the polygon codes and names at the UPRN's point. */
+const POLYGON_COLUMNS = POLYGON_ADMIN_FIELDS.map((f) => `b_${f}`);
 
 async function writeUprnPostcodes(
   ctx: AssetContext,
   tile: string,
 ): Promise<{ rows: number; path: string; fromEpc: number; fromNearest: number }> {
   const uprns = await tileUprns(ctx, tile);
-  const finder = await postcodeFinder(ctx, tile, uprns);
+  const { finder, codes } = await postcodeFinder(ctx, tile, uprns);
+  const boundaries = await tileBoundaries(ctx, tile);
   let fromEpc = 0;
   let fromNearest = 0;
   const rows = uprns.map((u) => {
     const assigned = finder.assign(u.x, u.y, u.epcPostcode);
     if (assigned.source === 'epc') fromEpc++;
     else if (assigned.source === 'nearest_postcode') fromNearest++;
+    // The one rule (point-geography.ts): polygon levels at the UPRN's point, census areas of the postcode
+    // nearest that point, whatever postcode the certificate names.
+    const polygons = locationAdminBoundaries(boundaries, [u.x, u.y]);
+    const near = finder.nearest(u.x, u.y);
+    const keys = pointAreaKeys(polygons, near ? (codes.get(near.postcode) ?? null) : null);
+    const polygonValues = POLYGON_ADMIN_FIELDS.map((f) => polygons[f]);
+    const keyed =
+      assigned.postcode !== null || keys.areaPostcode !== null || polygonValues.some((v) => v !== null);
     return {
       uprn: u.uprn,
       postcode: assigned.postcode,
       postcode_source: assigned.source,
       postcode_distance: assigned.distance,
+      area_postcode: keys.areaPostcode,
+      area_postcode_distance: near ? Math.round(near.distance * 10) / 10 : null,
+      area_lsoa: keys.fuelPoverty.lsoa,
+      area_country: keys.country,
+      ...Object.fromEntries(POLYGON_ADMIN_FIELDS.map((f, i) => [`b_${f}`, polygonValues[i]])),
+      // One block per distinct (answered postcode, area postcode, polygon codes): the names follow the codes.
+      area_key: keyed
+        ? JSON.stringify([
+            assigned.postcode,
+            keys.areaPostcode,
+            ...POLYGON_ADMIN_FIELDS.filter((f) => f.endsWith('_code')).map((f) => polygons[f]),
+          ])
+        : null,
       epc_country: u.epcCountry,
       epc_tenure: u.epcTenure,
       epc_band: u.epcBand,
@@ -176,6 +249,12 @@ async function writeUprnPostcodes(
       { name: 'postcode', type: 'VARCHAR' },
       { name: 'postcode_source', type: 'VARCHAR' },
       { name: 'postcode_distance', type: 'DOUBLE' },
+      { name: 'area_postcode', type: 'VARCHAR' },
+      { name: 'area_postcode_distance', type: 'DOUBLE' },
+      { name: 'area_lsoa', type: 'VARCHAR' },
+      { name: 'area_country', type: 'VARCHAR' },
+      ...POLYGON_COLUMNS.map((name) => ({ name, type: 'VARCHAR' as const })),
+      { name: 'area_key', type: 'VARCHAR' },
       { name: 'epc_country', type: 'VARCHAR' },
       { name: 'epc_tenure', type: 'VARCHAR' },
       { name: 'epc_band', type: 'VARCHAR' },
@@ -186,31 +265,39 @@ async function writeUprnPostcodes(
 }
 
 /**
- * The joined row per postcode in use (JSON columns are null when nothing matched); `uprnPostcodes` is a
- * uprn_postcodes file (one tile's). ONSPD is narrowed to those postcodes, and each area table to their
- * codes, before its dedup.
+ * The joined row per area key in use (a distinct answered postcode, area postcode and polygon codes; JSON
+ * columns are null when nothing matched); `uprnPostcodes` is a uprn_postcodes file (one tile's). The rule of
+ * point-geography.ts: the polygon codes (b_*) key the house price index and fuel poverty's local authority and
+ * region rows; `area_lsoa` (the LSOA of the postcode nearest the point) fuel poverty's LSOA row; the ONSPD row
+ * of `area_postcode` (that nearest postcode) gives the census small areas that key energy use, deprivation,
+ * rurality, WIMD / SIMD and the Scottish Postcode Directory row. ONSPD is narrowed to those postcodes, and each
+ * area table to their codes, before its dedup.
  */
 export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
   const t = (table: string) => parquetPath(stagedPath(ctx, table));
   const json = (alias: string, key: string) =>
     `CASE WHEN ${alias}.${key} IS NULL THEN NULL ELSE to_json(${alias}) END`;
-  // Each area table is narrowed to the codes of the tile's postcodes before its dedup (whole dedup groups, so
+  // Each area table is narrowed to the codes of the tile's keys before its dedup (whole dedup groups, so
   // the same rows win), so a tile windows its own areas, not the country's.
   const codes = (...columns: string[]) => columns.map((c) => `SELECT ${c} FROM onspd`).join(' UNION ALL ');
+  const keyCodes = (...columns: string[]) => columns.map((c) => `SELECT ${c} FROM p`).join(' UNION ALL ');
   const LSOA = 'census_lower_layer_super_output_area_code';
   return `
-    WITH p AS (SELECT DISTINCT postcode FROM ${parquetPath(uprnPostcodes)} WHERE postcode IS NOT NULL),
+    WITH p AS (
+      SELECT DISTINCT area_key, postcode, area_postcode, area_lsoa, area_country, ${POLYGON_COLUMNS.join(', ')}
+      FROM ${parquetPath(uprnPostcodes)} WHERE area_key IS NOT NULL),
     onspd AS (
-      SELECT * FROM ${t('onspd')} WHERE postcode IN (SELECT postcode FROM p)
+      SELECT * FROM ${t('onspd')} WHERE postcode IN (SELECT area_postcode FROM p)
       QUALIFY row_number() OVER (PARTITION BY postcode ORDER BY date_of_termination NULLS FIRST) = 1),
     hpi_latest AS (${latestHpiPerAreaSql(`(SELECT * FROM ${t(HPI_TABLE)}
-      WHERE area_code IN (${codes('local_authority_district_code', 'region_code', 'country_code')}))`)}),
+      WHERE area_code IN (${keyCodes('b_local_authority_district_code', 'b_region_code', 'b_country_code')}))`)}),
     eu AS (
       SELECT * FROM ${t(ENERGY_USAGE_TABLE)}
       WHERE area_code IN (${codes(LSOA, 'census_middle_layer_super_output_area_code')})
       QUALIFY row_number() OVER (PARTITION BY level, area_code, fuel ORDER BY year DESC) = 1),
     fp AS (
-      SELECT * FROM ${t(FUEL_POVERTY_TABLE)} WHERE code IN (${codes(LSOA, 'local_authority_district_code', 'region_code')})
+      SELECT * FROM ${t(FUEL_POVERTY_TABLE)}
+      WHERE code IN (${keyCodes('area_lsoa', 'b_local_authority_district_code', 'b_region_code')})
       QUALIFY row_number() OVER (PARTITION BY level, code ORDER BY name) = 1),
     lk AS (SELECT * FROM ${t(LSOA_LOOKUP_TABLE)} WHERE lsoa21_code IN (${codes(LSOA)})),
     dep AS (
@@ -222,14 +309,14 @@ export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
       SELECT * FROM ${t(RURAL_URBAN_TABLE)} WHERE output_area_code IN (${codes('census_output_area_code')})
       QUALIFY row_number() OVER (PARTITION BY output_area_code) = 1),
     sp AS (
-      SELECT * FROM ${nationTableSql(ctx, SCOTTISH_POSTCODES_TABLE)} WHERE postcode IN (SELECT postcode FROM p)
+      SELECT * FROM ${nationTableSql(ctx, SCOTTISH_POSTCODES_TABLE)} WHERE postcode IN (SELECT area_postcode FROM p)
       QUALIFY row_number() OVER (PARTITION BY postcode ORDER BY date_of_deletion NULLS FIRST) = 1),
     nat AS (${nationDeprivationSql(
       `(SELECT * FROM ${nationTableSql(ctx, WIMD_TABLE)} UNION ALL BY NAME SELECT * FROM ${nationTableSql(ctx, SIMD_TABLE)})`,
       'onspd',
       'sp',
     )})
-    SELECT p.postcode,
+    SELECT p.area_key, p.postcode, p.area_postcode, p.area_country, ${POLYGON_COLUMNS.map((c) => `p.${c}`).join(', ')},
       ${json('o', 'postcode')} AS onspd,
       ${json('h_la', 'area_code')} AS hpi_la,
       ${json('h_rg', 'area_code')} AS hpi_region,
@@ -249,13 +336,13 @@ export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
       nat.j AS nation_deprivation,
       ${json('s', 'postcode')} AS scottish_postcode
     FROM p
-    LEFT JOIN onspd o ON o.postcode = p.postcode
-    LEFT JOIN hpi_latest h_la ON h_la.area_code = o.local_authority_district_code
-    LEFT JOIN hpi_latest h_rg ON h_rg.area_code = o.region_code
-    LEFT JOIN hpi_latest h_ct ON h_ct.area_code = o.country_code
-    LEFT JOIN fp f_l ON f_l.level = 'lsoa' AND f_l.code = o.census_lower_layer_super_output_area_code
-    LEFT JOIN fp f_a ON f_a.level = 'local_authority' AND f_a.code = o.local_authority_district_code
-    LEFT JOIN fp f_r ON f_r.level = 'region' AND f_r.code = o.region_code
+    LEFT JOIN onspd o ON o.postcode = p.area_postcode
+    LEFT JOIN hpi_latest h_la ON h_la.area_code = p.b_local_authority_district_code
+    LEFT JOIN hpi_latest h_rg ON h_rg.area_code = p.b_region_code
+    LEFT JOIN hpi_latest h_ct ON h_ct.area_code = p.b_country_code
+    LEFT JOIN fp f_l ON f_l.level = 'lsoa' AND f_l.code = p.area_lsoa
+    LEFT JOIN fp f_a ON f_a.level = 'local_authority' AND f_a.code = p.b_local_authority_district_code
+    LEFT JOIN fp f_r ON f_r.level = 'region' AND f_r.code = p.b_region_code
     LEFT JOIN eu e_le ON e_le.level = 'lsoa' AND e_le.fuel = 'electricity' AND e_le.area_code = o.census_lower_layer_super_output_area_code
     LEFT JOIN eu e_lg ON e_lg.level = 'lsoa' AND e_lg.fuel = 'gas' AND e_lg.area_code = o.census_lower_layer_super_output_area_code
     LEFT JOIN eu e_me ON e_me.level = 'msoa' AND e_me.fuel = 'electricity' AND e_me.area_code = o.census_middle_layer_super_output_area_code
@@ -264,9 +351,9 @@ export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
     LEFT JOIN dep21 dk ON dk.lsoa21_code = o.census_lower_layer_super_output_area_code
     LEFT JOIN dep ds ON ds.lsoa_code = o.census_lower_layer_super_output_area_code
     LEFT JOIN ruc r ON r.output_area_code = o.census_output_area_code
-    LEFT JOIN sp s ON s.postcode = p.postcode
-    LEFT JOIN nat ON nat.postcode = p.postcode
-    ORDER BY p.postcode`;
+    LEFT JOIN sp s ON s.postcode = p.area_postcode
+    LEFT JOIN nat ON nat.postcode = p.area_postcode
+    ORDER BY p.area_key`;
 }
 
 /**
@@ -296,6 +383,7 @@ export function areaInputsOf(row: Record<string, unknown>): AreaInputs {
     postcodeSource: null,
     postcodeDistance: null,
     onspd: j('onspd'),
+    boundaries: polygonAdmin(Object.fromEntries(POLYGON_ADMIN_FIELDS.map((f) => [f, row[`b_${f}`]]))),
     hpi: { localAuthority: j('hpi_la'), region: j('hpi_region'), country: j('hpi_country') },
     fuelPoverty: {
       lsoa: j('fp_lsoa') as FuelPovertyRow | null,
@@ -336,7 +424,7 @@ const EMPTY_ATTRIBUTES_OPEN = openAttributesJson({
   indices_of_deprivation: null,
 });
 
-/** Step 2: the block of every postcode the tile's UPRNs use, with the facts the grant rules need. */
+/** Step 2: the block of every area key the tile's UPRNs use, with the facts the grant rules need. */
 async function writePostcodeAreaBlocks(ctx: AssetContext, tile: string, prices: AreaEnergyPrices | null) {
   const rows = (async function* () {
     let n = 0;
@@ -354,8 +442,11 @@ async function writePostcodeAreaBlocks(ctx: AssetContext, tile: string, prices: 
       const decile = lsoa?.index_of_multiple_deprivation_decile;
       if (++n % 50_000 === 0) ctx.heartbeat({ step: 'postcode blocks', rows: n });
       yield {
+        area_key: row.area_key,
         postcode: row.postcode,
-        country: (admin?.country_code && COUNTRY_BY_CODE[admin.country_code]) || null,
+        area_postcode: row.area_postcode,
+        // The gating country of the rule (point-geography.ts: the polygon's, else the area postcode's).
+        country: (row.area_country as string | null) ?? null,
         local_authority_district_code: admin?.local_authority_district_code ?? null,
         deprivation_decile: decile ? Number(decile) : null,
         admin_boundaries: JSON.stringify(block.admin_boundaries),
@@ -366,7 +457,9 @@ async function writePostcodeAreaBlocks(ctx: AssetContext, tile: string, prices: 
   return writeParquet(
     tilePath(ctx, POSTCODE_AREA_BLOCKS_TABLE, tile),
     [
+      { name: 'area_key', type: 'VARCHAR' },
       { name: 'postcode', type: 'VARCHAR' },
+      { name: 'area_postcode', type: 'VARCHAR' },
       { name: 'country', type: 'VARCHAR' },
       { name: 'local_authority_district_code', type: 'VARCHAR' },
       { name: 'deprivation_decile', type: 'BIGINT' },
@@ -380,11 +473,12 @@ async function writePostcodeAreaBlocks(ctx: AssetContext, tile: string, prices: 
 /** The facts the grant rules read, per UPRN: the postcode's, else (no postcode) the EPC's country. */
 function grantFactsSql(ctx: AssetContext, tile: string): string {
   return `
-    SELECT p.uprn, p.postcode, p.postcode_source, p.postcode_distance, b.admin_boundaries, b.area_attributes_open,
+    SELECT p.uprn, p.postcode, p.postcode_source, p.postcode_distance, p.area_postcode, p.area_postcode_distance,
+      b.admin_boundaries, b.area_attributes_open,
       COALESCE(b.country, p.epc_country) AS g_country, b.local_authority_district_code AS g_la,
       b.deprivation_decile AS g_decile, p.epc_tenure AS g_tenure, p.epc_band AS g_band
     FROM ${parquetPath(tilePath(ctx, UPRN_POSTCODES_TABLE, tile))} p
-    LEFT JOIN ${parquetPath(tilePath(ctx, POSTCODE_AREA_BLOCKS_TABLE, tile))} b USING (postcode)`;
+    LEFT JOIN ${parquetPath(tilePath(ctx, POSTCODE_AREA_BLOCKS_TABLE, tile))} b USING (area_key)`;
 }
 
 const GRANT_KEYS = ['g_country', 'g_la', 'g_decile', 'g_tenure', 'g_band'] as const;
@@ -437,6 +531,8 @@ function assembleSql(ctx: AssetContext, tile: string): string {
         || ',"retrofit_grants":' || COALESCE(g.grants::VARCHAR, '[]')
         || '},"postcode_source":' || COALESCE('"' || f.postcode_source || '"', 'null')
         || ',"postcode_distance":' || COALESCE(CAST(f.postcode_distance AS VARCHAR), 'null')
+        || ',"area_postcode":' || COALESCE('"' || f.area_postcode || '"', 'null')
+        || ',"area_postcode_distance":' || COALESCE(CAST(f.area_postcode_distance AS VARCHAR), 'null')
         || '}')::JSON AS block
     FROM (${grantFactsSql(ctx, tile)}) f
     LEFT JOIN ${parquetPath(tilePath(ctx, GRANT_SETS_TABLE, tile))} g ON ${on}
@@ -447,10 +543,11 @@ export const uprnAreaBlocks = defineAsset({
   name: 'uprn_area_blocks',
   kind: 'derived',
   description:
-    'Per UPRN: admin boundaries (ONSPD by postcode) and area attributes (HPI, fuel poverty, energy use, grants, rural-urban, deprivation)',
+    'Per UPRN: admin boundaries (boundary polygons at the UPRN point, census areas of the nearest postcode) and area attributes (HPI, fuel poverty, energy use, grants, rural-urban, deprivation) keyed on them',
   upstream: [
     'os_open_uprn',
     'onspd',
+    'admin_boundaries',
     'uprn_epc_blocks',
     'hpi',
     'fuel_poverty',
@@ -469,7 +566,13 @@ export const uprnAreaBlocks = defineAsset({
   // force on the refresh date (was a fixed GB-average rate).
   // 7: Wales and Scotland answered: indices_of_deprivation.national_index (IoD2019 / WIMD / SIMD), the Scottish
   // urban-rural classification and NRS settlements as built-up areas (issue 16).
-  codeVersion: '7',
+  // 8: one admin geography with GET /location (issue 15 item 8, point-geography.ts): ward, local authority,
+  // county, region and country from the boundary polygons at the UPRN's point, the census small areas (and
+  // every other ONSPD field) from the postcode nearest that point, not the certificate's; HPI and fuel
+  // poverty's local authority / region rows by the polygon codes, the fuel poverty LSOA, energy use,
+  // deprivation and rurality by the nearest postcode's areas. Blocks are built per (answered postcode, area
+  // postcode, polygon codes); the block records area_postcode and area_postcode_distance.
+  codeVersion: '8',
   owner: 'area-data',
   cadence: 'monthly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },

@@ -52,7 +52,7 @@ export const AdminBoundariesSchema = z
     >,
   )
   .describe(
-    "ONS Postcode Directory geographies of the property's postcode (GSS codes; null where a geography does not apply, e.g. ONS pseudo codes such as E99999999)",
+    "Geographies at the property's own point (GSS codes; null where a geography does not apply, e.g. ONS pseudo codes such as E99999999), by the rule GET /location follows: ward (electoral_area), local authority, county, region and country from the boundary polygons holding the UPRN's point; the census output area, LSOA, MSOA and every other code from the ONS Postcode Directory row of the live postcode nearest that point. `postcode` is the address's postcode (the latest EPC's when ONSPD knows it, else that nearest one)",
   );
 export type AdminBoundaries = z.infer<typeof AdminBoundariesSchema>;
 
@@ -369,5 +369,17 @@ export const StoredAreaBlockSchema = z.object({
     .number()
     .nullable()
     .describe('Metres to the nearest postcode centroid (nearest_postcode only)'),
+  area_postcode: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "The live postcode nearest the UPRN's point: its ONSPD row gives the census small areas that key fuel poverty (LSOA), energy use, deprivation and rurality",
+    ),
+  area_postcode_distance: z
+    .number()
+    .nullable()
+    .optional()
+    .describe('Metres from the UPRN to the area postcode centroid'),
 });
 export type StoredAreaBlock = z.infer<typeof StoredAreaBlockSchema>;

@@ -13,14 +13,9 @@ import {
 import { Lru } from '../../pipelines/enrich/lru';
 import { liveIndexLookup } from '../../pipelines/indexing/versioned-index';
 import type { Position } from '../../pipelines/geo/geometry';
-import {
-  fuelPoverty,
-  housePriceIndex,
-  type FuelPovertyRow,
-} from '../../pipelines/transforms/area/area-block';
 import { environmentBlock } from '../../pipelines/transforms/environment/block';
 import { pointOut } from '../../pipelines/transforms/flood/output';
-import { countryOfCode } from '../../pipelines/transforms/planning/admin-boundaries';
+import { pointAreaStatistics } from '../../pipelines/transforms/area/point-statistics';
 import { locationLayersBlock } from '../../pipelines/transforms/planning/location-layers';
 import { socialPointsBlock } from '../../pipelines/transforms/social/block';
 import { ApiError } from '../errors';
@@ -93,9 +88,11 @@ export function locationRepository(
       const { layers, environment, areaRows, postcodes } = candidates;
       const located = locationLayersBlock(layers, p);
       const admin = located.admin_boundaries;
-      const row = (key: string | null) => (key ? (areaRows.get(key) ?? null) : null);
       const social = socialPointsBlock(environment, p);
-      const lsoa = postcodes.at(p)?.lsoa ?? null;
+      // The one rule of /properties too (point-geography.ts): HPI and fuel poverty's local authority and
+      // region by the polygons at the point; the fuel poverty LSOA by the nearest live postcode (no LSOA
+      // polygons are loaded), as uprn_area_blocks keys a UPRN's by the postcode nearest its point.
+      const area = pointAreaStatistics(admin, postcodes.at(p), (key) => areaRows.get(key) ?? null);
       return {
         location: pointOut(p),
         admin_boundaries: admin,
@@ -104,25 +101,8 @@ export function locationRepository(
         transportation: located.transportation,
         flood_risk: flood,
         social: {
-          house_price_index: housePriceIndex({
-            localAuthority: row(
-              admin.local_authority_district_code && `hpi:${admin.local_authority_district_code}`,
-            ),
-            region: row(admin.region_code && `hpi:${admin.region_code}`),
-            country: row(admin.country_code && `hpi:${admin.country_code}`),
-          }),
-          fuel_poverty: fuelPoverty(countryOfCode(admin.country_code), {
-            // No LSOA polygons are loaded: the LSOA is the nearest live postcode's, as the batch gives a UPRN
-            // whose EPC names no known postcode (location-postcodes.ts).
-            lsoa: row(lsoa && `fuel_poverty:lsoa:${lsoa}`) as FuelPovertyRow | null,
-            localAuthority: row(
-              admin.local_authority_district_code &&
-                `fuel_poverty:local_authority:${admin.local_authority_district_code}`,
-            ) as FuelPovertyRow | null,
-            region: row(
-              admin.region_code && `fuel_poverty:region:${admin.region_code}`,
-            ) as FuelPovertyRow | null,
-          }),
+          house_price_index: area.house_price_index,
+          fuel_poverty: area.fuel_poverty,
           nhs_locations: social.nhs_locations,
           defibrillators: social.defibrillators,
         },

@@ -13,6 +13,8 @@ import { IOD_BLOCK_DOMAINS, type LSOA_2011_MATCHES } from '../../../schemas/api/
 import { annualCost, areaUnitRates, type AreaEnergyPrices, type AreaUnitRates } from './energy-prices';
 import { HPI_FIELD_DATE_SUFFIX } from './hpi-latest';
 import { builtUpAreaCode, nationalIndex, scottishUrbanRural } from './nations';
+import { pointAdminBoundaries, statisticsCountry } from './point-geography';
+import type { LocationAdminBoundaries } from '../../../schemas/api/planning';
 import { applicableGrants, type GrantFacts } from './retrofit-grants';
 
 type Row = Record<string, unknown>;
@@ -34,11 +36,21 @@ export interface FuelPovertyRow {
 
 /** Everything joined to one UPRN; a null member means no row matched. */
 export interface AreaInputs {
+  /** The answered postcode (`admin_boundaries.postcode`, the energy price region). */
   postcode: string | null;
   postcodeSource: 'epc' | 'nearest_postcode' | null;
   postcodeDistance: number | null;
-  /** The staged ONSPD row of the postcode. */
+  /**
+   * The staged ONSPD row of the postcode nearest the UPRN's point (point-geography.ts): the census small
+   * areas and every non-polygon geography. Without `boundaries`, the row of `postcode`, every field from it.
+   */
   onspd: Row | null;
+  /**
+   * The boundary polygons holding the UPRN's point (locationAdminBoundaries): ward, local authority, county,
+   * region and country come from these, and the gating country is theirs, else `onspd`'s (point-geography.ts).
+   * Undefined: everything from `onspd` (the former rule, kept for callers without polygons).
+   */
+  boundaries?: LocationAdminBoundaries | null;
   /** Latest-month UK HPI rows of the local authority, region and country. */
   hpi: { localAuthority: Row | null; region: Row | null; country: Row | null };
   fuelPoverty: {
@@ -245,9 +257,17 @@ export function buildAreaBlock(
   asOf: string,
   prices: AreaEnergyPrices | null = null,
 ): StoredAreaBlock {
-  const admin = adminBoundaries(inputs.onspd);
+  const onspdAdmin = adminBoundaries(inputs.onspd);
+  const byPoint = inputs.boundaries !== undefined;
+  const admin = byPoint
+    ? pointAdminBoundaries(inputs.postcode, onspdAdmin, inputs.boundaries ?? null)
+    : onspdAdmin;
   const country =
-    (admin?.country_code ? COUNTRY_BY_CODE[admin.country_code] : undefined) ??
+    (byPoint
+      ? statisticsCountry(inputs.boundaries?.country_code, onspdAdmin?.country_code)
+      : admin?.country_code
+        ? COUNTRY_BY_CODE[admin.country_code]
+        : undefined) ??
     (inputs.epc.country as GrantFacts['country']) ??
     null;
   const deprivation = indicesOfDeprivation(

@@ -1,7 +1,7 @@
 // The area block for a sample UPRN in each country, end to end through the real assets (no servers): the
 // generated sample in its published formats → staged tables → uprn_area_blocks. The EPC block table is
 // written by the test (one certificate fact per UPRN) so this test does not depend on the EPC pipeline.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -34,13 +34,59 @@ import {
 } from '../../../pipelines/assets/uprn-area-blocks';
 import { UPRN_EPC_BLOCKS_TABLE } from '../../../pipelines/assets/uprn-epc-blocks';
 import { tilesHoldingUprns } from '../../../pipelines/assets/uprn-location-blocks';
-import { parquetPath, queryParquet, writeParquet } from '../../../pipelines/io/parquet';
+import { PLANNING_LAYER_ASSETS } from '../../../pipelines/assets/planning-layers';
+import { copyQueryToParquet, parquetPath, queryParquet, writeParquet } from '../../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../../pipelines/sample-data';
+import { SAMPLE_AREAS } from '../../../pipelines/sample-data/areas';
+import { parseWkb } from '../../../pipelines/io/spatial/wkb';
+import { toPieces } from '../../../pipelines/geo/pieces';
+import type { PieceRecord } from '../../../pipelines/transforms/flood/candidates';
+import { AREA_SOURCES } from '../../../pipelines/assets/uprn-location-blocks';
+import { MemoryLayers } from '../../../pipelines/transforms/planning/memory-layers';
+import { locationAdminBoundaries } from '../../../pipelines/transforms/planning/admin-boundaries';
+import { LivePostcodes } from '../../../pipelines/enrich/location-postcodes';
+import { latestHpiPerAreaSql } from '../../../pipelines/transforms/area/hpi-latest';
+import { pointAreaStatistics } from '../../../pipelines/transforms/area/point-statistics';
 
 let ctx: AssetContext;
 let manifest: SampleManifest;
 const blocks = new Map<string, StoredAreaBlock & { postcode: string | null }>();
 const quarantine: Record<string, { reason: string }[]> = {};
+
+interface Staged {
+  uprn: string;
+  x: number;
+  y: number;
+}
+interface StagedPostcode {
+  postcode: string;
+  x: number;
+  y: number;
+  ward: string | null;
+  lsoa: string | null;
+  country: string | null;
+  live: boolean;
+}
+/** Two Bath UPRNs whose certificate names a postcode across a boundary (issue 15 item 8). */
+let acrossWard: { uprn: Staged; epcPostcode: StagedPostcode; polygonWard: string };
+let acrossBorder: { uprn: Staged; epcPostcode: string };
+const postcodesStaged: StagedPostcode[] = [];
+/** What the live GET /location computes, fed from the same staged tables as its index. */
+let live: { at(x: number, y: number): ReturnType<typeof pointAreaStatistics> & { ward: string | null } };
+const bath = SAMPLE_AREAS.find((a) => a.id === 'bath')!;
+/** The sample's ward polygons are the Voronoi cells of the ward centres: a point's ward is the nearest centre's. */
+const wardOf = (x: number, y: number) =>
+  [...bath.wards].sort(
+    (a, b) => Math.hypot(a.centre.x - x, a.centre.y - y) - Math.hypot(b.centre.x - x, b.centre.y - y),
+  )[0]!.code;
+/** The nearest live postcode centroid, ties to the alphabetically first (the rule of PostcodeFinder). */
+const nearestPostcode = (x: number, y: number) =>
+  [...postcodesStaged]
+    .filter((q) => q.live)
+    .sort(
+      (a, b) =>
+        Math.hypot(a.x - x, a.y - y) - Math.hypot(b.x - x, b.y - y) || a.postcode.localeCompare(b.postcode),
+    )[0]!;
 
 const sample = (country: string, withEpc: boolean) =>
   manifest.samples.find((s) => s.country === country && s.certificates > 0 === withEpc)!;
@@ -67,11 +113,60 @@ beforeAll(async () => {
     wimd,
     simd,
     scottishPostcodes,
+    // The boundary polygons: ward, local authority, county, region and country at each UPRN's point.
+    PLANNING_LAYER_ASSETS.find((a) => a.name === 'admin_boundaries')!,
   ])
     await asset.materialize(ctx);
+  // Two Bath UPRNs (not samples) near a ward boundary whose certificates name a postcode across it: one in
+  // Bath's other ward (ONSPD's ward of it differs from the polygon's at the UPRN), one in Cardiff.
+  for await (const r of queryParquet(
+    `SELECT postcode, x_coord, y_coord, electoral_area_code, census_lower_layer_super_output_area_code AS lsoa,
+       country_code, date_of_termination IS NULL AS live FROM ${parquetPath(stagedPath(ctx, 'onspd'))}
+     WHERE x_coord IS NOT NULL`,
+  ))
+    postcodesStaged.push({
+      postcode: String(r.postcode),
+      x: Number(r.x_coord),
+      y: Number(r.y_coord),
+      ward: (r.electoral_area_code as string | null) ?? null,
+      lsoa: (r.lsoa as string | null) ?? null,
+      country: (r.country_code as string | null) ?? null,
+      live: Boolean(r.live),
+    });
+  const sampleUprns = new Set(manifest.samples.map((s) => s.uprn));
+  const bathUprns: Staged[] = [];
+  for await (const r of queryParquet(
+    `SELECT uprn, x_coord, y_coord FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}
+     WHERE abs(x_coord - ${bath.centre.x}) < 3000 AND abs(y_coord - ${bath.centre.y}) < 3000 ORDER BY uprn`,
+  ))
+    if (!sampleUprns.has(String(r.uprn)))
+      bathUprns.push({ uprn: String(r.uprn), x: Number(r.x_coord), y: Number(r.y_coord) });
+  // A UPRN just across a ward boundary from a Bath postcode (the sample's few postcodes sit in one ward):
+  // north of the postcode, the first point whose ward polygon is another; added to the staged UPRNs.
+  const q = postcodesStaged.find((c) => c.live && c.postcode.startsWith('BA') && c.ward !== null)!;
+  let y = q.y;
+  while (wardOf(q.x, y) === q.ward && y < q.y + 2000) y += 25;
+  const across: Staged = { uprn: '99000000001', x: q.x, y: y + 25 };
+  const uprnFile = stagedPath(ctx, 'os_open_uprn');
+  await copyQueryToParquet(
+    `SELECT * FROM ${parquetPath(uprnFile)} UNION ALL BY NAME
+     (SELECT * REPLACE (${across.uprn}::BIGINT AS uprn, ${across.x}::DOUBLE AS x_coord, ${across.y}::DOUBLE AS y_coord)
+      FROM ${parquetPath(uprnFile)} WHERE uprn = ${bathUprns[0]!.uprn})`,
+    `${uprnFile}.tmp`,
+  );
+  await rename(`${uprnFile}.tmp`, uprnFile);
+  acrossWard = { uprn: across, epcPostcode: q, polygonWard: wardOf(across.x, across.y) };
+  acrossBorder = {
+    uprn: bathUprns[0]!,
+    epcPostcode: sample('Wales', true).postcode,
+  };
   // Stand-in EPC blocks: the sample UPRNs with certificates, owner-occupied, band E, their EPC postcode;
   // every tile's file holds them all (a tile joins only its own UPRNs).
-  const withEpc = manifest.samples.filter((s) => s.certificates > 0);
+  const withEpc = [
+    ...manifest.samples.filter((s) => s.certificates > 0),
+    { uprn: acrossWard.uprn.uprn, country: 'England', postcode: acrossWard.epcPostcode.postcode },
+    { uprn: acrossBorder.uprn.uprn, country: 'England', postcode: acrossBorder.epcPostcode },
+  ];
   const tiles = await tilesHoldingUprns(ctx);
   for (const tile of tiles)
     await writeParquet(
@@ -107,13 +202,54 @@ beforeAll(async () => {
   } finally {
     vi.useRealTimers();
   }
-  const uprns = manifest.samples.map((s) => s.uprn).join(',');
+  const uprns = [...manifest.samples.map((s) => s.uprn), acrossWard.uprn.uprn, acrossBorder.uprn.uprn].join(
+    ',',
+  );
   const sql = `SELECT uprn, postcode, block FROM ${parquetPath(areaTableGlob(ctx, 'uprn_area_blocks'))} WHERE uprn IN (${uprns})`;
   for await (const row of queryParquet(sql))
     blocks.set(String(row.uprn), {
       ...(row.block as StoredAreaBlock),
       postcode: row.postcode as string | null,
     });
+  // The live side: boundary pieces, postcode centroids and area rows as the location feature index holds
+  // them (location-feature-index.ts), answered by the functions serving/repository/location.ts calls.
+  const src = AREA_SOURCES.admin_boundaries;
+  const pieces: PieceRecord[] = [];
+  for await (const row of queryParquet(`SELECT * FROM ${parquetPath(stagedPath(ctx, src.table))}`)) {
+    const geometry = parseWkb(row.geometry as Uint8Array)!;
+    for (const piece of toPieces(geometry))
+      pieces.push({
+        layer: 'admin_boundaries',
+        featureId: src.id(row),
+        attrs: src.attrs(row),
+        piece,
+        bbox: piece.bbox,
+      });
+  }
+  const layers = new MemoryLayers({ admin_boundaries: pieces }, {});
+  const livePostcodes = new LivePostcodes(postcodesStaged.filter((q) => q.live));
+  const rows = new Map<string, Record<string, unknown>>();
+  const parsed = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
+  for await (const r of queryParquet(
+    `SELECT to_json(h) AS j FROM (${latestHpiPerAreaSql(parquetPath(stagedPath(ctx, 'hpi')))}) h`,
+  ))
+    rows.set(`hpi:${String(parsed(r.j).area_code)}`, parsed(r.j));
+  for await (const r of queryParquet(
+    `SELECT to_json(f) AS j FROM (SELECT * FROM ${parquetPath(stagedPath(ctx, 'fuel_poverty'))}
+      QUALIFY row_number() OVER (PARTITION BY level, code ORDER BY name) = 1) f`,
+  )) {
+    const row = parsed(r.j);
+    rows.set(`fuel_poverty:${String(row.level)}:${String(row.code)}`, row);
+  }
+  live = {
+    at(x, y) {
+      const admin = locationAdminBoundaries(layers, [x, y]);
+      return {
+        ward: admin.electoral_area_code,
+        ...pointAreaStatistics(admin, livePostcodes.at([x, y]), (k) => rows.get(k) ?? null),
+      };
+    },
+  };
   for (const table of ['energy_usage', 'fuel_poverty']) {
     quarantine[table] = [];
     for await (const row of queryParquet(`SELECT reason FROM ${parquetPath(quarantinePath(ctx, table))}`))
@@ -125,7 +261,8 @@ afterAll(() => vi.useRealTimers());
 
 describe('uprn_area_blocks for the sample region', () => {
   it('validates every sample block against the schema, with all 29 admin_boundaries fields', () => {
-    expect(blocks.size).toBe(manifest.samples.length);
+    // The samples and the two cross-boundary UPRNs.
+    expect(blocks.size).toBe(manifest.samples.length + 2);
     for (const block of blocks.values()) {
       expect(StoredAreaBlockSchema.parse({ ...block, postcode: undefined })).toBeTruthy();
       expect(Object.keys(block.admin_boundaries!)).toEqual([...ADMIN_BOUNDARY_FIELDS]);
@@ -333,7 +470,8 @@ describe('uprn_area_blocks for the sample region', () => {
       `SELECT count(*) AS n FROM ${parquetPath(areaTableGlob(ctx, UPRN_POSTCODES_TABLE))}`,
     ))
       n = Number(row.n);
-    expect(n).toBe(manifest.areas.reduce((s, a) => s + a.uprns, 0));
+    // The sample's UPRNs and the one added across a ward boundary.
+    expect(n).toBe(manifest.areas.reduce((s, a) => s + a.uprns, 0) + 1);
     expect(quarantine.energy_usage!.length).toBe(12); // 4 workbooks x 3 year sheets
     expect(quarantine.energy_usage!.map((r) => r.reason)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^sheet "2024": unallocated consumption/)]),
@@ -361,5 +499,65 @@ describe('uprn_area_blocks for the sample region', () => {
     }
     // The small sample's three LSOAs of Bath are all changed ones (split, merged, redrawn).
     expect(new Set(rows.map((r) => r.change_indicator)).size).toBeGreaterThan(1);
+  });
+
+  it('a UPRN whose certificate names a postcode in the other ward gets the polygon ward, in the batch block and live', () => {
+    const { uprn, epcPostcode, polygonWard } = acrossWard;
+    const b = blocks.get(uprn.uprn)!;
+    expect(StoredAreaBlockSchema.parse({ ...b, postcode: undefined })).toBeTruthy();
+    // The certificate's postcode is answered, but its ONSPD ward is not the ward of the UPRN's point.
+    expect(b.admin_boundaries!.postcode).toBe(epcPostcode.postcode);
+    expect(epcPostcode.ward).not.toBe(polygonWard);
+    expect(b.admin_boundaries!.electoral_area_code).toBe(polygonWard);
+    // The census areas, and the fuel poverty LSOA, are those of the postcode nearest the point.
+    const near = nearestPostcode(uprn.x, uprn.y);
+    expect(b.area_postcode).toBe(near.postcode);
+    expect(b.admin_boundaries!.census_lower_layer_super_output_area_code).toBe(near.lsoa);
+    expect(
+      b.area_attributes.fuel_poverty!.lower_layer_super_output_area!.lower_layer_super_output_area_code,
+    ).toBe(near.lsoa);
+    // GET /location at the same point: the same ward, house prices and fuel poverty.
+    const l = live.at(uprn.x, uprn.y);
+    expect(l.ward).toBe(polygonWard);
+    expect(l.house_price_index).toEqual(b.area_attributes.house_price_index);
+    expect(l.fuel_poverty).toEqual(b.area_attributes.fuel_poverty);
+  });
+
+  it('a Bath UPRN whose certificate names a Cardiff postcode: polygons win for the authority, HPI and fuel poverty', () => {
+    const { uprn, epcPostcode } = acrossBorder;
+    const b = blocks.get(uprn.uprn)!;
+    expect(b.postcode_source).toBe('epc');
+    expect(b.admin_boundaries).toMatchObject({
+      postcode: epcPostcode,
+      electoral_area_code: wardOf(uprn.x, uprn.y),
+      local_authority_district_code: 'E06000022',
+      region_code: 'E12000009',
+      country_code: 'E92000001',
+    });
+    expect(b.admin_boundaries!.census_lower_layer_super_output_area_code).toMatch(/^E01/);
+    const a = b.area_attributes;
+    expect(a.house_price_index!.area_code).toBe('E06000022');
+    expect(a.fuel_poverty!.local_authority!.local_authority_district_code).toBe('E06000022');
+    expect(a.indices_of_deprivation!.national_index!.index).toBe('IoD2019');
+    const l = live.at(uprn.x, uprn.y);
+    expect(l.house_price_index).toEqual(a.house_price_index);
+    expect(l.fuel_poverty).toEqual(a.fuel_poverty);
+  });
+
+  it('every sample UPRN: the batch block keys house prices and fuel poverty as GET /location does at its point', async () => {
+    const points = new Map<string, [number, number]>();
+    for await (const r of queryParquet(
+      `SELECT uprn, x_coord, y_coord FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}
+       WHERE uprn IN (${manifest.samples.map((s) => s.uprn).join(',')})`,
+    ))
+      points.set(String(r.uprn), [Number(r.x_coord), Number(r.y_coord)]);
+    for (const s of manifest.samples) {
+      const [x, y] = points.get(s.uprn)!;
+      const b = blocks.get(s.uprn)!;
+      const l = live.at(x, y);
+      expect(b.admin_boundaries!.electoral_area_code).toBe(l.ward);
+      expect(l.house_price_index).toEqual(b.area_attributes.house_price_index);
+      expect(l.fuel_poverty).toEqual(b.area_attributes.fuel_poverty);
+    }
   });
 });

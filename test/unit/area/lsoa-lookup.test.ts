@@ -10,6 +10,7 @@ import { loadConfig } from '../../../pipelines/config';
 import type { AssetContext } from '../../../pipelines/assets/definition';
 import { derivedPath, stagedPath } from '../../../pipelines/assets/ingest';
 import { areaInputsOf, areaJoinSql, UPRN_POSTCODES_TABLE } from '../../../pipelines/assets/uprn-area-blocks';
+import { POLYGON_ADMIN_FIELDS } from '../../../pipelines/transforms/area/point-geography';
 import { queryParquet, writeParquet, type ColumnSpec } from '../../../pipelines/io/parquet';
 import { lsoaLookupRowParser, readLsoaLookup } from '../../../pipelines/sources/lsoa-lookup';
 import { onspdRowParser } from '../../../pipelines/sources/onspd';
@@ -233,10 +234,26 @@ describe('deprivation join through the lookup', () => {
     await writeParquet(stagedPath(ctx, 'rural_urban'), [v('output_area_code')], []);
     // One tile's uprn_postcodes file.
     const tilePostcodes = derivedPath(ctx, `${UPRN_POSTCODES_TABLE}/ST76`);
+    // Each postcode is its own UPRN's nearest (area postcode); no boundary polygons.
+    const polygonColumns = POLYGON_ADMIN_FIELDS.map((f) => v(`b_${f}`));
     await writeParquet(
       tilePostcodes,
-      [v('postcode')],
-      postcodes.map(([postcode]) => ({ postcode })),
+      [
+        v('area_key'),
+        v('postcode'),
+        v('area_postcode'),
+        v('area_lsoa'),
+        v('area_country'),
+        ...polygonColumns,
+      ],
+      postcodes.map(([postcode, lsoa21]) => ({
+        area_key: postcode,
+        postcode,
+        area_postcode: postcode,
+        area_lsoa: lsoa21,
+        area_country: 'England',
+        ...Object.fromEntries(polygonColumns.map((c) => [c.name, null])),
+      })),
     );
     for await (const row of queryParquet(areaJoinSql(ctx, tilePostcodes))) {
       const inputs = areaInputsOf(row);

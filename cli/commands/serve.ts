@@ -4,10 +4,17 @@ import type { ServingApi } from '../../serving/server';
 
 /** Closes the server (in-flight requests finish) on the first SIGINT/SIGTERM. */
 export function closeOnSignal(server: ServingApi, extra: () => Promise<void> = async () => {}): void {
-  const stop = async (): Promise<void> => {
+  // A signal listener's return value is ignored, so a failed close is reported here, not left as an
+  // unhandled rejection.
+  const stop = (): void => {
     process.stderr.write('shutting down…\n');
-    await Promise.all([server.close(), extra()]);
-    process.exit(0);
+    Promise.all([server.close(), extra()]).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -164,7 +164,10 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
       res.body.destroy();
       await dropPartial(dest);
       clearTimeout(timer);
-      return downloadFile(options);
+      // The new attempt owns the partial file from here: this attempt's finally must not drop it (before, it
+      // did so while the new attempt was under way, and after a failed one it would drop the part to resume).
+      keepPartial = true;
+      return await downloadFile(options);
     }
     if (res.status >= 400 && res.status < 500 && !RETRYABLE_4XX.has(res.status)) {
       res.body.destroy();

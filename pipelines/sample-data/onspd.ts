@@ -211,7 +211,8 @@ async function writeLookup(
   for (const r of rows) {
     if (seen.has(r.code)) continue;
     seen.add(r.code);
-    out.row(csvRow(welsh ? [r.code, r.name, r.nameWelsh ?? ''] : [r.code, r.name]));
+    const p = out.row(csvRow(welsh ? [r.code, r.name, r.nameWelsh ?? ''] : [r.code, r.name]));
+    if (p) await p;
   }
   return out.close();
 }

@@ -2,19 +2,24 @@
 // tile (keys: the tiles holding staged UPRNs, as the other block assets): a tile selects its UPRNs by
 // coordinates, reads the same tile of uprn_epc_blocks, and writes each table below as
 // derived/<table>/<tile>.parquet; the per-postcode and per-combination steps cover only the postcodes and
-// combinations of the tile's UPRNs (a postcode used by two tiles is built in both). Everything but the grants
-// depends only on the postcode, so within a tile the work is done once per postcode, not per UPRN:
+// combinations of the tile's UPRNs (a key used by two tiles is built in both). Admin geography follows the
+// one rule of GET /location too (transforms/area/point-geography.ts, docs/areas.md): ward, local authority,
+// county, region and country from the boundary polygons at the UPRN's point; census small areas (and every
+// other ONSPD field) from the live postcode nearest that point (the area postcode). Everything but the grants
+// depends only on (answered postcode, area postcode, polygon codes), the area key, so within a tile the work
+// is done once per key, not per UPRN:
 //  1. UPRN → postcode (pipelines/transforms/area/nearest-postcode.ts): the latest EPC's postcode when ONSPD
 //     knows it, else the nearest live postcode centroid (only the centroids within MAX_POSTCODE_DISTANCE_M of
-//     the tile are loaded); derived table `uprn_postcodes`.
-//  2. One DuckDB query joins each postcode in use to ONSPD, then by the postcode's codes to the HPI of its
-//     local authority / region / country (each figure of its latest month, hpi-latest.ts), fuel poverty
-//     (LSOA, LA, region), energy use (LSOA and MSOA, latest year per fuel), IoD2019 (LSOA), WIMD / SIMD (the
-//     postcode's 2011 LSOA / Data Zone, transforms/area/nation-join.ts), the 2011 rural-urban class (output
-//     area) and the Scottish Postcode Directory row (Scottish urban-rural class, settlement); the pure
-//     buildAreaBlock shapes each; derived table
-//     `postcode_area_blocks`.
-//  3. Grants depend on the postcode's country, authority and deprivation and on the UPRN's EPC tenure and
+//     the tile are loaded), answered as `postcode`; the area postcode, the polygon codes at the point and the
+//     area key; derived table `uprn_postcodes`.
+//  2. One DuckDB query joins each area key in use to the area postcode's ONSPD row, then by the polygon codes
+//     to the HPI of the local authority / region / country (each figure of its latest month, hpi-latest.ts) and
+//     fuel poverty (LA, region), and by the area postcode's codes to fuel poverty (LSOA), energy use (LSOA and
+//     MSOA, latest year per fuel), IoD2019 (LSOA), WIMD / SIMD (its 2011 LSOA / Data Zone,
+//     transforms/area/nation-join.ts), the 2011 rural-urban class (output area) and the Scottish Postcode
+//     Directory row (Scottish urban-rural class, settlement); the pure buildAreaBlock shapes each; derived
+//     table `postcode_area_blocks`.
+//  3. Grants depend on the key's country, authority and deprivation and on the UPRN's EPC tenure and
 //     band: the distinct combinations (a few thousand) are evaluated in JS into `uprn_area_grant_sets`.
 //  4. DuckDB assembles the per-UPRN block from the three tables and writes it without passing rows through
 //     JavaScript (measured: moving 14 JSON columns per UPRN through Node cost ~0.65 ms a row).

@@ -1,6 +1,7 @@
-// The nearest live postcode of a live point (GET /location) by the batch's rule. uprn_area_blocks gives a UPRN
-// without a known EPC postcode the nearest live ONSPD centroid within MAX_POSTCODE_DISTANCE_M, ties to the
-// alphabetically first (PostcodeFinder); its LSOA then joins the fuel poverty LSOA row. Here the very same
+// The nearest live postcode of a live point (GET /location) by the batch's rule. uprn_area_blocks keys every
+// UPRN's census small areas on the nearest live ONSPD centroid to its point within MAX_POSTCODE_DISTANCE_M, ties
+// to the alphabetically first (PostcodeFinder; the area postcode of transforms/area/point-geography.ts); its
+// LSOA then joins the fuel poverty LSOA row. Here the very same
 // PostcodeFinder answers over the candidates of a box (a 1 km cell, or one point), so the candidates must hold
 // every postcode that can be the nearest of ANY point of the box:
 //  - for a postcode q and a point p of the box, |pq| is at most q's distance to the box's farthest corner, so

@@ -256,11 +256,6 @@ export type RawEwRecommendation = Record<RawEwRecommendationField, string> & Rec
 /** A raw Scottish certificate: lower-case machine names (row 1 of the file), string values as published. */
 export type RawScottishEpc = Record<string, string>;
 
-export const RawEwCertificateSchema = z
-  .object(Object.fromEntries(RAW_EW_CERTIFICATE_FIELDS.map((f) => [f, z.string()])))
-  .catchall(z.string())
-  .describe('England and Wales certificate as published: lower-case names, string values');
-
 // ---------------------------------------------------------------------------------------------------------
 // Standardised vocabularies (the values the enhancement rules emit)
 // ---------------------------------------------------------------------------------------------------------

@@ -135,4 +135,3 @@ export const FEATURE_TABLES = {
   terrain_contours: TerrainContourRecord,
   coastline: CoastlineRecord,
 } as const;
-export type FeatureTable = keyof typeof FEATURE_TABLES;

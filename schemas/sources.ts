@@ -192,4 +192,3 @@ export const SourcesFileSchema = z
 
 export type SourcesFile = z.infer<typeof SourcesFileSchema>;
 export type SourceDatasetEntry = NonNullable<SourcesFile['datasets'][SourceDataset]>;
-export type SourceFileEntry = z.infer<typeof SourceFileEntrySchema>;

@@ -86,9 +86,4 @@ const LAYERS: readonly LayerSpec[] = [
   },
 ];
 
-/** The source dataset folder of each table. */
-export const HERITAGE_DATASETS: Readonly<Record<HeritageStagedTable, string>> = Object.fromEntries(
-  LAYERS.map((l) => [l.table, l.dataset]),
-) as Record<HeritageStagedTable, string>;
-
 export const HERITAGE_LAYER_ASSETS: readonly AssetDefinition[] = LAYERS.map(layerAsset);

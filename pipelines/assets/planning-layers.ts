@@ -120,11 +120,6 @@ const LAYERS: readonly LayerSpec[] = [
   },
 ];
 
-/** The source dataset folder of each table. */
-export const LAYER_DATASETS: Readonly<Record<PlanningFeatureTable, string>> = Object.fromEntries(
-  LAYERS.map((l) => [l.table, l.dataset]),
-) as Record<PlanningFeatureTable, string>;
-
 /**
  * The checks every staged layer gets: not empty, its size against the last good delivery, few quarantined
  * rows, and its geometry inside Great Britain's grid (a layer in another CRS lands outside it).

@@ -136,10 +136,6 @@ const LAYERS: readonly LayerSpec[] = [
   },
 ];
 
-/** The source dataset folder of each table. */
-export const ENVIRONMENT_LAYER_DATASETS: Readonly<Record<EnvironmentFeatureTable, string>> =
-  Object.fromEntries(LAYERS.map((l) => [l.table, l.dataset])) as Record<EnvironmentFeatureTable, string>;
-
 function layerAsset(spec: LayerSpec): AssetDefinition {
   const files = (dir: string): Promise<string[]> => filesUnder(dir, spec.extensions);
   return defineAsset({

@@ -5,8 +5,7 @@ import { allSettledOrThrow, limiter } from './limit';
 import { prepareDataset, type PrepareHooks, type PreparedDataset } from './prepare';
 import { resolvedDatasets } from './sources-file';
 
-export type { PreparedDataset, PreparedFile, PrepareHooks } from './prepare';
-export { datasetFolder, readSourcesFile, resolvedDatasets } from './sources-file';
+export type { PreparedDataset, PrepareHooks } from './prepare';
 
 /** Files fetched at once across all datasets, unless PDS_DOWNLOAD_CONCURRENCY says otherwise. */
 export const DEFAULT_DOWNLOAD_CONCURRENCY = 3;

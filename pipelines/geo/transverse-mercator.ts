@@ -1,7 +1,8 @@
 // The National Grid's Transverse Mercator, by Ordnance Survey's published series (OS, "A guide to coordinate
-// systems in Great Britain", annex C), on either ellipsoid it is used with: Airy 1830 for OSGB36 latitude and
-// longitude (the grid itself) and GRS80 for ETRS89 (the first step of OSTN15, which projects ETRS89 with the
-// same constants and then shifts). Angles in radians; no allocation: results go into a caller's array.
+// systems in Great Britain", annex C), on the ellipsoid it is given: GRS80 for ETRS89 (the first step of
+// OSTN15, which projects ETRS89 with the grid's constants and then shifts); on Airy 1830 the same series gives
+// the grid from OSGB36 latitude and longitude (azimuth.ts). Angles in radians; no allocation: results go into
+// a caller's array.
 
 export interface Ellipsoid {
   /** Semi-major axis, metres. */
@@ -10,8 +11,6 @@ export interface Ellipsoid {
   b: number;
 }
 
-/** Airy 1830, the OSGB36 ellipsoid. */
-export const AIRY_1830: Ellipsoid = { a: 6377563.396, b: 6356256.909 };
 /** GRS80, the ETRS89 ellipsoid (b as OS gives it). */
 export const GRS80: Ellipsoid = { a: 6378137.0, b: 6356752.31414 };
 

@@ -2,7 +2,7 @@
 // `data/su/su67_OST50CONT_20190530.zip`, which holds `SU67_line.shp`; `walkZip` descends into inner zips
 // and names their entries `outer/path.zip!inner/path`. Entries are inflated one at a time (fflate's filter),
 // so listing never inflates everything.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 
 export interface ZipEntry {
@@ -48,8 +48,6 @@ export function* walkZip(
     else yield { path, bytes };
   }
 }
-
-export const readZipFile = (path: string): Uint8Array => new Uint8Array(readFileSync(path));
 
 /**
  * A zip of the given entries (path → bytes). Entries get a fixed modification time so the same input gives

@@ -20,10 +20,8 @@ import { writeOnspd, writeOnspdDocuments } from './onspd';
 import { writeOsOpenUprn } from './os-open-uprn';
 import { writeSpatialSamples } from './flood/index';
 
-export type { SampleManifest, SampleFile, SampleUprnRef } from './manifest';
-export { SAMPLE_AREAS, sampleAreaFor, type SampleArea, type SampleCountry } from './areas';
+export type { SampleManifest } from './manifest';
 
-export const DEFAULT_SAMPLE_DIR = '.pds/data/sample/raw';
 export const DEFAULT_SEED = 42;
 /** UPRNs per area at scale 1. */
 export const UPRNS_PER_AREA = 1500;

@@ -150,6 +150,7 @@ export type NearestCoastalPoint = z.infer<typeof NearestCoastalPointSchema>;
 export type FloodDefences = z.infer<typeof FloodDefencesSchema>;
 export type RecordedFloodEvents = z.infer<typeof RecordedFloodEventsSchema>;
 
+/** @alias The answer of GET /flood-risk is the block itself, by its endpoint's name. */
 export const FloodRiskResponseSchema = FloodRiskBlockSchema;
 
 const coordinate = (name: string) =>

@@ -24,7 +24,6 @@ export const SubscriptionStatusSchema = z.object({
     .describe('Credits left before renewal (in-flight requests hold their cost)'),
   renews_at: Timestamp.describe('Renewal time; resets all quotas and credit balances'),
 });
-export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
 export const EndpointUsageSchema = z.object({
   name: z.string().describe('Endpoint name'),
@@ -44,7 +43,6 @@ export const EndpointUsageSchema = z.object({
     .nullable()
     .describe('Requests left for this endpoint; null when it has no quota of its own'),
 });
-export type EndpointUsage = z.infer<typeof EndpointUsageSchema>;
 
 export const UsageResponseSchema = z.object({
   subscription: SubscriptionStatusSchema,

@@ -106,16 +106,6 @@ const RECENT_IDS_CHARS = 16 * 1024 * 1024;
 const recentIds = new Map<string, string>();
 let recentChars = 0;
 
-/** The stored pieces' paths (every one a plain name: it is written into `layout` as it is). */
-export const PIECE_PATHS: readonly string[] = (() => {
-  const paths = new Set<string>([ENHANCED_FIRST, ENHANCED_REST]);
-  for (const [path, spec] of Object.entries(SPLIT)) {
-    paths.add(path);
-    for (const key of spec.keys) paths.add(`${path}/${key}`);
-  }
-  return [...paths];
-})();
-
 // ---- index time: a block's JSON text into pieces ------------------------------------------------------
 
 /** The end (exclusive) of the string literal opening at `i` in JSON text `t`. */

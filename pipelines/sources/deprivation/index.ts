@@ -28,7 +28,6 @@ export const IOD_DOMAINS = [
   ['indoors_sub_domain', 'Indoors Sub-domain'],
   ['outdoors_sub_domain', 'Outdoors Sub-domain'],
 ] as const;
-export type IodDomain = (typeof IOD_DOMAINS)[number][0];
 
 export const IOD_POPULATIONS = [
   ['total_population', 'Total population'],

@@ -20,13 +20,6 @@ export interface AreaAttrs {
   admin_boundaries: { level: BoundaryLevel; code: string; name: string | null };
 }
 export type AreaFamily = keyof AreaAttrs;
-export const AREA_FAMILIES: readonly AreaFamily[] = [
-  'conservation_areas',
-  'world_heritage_sites',
-  'national_parks',
-  'low_emission_zones',
-  'admin_boundaries',
-];
 
 export interface PointAttrs {
   listed_buildings: {
@@ -43,7 +36,6 @@ export interface PointAttrs {
   airports: { name: string };
 }
 export type PointFamily = keyof PointAttrs;
-export const POINT_FAMILIES: readonly PointFamily[] = ['listed_buildings', 'ev_charge_points', 'airports'];
 
 export interface PointRecord<A = unknown> {
   id: string;

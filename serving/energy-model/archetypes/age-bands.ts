@@ -20,8 +20,6 @@ export const BAND_INDEX: Readonly<Record<AgeBand, number>> = {
   '2022 onwards': 11,
 };
 
-export const BAND_LETTERS = 'ABCDEFGHIJKL';
-
 /** The band a construction year falls in (the schema's table); after 2011 the finer split, not "2012 onwards". */
 export function bandForYear(year: number): AgeBand {
   return bandsContaining(year).at(-1)!;

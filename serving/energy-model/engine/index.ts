@@ -15,7 +15,6 @@ import { annualLighting, LIGHTING_MONTH_WEIGHT, lightingGains } from './lighting
 import type { DwellingDescription, EngineMonthly, EngineResult } from './types';
 
 export type * from './types';
-export { occupancyFromFloorArea } from './occupancy';
 
 // A literal, not a map over KEYS: the engine runs ~10^5 times a second and a dynamic build shows.
 function emptyMonthly(): EngineMonthly {

@@ -1,6 +1,5 @@
 // EPC enhancement: raw certificate → enhanced record (spec 2.10), and the rules it is built from.
 export { enhanceEnglandWales } from './england-wales';
-export { pick, type RawRecord } from './field-rules';
 export { enhanceScotland } from './scotland';
 export { dropEmptyColumns } from './drop-empty-columns';
 
@@ -10,7 +9,6 @@ export {
   cleanText,
   cleanTextFully,
   firstPart,
-  meaningfulParts,
   removeCountryPrefix,
   removeNullFragments,
   removeSpecialCharacters,
@@ -19,7 +17,6 @@ export {
 export { englandWalesDescription, scottishDescription } from './values/descriptions';
 export { fixBrokenYear, toTimestamp } from './values/dates';
 export {
-  roundTo,
   toCount,
   toInteger,
   toMoney,
@@ -32,16 +29,15 @@ export {
 export { toBoolean } from './values/booleans';
 export { normalisePostcode, toOnsCode } from './values/codes';
 
-export { categoryKey } from './categories/normalise';
 export { toEfficiencyRating, toEnergyRating } from './categories/ratings';
 export { toGlazedArea, toGlazedType } from './categories/glazing';
 export { toTenure } from './categories/tenure';
-export { toBuiltForm, toDwellingType, toPropertyType, type DwellingParts } from './categories/property';
-export { ordinal, toFloorLevel } from './categories/floor-level';
+export { toBuiltForm, toDwellingType, toPropertyType } from './categories/property';
+export { toFloorLevel } from './categories/floor-level';
 export { toMainFuel } from './categories/main-fuel';
 export { toEnergyTariff, toHeatLossCorridor, toMechanicalVentilation } from './categories/services';
 export { toTransactionType } from './categories/transaction-type';
-export { ageBandForYear, toConstructionAgeBand, type AgeBandScheme } from './categories/age-band';
+export { ageBandForYear, toConstructionAgeBand } from './categories/age-band';
 
 export { thermalTransmittance } from './derived/thermal-transmittance';
 export { floorType, roofType, wallsType } from './derived/element-types';

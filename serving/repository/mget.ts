@@ -49,6 +49,42 @@ function valueEnd(b: Buffer, i: number): number {
   return j;
 }
 
+const LAYOUT_PREFIX = Buffer.from('{"layout":"');
+
+/**
+ * The end (exclusive) of a properties document's _source opening at `i`. Its `layout` (stored-property.ts)
+ * gives the byte range of every piece, each a whole JSON value, in order: the scan jumps over them and reads
+ * only the document's skeleton, not its ~35 KB of pieces. Any other value is scanned whole.
+ */
+function sourceEnd(b: Buffer, i: number): number {
+  if (b.compare(LAYOUT_PREFIX, 0, LAYOUT_PREFIX.length, i, i + LAYOUT_PREFIX.length) !== 0)
+    return valueEnd(b, i);
+  const layoutEnd = b.indexOf(QUOTE, i + LAYOUT_PREFIX.length);
+  const base = layoutEnd + 2;
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const entry of b.toString('latin1', i + LAYOUT_PREFIX.length, layoutEnd).split(',')) {
+    if (!entry || entry.charCodeAt(0) === 43) continue;
+    const [, from, to] = entry.split(' ');
+    starts.push(base + Number(from));
+    ends.push(base + Number(to));
+  }
+  let depth = 0;
+  let k = 0;
+  for (let j = i; j < b.length; j++) {
+    while (k < starts.length && starts[k]! < j) k++;
+    if (starts[k] === j) {
+      j = ends[k++]! - 1;
+      continue;
+    }
+    const d = b[j];
+    if (d === QUOTE) j = stringEnd(b, j) - 1;
+    else if (d === 123 || d === 91) depth++;
+    else if ((d === 125 || d === 93) && --depth === 0) return j + 1;
+  }
+  throw new SyntaxError('mget response: unterminated _source');
+}
+
 /** The members of the object opening at `i`: [key, value start, value end], and where the object ends. */
 function members(b: Buffer, i: number): { list: [string, number, number][]; end: number } {
   if (b[i] !== 123) throw new SyntaxError(`mget response: an object was expected at byte ${i}`);
@@ -61,7 +97,7 @@ function members(b: Buffer, i: number): { list: [string, number, number][]; end:
     i = skipSpace(b, keyEnd);
     if (b[i] !== 58) throw new SyntaxError(`mget response: ':' expected at byte ${i}`);
     const start = skipSpace(b, i + 1);
-    const end = valueEnd(b, start);
+    const end = key === '_source' ? sourceEnd(b, start) : valueEnd(b, start);
     list.push([key, start, end]);
     i = skipSpace(b, end);
     if (b[i] === 125) return { list, end: i + 1 };
@@ -72,11 +108,28 @@ function members(b: Buffer, i: number): { list: [string, number, number][]; end:
 
 /** The `docs` of an `_mget` response body, in order. */
 export function mgetDocs(b: Buffer): MgetDoc[] {
-  const top = members(b, skipSpace(b, 0));
-  const docs = top.list.find(([key]) => key === 'docs');
-  if (!docs) throw new SyntaxError('mget response: no docs');
+  // The top-level object is read key by key, so that `docs` is walked once, doc by doc.
+  let i = skipSpace(b, 0);
+  if (b[i] !== 123) throw new SyntaxError('mget response: not an object');
+  i = skipSpace(b, i + 1);
+  while (b[i] === QUOTE) {
+    const keyEnd = stringEnd(b, i);
+    const key = b.toString('utf8', i + 1, keyEnd - 1);
+    i = skipSpace(b, keyEnd);
+    if (b[i] !== 58) throw new SyntaxError(`mget response: ':' expected at byte ${i}`);
+    i = skipSpace(b, i + 1);
+    if (key === 'docs') return docsAt(b, i);
+    i = skipSpace(b, valueEnd(b, i));
+    if (b[i] === 44) i = skipSpace(b, i + 1);
+  }
+  throw new SyntaxError('mget response: no docs');
+}
+
+/** The docs of the array opening at `i`. */
+function docsAt(b: Buffer, i: number): MgetDoc[] {
+  if (b[i] !== 91) throw new SyntaxError(`mget response: an array was expected at byte ${i}`);
   const out: MgetDoc[] = [];
-  let i = skipSpace(b, docs[1] + 1);
+  i = skipSpace(b, i + 1);
   if (b[i] === 93) return out;
   for (;;) {
     const doc = members(b, i);

@@ -9,7 +9,10 @@
 // generator) at BENCH_CONNECTIONS (100) keep-alive connections from a separate load-generator process.
 // /properties cycles every indexed UPRN; /location asks as many distinct points as requests. Targets: p99 <
 // 25 ms (/properties), < 100 ms (/location). A missing index or an error answer is said before any load.
-// BENCH_METERING=0 / BENCH_SPATIAL=0 skip a part; BENCH_ENDPOINTS=/location runs one endpoint.
+// Then POST /batch (#19): 1,000 single GET /{endpoint}?uprn= calls (one keep-alive connection, then 32
+// at a time) against one batch of the same 1,000 UPRNs, metered, on the real Elasticsearch; the batch's items
+// are checked equal to the single answers first. BENCH_BATCH_ENDPOINT (properties), BENCH_BATCH_ROUNDS (3).
+// BENCH_METERING=0 / BENCH_SPATIAL=0 / BENCH_BATCH=0 skip a part; BENCH_ENDPOINTS=/location runs one endpoint.
 // Figures only; no assertions.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -18,11 +21,12 @@ import { join } from 'node:path';
 import { dataPaths, loadConfig } from '../../pipelines/config';
 import type { Client } from '@elastic/elasticsearch';
 import { locationFeaturesAlias } from '../../pipelines/enrich/location-documents';
-import { featuresAlias, propertiesAlias } from '../../pipelines/indexing/aliases';
+import { featuresAlias, propertiesAlias, sharedPiecesAlias } from '../../pipelines/indexing/aliases';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import { openAccountStore } from '../../serving/accounts/store';
 import { createApp } from '../../serving/app';
 import { silentLogger } from '../../serving/log';
+import { propertiesRepository } from '../../serving/repository/properties';
 import { listen, startServer } from '../../serving/server';
 import { fakeProperties, SAMPLE_DOC } from '../helpers/api';
 import { gets, percentile, runLoad } from './load-generator';
@@ -278,5 +282,95 @@ async function* scrollUprns(
   }
 }
 
+/**
+ * 1,000 single calls against one batch of the same UPRNs (POST /batch), metered, over the real
+ * Elasticsearch: wall time per round, median of BENCH_BATCH_ROUNDS; equality of the answers checked first.
+ */
+async function batch(): Promise<void> {
+  const config = loadConfig();
+  const es = createEsClient(config.esUrl);
+  if (!(await es.indices.existsAlias({ name: propertiesAlias(config) }))) {
+    await es.close();
+    process.stdout.write(`
+POST /batch: no ${propertiesAlias(config)} (run \`npx pds refresh\` first)\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const endpoint = process.env.BENCH_BATCH_ENDPOINT ?? 'properties';
+  const param = endpoint === 'flood-risk' ? 'UPRN' : 'uprn';
+  const rounds = Number(process.env.BENCH_BATCH_ROUNDS ?? 3);
+  const uprns: number[] = [];
+  for await (const d of scrollUprns(es, propertiesAlias(config))) {
+    uprns.push(d.uprn);
+    if (uprns.length === 1_000) break;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'pds-bench-batch-'));
+  const accounts = openAccountStore(join(dir, 'accounts.sqlite'));
+  accounts.createPlan({ name: 'bench', creditLimit: 1_000_000_000 });
+  const { key } = accounts.createKey('bench-batch', { plan: 'bench' });
+  const properties = propertiesRepository(es, propertiesAlias(config), sharedPiecesAlias(config));
+  const server = await listen(createApp({ accounts, properties, log: silentLogger }), {
+    port: 0,
+    host: '127.0.0.1',
+  });
+  const single = async (uprn: number) => {
+    const res = await fetch(`${server.url}/${endpoint}?${param}=${uprn}`, { headers: { 'x-api-key': key } });
+    return res.text();
+  };
+  const singles = async (concurrency: number): Promise<string[]> => {
+    const out: string[] = new Array<string>(uprns.length);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < uprns.length) {
+          const i = next++;
+          out[i] = await single(uprns[i]!);
+        }
+      }),
+    );
+    return out;
+  };
+  const batched = async (): Promise<string> => {
+    const res = await fetch(`${server.url}/batch`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint, uprns }),
+    });
+    if (res.status !== 200) throw new Error(`POST /batch: ${res.status} ${await res.text()}`);
+    return res.text();
+  };
+  // The same answers first (and everything warm).
+  const one = await singles(1);
+  const all = await batched();
+  const expected = `{"results":[${uprns.map((u, i) => `{"uprn":${u},"status":200,"body":${one[i]}}`).join(',')}]}`;
+  const same = all === expected;
+  const time = async (f: () => Promise<unknown>) => {
+    const t = process.hrtime.bigint();
+    await f();
+    return Number(process.hrtime.bigint() - t) / 1e6;
+  };
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const times = { sequential: [] as number[], concurrent: [] as number[], batch: [] as number[] };
+  for (let r = 0; r < rounds; r++) {
+    times.sequential.push(await time(() => singles(1)));
+    times.concurrent.push(await time(() => singles(32)));
+    times.batch.push(await time(batched));
+  }
+  const [seq, conc, bat] = [median(times.sequential), median(times.concurrent), median(times.batch)];
+  process.stdout.write(
+    `\nPOST /batch vs single calls: ${uprns.length} UPRNs of /${endpoint}, metered, real Elasticsearch, median of ${rounds} rounds
+batch items equal to the single answers: ${same ? 'yes' : 'NO'} (${Buffer.byteLength(all)} bytes)
+1,000 single calls, 1 connection    ${seq.toFixed(0).padStart(7)} ms
+1,000 single calls, 32 connections  ${conc.toFixed(0).padStart(7)} ms
+one batch of 1,000                  ${bat.toFixed(0).padStart(7)} ms  (${(seq / bat).toFixed(1)}x / ${(conc / bat).toFixed(1)}x faster)\n`,
+  );
+  if (!same) process.exitCode = 1;
+  await server.close();
+  accounts.close();
+  await es.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
 if (process.env.BENCH_METERING !== '0') await main();
 if (process.env.BENCH_SPATIAL !== '0') await spatial();
+if (process.env.BENCH_BATCH !== '0') await batch();

@@ -57,4 +57,3 @@ export const BatchItemSchema = z.union([
 export const BatchResponseSchema = z.object({
   results: z.array(BatchItemSchema).describe('One item per UPRN asked, in the order asked'),
 });
-export type BatchResponse = z.infer<typeof BatchResponseSchema>;

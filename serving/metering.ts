@@ -155,7 +155,8 @@ export function meterRequest(
   res.on('close', settle);
 
   // Admitted with the other requests of this event-loop turn, in one transaction (see the store).
-  const admit = (name: string, n: number | undefined, done: (error?: ApiError) => void) => {
+  // `perItem`: the handler's own admission, told (with an error) when the client went away meanwhile.
+  const admit = (name: string, n: number | undefined, done: (error?: ApiError) => void, perItem = false) => {
     if (admitting) throw new Error('a request is admitted once');
     admitting = true;
     deps.accounts.admitBatched(
@@ -182,7 +183,11 @@ export function meterRequest(
           return done(new ApiError(admission.code, admission.message));
         }
         // The client went away while the admission waited: nothing will answer, so release it now.
-        if (settled) return void deps.accounts.finish(keyId, admission.reservation, false, null);
+        if (settled) {
+          deps.accounts.finish(keyId, admission.reservation, false, null);
+          if (perItem) done(new ApiError('service_unavailable', 'The client went away'));
+          return;
+        }
         reservation = admission.reservation;
         done();
       },
@@ -190,7 +195,7 @@ export function meterRequest(
     );
   };
   const meter: Meter = {
-    admit,
+    admit: (name, n, done) => admit(name, n, done, true),
     answered: (n) => void (units = n),
   };
   expose?.(meter);

@@ -142,6 +142,8 @@ export function batchRouter(deps: BatchDeps): Router {
       for (const stored of found.values()) for (const [, id] of stored.sharedIds ?? []) ids.add(id);
       if (ids.size) shared = await deps.properties.getShared([...ids]);
     }
+    // The client went away while the documents were read: its reservation is already released.
+    if (res.destroyed) return;
     const now = deps.now();
     let charged = 0;
     let bytes = 0;

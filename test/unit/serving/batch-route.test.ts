@@ -277,3 +277,93 @@ describe('POST /batch as Arrow', () => {
     expect(table.schema.fields[0]!.name).toBe('uprn');
   });
 });
+
+describe('POST /batch settles once, whatever happens', () => {
+  it('a client that goes away mid-batch has the whole reservation released, and one history row', async () => {
+    const store = openAccountStore(':memory:');
+    const { key: k, record: r } = store.createKey('gone');
+    let reading!: () => void;
+    const started = new Promise<void>((resolve) => (reading = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow: PropertiesRepository = {
+      ...inner,
+      async getStoredMany(uprns) {
+        reading();
+        await held;
+        return new Map(
+          (await Promise.all(uprns.map((u) => inner.getStored(u)))).flatMap((s, i) =>
+            s ? [[uprns[i]!, s] as const] : [],
+          ),
+        );
+      },
+    };
+    const server = await startApi({ accounts: store, properties: slow });
+    const abort = new AbortController();
+    const sent = fetch(`${server.url}/batch`, {
+      method: 'POST',
+      signal: abort.signal,
+      headers: { 'x-api-key': k, 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint: 'properties', uprns: [RICH.uprn, SAMPLE_DOC.uprn] }),
+    }).catch((e: unknown) => e);
+    await started;
+    // Admitted (20 credits held) and reading when the client leaves.
+    expect(store.usage(r.id).subscription.credits_remaining).toBe(10_000 - 20);
+    abort.abort();
+    await sent;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.ledger(r.id)).toMatchObject([{ state: 'released', units: 2, credits: 20 }]);
+    expect(store.usage(r.id).subscription).toMatchObject({ credits_used: 0, credits_remaining: 10_000 });
+    expect(store.listRequests(r.id, 10, 0)).toHaveLength(1);
+    await server.close();
+    store.close();
+  });
+
+  it('the history row of a batch is a summary of what was sent', async () => {
+    await post({ endpoint: 'epcs', uprns: [RICH.uprn, 3] }, demo.key);
+    const [row] = accounts.listRequests(demo.record.id, 1, 0);
+    expect(row).toMatchObject({
+      path: '/batch',
+      response_code: 200,
+      request_body: { endpoint: 'epcs', uprns: [RICH.uprn, 3] },
+      response_body: { streamed: 'application/json', endpoint: 'epcs', items: 2, found: 1 },
+    });
+  });
+
+  it('without metering the batch answers the same, uncharged', async () => {
+    const server = await startApi({ accounts, properties: repo, now: clock.now, metering: false });
+    const before = creditsUsed();
+    const res = await fetch(`${server.url}/batch`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint: 'retrofit', uprns: [RICH.uprn] }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { results: { status: number }[] }).results[0]!.status).toBe(200);
+    expect(creditsUsed()).toBe(before);
+    await server.close();
+  });
+});
+
+describe('POST /batch in the contract', () => {
+  it('is in /openapi.json with its body, its JSON and Arrow answers and how it is charged', async () => {
+    const doc = (await api.get('/openapi.json')).body;
+    const op = doc.paths['/batch'].post;
+    expect(op.operationId).toBe('batch');
+    expect(op.requestBody.content['application/json'].schema.properties.uprns.maxItems).toBe(1_000);
+    expect(op.requestBody.content['application/json'].schema.properties.endpoint.enum).toEqual([
+      'properties',
+      'epcs',
+      'flood-risk',
+      'retrofit',
+    ]);
+    expect(Object.keys(op.responses['200'].content)).toEqual([
+      'application/json',
+      'application/vnd.apache.arrow.stream',
+    ]);
+    expect(op.description).toContain('Each item found (status 200) costs what its single call costs');
+    expect(op.responses['429']).toEqual({ $ref: '#/components/responses/E429' });
+  });
+});

@@ -5,6 +5,7 @@
 // the hierarchy is consistent). Every file writer reads this one model, so UPRNs, postcodes and EPC addresses
 // agree across datasets. Held in typed arrays: ~300k addresses per area at scale 200 cost a few tens of MB.
 import type { SampleArea } from './areas';
+import { certificatesFor, ENGLAND_WALES_POLICY, SCOTLAND_POLICY } from './certificates';
 import { BUILD_ERAS } from './dwellings';
 import { hashSeed, Rng } from './rng';
 
@@ -381,7 +382,54 @@ export function buildAddressBook(area: SampleArea, seed: number, count: number):
   addTerminatedPostcodes(book, rng, inwards);
   markNoGridPostcode(book, rng);
   assignGeographies(book, rng);
+  pinDocumentedUprns(book, seed);
   return book;
+}
+
+/**
+ * Gives each documented UPRN of the area (areas.ts) to the address nearest its point among those with two
+ * certificates (one in Scotland) in a live postcode with a grid reference (else one certificate, else any), so the
+ * real service's test UPRNs answer fully. The address keeps everything else; only its UPRN changes.
+ */
+function pinDocumentedUprns(book: AddressBook, seed: number): void {
+  const scottish = book.area.country === 'Scotland';
+  const policy = scottish ? SCOTLAND_POLICY : ENGLAND_WALES_POLICY;
+  // Two certificates (a history) in England and Wales; Scotland's register mostly holds one per address.
+  const wanted = scottish ? 1 : 2;
+  const taken = new Set<number>();
+  for (const doc of book.area.documentedUprns) {
+    for (let i = 0; i < book.size; i++)
+      if (book.uprn[i] === doc.uprn) throw new Error(`documented UPRN ${doc.uprn} is already in use`);
+    // Nearest first; certificates are computed only until a full match (at most a few dozen addresses).
+    const order = Array.from({ length: book.size }, (_, i) => i)
+      .filter((i) => !taken.has(i))
+      .map((i) => ({
+        i,
+        d: Math.hypot((book.x[i] as number) - doc.near.x, (book.y[i] as number) - doc.near.y),
+      }))
+      .sort((a, b) => a.d - b.d || a.i - b.i);
+    let best = -1;
+    let bestTier = 3;
+    for (const { i } of order) {
+      const unit = book.postcodeOf(i);
+      const certs = certificatesFor(book, i, seed, policy).certs.length;
+      const tier = certs >= wanted && unit.previous < 0 && !unit.noGrid ? 0 : certs >= 1 ? 1 : 2;
+      if (tier < bestTier) {
+        best = i;
+        bestTier = tier;
+      }
+      if (tier === 0) break;
+    }
+    if (best < 0) continue;
+    taken.add(best);
+    book.uprn[best] = doc.uprn;
+  }
+}
+
+/** Whether address `i` holds one of its area's documented UPRNs (writers keep its UPRN on every record). */
+export function isDocumentedUprn(book: AddressBook, i: number): boolean {
+  const uprn = book.uprn[i];
+  return book.area.documentedUprns.some((d) => d.uprn === uprn);
 }
 
 /** A few postcodes terminated (doterm set) and recoded to a live one; older EPCs may still quote them. */

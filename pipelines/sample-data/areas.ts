@@ -1,9 +1,14 @@
-// The three real-coordinate sample areas: Bath (England), Cardiff (Wales) and Stirling (Scotland).
+// The real-coordinate sample areas: Bath (England), Cardiff (Wales) and Stirling (Scotland), the three main
+// ones, and two small ones where the real service's documentation sends new users (issue #15 item 4): Fulham
+// in the London Borough of Hammersmith and Fulham (England, London region) and Trinity/Newhaven in the City
+// of Edinburgh (Scotland), holding the documented UPRNs 34076006 and 906178651 near the documented points
+// 51.47,-0.19 and 55.98,-3.19; Cardiff holds the third documented UPRN, 10014197137, near 51.45,-3.19.
 //
 // Real facts used here: the local authority, region and country codes and names (ONS GSS codes E06000022,
 // W06000015, S12000030, E12000009, E92000001, W92000004, S92000003), the pseudo codes ONSPD uses where a
 // geography does not apply (E99999999, W99999999, S99999999; reference/datasets/postcodes-uprn.md section 2),
-// the postcode districts of each place (BA1/BA2, CF10/CF11/CF14/CF24, FK7/FK8/FK9), rough BNG centres and real
+// E09000013, S12000036, E12000007, the health, police and European electoral regions of each), the postcode
+// districts of each place (BA1/BA2, CF10/CF11/CF14/CF24, FK7/FK8/FK9, SW6/W6, EH5/EH6), rough BNG centres and real
 // street, locality and ward names. Sub-authority codes (wards, output areas, constituencies, TTWA, ICB and the
 // like) are well-formed for each country (E05/W05/S13 wards, E00/W00/S00 output areas, ...) but their numbers
 // are synthetic: no real code list is available offline.
@@ -83,8 +88,21 @@ export interface AreaOnspdCodes {
   imdMax: number;
 }
 
+/**
+ * A UPRN the real service's documentation tells new users to try: the generator gives it to the address
+ * nearest `near` (BNG) with two certificates (one in Scotland), so it answers everywhere the documentation sends
+ * people (`/properties`, `/epcs`, `/retrofit`, `/flood-risk`).
+ */
+export interface DocumentedUprn {
+  uprn: number;
+  near: Point;
+  /** The documented point (WGS84) it stands for. */
+  latitude: number;
+  longitude: number;
+}
+
 export interface SampleArea {
-  id: 'bath' | 'cardiff' | 'stirling';
+  id: 'bath' | 'cardiff' | 'stirling' | 'london' | 'edinburgh';
   name: string;
   country: SampleCountry;
   countryCode: string;
@@ -101,6 +119,10 @@ export interface SampleArea {
   /** UPRN ranges: most addresses count up from `uprnBase`, a few newer ones from `uprnNewBase`. */
   uprnBase: number;
   uprnNewBase: number;
+  /** Share of the generator's UPRNs per area this area gets (1 for the three main areas). */
+  uprnShare: number;
+  /** The real service's documented test UPRNs that live here. */
+  documentedUprns: readonly DocumentedUprn[];
   onspd: AreaOnspdCodes;
 }
 
@@ -119,6 +141,8 @@ export const SAMPLE_AREAS: readonly SampleArea[] = [
     postTown: 'BATH',
     uprnBase: 100120000000,
     uprnNewBase: 10001100000,
+    uprnShare: 1,
+    documentedUprns: [],
     districts: [
       {
         outward: 'BA1',
@@ -255,6 +279,13 @@ export const SAMPLE_AREAS: readonly SampleArea[] = [
     postTown: 'CARDIFF',
     uprnBase: 100100000000,
     uprnNewBase: 10002900000,
+    uprnShare: 1,
+    // 11 digits from 100…: a UPRN of the national range GeoPlace allocates for newer addresses, as Cardiff's
+    // newer addresses here are (10002900000…); it is the third documented UPRN, documented with the third
+    // point (Cardiff), so it goes to the Cardiff address nearest that point (CF11, Grangetown).
+    documentedUprns: [
+      { uprn: 10014197137, near: { x: 317405, y: 173007 }, latitude: 51.45, longitude: -3.19 },
+    ],
     districts: [
       {
         outward: 'CF10',
@@ -440,6 +471,8 @@ export const SAMPLE_AREAS: readonly SampleArea[] = [
     postTown: 'STIRLING',
     uprnBase: 134000000,
     uprnNewBase: 10008000000,
+    uprnShare: 1,
+    documentedUprns: [],
     districts: [
       {
         outward: 'FK7',
@@ -565,9 +598,257 @@ export const SAMPLE_AREAS: readonly SampleArea[] = [
       imdMax: 6976,
     },
   },
+  // The two small areas (uprnShare 0.2) where the real service's documentation sends new users. Codes real
+  // where areas.ts says so (LA, region, country, health area, police force, European electoral region);
+  // ward and constituency names real, their numbers well-formed but unchecked.
+  {
+    id: 'london',
+    name: 'Fulham',
+    country: 'England',
+    countryCode: 'E92000001',
+    regionCode: 'E12000007',
+    localAuthority: { code: 'E09000013', name: 'Hammersmith and Fulham' },
+    legacyLaCode: '00AN',
+    centre: { x: 524600, y: 176900 },
+    postTown: 'LONDON',
+    // Hammersmith and Fulham's UPRNs are 8 digits from 34…; the documented 34076006 lies below both ranges.
+    uprnBase: 34080000,
+    uprnNewBase: 34200000,
+    uprnShare: 0.2,
+    documentedUprns: [{ uprn: 34076006, near: { x: 525813, y: 176112 }, latitude: 51.47, longitude: -0.19 }],
+    districts: [
+      {
+        outward: 'SW6',
+        sectors: [1, 2, 3, 4, 5, 6, 7],
+        centre: { x: 525300, y: 176500 },
+        radius: 900,
+        weight: 1.3,
+        localities: ['', '', 'Fulham', 'Parsons Green', 'Sands End', 'Walham Green', 'Hurlingham'],
+        streets: [
+          'Wandsworth Bridge Road',
+          'New Kings Road',
+          'Munster Road',
+          'Fulham Road',
+          'Harwood Road',
+          'Townmead Road',
+          'Broomhouse Lane',
+          'Hurlingham Road',
+          'Parsons Green Lane',
+          'Peterborough Road',
+          'Bagleys Lane',
+          'Imperial Road',
+          'Studdridge Street',
+          'Stephendale Road',
+          'Elthiron Road',
+          'Waterford Road',
+          'Dawes Road',
+          'Lillie Road',
+          'Wyfold Road',
+          'Ackmar Road',
+          'Quarrendon Street',
+          'Hugon Road',
+          'Rosebury Road',
+          'Sandilands Road',
+          'Chiddingstone Street',
+          'Cortayne Road',
+        ],
+        constituency: { code: 'E14001162', name: 'Chelsea and Fulham' },
+        eraWeights: [46, 20, 6, 8, 5, 3, 3, 2, 3, 2, 1, 1],
+      },
+      {
+        outward: 'W6',
+        sectors: [0, 7, 8, 9],
+        centre: { x: 523300, y: 178100 },
+        radius: 800,
+        weight: 0.7,
+        localities: ['', '', 'Hammersmith', 'Brook Green', 'Ravenscourt Park', 'Fulham Reach'],
+        streets: [
+          'King Street',
+          'Fulham Palace Road',
+          'Hammersmith Grove',
+          'Brook Green',
+          'Shepherds Bush Road',
+          'Paddenswick Road',
+          'Dalling Road',
+          'Glenthorne Road',
+          'Queen Caroline Street',
+          'Margravine Gardens',
+          'Colwith Road',
+          'Crabtree Lane',
+          'Greyhound Road',
+          'Lower Mall',
+          'Upper Mall',
+          'Aspenlea Road',
+          "St Dunstan's Road",
+          'Yeldham Road',
+          'Ravenscourt Road',
+          'Aldensley Road',
+        ],
+        constituency: { code: 'E14001267', name: 'Hammersmith and Chiswick' },
+        eraWeights: [40, 22, 8, 10, 6, 3, 3, 2, 3, 1, 1, 1],
+      },
+    ],
+    wards: [
+      { code: 'E05013735', name: 'Fulham Reach', centre: { x: 523400, y: 177500 } },
+      { code: 'E05013736', name: 'Fulham Town', centre: { x: 525000, y: 176800 } },
+      { code: 'E05013737', name: 'Hammersmith Broadway', centre: { x: 523400, y: 178600 } },
+      { code: 'E05013741', name: 'Munster', centre: { x: 524200, y: 176900 } },
+      { code: 'E05013742', name: 'Palace and Hurlingham', centre: { x: 524600, y: 175900 } },
+      { code: 'E05013743', name: 'Parsons Green and Sandford', centre: { x: 525300, y: 176300 } },
+      { code: 'E05013744', name: 'Ravenscourt', centre: { x: 522500, y: 178500 } },
+      { code: 'E05013745', name: 'Sands End', centre: { x: 526000, y: 176400 } },
+      { code: 'E05013748', name: 'Walham Green', centre: { x: 525300, y: 177300 } },
+      { code: 'E05013749', name: 'West Kensington', centre: { x: 524500, y: 178000 } },
+    ],
+    onspd: {
+      county: 'E99999999',
+      countyElectoralDivision: 'E99999999',
+      nhsRegion: 'E40000003',
+      ttwa: 'E30000234',
+      itl: 'E09000013',
+      nationalPark: 'E65000001',
+      subIcbLocation: 'E38000070',
+      builtUpArea: 'E63005164',
+      lep1: 'E37000051',
+      lep2: '',
+      policeForceArea: 'E23000001',
+      icb: 'E54000027',
+      healthArea: 'E18000007',
+      europeanElectoralRegion: 'E15000007',
+      parish: 'E43000207',
+      cancerAlliance: 'E56000027',
+      primaryCareOrganisation: 'E16000070',
+      ruralUrban: ['UN1'],
+      oaPrefix: 'E00',
+      oaBase: 14250,
+      lsoaPrefix: 'E01',
+      lsoaBase: 1872,
+      msoaPrefix: 'E02',
+      msoaBase: 373,
+      wzPrefix: 'E33',
+      wzBase: 4550,
+      imdMax: 32844,
+    },
+  },
+  {
+    id: 'edinburgh',
+    name: 'Edinburgh',
+    country: 'Scotland',
+    countryCode: 'S92000003',
+    regionCode: 'S99999999',
+    localAuthority: { code: 'S12000036', name: 'City of Edinburgh' },
+    legacyLaCode: 'QH',
+    centre: { x: 325700, y: 676500 },
+    postTown: 'EDINBURGH',
+    // City of Edinburgh's UPRNs are 9 digits from 906…; the documented 906178651 lies below both ranges.
+    uprnBase: 906200000,
+    uprnNewBase: 906700000,
+    uprnShare: 0.2,
+    documentedUprns: [{ uprn: 906178651, near: { x: 325842, y: 676975 }, latitude: 55.98, longitude: -3.19 }],
+    districts: [
+      {
+        outward: 'EH5',
+        sectors: [1, 2, 3],
+        centre: { x: 325000, y: 676500 },
+        radius: 750,
+        weight: 1,
+        localities: ['', '', 'Trinity', 'Wardie', 'Granton', 'Pilton'],
+        streets: [
+          'Granton Road',
+          'Boswall Parkway',
+          'Wardie Road',
+          'Trinity Road',
+          'East Trinity Road',
+          'Lomond Road',
+          'Netherby Road',
+          'Boswall Road',
+          'Lennox Row',
+          'Laverockbank Road',
+          'York Road',
+          'Craighall Road',
+          'Granton Crescent',
+          'Pilton Drive',
+          'Wardie Crescent',
+          'Zetland Place',
+          'Starbank Road',
+          'Lower Granton Road',
+          'Ferry Road',
+        ],
+        constituency: { code: 'S14000084', name: 'Edinburgh North and Leith' },
+        eraWeights: [24, 14, 14, 16, 10, 5, 5, 3, 4, 3, 1, 1],
+      },
+      {
+        outward: 'EH6',
+        sectors: [4, 5, 6, 7, 8],
+        centre: { x: 326700, y: 676300 },
+        radius: 800,
+        weight: 1,
+        localities: ['', '', 'Newhaven', 'Leith', 'Bonnington', 'Victoria Quay'],
+        streets: [
+          'Newhaven Road',
+          'Pier Place',
+          'Lindsay Road',
+          'Great Junction Street',
+          'Bonnington Road',
+          'Ocean Drive',
+          'Commercial Street',
+          'Constitution Street',
+          'Duke Street',
+          'Easter Road',
+          'Madeira Street',
+          'Dudley Avenue',
+          'North Junction Street',
+          'Restalrig Road',
+          'Albert Street',
+          'Iona Street',
+          'Pilrig Street',
+          'Salamander Street',
+          'Links Gardens',
+          'Western Harbour Drive',
+        ],
+        constituency: { code: 'S14000084', name: 'Edinburgh North and Leith' },
+        eraWeights: [30, 10, 6, 10, 8, 4, 4, 3, 8, 8, 5, 3],
+      },
+    ],
+    wards: [
+      { code: 'S13002925', name: 'Forth', centre: { x: 325000, y: 676900 } },
+      { code: 'S13002926', name: 'Inverleith', centre: { x: 324800, y: 675400 } },
+      { code: 'S13002933', name: 'Leith', centre: { x: 327000, y: 676700 } },
+      { code: 'S13002934', name: 'Leith Walk', centre: { x: 326600, y: 675300 } },
+    ],
+    onspd: {
+      county: 'S99999999',
+      countyElectoralDivision: 'S99999999',
+      nhsRegion: 'S99999999',
+      ttwa: 'S22000059',
+      itl: 'S12000036',
+      nationalPark: 'S99999999',
+      subIcbLocation: 'S03000012',
+      builtUpArea: 'S99999999',
+      lep1: 'S99999999',
+      lep2: '',
+      policeForceArea: 'S23000009',
+      icb: 'S99999999',
+      healthArea: 'S08000024',
+      europeanElectoralRegion: 'S15000001',
+      parish: 'S99999999',
+      cancerAlliance: 'S99999999',
+      primaryCareOrganisation: 'S03000012',
+      ruralUrban: ['1', '1', '1', '2'],
+      oaPrefix: 'S00',
+      oaBase: 137400,
+      lsoaPrefix: 'S01',
+      lsoaBase: 14800,
+      msoaPrefix: 'S02',
+      msoaBase: 2700,
+      wzPrefix: 'S34',
+      wzBase: 3300,
+      imdMax: 6976,
+    },
+  },
 ];
 
-/** The sample area of a country (each country has exactly one). */
+/** The main sample area of a country (the first of SAMPLE_AREAS there: Bath, Cardiff, Stirling). */
 export function sampleAreaFor(country: SampleCountry): SampleArea {
   const area = SAMPLE_AREAS.find((a) => a.country === country);
   if (!area) throw new Error(`no sample area for ${country}`);
@@ -601,7 +882,7 @@ export const REGION_NAMES: readonly NamedCode[] = [
   { code: 'M99999999', name: '(pseudo) Isle of Man' },
 ];
 
-/** A few real neighbouring authorities, so the LA lookup is more than our three rows. */
+/** A few real neighbouring authorities, so the LA lookup is more than our own rows. */
 export const NEIGHBOUR_AUTHORITIES: readonly NamedCode[] = [
   { code: 'E06000023', name: 'Bristol, City of' },
   { code: 'E06000024', name: 'North Somerset' },
@@ -610,4 +891,8 @@ export const NEIGHBOUR_AUTHORITIES: readonly NamedCode[] = [
   { code: 'W06000016', name: 'Rhondda Cynon Taf', nameWelsh: 'Rhondda Cynon Taf' },
   { code: 'S12000005', name: 'Clackmannanshire' },
   { code: 'S12000014', name: 'Falkirk' },
+  { code: 'E09000020', name: 'Kensington and Chelsea' },
+  { code: 'E09000032', name: 'Wandsworth' },
+  { code: 'S12000019', name: 'Midlothian' },
+  { code: 'S12000040', name: 'West Lothian' },
 ];

@@ -55,6 +55,8 @@ const AREA_CLIMATE: Record<SampleArea['id'], AreaClimate> = {
   bath: { tas: 10.7, tasmax: 14.9, tasmin: 6.4, rainfall: 820, sun: 1560, sfcWind: 4.4 },
   cardiff: { tas: 11.0, tasmax: 15.0, tasmin: 7.0, rainfall: 1150, sun: 1580, sfcWind: 5.3 },
   stirling: { tas: 8.9, tasmax: 13.0, tasmin: 4.6, rainfall: 1180, sun: 1280, sfcWind: 4.6 },
+  london: { tas: 11.7, tasmax: 15.8, tasmin: 7.7, rainfall: 620, sun: 1630, sfcWind: 4.0 },
+  edinburgh: { tas: 9.3, tasmax: 13.3, tasmin: 5.3, rainfall: 710, sun: 1460, sfcWind: 5.2 },
 };
 
 /** A HadUK-Grid variable's CF attributes. */
@@ -396,8 +398,16 @@ const HOT_DAYS: Record<SampleArea['id'], Record<string, number>> = {
   bath: { '81_00': 0.6, '01_20': 1.4, '15': 2.1, '20': 3.4, '25': 5.2, '30': 7.6, '40': 13.8 },
   cardiff: { '81_00': 0.4, '01_20': 0.9, '15': 1.5, '20': 2.4, '25': 3.8, '30': 5.6, '40': 10.2 },
   stirling: { '81_00': 0, '01_20': 0.1, '15': 0.2, '20': 0.4, '25': 0.8, '30': 1.3, '40': 2.9 },
+  london: { '81_00': 1.5, '01_20': 2.8, '15': 3.9, '20': 6.0, '25': 8.7, '30': 12.0, '40': 20.1 },
+  edinburgh: { '81_00': 0, '01_20': 0, '15': 0.1, '20': 0.2, '25': 0.5, '30': 0.9, '40': 2.1 },
 };
-const TASMAX_BASE: Record<SampleArea['id'], number> = { bath: 20.8, cardiff: 19.9, stirling: 18.0 };
+const TASMAX_BASE: Record<SampleArea['id'], number> = {
+  bath: 20.8,
+  cardiff: 19.9,
+  stirling: 18.0,
+  london: 22.4,
+  edinburgh: 18.4,
+};
 const TASMAX_CHANGE: Record<string, Triple> = {
   '01_20': [0.1, 0.6, 1.1],
   '15': [0.3, 1.1, 1.9],
@@ -407,8 +417,8 @@ const TASMAX_CHANGE: Record<string, Triple> = {
   '40': [2.6, 4.4, 6.2],
 };
 const PR_BASE: Record<'summer' | 'winter', Record<SampleArea['id'], number>> = {
-  summer: { bath: 2.0, cardiff: 2.6, stirling: 2.8 },
-  winter: { bath: 2.7, cardiff: 4.3, stirling: 4.2 },
+  summer: { bath: 2.0, cardiff: 2.6, stirling: 2.8, london: 1.7, edinburgh: 2.2 },
+  winter: { bath: 2.7, cardiff: 4.3, stirling: 4.2, london: 2.0, edinburgh: 2.2 },
 };
 // Percent changes from 1981-2000.
 const PR_CHANGE: Record<'summer' | 'winter', Record<string, Triple>> = {

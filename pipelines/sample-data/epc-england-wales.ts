@@ -10,7 +10,7 @@
 // cells, integers written "4.0", bad years like 0012-05-01, LODGEMENT_DATETIME "YYYY-MM-DD HH:MM:SS", blank
 // UPRNs, INDICATIVE_COST styles "£100 - £350", "£15", "2000" and blank. Line endings are "\n".
 import { join } from 'node:path';
-import { HOUSE_NAMES, type AddressBook } from './addresses';
+import { HOUSE_NAMES, isDocumentedUprn, type AddressBook } from './addresses';
 import { certificatesFor, ENGLAND_WALES_POLICY, isoDate, pad2, type CertificateFacts } from './certificates';
 import {
   EW_REGISTER_2025_CERTIFICATE_COLUMNS,
@@ -301,6 +301,7 @@ export async function writeEpcEnglandWales(
     const district = area.districts[unit.district];
     const previous = unit.previous >= 0 ? book.postcodes[unit.previous] : undefined;
     let uprnDropped = false;
+    const documented = isDocumentedUprn(book, i);
     for (const c of certs) {
       counter++;
       const d = c.dwelling;
@@ -343,7 +344,8 @@ export async function writeEpcEnglandWales(
           : String(Math.round(d.floorArea));
       const isFlat = d.propertyType === 'Flat' || d.propertyType === 'Maisonette';
       // Blank UPRN for ~2% of certificates (not address-matched); stays blank for that address's later certs too.
-      if (!uprnDropped && rng.chance(0.02)) uprnDropped = true;
+      // The real service's documented test UPRNs keep their UPRN on every certificate (same draws either way).
+      if (!uprnDropped && rng.chance(0.02) && !documented) uprnDropped = true;
       const address = [lines.address1, lines.address2, lines.address3].filter((x) => x).join(', ');
       const modernCounts = c.lodged.y >= 2012;
       const row = [

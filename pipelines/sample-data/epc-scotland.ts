@@ -23,7 +23,7 @@
 // write: "Description: <text>; Indicative Cost: £a - £b; Typical Saving: £n; Energy Rating after improvement:
 // C 72; Environmental Rating after improvement: C 70; Green Deal Eligible: Y".
 import { join } from 'node:path';
-import type { AddressBook } from './addresses';
+import { isDocumentedUprn, type AddressBook } from './addresses';
 import { dataZone2011 } from './census-2011';
 import {
   certificatesFor,
@@ -258,18 +258,30 @@ function trailing(text: string, rng: Rng): string {
   return rng.chance(0.02) ? `${text} ` : text;
 }
 
-/** Write the Scottish quarterly extract for the Scottish sample area. */
+/** The national quarterly extract, open for every Scottish area's rows (its two header rows written). */
+export async function openScotlandExtract(outDir: string): Promise<BufferedFileWriter> {
+  const out = await BufferedFileWriter.open(join(outDir, 'epc-scotland', SCOTLAND_FILE), '\r\n');
+  out.raw('\uFEFF');
+  out.line(SCOTLAND_COLUMNS.map(([m]) => m).join(','));
+  out.line(csvRow(SCOTLAND_COLUMNS.map(([, f]) => f)));
+  return out;
+}
+
+export const SCOTLAND_EXTRACT_FORMAT = 'csv (Scottish EPC extract, two header rows, UTF-8 with BOM, CRLF)';
+
+/**
+ * Write a Scottish sample area's certificates into the quarterly extract: into `extract` when given (one
+ * national file for every Scottish area; the caller closes it), else into a file of its own (closed here).
+ */
 export async function writeEpcScotland(
   book: AddressBook,
   areaIndex: number,
   outDir: string,
   seed: number,
+  extract?: BufferedFileWriter,
 ): Promise<EpcWriteResult> {
   const area = book.area;
-  const out = await BufferedFileWriter.open(join(outDir, 'epc-scotland', SCOTLAND_FILE), '\r\n');
-  out.raw('\uFEFF');
-  out.line(SCOTLAND_COLUMNS.map(([m]) => m).join(','));
-  out.line(csvRow(SCOTLAND_COLUMNS.map(([, f]) => f)));
+  const out = extract ?? (await openScotlandExtract(outDir));
   const result: EpcWriteResult = { files: [], certificates: 0, recommendations: 0, corrupted: 0 };
 
   for (let i = 0; i < book.size; i++) {
@@ -283,7 +295,8 @@ export async function writeEpcScotland(
     const rng = new Rng(hashSeed(seed, 'epc-scotland', area.id, i));
     const brn = buildingReference(book, areaIndex, i);
     const ward = area.wards[unit.ward];
-    const unmatched = rng.chance(0.01);
+    // The real service's documented test UPRNs are always matched (same draw either way).
+    const unmatched = rng.chance(0.01) && !isDocumentedUprn(book, i);
     const dz2011 = dataZone2011(unit.lsoa);
     for (const c of certs) {
       const d = c.dwelling;
@@ -376,7 +389,7 @@ export async function writeEpcScotland(
         trailing(lines.address1, rng),
         lines.address2,
         lines.address3,
-        rng.chance(0.3) ? 'Stirling' : area.postTown,
+        rng.chance(0.3) ? area.name : area.postTown,
         unit.pcds,
         band(cur.sap),
         band(sapPot),
@@ -505,11 +518,7 @@ export async function writeEpcScotland(
       result.withEpc = { uprn, postcode: unit.pcds, certificates: certs.length };
     }
   }
-  const file = await out.close();
-  result.files.push({
-    dataset: 'epc-scotland',
-    format: 'csv (Scottish EPC extract, two header rows, UTF-8 with BOM, CRLF)',
-    file,
-  });
+  if (!extract)
+    result.files.push({ dataset: 'epc-scotland', format: SCOTLAND_EXTRACT_FORMAT, file: await out.close() });
   return result;
 }

@@ -1,7 +1,8 @@
-// Deterministic sample-data generator: writes every source dataset in its real published format for three
-// real-coordinate areas (Bath, Cardiff, Stirling), so the same loaders read these files and the real ones.
-// `scale` multiplies the UPRN count (and so certificates); 1 gives ~1,500 UPRNs per area, 200 gives >1M E&W
-// certificates for benchmarks. Files are streamed; only the compact address model is held in memory.
+// Deterministic sample-data generator: writes every source dataset in its real published format for the
+// real-coordinate areas of areas.ts (Bath, Cardiff, Stirling, and small Fulham and Edinburgh areas holding the
+// real service's documented test UPRNs), so the same loaders read these files and the real ones. `scale`
+// multiplies the UPRN count (and so certificates); 1 gives ~1,500 UPRNs per main area (a fifth of that in
+// the small ones), 200 gives >1M E&W certificates for benchmarks. Files are streamed; only the compact address model is held in memory.
 import { mkdir } from 'node:fs/promises';
 import { writeAreaDatasets } from './area-datasets';
 import { writeEnergyPricesSample } from './energy-prices';
@@ -13,7 +14,7 @@ import { writeSubsidenceSamples } from './subsidence';
 import { SAMPLE_AREAS } from './areas';
 import { buildAddressBook, type AddressBook } from './addresses';
 import { writeEpcEnglandWales, type EpcWriteResult } from './epc-england-wales';
-import { writeEpcScotland } from './epc-scotland';
+import { openScotlandExtract, SCOTLAND_EXTRACT_FORMAT, writeEpcScotland } from './epc-scotland';
 import { emptyManifest, sampleFile, writeManifest, type SampleManifest } from './manifest';
 import { census2011Model } from './census-2011';
 import { writeOnspd, writeOnspdDocuments } from './onspd';
@@ -23,7 +24,7 @@ import { writeSpatialSamples } from './flood/index';
 export type { SampleManifest } from './manifest';
 
 export const DEFAULT_SEED = 42;
-/** UPRNs per area at scale 1. */
+/** UPRNs per main area at scale 1 (an area gets its `uprnShare` of it). */
 export const UPRNS_PER_AREA = 1500;
 
 export interface GenerateOptions {
@@ -49,7 +50,9 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
   const started = Date.now();
   const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(1)}s`;
 
-  const books: AddressBook[] = SAMPLE_AREAS.map((area) => buildAddressBook(area, seed, perArea));
+  const books: AddressBook[] = SAMPLE_AREAS.map((area) =>
+    buildAddressBook(area, seed, Math.max(20, Math.round(perArea * area.uprnShare))),
+  );
   for (const book of books) {
     manifest.areas.push({
       id: book.area.id,
@@ -61,7 +64,7 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
       postcodes: book.postcodes.length,
     });
   }
-  log(`address model: ${books.length} areas x ${perArea} UPRNs (${elapsed()})`);
+  log(`address model: ${books.map((b) => `${b.area.name} ${b.size}`).join(', ')} UPRNs (${elapsed()})`);
 
   const uprnFile = await writeOsOpenUprn(books, outDir);
   manifest.files.push(sampleFile(outDir, 'os-open-uprn', 'csv (OS Open UPRN, UTF-8 with BOM, LF)', uprnFile));
@@ -78,12 +81,16 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
   }
   log(`onspd: ${onspdFile.rows} postcodes (${elapsed()})`);
 
+  // Scotland's extract is one national file: every Scottish area's rows go into it.
+  const scottishExtract = books.some((b) => b.area.country === 'Scotland')
+    ? await openScotlandExtract(outDir)
+    : undefined;
   for (let a = 0; a < books.length; a++) {
     const book = books[a] as AddressBook;
     const country = book.area.country;
     const result: EpcWriteResult =
       country === 'Scotland'
-        ? await writeEpcScotland(book, a, outDir, seed)
+        ? await writeEpcScotland(book, a, outDir, seed, scottishExtract)
         : await writeEpcEnglandWales(book, a, outDir, seed);
     for (const f of result.files) {
       manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, country === 'Scotland' ? 2 : 1));
@@ -95,6 +102,10 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
       `${country === 'Scotland' ? 'epc-scotland' : 'epc-england-wales'} ${book.area.name}: ${result.certificates} certificates (${elapsed()})`,
     );
   }
+  if (scottishExtract)
+    manifest.files.push(
+      sampleFile(outDir, 'epc-scotland', SCOTLAND_EXTRACT_FORMAT, await scottishExtract.close(), 2),
+    );
 
   for (const f of await writeAreaDatasets(books, outDir, seed))
     manifest.files.push(sampleFile(outDir, f.dataset, f.format, f.file, f.headerRows));

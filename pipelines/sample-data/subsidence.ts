@@ -42,37 +42,74 @@ function gridAround(area: SampleArea, side: number): Position[] {
 }
 
 // Per hazard: the file's name and how likely each letter is (clay-rich Bath swells and slips more; Stirling's
-// carse has compressible ground; Cardiff's alluvium has running sand).
+// carse has compressible ground; Cardiff's alluvium has running sand; Fulham's London Clay shrinks and swells
+// most; Edinburgh's till and raised beaches are mostly low).
 const HAZARD_FILES = [
   {
     file: 'GeoSure_v8_CollapsibleDeposits',
     hazard: 'collapsible_deposits',
-    weights: { bath: [5, 3, 1, 0, 0], cardiff: [6, 2, 1, 0, 0], stirling: [6, 2, 0, 0, 0] },
+    weights: {
+      bath: [5, 3, 1, 0, 0],
+      cardiff: [6, 2, 1, 0, 0],
+      stirling: [6, 2, 0, 0, 0],
+      london: [6, 2, 1, 0, 0],
+      edinburgh: [6, 2, 0, 0, 0],
+    },
   },
   {
     file: 'GeoSure_v8_CompressibleGround',
     hazard: 'compressible_ground',
-    weights: { bath: [4, 3, 2, 1, 0], cardiff: [3, 3, 2, 1, 0], stirling: [2, 2, 3, 2, 1] },
+    weights: {
+      bath: [4, 3, 2, 1, 0],
+      cardiff: [3, 3, 2, 1, 0],
+      stirling: [2, 2, 3, 2, 1],
+      london: [3, 3, 2, 1, 0],
+      edinburgh: [3, 3, 2, 1, 0],
+    },
   },
   {
     file: 'GeoSure_v8_Landslides',
     hazard: 'landslides',
-    weights: { bath: [2, 3, 3, 2, 1], cardiff: [4, 3, 2, 1, 0], stirling: [4, 3, 2, 0, 0] },
+    weights: {
+      bath: [2, 3, 3, 2, 1],
+      cardiff: [4, 3, 2, 1, 0],
+      stirling: [4, 3, 2, 0, 0],
+      london: [6, 2, 1, 0, 0],
+      edinburgh: [5, 3, 1, 0, 0],
+    },
   },
   {
     file: 'GeoSure_v8_RunningSand',
     hazard: 'running_sand',
-    weights: { bath: [5, 3, 1, 0, 0], cardiff: [3, 3, 2, 1, 0], stirling: [4, 3, 1, 1, 0] },
+    weights: {
+      bath: [5, 3, 1, 0, 0],
+      cardiff: [3, 3, 2, 1, 0],
+      stirling: [4, 3, 1, 1, 0],
+      london: [4, 3, 2, 0, 0],
+      edinburgh: [4, 3, 1, 0, 0],
+    },
   },
   {
     file: 'GeoSure_v8_ShrinkSwell',
     hazard: 'shrink_swell',
-    weights: { bath: [1, 2, 3, 2, 1], cardiff: [3, 3, 2, 1, 0], stirling: [5, 3, 1, 0, 0] },
+    weights: {
+      bath: [1, 2, 3, 2, 1],
+      cardiff: [3, 3, 2, 1, 0],
+      stirling: [5, 3, 1, 0, 0],
+      london: [0, 1, 3, 3, 2],
+      edinburgh: [5, 3, 1, 0, 0],
+    },
   },
   {
     file: 'GeoSure_v8_SolubleRocks',
     hazard: 'soluble_rocks',
-    weights: { bath: [3, 3, 2, 1, 1], cardiff: [5, 2, 1, 0, 0], stirling: [6, 2, 0, 0, 0] },
+    weights: {
+      bath: [3, 3, 2, 1, 1],
+      cardiff: [5, 2, 1, 0, 0],
+      stirling: [6, 2, 0, 0, 0],
+      london: [6, 2, 1, 0, 0],
+      edinburgh: [6, 2, 0, 0, 0],
+    },
   },
 ] as const;
 const LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;
@@ -140,8 +177,17 @@ const PERIODS = [
   { layer: 'GeoClimate_Open_ShrinkSwell_2080s_medium', shift: 1.2 },
 ] as const;
 const CLIMATE_CLASSES = ['Improbable', 'Possible', 'Probable'] as const;
-/** Clay-dominated Bath becomes more susceptible than Cardiff; Stirling's ground stays mostly improbable. */
-const CLIMATE_BASE: Record<SampleArea['id'], number> = { bath: 0.9, cardiff: 0.4, stirling: 0 };
+/**
+ * Clay-dominated Bath becomes more susceptible than Cardiff, London Clay most of all; Stirling's and
+ * Edinburgh's ground stays mostly improbable.
+ */
+const CLIMATE_BASE: Record<SampleArea['id'], number> = {
+  bath: 0.9,
+  cardiff: 0.4,
+  stirling: 0,
+  london: 1.1,
+  edinburgh: 0.1,
+};
 
 function geoClimate(areas: readonly SampleArea[], outDir: string, seed: number): SubsidenceSampleFile {
   const dir = join(outDir, 'bgs-geoclimate');

@@ -142,13 +142,17 @@ const HPI_AREAS: readonly [string, string, number, number][] = [
   ['E92000001', 'England', 292_000, 65_000],
   ['W92000004', 'Wales', 210_000, 3_800],
   ['S92000003', 'Scotland', 192_000, 8_500],
+  ['E12000007', 'London', 562_000, 6_100],
   ['E12000009', 'South West', 301_000, 7_200],
   ['E06000022', 'Bath and North East Somerset', 425_000, 260],
   ['E06000023', 'Bristol, City of', 340_000, 520],
   ['E06000024', 'North Somerset', 318_000, 290],
   ['W06000015', 'Cardiff', 262_000, 330],
   ['W06000014', 'Vale of Glamorgan', 298_000, 150],
+  ['E09000013', 'Hammersmith and Fulham', 735_000, 160],
+  ['E09000020', 'Kensington and Chelsea', 1_250_000, 140],
   ['S12000030', 'Stirling', 236_000, 120],
+  ['S12000036', 'City of Edinburgh', 318_000, 620],
   ['S12000014', 'Falkirk', 158_000, 210],
 ];
 const HPI_MONTHS = 36;
@@ -274,6 +278,8 @@ async function writeFuelPoverty(
   ];
   const areaRows: XlsxCellValue[][] = [
     area('E92000001', ['England', null, null], 24_870_000, 2_810_000),
+    area('E12000007', [null, 'London', null], 3_530_000, 378_000),
+    area('E09000013', [null, null, 'Hammersmith and Fulham'], 84_700, 8_600),
     area('E12000009', [null, 'South West', null], 2_470_000, 265_000),
     area('E06000022', [null, null, 'Bath and North East Somerset'], 82_400, 8_900),
     area('E06000023', [null, null, 'Bristol, City of'], 203_000, 24_600),

@@ -1,4 +1,4 @@
-// Sample environment and social layers around the three sample areas (Bath, Cardiff, Stirling), each in its
+// Sample environment and social layers around the sample areas (Bath, Cardiff, Stirling, Fulham, Edinburgh), in its
 // publisher's layout (reference environment-hazards.md, amenities-transport.md 4, socioeconomic.md 4):
 //   defra-background-air        one CSV per local authority × pollutant × year (`E06000022-no2-2021.csv`):
 //                               5 preamble lines, then `Local_Auth_Code,x,y,geo_area,EU_zone_agglom_01,
@@ -126,8 +126,17 @@ function airQuality(areas: readonly SampleArea[], outDir: string, seed: number):
   return out;
 }
 
-/** Radon classes by area: Stirling and Bath have moderate potential on parts of their geology, Cardiff low. */
-const RADON_MAX: Record<SampleArea['id'], number> = { bath: 4, cardiff: 2, stirling: 3 };
+/**
+ * Radon classes by area: Stirling and Bath have moderate potential on parts of their geology, Cardiff and
+ * Edinburgh low, Fulham (London Clay) the lowest.
+ */
+const RADON_MAX: Record<SampleArea['id'], number> = {
+  bath: 4,
+  cardiff: 2,
+  stirling: 3,
+  london: 1,
+  edinburgh: 2,
+};
 
 function radon(areas: readonly SampleArea[], outDir: string, seed: number): EnvironmentSampleFile {
   const features: Feature[] = [];

@@ -1,6 +1,7 @@
 // Synthetic physical geography of each sample area: a meandering river through the built-up area, a
-// coastline (Cardiff: the Severn estuary to the south-east; Stirling: the Forth estuary to the east; Bath:
-// inland, so its Severn shore lies ~15 km to the north-west, outside the terrain but inside Boundary-Line),
+// coastline (Cardiff: the Severn estuary to the south-east; Stirling: the Forth estuary to the east; Edinburgh:
+// the Firth of Forth to the north; Bath: inland, so its Severn shore lies ~15 km to the north-west, outside the
+// terrain but inside Boundary-Line; Fulham: inland on the Thames, the estuary ~45 km east),
 // and a smooth terrain function h(x, y) in metres above Ordnance Datum: a valley floor along the river,
 // rising slopes and rolling hills away from it, and ground that falls to mean high water at the coast.
 // Everything is a pure function of the area, so the contours, zones and the addresses they cover agree.
@@ -89,7 +90,8 @@ export function geographyOf(area: SampleArea): AreaGeography {
         floor: 18,
       };
     case 'cardiff':
-      // The Taff flows south to Cardiff Bay; the Severn estuary shore runs south-west to north-east.
+      // The Taff flows south to Cardiff Bay; the Severn estuary shore runs south-west to north-east, south of
+      // the impounded bay (the barrage), so the documented point 51.45,-3.19 (Grangetown) is on land.
       return {
         region,
         riverName: 'River Taff',
@@ -102,7 +104,7 @@ export function geographyOf(area: SampleArea): AreaGeography {
           half: 7000,
         }),
         coast: meander({
-          origin: [cx + 2000, cy - 1400],
+          origin: [cx + 2000, cy - 1900],
           dir: unit(1, 0.55),
           amplitude: 120,
           wavelength: 3000,
@@ -139,6 +141,60 @@ export function geographyOf(area: SampleArea): AreaGeography {
         mhw: 2.9,
         mlw: -2.2,
         floor: 5,
+      };
+    case 'london':
+      // The tidal Thames flows east past Fulham, ~0.8 km south of the documented point 51.47,-0.19; the
+      // estuary's shore (Boundary-Line's high water mark) is ~45 km east, the sea beyond it.
+      return {
+        region,
+        riverName: 'River Thames',
+        river: meander({
+          origin: [cx + 100, cy - 1450],
+          dir: unit(1, 0.12),
+          amplitude: 450,
+          wavelength: 5200,
+          phase: 2.58,
+          half: 7000,
+        }),
+        coast: null,
+        distantCoast: meander({
+          origin: [cx + 45_000, cy + 3000],
+          dir: [0, 1],
+          amplitude: 400,
+          wavelength: 6000,
+          phase: 0,
+          half: 9000,
+        }),
+        mhw: 3.6,
+        mlw: -2.9,
+        floor: 3,
+      };
+    case 'edinburgh':
+      // The Water of Leith flows north-east to Leith; the Firth of Forth's shore runs west (sea to the north),
+      // ~0.7 km north of the documented point 55.98,-3.19 (Trinity).
+      return {
+        region,
+        riverName: 'Water of Leith',
+        river: meander({
+          origin: [cx + 500, cy - 300],
+          dir: unit(0.45, 0.89),
+          amplitude: 250,
+          wavelength: 2600,
+          phase: 0.8,
+          half: 7000,
+        }),
+        coast: meander({
+          origin: [cx, cy + 1250],
+          dir: unit(-1, -0.04),
+          amplitude: 120,
+          wavelength: 3200,
+          phase: 0.5,
+          half: 9000,
+        }),
+        distantCoast: null,
+        mhw: 2.8,
+        mlw: -1.9,
+        floor: 4,
       };
   }
 }

@@ -24,6 +24,7 @@ import type { SampleArea } from '../areas';
 import type { WrittenFile } from '../csv-writer';
 import { hashSeed, Rng } from '../rng';
 import { writtenFile } from '../terrain/write';
+import { tileOf } from '../../geo/tiles';
 import { geographyOf, type AreaGeography } from './geography';
 import {
   bandedStrips,
@@ -126,14 +127,61 @@ function gpkg(
 // England
 // ---------------------------------------------------------------------------------------------------------
 
+/** England's national files (one each, as the EA publishes them): every England area's features. */
+interface EnglandNational {
+  legacy: { geometry: Geometry | null; properties: Record<string, unknown> }[];
+  outlines: Feature[];
+  defences: Feature[];
+  benefiting: Feature[];
+}
+
+/** Recorded flood events per England area (real events, synthetic outlines). */
+const EA_EVENTS: Record<
+  string,
+  { river: [string, string, string, string][]; surface: [string, string, string] }
+> = {
+  bath: {
+    river: [
+      [
+        'Bath November 2000',
+        '2000-11-05',
+        '2000-11-08',
+        'channel capacity exceeded (no raising or breaching)',
+      ],
+      ['Winter 2013-14 Avon', '2014-01-03', '2014-02-12', 'overtopping of defences'],
+    ],
+    surface: ['Summer 2007 surface water', '2007-07-20', '2007-07-21'],
+  },
+  london: {
+    river: [
+      ['Thames January 1928', '1928-01-06', '1928-01-07', 'overtopping of defences'],
+      [
+        'Thames January 1953',
+        '1953-01-31',
+        '1953-02-01',
+        'channel capacity exceeded (no raising or breaching)',
+      ],
+    ],
+    surface: ['West London July 2021 surface water', '2021-07-12', '2021-07-12'],
+  },
+};
+
+/**
+ * One England area's NaFRA2 files (per Ordnance Survey 100 km square, as the EA publishes them: `RoFRS_ST_…`
+ * for Bath, `RoFRS_TQ_…` for Fulham) and its features of the national files; `k` numbers the England areas
+ * (the first one carries the planted bad records, and ids stay apart).
+ */
 function writeEngland(
   area: SampleArea,
+  k: number,
   sites: readonly Position[],
   outDir: string,
   seed: number,
   scale: number,
+  national: EnglandNational,
 ): FloodFile[] {
   const geo = geographyOf(area);
+  const square = tileOf(area.centre.x, area.centre.y).slice(0, 2).toUpperCase();
   const files: FloodFile[] = [];
   const riverWidths = [45, 100, 180, 300];
   const pocketRadii = [35, 70, 110, 160];
@@ -150,7 +198,7 @@ function writeEngland(
     }));
   const rofrs = riverZones(geo, riverWidths, true).map((geometry, band) => ({ band, geometry }));
   const bad = [
-    { band: 0, geometry: null },
+    { band: 0, geometry: null as Geometry | null },
     {
       band: 0,
       geometry: {
@@ -169,21 +217,21 @@ function writeEngland(
     gpkg(
       outDir,
       'ea-rofrs',
-      'RoFRS_ST_v202501.gpkg',
+      `RoFRS_${square}_v202501.gpkg`,
       {
         name: 'RoFRS_4band',
         geometryColumn: 'SHAPE',
         geometryType: 'MULTIPOLYGON',
         srsId: 27700,
         fields: nafraFields,
-        features: nafra2([...rofrs, ...bad]),
+        features: nafra2(k === 0 ? [...rofrs, ...bad] : rofrs),
       },
       'GeoPackage (EA NaFRA2 Risk of Flooding from Rivers and Sea, layer RoFRS_4band, BNG)',
     ),
     gpkg(
       outDir,
       'ea-rofrs-climate-change',
-      'RoFRS_CC_ST_v202501.gpkg',
+      `RoFRS_CC_${square}_v202501.gpkg`,
       {
         name: 'RoFRS_4band_CC',
         geometryColumn: 'SHAPE',
@@ -199,7 +247,7 @@ function writeEngland(
     gpkg(
       outDir,
       'ea-rofsw',
-      'RoFSW_ST_v202501.gpkg',
+      `RoFSW_${square}_v202501.gpkg`,
       {
         name: 'RoFSW',
         geometryColumn: 'SHAPE',
@@ -213,7 +261,7 @@ function writeEngland(
     gpkg(
       outDir,
       'ea-rofsw-climate-change',
-      'RoFSW_CC_ST_v202501.gpkg',
+      `RoFSW_CC_${square}_v202501.gpkg`,
       {
         name: 'RoFSW_CC01',
         geometryColumn: 'SHAPE',
@@ -229,11 +277,8 @@ function writeEngland(
     ),
   );
 
-  // Legacy RoFRS shapefile (an alternative source for ea-rofrs).
-  const legacyDir = join(outDir, 'ea-rofrs-legacy');
-  mkdirSync(legacyDir, { recursive: true });
-  const legacyBase = join(legacyDir, 'Risk_of_Flooding_from_Rivers_and_Sea');
-  const legacy = [
+  // Legacy RoFRS shapefile (an alternative source for ea-rofrs), national.
+  national.legacy.push(
     ...rofrs.map((z, i) => ({
       geometry: z.geometry as Geometry | null,
       properties: {
@@ -244,27 +289,79 @@ function writeEngland(
         st_area_sh: round2(area2(z.geometry)),
       },
     })),
-    {
-      geometry: null,
-      properties: {
-        prob_4band: 'High',
-        suitability: null,
-        pub_date: '2024-03-25',
-        risk_for_insurance_sop: 'Yes',
-        st_area_sh: null,
+  );
+  if (k === 0)
+    national.legacy.push(
+      {
+        geometry: null,
+        properties: {
+          prob_4band: 'High',
+          suitability: null,
+          pub_date: '2024-03-25',
+          risk_for_insurance_sop: 'Yes',
+          st_area_sh: null,
+        },
       },
-    },
-    {
-      geometry: bad[1]!.geometry,
-      properties: {
-        prob_4band: 'Significant',
-        suitability: null,
-        pub_date: '2024-03-25',
-        risk_for_insurance_sop: 'No',
-        st_area_sh: null,
+      {
+        geometry: bad[1]!.geometry,
+        properties: {
+          prob_4band: 'Significant',
+          suitability: null,
+          pub_date: '2024-03-25',
+          risk_for_insurance_sop: 'No',
+          st_area_sh: null,
+        },
       },
-    },
+    );
+
+  // Recorded flood outlines: river reaches flooded in past events, and one surface-water pocket.
+  const n = geo.river.length;
+  const events = EA_EVENTS[area.id] ?? EA_EVENTS.bath!;
+  const reaches: [number, number][] = [
+    [0.35, 0.5],
+    [0.45, 0.6],
   ];
+  const base = k * 10;
+  events.river.forEach(([name, start, end, cause], i) => {
+    const [from, to] = reaches[i % 2]!;
+    national.outlines.push({
+      geometry: {
+        type: 'Polygon',
+        coordinates: strip(geo.river, -160, 160, widthFactor(0.4), Math.floor(n * from), Math.floor(n * to)),
+      },
+      properties: eaOutline(base + i + 1, { name, start, end, src: 'main river', cause }),
+    });
+  });
+  const [swName, swStart, swEnd] = events.surface;
+  national.outlines.push({
+    geometry: { type: 'Polygon', coordinates: [circle(centres[0] as Position, 60)] },
+    properties: eaOutline(base + 3, {
+      name: swName,
+      start: swStart,
+      end: swEnd,
+      src: 'surface water',
+      cause: 'local drainage/sewer capacity exceeded',
+    }),
+  });
+  const { defences, benefiting } = defenceFeatures(
+    geo,
+    'England',
+    Math.floor(n * 0.42),
+    Math.floor(n * 0.56),
+    k,
+  );
+  national.defences.push(...defences);
+  national.benefiting.push(...benefiting);
+  return files;
+}
+
+/** England's national files, written once with every England area's features. */
+function writeEnglandNational(national: EnglandNational, outDir: string): FloodFile[] {
+  const files: FloodFile[] = [];
+  const legacyDir = join(outDir, 'ea-rofrs-legacy');
+  mkdirSync(legacyDir, { recursive: true });
+  const legacyBase = join(legacyDir, 'Risk_of_Flooding_from_Rivers_and_Sea');
+  const legacy = national.legacy;
   writeShapefile(legacyBase, {
     shapeType: 5,
     crs: 27700,
@@ -283,42 +380,7 @@ function writeEngland(
     file: writtenFile(`${legacyBase}.shp`, legacy.length),
   });
 
-  // Recorded flood outlines: river reaches flooded in past events, and one surface-water pocket.
-  const n = geo.river.length;
-  const events = [
-    {
-      from: Math.floor(n * 0.35),
-      to: Math.floor(n * 0.5),
-      name: 'Bath November 2000',
-      start: '2000-11-05',
-      end: '2000-11-08',
-      src: 'main river',
-      cause: 'channel capacity exceeded (no raising or breaching)',
-    },
-    {
-      from: Math.floor(n * 0.45),
-      to: Math.floor(n * 0.6),
-      name: 'Winter 2013-14 Avon',
-      start: '2014-01-03',
-      end: '2014-02-12',
-      src: 'main river',
-      cause: 'overtopping of defences',
-    },
-  ];
-  const outlines: Feature[] = events.map((e, i) => ({
-    geometry: { type: 'Polygon', coordinates: strip(geo.river, -160, 160, widthFactor(0.4), e.from, e.to) },
-    properties: eaOutline(i + 1, e),
-  }));
-  outlines.push({
-    geometry: { type: 'Polygon', coordinates: [circle(centres[0] as Position, 60)] },
-    properties: eaOutline(3, {
-      name: 'Summer 2007 surface water',
-      start: '2007-07-20',
-      end: '2007-07-21',
-      src: 'surface water',
-      cause: 'local drainage/sewer capacity exceeded',
-    }),
-  });
+  const outlines = national.outlines;
   files.push(
     gpkg(
       outDir,
@@ -355,7 +417,7 @@ function writeEngland(
     ),
   );
 
-  files.push(...writeDefences(geo, outDir, 'England', Math.floor(n * 0.42), Math.floor(n * 0.56)));
+  files.push(...writeDefences(national.defences, national.benefiting, outDir, 'England'));
   return files;
 }
 
@@ -383,13 +445,13 @@ function eaOutline(
 }
 
 /** Defence walls on both banks over a reach, and the areas behind them that they protect. */
-function writeDefences(
+function defenceFeatures(
   geo: AreaGeography,
-  outDir: string,
   country: 'England' | 'Wales',
   from: number,
   to: number,
-): FloodFile[] {
+  k = 0,
+): { defences: Feature[]; benefiting: Feature[] } {
   const reach = geo.river.slice(from, to);
   const f = (i: number): number => widthFactor(0.4)(i + from);
   const banks = [55, -55].map((w) => offsetLine(reach, (i) => w * f(i)));
@@ -401,7 +463,7 @@ function writeDefences(
   const defences: Feature[] = banks.map((line, i) => ({
     geometry: { type: 'LineString', coordinates: line },
     properties: {
-      asset_id: `${prefix}${(country === 'England' ? 110000 : 220000) + i}`,
+      asset_id: `${prefix}${(country === 'England' ? 110000 : 220000) + k * 10 + i}`,
       asset_type: i === 0 ? 'Wall' : 'Embankment',
       asset_sub_type: i === 0 ? 'Flood Wall' : 'Earth Embankment',
       primary_purpose: 'Fluvial Flood Defence',
@@ -422,8 +484,18 @@ function writeDefences(
   }));
   const areas: Feature[] = benefiting.map((geometry, i) => ({
     geometry,
-    properties: { abd_id: `${prefix}-ABD-${i + 1}`, name: `${geo.riverName} reach ${i + 1}` },
+    properties: { abd_id: `${prefix}-ABD-${k * 10 + i + 1}`, name: `${geo.riverName} reach ${i + 1}` },
   }));
+  return { defences, benefiting: areas };
+}
+
+/** The defence lines and areas benefiting, in England's (AIMS shapefiles) or Wales's (NRW GeoPackages) files. */
+function writeDefences(
+  defences: Feature[],
+  areas: Feature[],
+  outDir: string,
+  country: 'England' | 'Wales',
+): FloodFile[] {
   const files: FloodFile[] = [];
   if (country === 'England') {
     const dir = join(
@@ -646,7 +718,8 @@ function writeWales(
       'GeoPackage (NRW historic flood map, BNG)',
     ),
   ];
-  files.push(...writeDefences(geo, outDir, 'Wales', Math.floor(n * 0.45), Math.floor(n * 0.58)));
+  const wd = defenceFeatures(geo, 'Wales', Math.floor(n * 0.45), Math.floor(n * 0.58));
+  files.push(...writeDefences(wd.defences, wd.benefiting, outDir, 'Wales'));
   return files;
 }
 
@@ -660,44 +733,55 @@ const toWgs84 = (g: Geometry): Geometry =>
     return [Math.round(longitude * 1e8) / 1e8, Math.round(latitude * 1e8) / 1e8];
   });
 
+/**
+ * SEPA's maps of every Scottish area: one GeoJSON per service (national, as SEPA's ArcGIS services are), each
+ * area's zones in turn.
+ */
 function writeScotland(
-  area: SampleArea,
-  sites: readonly Position[],
+  areas: readonly { area: SampleArea; sites: readonly Position[] }[],
   outDir: string,
   seed: number,
   scale: number,
 ): FloodFile[] {
-  const geo = geographyOf(area);
-  const centres = pocketCentres(area, sites, seed, scale);
   const dir = join(outDir, 'sepa-flood-maps');
   mkdirSync(dir, { recursive: true });
-  const sources: [string, (cc: boolean) => Geometry[][]][] = [
-    [
-      'River_Flooding',
-      (cc) => riverZones(geo, cc ? grow([60, 140, 230]) : [60, 140, 230], false).map((g) => [g]),
-    ],
-    [
-      'Coastal_Flooding',
-      (cc) =>
-        coastalStrips(geo.coast!, cc ? grow([150, 350, 700]) : [150, 350, 700], widthFactor(2.1), false).map(
-          (g) => [g],
-        ),
-    ],
-    [
-      'Surface_Water_and_Small_Watercourses_Flooding',
-      (cc) => {
-        const perPocket = pocketZones(centres, cc ? grow([40, 80, 130]) : [40, 80, 130], false);
-        return THREE_BANDS.map((_, band) => perPocket.map((p) => p[band] as Geometry));
-      },
-    ],
-  ];
+  const perArea = areas.map(({ area, sites }) => {
+    const geo = geographyOf(area);
+    const centres = pocketCentres(area, sites, seed, scale);
+    const sources: [string, (cc: boolean) => Geometry[][]][] = [
+      [
+        'River_Flooding',
+        (cc) => riverZones(geo, cc ? grow([60, 140, 230]) : [60, 140, 230], false).map((g) => [g]),
+      ],
+      [
+        'Coastal_Flooding',
+        (cc) =>
+          coastalStrips(
+            geo.coast!,
+            cc ? grow([150, 350, 700]) : [150, 350, 700],
+            widthFactor(2.1),
+            false,
+          ).map((g) => [g]),
+      ],
+      [
+        'Surface_Water_and_Small_Watercourses_Flooding',
+        (cc) => {
+          const perPocket = pocketZones(centres, cc ? grow([40, 80, 130]) : [40, 80, 130], false);
+          return THREE_BANDS.map((_, band) => perPocket.map((p) => p[band] as Geometry));
+        },
+      ],
+    ];
+    return sources;
+  });
   const files: FloodFile[] = [];
+  const names = ['River_Flooding', 'Coastal_Flooding', 'Surface_Water_and_Small_Watercourses_Flooding'];
   for (const cc of [false, true]) {
-    for (const [source, zonesOf] of sources) {
-      const perBand = zonesOf(cc);
+    names.forEach((source, s) => {
+      const perBandOfArea = perArea.map((sources) => sources[s]![1](cc));
       THREE_BANDS.forEach((band, b) => {
         const service = `${cc ? 'Future_Flood_Maps_' : ''}${source}_${band}_Likelihood`;
-        const features: Feature[] = (perBand[b] ?? []).map((g, i) => ({
+        const geometries = perBandOfArea.flatMap((perBand) => perBand[b] ?? []);
+        const features: Feature[] = geometries.map((g, i) => ({
           geometry: toWgs84(g),
           properties: { OBJECTID: i + 1, Shape__Area: round2(area2(g)), Shape__Length: null },
         }));
@@ -714,7 +798,7 @@ function writeScotland(
           file: writtenFile(path, features.length),
         });
       });
-    }
+    });
   }
   return files;
 }
@@ -728,11 +812,23 @@ export function writeFloodMaps(
   scale: number,
 ): FloodFile[] {
   const files: FloodFile[] = [];
-  for (const area of areas) {
-    const at = sites.get(area.id) ?? [];
-    if (area.country === 'England') files.push(...writeEngland(area, at, outDir, seed, scale));
-    else if (area.country === 'Wales') files.push(...writeWales(area, at, outDir, seed, scale));
-    else files.push(...writeScotland(area, at, outDir, seed, scale));
-  }
+  const national: EnglandNational = { legacy: [], outlines: [], defences: [], benefiting: [] };
+  const england = areas.filter((a) => a.country === 'England');
+  england.forEach((area, k) =>
+    files.push(...writeEngland(area, k, sites.get(area.id) ?? [], outDir, seed, scale, national)),
+  );
+  if (england.length) files.push(...writeEnglandNational(national, outDir));
+  for (const area of areas.filter((a) => a.country === 'Wales'))
+    files.push(...writeWales(area, sites.get(area.id) ?? [], outDir, seed, scale));
+  const scotland = areas.filter((a) => a.country === 'Scotland');
+  if (scotland.length)
+    files.push(
+      ...writeScotland(
+        scotland.map((area) => ({ area, sites: sites.get(area.id) ?? [] })),
+        outDir,
+        seed,
+        scale,
+      ),
+    );
   return files;
 }

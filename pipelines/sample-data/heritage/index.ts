@@ -397,10 +397,18 @@ function hesConservationAreas(areas: readonly SampleArea[], outDir: string): Pla
   let ref = 300;
   for (const area of areas) {
     const { x, y } = area.centre;
+    // Real conservation area names of each place (shapes synthetic).
+    const edinburgh = area.id === 'edinburgh';
     const shapes: [string, Geometry, string][] = [
-      [`${area.name} Town Centre`, poly(circle([x - 200, y + 100], 1_000, 48)), '1968-05-01'],
-      ['Kings Park', poly(circle([x - 1_500, y - 900], 500, 32)), '1977-09-12'],
-      ['Bridge of Allan', poly(circle([x + 500, y + 4_200], 700, 32)), '1971-03-30'],
+      [
+        edinburgh ? 'Trinity' : `${area.name} Town Centre`,
+        poly(circle([x - 200, y + 100], 1_000, 48)),
+        '1968-05-01',
+      ],
+      [edinburgh ? 'Inverleith' : 'Kings Park', poly(circle([x - 1_500, y - 900], 500, 32)), '1977-09-12'],
+      edinburgh
+        ? ['Leith', poly(circle([x + 1_500, y - 200], 700, 32)), '1976-03-30']
+        : ['Bridge of Allan', poly(circle([x + 500, y + 4_200], 700, 32)), '1971-03-30'],
     ];
     for (const [name, geometry, designated] of shapes)
       features.push({

@@ -1,4 +1,4 @@
-// Sample planning, transport and boundary layers around the three sample areas, each in its publisher's
+// Sample planning, transport and boundary layers around the sample areas, each in its publisher's
 // layout (reference terrain-coast-heritage.md 3-5, amenities-transport.md 1-3):
 //   conservation-areas          planning.data.gov.uk `conservation-area.csv` (WGS84 WKT MULTIPOLYGON), England
 //   nhle-listed-buildings       NHLE shapefile points (10-character names; ListDate as ISO, dd/mm/yyyy, epoch ms)
@@ -25,7 +25,7 @@ import { writeGeoJson } from '../../io/spatial/geojson';
 import { mapPositions } from '../../io/spatial/read-features';
 import { writeShapefile } from '../../io/spatial/shapefile';
 import { writeWkt } from '../../io/spatial/wkt';
-import type { SampleArea } from '../areas';
+import { REGION_NAMES, type SampleArea } from '../areas';
 import { csvRow, type WrittenFile } from '../csv-writer';
 import { geographyOf, seaOf } from '../flood/geography';
 import { circle } from '../flood/shapes';
@@ -95,6 +95,11 @@ export function writePlanningSamples(
   ];
 }
 
+/** Conservation areas' names per England area (centre, two outlying, a two-part one). */
+const CONSERVATION_AREA_NAMES: Partial<Record<SampleArea['id'], readonly string[]>> = {
+  london: ['Walham Green', 'Sands End', 'Fulham Park Gardens', 'Hurlingham and Parsons Green'],
+};
+
 function conservationAreas(areas: readonly SampleArea[], outDir: string): PlanningSampleFile {
   const header = [
     'dataset',
@@ -121,18 +126,25 @@ function conservationAreas(areas: readonly SampleArea[], outDir: string): Planni
   let entity = 44000100;
   for (const area of areas) {
     const { x, y } = area.centre;
+    // Real conservation area names of each place (shapes synthetic); Bath's are the originals.
+    const names = CONSERVATION_AREA_NAMES[area.id] ?? [
+      `${area.name} City Centre`,
+      `${area.name}ampton`,
+      `Weston (${area.name})`,
+      'Widcombe and Lyncombe',
+    ];
     const shapes: [string, Geometry, string][] = [
       // The city centre area with a hole (an excluded modern estate).
       [
-        `${area.name} City Centre`,
+        names[0]!,
         poly(circle([x, y + 200], 1200, 48), [...circle([x + 600, y - 300], 200, 16)].reverse()),
         '1968-12-19',
       ],
-      [`${area.name}ampton`, poly(circle([x + 3500, y + 1700], 400, 24)), '1975-05-01'],
-      [`Weston (${area.name})`, poly(circle([x - 2100, y + 1400], 350, 24)), '1983-03-10'],
+      [names[1]!, poly(circle([x + 3500, y + 1700], 400, 24)), '1975-05-01'],
+      [names[2]!, poly(circle([x - 2100, y + 1400], 350, 24)), '1983-03-10'],
       // Two parts, as planning.data publishes multi-part areas.
       [
-        'Widcombe and Lyncombe',
+        names[3]!,
         {
           type: 'MultiPolygon',
           coordinates: [[circle([x + 700, y - 1300], 300, 20)], [circle([x - 200, y - 1700], 250, 20)]],
@@ -332,23 +344,26 @@ function listedBuildings(areas: readonly SampleArea[], outDir: string, seed: num
 }
 
 function worldHeritageSites(areas: readonly SampleArea[], outDir: string): PlanningSampleFile {
-  const cities = areas.map((area, i) => ({
-    geometry: poly(circle([area.centre.x, area.centre.y + 300], 2200, 64)),
-    properties: {
-      ListEntry: 1000093 + i,
-      Name: `City of ${area.name}`,
-      InscrDate: '1987-12-12',
-      AmendDate: '',
-      LegacyUID: 'WHS-8',
-      Notes: 'Inscribed for its Roman remains and Georgian town planning and architecture.',
-      NGR: '',
-      CaptureScale: '1:2500',
-      Easting: area.centre.x,
-      Northing: area.centre.y,
-      AREA_HA: Math.round((Math.PI * 2200 * 2200) / 100) / 100,
-      Hyperlink: `https://historicengland.org.uk/listing/the-list/list-entry/${1000093 + i}`,
-    },
-  }));
+  // The City of Bath is inscribed; Fulham has no World Heritage Site (the nearest, Kew, is ~5 km west).
+  const cities = areas
+    .filter((a) => a.id === 'bath')
+    .map((area, i) => ({
+      geometry: poly(circle([area.centre.x, area.centre.y + 300], 2200, 64)),
+      properties: {
+        ListEntry: 1000093 + i,
+        Name: `City of ${area.name}`,
+        InscrDate: '1987-12-12',
+        AmendDate: '',
+        LegacyUID: 'WHS-8',
+        Notes: 'Inscribed for its Roman remains and Georgian town planning and architecture.',
+        NGR: '',
+        CaptureScale: '1:2500',
+        Easting: area.centre.x,
+        Northing: area.centre.y,
+        AREA_HA: Math.round((Math.PI * 2200 * 2200) / 100) / 100,
+        Hyperlink: `https://historicengland.org.uk/listing/the-list/list-entry/${1000093 + i}`,
+      },
+    }));
   // Pontcysyllte crosses the border: NHLE lists it as Cadw does (the Great Britain table keeps it once).
   const features = [
     ...cities,
@@ -637,7 +652,35 @@ function lowEmissionZones(areas: readonly SampleArea[], outDir: string): Plannin
     });
   }
   if (areas.some((a) => a.country === 'Scotland')) {
-    // Glasgow's LEZ (city centre, in force since 2023): real place, synthetic shape, ~35 km from Stirling.
+    // Glasgow's LEZ (city centre, in force since 2023): real place, synthetic shape, ~35 km from Stirling;
+    // Edinburgh's (city centre, in force since June 2024, ~3 km south of the Edinburgh area), as the
+    // amalgamated Spatial Hub layer lists every Scottish LEZ.
+    const lezScotland = [
+      {
+        geometry: poly(squareRing(259_000, 665_300, 900)),
+        properties: {
+          site_ref: 'GLASGOW_LEZ',
+          local_authority: 'Glasgow City',
+          la_s_code: 'S12000049',
+          sh_date_uploaded: '2023-06-01',
+          sh_src_id: '1',
+        },
+      },
+      ...(areas.some((a) => a.id === 'edinburgh')
+        ? [
+            {
+              geometry: poly(squareRing(325_700, 673_600, 800)),
+              properties: {
+                site_ref: 'EDINBURGH_LEZ',
+                local_authority: 'City of Edinburgh',
+                la_s_code: 'S12000036',
+                sh_date_uploaded: '2024-06-01',
+                sh_src_id: '2',
+              },
+            },
+          ]
+        : []),
+    ];
     const base = join(dir, 'low_emission_zones_scotland');
     writeShapefile(base, {
       shapeType: 5,
@@ -649,23 +692,12 @@ function lowEmissionZones(areas: readonly SampleArea[], outDir: string): Plannin
         { name: 'sh_date_uploaded', type: 'C', length: 10 },
         { name: 'sh_src_id', type: 'C', length: 20 },
       ],
-      features: [
-        {
-          geometry: poly(squareRing(259_000, 665_300, 900)),
-          properties: {
-            site_ref: 'GLASGOW_LEZ',
-            local_authority: 'Glasgow City',
-            la_s_code: 'S12000049',
-            sh_date_uploaded: '2023-06-01',
-            sh_src_id: '1',
-          },
-        },
-      ],
+      features: lezScotland,
     });
     out.push({
       dataset: 'low-emission-zones',
       format: 'ESRI Shapefile (Improvement Service Spatial Hub LEZ, BNG)',
-      file: writtenFile(`${base}.shp`, 1),
+      file: writtenFile(`${base}.shp`, lezScotland.length),
     });
   }
   return out;
@@ -845,6 +877,17 @@ function clippedToLand(ring: Ring, sea: Position[] | null): Geometry | null {
     : { type: 'MultiPolygon', coordinates: land as Ring[][] };
 }
 
+const pairsOf = (g: Geometry): Pair[][][] =>
+  (g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : []) as Pair[][][];
+
+/** The union of two (multi)polygons. */
+function unionOf(a: Geometry, b: Geometry): Geometry {
+  const u = polygonClipping.union(pairsOf(a), pairsOf(b));
+  return u.length === 1
+    ? { type: 'Polygon', coordinates: u[0]! as Ring[] }
+    : { type: 'MultiPolygon', coordinates: u as Ring[][] };
+}
+
 function adminBoundaries(areas: readonly SampleArea[], outDir: string): PlanningSampleFile[] {
   const dir = dirOf(outDir, 'admin-boundaries');
   const layers: {
@@ -881,7 +924,7 @@ function adminBoundaries(areas: readonly SampleArea[], outDir: string): Planning
     if (area.country === 'England')
       layers[2]!.features.push({
         code: area.regionCode,
-        name: 'South West',
+        name: REGION_NAMES.find((r) => r.code === area.regionCode)?.name ?? area.regionCode,
         ring: squareRing(x, y, COUNTRY_HALF),
         sea,
       });
@@ -894,10 +937,16 @@ function adminBoundaries(areas: readonly SampleArea[], outDir: string): Planning
   }
   return layers.map((layer) => {
     const base = join(dir, layer.file);
-    const features = layer.features.flatMap((f) => {
+    // One feature per code, as BFC files have: two areas of a country (Bath and Fulham, Stirling and
+    // Edinburgh) give one (multi)polygon, the union of their clipped squares.
+    const byCode = new Map<string, { code: string; name: string; geometry: Geometry }>();
+    for (const f of layer.features) {
       const geometry = clippedToLand(f.ring, f.sea);
-      return geometry ? [{ ...f, geometry }] : [];
-    });
+      if (!geometry) continue;
+      const seen = byCode.get(f.code);
+      byCode.set(f.code, seen ? { ...seen, geometry: unionOf(seen.geometry, geometry) } : { ...f, geometry });
+    }
+    const features = [...byCode.values()];
     writeShapefile(base, {
       shapeType: 5,
       crs: 27700,

@@ -6,7 +6,7 @@ import { SAMPLE_AREAS, sampleAreaFor } from '../../../pipelines/sample-data/area
 import { hashSeed, mix32, Rng } from '../../../pipelines/sample-data/rng';
 
 describe('sample areas', () => {
-  it('has one area per country with its real LA code', () => {
+  it('has a main area per country and the two small documented-UPRN areas, each with its real LA code', () => {
     expect(sampleAreaFor('England').localAuthority).toEqual({
       code: 'E06000022',
       name: 'Bath and North East Somerset',
@@ -17,6 +17,15 @@ describe('sample areas', () => {
       ['BA1', 'BA2'],
       ['CF10', 'CF11', 'CF14', 'CF24'],
       ['FK7', 'FK8', 'FK9'],
+      ['SW6', 'W6'],
+      ['EH5', 'EH6'],
+    ]);
+    expect(SAMPLE_AREAS.map((a) => [a.id, a.country, a.localAuthority.code, a.regionCode])).toEqual([
+      ['bath', 'England', 'E06000022', 'E12000009'],
+      ['cardiff', 'Wales', 'W06000015', 'W99999999'],
+      ['stirling', 'Scotland', 'S12000030', 'S99999999'],
+      ['london', 'England', 'E09000013', 'E12000007'],
+      ['edinburgh', 'Scotland', 'S12000036', 'S99999999'],
     ]);
   });
 });

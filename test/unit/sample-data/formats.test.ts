@@ -150,13 +150,35 @@ describe('ONSPD', () => {
   });
 
   it('formats postcodes as pcd7 / pcd8 / pcds and puts each in the right country', () => {
-    const country: Record<string, string> = { BA: 'E92000001', CF: 'W92000004', FK: 'S92000003' };
-    const region: Record<string, string> = { BA: 'E12000009', CF: 'W99999999', FK: 'S99999999' };
-    const la: Record<string, string> = { BA: 'E06000022', CF: 'W06000015', FK: 'S12000030' };
+    // By the outward code's first two characters (SW6 and W6: Fulham; EH5 and EH6: Edinburgh).
+    const country: Record<string, string> = {
+      BA: 'E92000001',
+      CF: 'W92000004',
+      FK: 'S92000003',
+      SW: 'E92000001',
+      W6: 'E92000001',
+      EH: 'S92000003',
+    };
+    const region: Record<string, string> = {
+      BA: 'E12000009',
+      CF: 'W99999999',
+      FK: 'S99999999',
+      SW: 'E12000007',
+      W6: 'E12000007',
+      EH: 'S99999999',
+    };
+    const la: Record<string, string> = {
+      BA: 'E06000022',
+      CF: 'W06000015',
+      FK: 'S12000030',
+      SW: 'E09000013',
+      W6: 'E09000013',
+      EH: 'S12000036',
+    };
     const districts = new Set<string>();
     for (const r of rows) {
       const [pcd7, pcd8, pcds] = r as [string, string, string];
-      expect(pcds).toMatch(/^(BA[12]|CF1[0145]|CF24|FK[789]) \d[ABDEFGHJLNPQRSTUWXYZ]{2}$/);
+      expect(pcds).toMatch(/^(BA[12]|CF1[0145]|CF24|FK[789]|SW6|W6|EH[56]) \d[ABDEFGHJLNPQRSTUWXYZ]{2}$/);
       const [outward, inward] = pcds.split(' ') as [string, string];
       districts.add(outward);
       expect(pcd7).toHaveLength(7);
@@ -171,7 +193,7 @@ describe('ONSPD', () => {
       const prefix = (country[areaLetters] ?? '').charAt(0);
       for (const name of ['oa21cd', 'wd25cd', 'lsoa21cd', 'msoa21cd'])
         expect(col(name)?.charAt(0)).toBe(prefix);
-      if (areaLetters === 'FK') {
+      if (areaLetters === 'FK' || areaLetters === 'EH') {
         expect(col('oa21cd')).toMatch(/^S00/);
         expect(col('lsoa21cd')).toMatch(/^S01/);
         expect(col('msoa21cd')).toMatch(/^S02/);
@@ -185,9 +207,13 @@ describe('ONSPD', () => {
       'CF11',
       'CF14',
       'CF24',
+      'EH5',
+      'EH6',
       'FK7',
       'FK8',
       'FK9',
+      'SW6',
+      'W6',
     ]);
   });
 
@@ -404,7 +430,7 @@ describe('EPC Scotland', () => {
       const cur = Number(r.CURRENT_ENERGY_EFFICIENCY);
       expect(r.CURRENT_ENERGY_RATING).toBe(band(cur));
       expect(Number(r.POTENTIAL_ENERGY_EFFICIENCY)).toBeGreaterThanOrEqual(cur);
-      expect(r.POSTCODE).toMatch(/^FK[789] \d[A-Z]{2}$/);
+      expect(r.POSTCODE).toMatch(/^(FK[789]|EH[56]) \d[A-Z]{2}$/);
     }
   });
 });

@@ -67,7 +67,8 @@ describe('sample flood, terrain and coast through the staged assets', () => {
         line: 4,
         reason: 'invalid ring: 3 positions (a ring needs at least 4)',
       },
-      { file: 'sepa-flood-maps/River_Flooding_High_Likelihood.geojson', line: 2, reason: 'no geometry' },
+      // After Stirling's and Edinburgh's High river extents (one feature each).
+      { file: 'sepa-flood-maps/River_Flooding_High_Likelihood.geojson', line: 3, reason: 'no geometry' },
     ]);
   });
 
@@ -99,13 +100,15 @@ describe('sample flood, terrain and coast through the staged assets', () => {
       `SELECT country, count(*) AS n, min(start_date) AS first FROM ${staged('flood_recorded_outlines')} GROUP BY country ORDER BY country`,
     );
     expect(outlines).toEqual([
-      { country: 'England', n: 3, first: '2000-11-05T00:00:00.000Z' },
+      // Bath's three and Fulham's three (the Thames in 1928 the first).
+      { country: 'England', n: 6, first: '1928-01-06T00:00:00.000Z' },
       { country: 'Wales', n: 2, first: '1979-12-27T00:00:00.000Z' },
     ]);
     expect(
       await all(`SELECT country, count(*) AS n FROM ${staged('flood_defences')} GROUP BY ALL ORDER BY ALL`),
     ).toEqual([
-      { country: 'England', n: 2 },
+      // Two per river (Bath's Avon, Fulham's Thames, Cardiff's Taff).
+      { country: 'England', n: 4 },
       { country: 'Wales', n: 2 },
     ]);
     expect(
@@ -113,7 +116,8 @@ describe('sample flood, terrain and coast through the staged assets', () => {
         `SELECT country, count(*) AS n FROM ${staged('flood_defence_areas')} GROUP BY ALL ORDER BY ALL`,
       ),
     ).toEqual([
-      { country: 'England', n: 2 },
+      // Two per river (Bath's Avon, Fulham's Thames, Cardiff's Taff).
+      { country: 'England', n: 4 },
       { country: 'Wales', n: 2 },
     ]);
     const kinds = await all(
@@ -127,6 +131,7 @@ describe('sample flood, terrain and coast through the staged assets', () => {
     expect(heights.every((h) => (h.height as number) % 10 === 0)).toBe(true);
     expect(heights[0]!.height).toBe(0);
     const coast = await all(`SELECT count(*) AS n, min(source_file) AS f FROM ${staged('coastline')}`);
-    expect(coast).toEqual([{ n: 3, f: 'os-boundary-line/Data/GB/high_water_polyline.shp' }]);
+    // One high water line per area (Bath's and Fulham's distant: the Severn, the Thames estuary).
+    expect(coast).toEqual([{ n: 5, f: 'os-boundary-line/Data/GB/high_water_polyline.shp' }]);
   });
 });

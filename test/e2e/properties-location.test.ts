@@ -8,6 +8,7 @@ import { PropertyResponseSchema } from '../../schemas/api/properties';
 import type { derivedPath } from '../../pipelines/assets/ingest';
 import { areaTableGlob, UPRN_POSTCODES_TABLE } from '../../pipelines/assets/uprn-area-blocks';
 import { bngToWgs84 } from '../../pipelines/geo/bng';
+import { POLYGON_ADMIN_FIELDS } from '../../pipelines/transforms/area/point-geography';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import { parquetPath, queryParquet } from '../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../pipelines/sample-data';
@@ -102,10 +103,11 @@ describe('refresh then GET /properties and GET /location', () => {
       expect(LocationResponseSchema.parse(body)).toBeTruthy();
       expect(body.location).toMatchObject({ x_coord, y_coord });
       expect(body.admin_boundaries.country_code).toBe(code);
-      // Boundary polygons by point in polygon agree with the ONS Postcode Directory by postcode.
-      for (const field of ['local_authority_district_code', 'region_code', 'country_code'] as const)
-        if (property.admin_boundaries[field])
-          expect(body.admin_boundaries[field]).toBe(property.admin_boundaries[field]);
+      // One rule (issue 15 item 8): both take ward, local authority, county, region and country from the
+      // boundary polygons at the point, codes and names.
+      for (const field of POLYGON_ADMIN_FIELDS)
+        expect(body.admin_boundaries[field]).toBe(property.admin_boundaries[field]);
+      expect(property.location.admin_boundaries).toEqual(property.admin_boundaries);
       expect(body.planning).toEqual(property.planning);
       expect(body.transportation).toEqual(property.transportation);
       expect(body.environment).toEqual(property.environment);
@@ -115,13 +117,13 @@ describe('refresh then GET /properties and GET /location', () => {
         expect(body.flood_risk[c]).toEqual(property.flood_risk[c]);
       expect(body.flood_risk.elevation).toEqual(property.elevation);
       expect(body.social.house_price_index).toEqual(property.social.house_price_index);
+      // The fuel poverty LSOA is the nearest postcode's in both, whatever postcode the certificate names.
+      expect(body.social.fuel_poverty).toEqual(property.social.fuel_poverty);
       if (country === 'England') {
-        expect(body.social.fuel_poverty.local_authority).toEqual(
-          property.social.fuel_poverty.local_authority,
-        );
-        expect(body.social.fuel_poverty.region).toEqual(property.social.fuel_poverty.region);
-        // This sample's postcode is its EPC's, not necessarily the nearest centroid's: its LSOA may differ
-        // (the next test compares a UPRN whose postcode is the nearest).
+        expect(property.social.fuel_poverty.lower_layer_super_output_area).not.toBeNull();
+        expect(
+          property.social.fuel_poverty.lower_layer_super_output_area.lower_layer_super_output_area_code,
+        ).toBe(property.admin_boundaries.census_lower_layer_super_output_area_code);
       } else expect(body.social.fuel_poverty).toBeNull();
     },
   );

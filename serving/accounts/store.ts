@@ -172,11 +172,8 @@ export const BUILT_IN_PLANS: PlanInput[] = [
   { name: 'demo', creditLimit: 1_000_000, quota: null, quotaPeriod: 'month' },
 ];
 
-/**
- * Endpoints every plan may use, so a caller can always see its own status; `batch` is admitted under the
- * terms of the endpoint each batch calls (a plan without /epcs has no batch of /epcs either).
- */
-export const ALWAYS_ALLOWED = ['usage', 'requests', 'batch'];
+/** Endpoints every plan may use, so a caller can always see its own status. */
+export const ALWAYS_ALLOWED = ['usage', 'requests'];
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (

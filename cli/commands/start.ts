@@ -5,17 +5,37 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { dataPaths, loadConfig } from '../../pipelines/config';
 import { propertiesAlias } from '../../pipelines/indexing/aliases';
+import { SAMPLE_AREAS } from '../../pipelines/sample-data/areas';
 import { runRefresh } from './refresh';
 import { closeOnSignal } from './serve';
 
 const say = (m: string): void => void process.stderr.write(`${m}\n`);
 
-/** A UPRN per country with the most certificates, to show in the example calls. */
+/** The real service's documented test UPRNs and points (issue #15 item 4), which the sample holds. */
+const DOCUMENTED = SAMPLE_AREAS.flatMap((a) => a.documentedUprns.map((d) => ({ country: a.country, ...d })));
+
+/**
+ * A UPRN per country for the example calls: the real service's documented test UPRN where the index holds it
+ * (the sample does), else the UPRN with the most certificates.
+ */
 async function exampleUprns(esUrl: string, alias: string): Promise<Record<string, number>> {
   const { createEsClient } = await import('../../pipelines/indexing/es-client');
   const es = createEsClient(esUrl);
   const out: Record<string, number> = {};
   for (const country of ['England', 'Wales', 'Scotland']) {
+    const documented = DOCUMENTED.find((d) => d.country === country);
+    if (documented) {
+      const r = await es.search<{ uprn: number }>({
+        index: alias,
+        size: 1,
+        query: { term: { uprn: documented.uprn } },
+        _source: ['uprn'],
+      });
+      if (r.hits.hits[0]?._source) {
+        out[country] = documented.uprn;
+        continue;
+      }
+    }
     const r = await es.search<{ uprn: number }>({
       index: alias,
       size: 1,
@@ -72,7 +92,15 @@ export function registerStartCommand(program: Command): void {
           (path) =>
             `  curl -s -H 'x-api-key: ${key}' '${server.url}/${path}?${path === 'flood-risk' ? 'UPRN' : 'uprn'}=${Object.values(uprns)[0]}'`,
         ),
-        `  curl -s -H 'x-api-key: ${key}' '${server.url}/location?latitude=51.3811&longitude=-2.3590'`,
+        // The real service's documented points: London, Edinburgh, Cardiff.
+        ...[
+          [51.47, -0.19],
+          [55.98, -3.19],
+          [51.45, -3.19],
+        ].map(
+          ([lat, lon]) =>
+            `  curl -s -H 'x-api-key: ${key}' '${server.url}/location?latitude=${lat}&longitude=${lon}'`,
+        ),
         `  curl -s -H 'x-api-key: ${key}' -H 'content-type: application/json' '${server.url}/energy-model' \\`,
         `    -d '{"location":"BA1 1AA","building_type":"Semi-detached","construction_year":1935}'`,
         `  curl -s -H 'x-api-key: ${key}' '${server.url}/usage'`,

@@ -198,3 +198,37 @@ describe('refresh then GET /properties and GET /location', () => {
     ).toBe(10);
   });
 });
+
+// The real service's documented test data (issue #15 item 4): its UPRNs answer, each in its country and local
+// authority, and its points answer /location with their country (and authority) from the boundary polygons.
+describe('the real service documented test UPRNs and points', () => {
+  const DOCUMENTED = [
+    { uprn: 34076006, country: 'E92000001', la: 'E09000013', point: [51.47, -0.19] },
+    { uprn: 906178651, country: 'S92000003', la: 'S12000036', point: [55.98, -3.19] },
+    { uprn: 10014197137, country: 'W92000004', la: 'W06000015', point: [51.45, -3.19] },
+  ] as const;
+
+  it.each(DOCUMENTED)('GET /properties?uprn=$uprn answers 200 in its country', async (d) => {
+    const { status, body } = await get(`/properties?uprn=${d.uprn}`);
+    expect(status).toBe(200);
+    expect(PropertyResponseSchema.parse(body)).toBeTruthy();
+    expect(body.admin_boundaries).toMatchObject({
+      country_code: d.country,
+      local_authority_district_code: d.la,
+    });
+    expect(body.flood_risk).not.toBeNull();
+    const epcs = await get(`/epcs?uprn=${d.uprn}`);
+    expect(epcs.status).toBe(200);
+  });
+
+  it.each(DOCUMENTED)('GET /location at $point answers its country', async (d) => {
+    const [latitude, longitude] = d.point;
+    const { status, body } = await get(`/location?latitude=${latitude}&longitude=${longitude}`);
+    expect(status).toBe(200);
+    expect(LocationResponseSchema.parse(body)).toBeTruthy();
+    expect(body.admin_boundaries).toMatchObject({
+      country_code: d.country,
+      local_authority_district_code: d.la,
+    });
+  });
+});

@@ -1,4 +1,4 @@
-// Sample climate sources around the three sample areas, in the publishers' formats (reference climate.md):
+// Sample climate sources around the sample areas, in the publishers' formats (reference climate.md):
 //   metoffice-haduk-grid             NetCDF-4 (HDF5) 1991-2020 monthly climatologies, one file per variable
 //                                    (`tas_hadukgrid_uk_1km_mon-30y_199101-202012.nc`: tas, tasmax, tasmin,
 //                                    rainfall, sun, sfcWind): `<var>(time, projection_y_coordinate,
@@ -8,7 +8,7 @@
 //   metoffice-ukcp18-warming-levels  Climate Data Portal exports on the 12 km grid: hot summer days and summer
 //                                    precipitation as GeoJSON (WGS84 polygons), summer maximum temperature and
 //                                    winter precipitation as CSV; column names cut at 31 characters
-// The 1 km grid is one rectangle holding all three areas (a UK file is 900 × 1450 cells; this one ~120 × 554),
+// The 1 km grid is one rectangle holding every area (a UK file is 900 × 1450 cells; this one ~270 × 554),
 // with values in a 24 km square around each area; the rest of the rectangle, and the sea beside Cardiff and
 // Stirling (the coasts of ./flood/geography.ts), hold the fill value, as sea does in the real files. The 2-D
 // latitude/longitude auxiliary variables of the real files are left out (the loader does not read them).

@@ -221,6 +221,36 @@ describe('the real service documented test UPRNs and points', () => {
     expect(epcs.status).toBe(200);
   });
 
+  // What public client code for the real service reads (issue #15 items 3 and 9), at the path it reads it.
+  it.each(DOCUMENTED)('GET /properties/$uprn answers every path a real-service client reads', async (d) => {
+    const { status, body } = await get(`/properties/${d.uprn}`);
+    expect(status).toBe(200);
+    expect(body.uprn).toBe(String(d.uprn));
+    expect(body.location.latitude).toEqual(expect.any(Number));
+    expect(body.location.longitude).toEqual(expect.any(Number));
+    for (const field of [
+      'postcode',
+      'country_name',
+      'local_authority_district_name',
+      'european_electoral_region_code',
+      'health_area_code',
+    ])
+      expect(body.location.admin_boundaries[field], field).toEqual(expect.any(String));
+    // Null where the level does not exist (no county in a unitary authority; English regions only).
+    expect(body.location.admin_boundaries).toHaveProperty('county_name');
+    expect(body.location.admin_boundaries).toHaveProperty('region_name');
+    if (d.country === 'E92000001') expect(body.location.admin_boundaries.region_name).toBe('London');
+    for (const field of [
+      'energy_rating_current',
+      'energy_rating_potential',
+      'heating_cost_current',
+      'lighting_cost_current',
+      'hot_water_cost_current',
+      'total_floor_area',
+    ])
+      expect(body.energy.epcs.epc[field], field).not.toBeNull();
+  });
+
   it.each(DOCUMENTED)('GET /location at $point answers its country', async (d) => {
     const [latitude, longitude] = d.point;
     const { status, body } = await get(`/location?latitude=${latitude}&longitude=${longitude}`);

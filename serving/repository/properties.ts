@@ -34,6 +34,13 @@ export async function storedMany(
 /** Shared pieces kept in memory: an id names one text for good, so none ever goes stale. */
 const SHARED_CACHE_CHARS = 32 * 1024 * 1024;
 
+/** A streamed response body, whole. */
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 export function propertiesRepository(
   client: Client,
   alias: string,
@@ -105,9 +112,7 @@ export function propertiesRepository(
       } catch (error) {
         throw unavailable(error);
       }
-      const chunks: Buffer[] = [];
-      for await (const chunk of response.body) chunks.push(chunk as Buffer);
-      const body = Buffer.concat(chunks);
+      const body = await bytesOf(response.body);
       if (response.statusCode !== 200) {
         if ((response.statusCode ?? 0) >= 500 || response.statusCode === 404)
           throw new ApiError('service_unavailable', 'The data store is unavailable; try again shortly');
@@ -137,9 +142,7 @@ export function propertiesRepository(
       } catch (error) {
         throw unavailable(error);
       }
-      const chunks: Buffer[] = [];
-      for await (const chunk of response.body) chunks.push(chunk as Buffer);
-      const body = Buffer.concat(chunks);
+      const body = await bytesOf(response.body);
       if (response.statusCode === 200) return new StoredProperty(uprn, body);
       const error = JSON.parse(body.toString()) as { error?: { type?: string; reason?: string } };
       if (response.statusCode === 404) {

@@ -118,14 +118,16 @@ const noteChecks = (e: AssetProgress, notes: readonly CheckNote[] | undefined): 
 };
 
 export async function refreshWorkflow(input: RefreshInput = {}): Promise<RefreshProgress> {
-  // Names this run's versioned outputs (indexes): start time plus the run id's first characters, so
-  // runs sort by time and never collide, and a retried activity of the same run reuses its own name.
+  // Names this run's versioned outputs (indexes) and keys per-run caches: start time plus the run id's last
+  // characters, so runs sort by time and never collide, and a retried activity of the same run reuses its own
+  // name. The last, not the first: Temporal's run ids are UUIDv7, whose first characters are a timestamp that
+  // two runs started in the same minute share (two back-to-back refreshes got one name).
   const info = workflowInfo();
   const started = info.startTime
     .toISOString()
     .replace(/[-:]|\.\d+/g, '')
     .toLowerCase();
-  const runId = `${started}-${info.runId.slice(0, 8)}`;
+  const runId = `${started}-${info.runId.replaceAll('-', '').slice(-8)}`;
   const force = input.force ?? false;
   const progress: RefreshProgress = { runId, waves: [], assets: [] };
   setHandler(progressQuery, () => progress);

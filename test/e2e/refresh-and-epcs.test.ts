@@ -126,7 +126,7 @@ describe('GET /epcs over HTTP', () => {
       const { status, body } = await get(`/epcs?uprn=${uprn}`);
       expect(status).toBe(200);
       expect(Object.keys(body)).toEqual(expect.arrayContaining(SPEC_2_10_KEYS));
-      expect(EpcsResponseSchema.parse(body)).toBeTruthy();
+      expect(() => EpcsResponseSchema.parse(body)).not.toThrow();
       expect(body.epc_country).toBe(country);
       expect(body.epcs).toHaveLength(count);
       expect(body.epcs_enhanced).toHaveLength(count);
@@ -147,7 +147,7 @@ describe('GET /epcs over HTTP', () => {
     const { uprn } = await uprnWithCertificates('Scotland');
     const { status, body } = await get(`/epcs?uprn=${uprn}`);
     expect(status).toBe(200);
-    expect(EpcsResponseSchema.parse(body)).toBeTruthy();
+    expect(() => EpcsResponseSchema.parse(body)).not.toThrow();
     expect(body.epc_country).toBe('Scotland');
     expect(body.epcs).toHaveLength(1);
     expect(body.epc_retrofit_recommendations).toEqual([]);
@@ -162,7 +162,7 @@ describe('GET /epcs over HTTP', () => {
     expect(uprn).toBeGreaterThan(0);
     const { status, body } = await get(`/epcs?uprn=${uprn}`);
     expect(status).toBe(200);
-    expect(EpcsResponseSchema.parse(body)).toBeTruthy();
+    expect(() => EpcsResponseSchema.parse(body)).not.toThrow();
     expect(body).toMatchObject({ epc_in_date: null, epcs: [], epcs_enhanced: [], epc_compare: null });
     expect(body.epc_estimate).not.toBeNull();
   });

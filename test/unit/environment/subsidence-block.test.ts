@@ -101,7 +101,7 @@ describe('subsidence block', () => {
   it('runs inside the environment block over MemoryEnvironment (what batch tiles and /location fill)', () => {
     const env = new MemoryEnvironment({ subsidence: ALL });
     const block = environmentBlock(env, [377_000, 165_000]);
-    expect(EnvironmentBlockSchema.parse(block)).toBeTruthy();
+    expect(() => EnvironmentBlockSchema.parse(block)).not.toThrow();
     expect(block.subsidence!.shrink_swell!.class).toBe(3);
     expect(block.subsidence!.shrink_swell_2030_medium_emissions.class).toBe('Unavailable');
     expect(block.subsidence!.shrink_swell_2030_medium_emissions.legend).not.toBe(

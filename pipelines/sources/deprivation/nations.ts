@@ -113,6 +113,65 @@ export function readDomainRanks(
   return null;
 }
 
+/** What a national index's row needs beyond its cells: the edition's identity and where each field is. */
+export interface NationRowSpec {
+  index_name: DeprivationIndexName;
+  edition: string;
+  area_vintage: DeprivationAreaVintage;
+  /** Areas the edition ranks: the bound of every rank. */
+  areas: number;
+  /** `IoD2019`-style id: the key of DECILE_UPPER_BOUNDS. */
+  id: string;
+  rank: { column: number; label: string };
+  name?: number;
+  authority?: number;
+  domains: readonly (readonly [NationDomainRank, number | undefined])[];
+  /** Domains the index has no counterpart of, null in every row. */
+  absent?: readonly NationDomainRank[];
+}
+
+/**
+ * One row of a national index (its area code already checked) as a record, or the reason to quarantine it:
+ * the overall rank, the domain ranks, and the decile the file publishes (`decileCell`, with its label) or,
+ * when it publishes none, the one the publisher's bands give (flagged `decile_derived`).
+ */
+export function nationRecord(
+  cells: readonly string[],
+  code: string,
+  spec: NationRowSpec,
+  decile: { cell: string | undefined; label: string } | undefined,
+): NationalDeprivationRecord | string {
+  const { areas } = spec;
+  const rank = parseRankCell(cells[spec.rank.column]);
+  if (rank === undefined || rank === null || !Number.isInteger(rank) || rank < 1 || rank > areas)
+    return `${spec.rank.label} is not a whole number in 1..${areas}: "${cells[spec.rank.column] ?? ''}"`;
+  const record = {
+    index_name: spec.index_name,
+    edition: spec.edition,
+    area_vintage: spec.area_vintage,
+    area_code: code,
+    area_name: (cells[spec.name ?? -1] ?? '').trim() || null,
+    local_authority_name: (cells[spec.authority ?? -1] ?? '').trim() || null,
+    areas_ranked: areas,
+    rank,
+    decile: null,
+    decile_derived: false,
+    ...Object.fromEntries((spec.absent ?? []).map((d) => [d, null])),
+  } as NationalDeprivationRecord;
+  const fault = readDomainRanks(cells, spec.domains, areas, record);
+  if (fault) return fault;
+  if (decile) {
+    const d = parseRankCell(decile.cell);
+    if (d === undefined || d === null || !Number.isInteger(d) || d < 1 || d > 10)
+      return `${decile.label} is not 1..10: "${decile.cell ?? ''}"`;
+    record.decile = d;
+  } else {
+    record.decile = decileByBounds(rank, DECILE_UPPER_BOUNDS[spec.id]);
+    record.decile_derived = record.decile !== null;
+  }
+  return record;
+}
+
 /** A header cell as loaders compare it: trimmed, inner runs of spaces collapsed, lower case. */
 export const headerKey = (cell: string): string =>
   cell

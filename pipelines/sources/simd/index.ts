@@ -16,11 +16,9 @@ import { accepted, quarantined, type SourceRow } from '../../io/quarantine';
 import { findHeaderRow } from '../../io/xlsx';
 import {
   AREAS_RANKED,
-  DECILE_UPPER_BOUNDS,
-  decileByBounds,
   headerKey,
-  parseRankCell,
-  readDomainRanks,
+  nationRecord,
+  type NationRowSpec,
   type NationalDeprivationRecord,
   type NationDomainRank,
 } from '../deprivation/nations';
@@ -107,7 +105,19 @@ export function* simdRecords(workbook: Workbook): Generator<SourceRow<NationalDe
   const id = `SIMD${cols.edition}`;
   const rows = sheet.rows.slice(headerAt + 1);
   const areas = AREAS_RANKED[id] ?? rows.filter((r) => DZ.test((r.cells[cols.code] ?? '').trim())).length;
-  const vintage = Number(cols.edition.slice(0, 4)) >= 2026 ? 'DZ2022' : 'DZ2011';
+  const spec: NationRowSpec = {
+    index_name: 'SIMD',
+    edition: cols.edition,
+    area_vintage: Number(cols.edition.slice(0, 4)) >= 2026 ? 'DZ2022' : 'DZ2011',
+    areas,
+    id,
+    rank: { column: cols.rank, label: `SIMD${cols.edition}_Rank` },
+    ...(cols.name === undefined ? {} : { name: cols.name }),
+    ...(cols.authority === undefined ? {} : { authority: cols.authority }),
+    domains: cols.domains,
+    // No Scottish counterpart of the Welsh physical environment domain.
+    absent: ['physical_environment_rank'],
+  };
   for (const { row, cells } of rows) {
     const bad = (reason: string) =>
       quarantined({
@@ -123,40 +133,17 @@ export function* simdRecords(workbook: Workbook): Generator<SourceRow<NationalDe
       yield bad(`not a 2011 Data Zone code: "${code}"`);
       continue;
     }
-    const rank = parseRankCell(cells[cols.rank]);
-    if (rank === undefined || rank === null || !Number.isInteger(rank) || rank < 1 || rank > areas) {
-      yield bad(`SIMD${cols.edition}_Rank is not a whole number in 1..${areas}: "${cells[cols.rank] ?? ''}"`);
+    const record = nationRecord(
+      cells,
+      code,
+      spec,
+      cols.decile === undefined
+        ? undefined
+        : { cell: cells[cols.decile], label: `SIMD${cols.edition}_Decile` },
+    );
+    if (typeof record === 'string') {
+      yield bad(record);
       continue;
-    }
-    const record = {
-      index_name: 'SIMD',
-      edition: cols.edition,
-      area_vintage: vintage,
-      area_code: code,
-      area_name: (cells[cols.name ?? -1] ?? '').trim() || null,
-      local_authority_name: (cells[cols.authority ?? -1] ?? '').trim() || null,
-      areas_ranked: areas,
-      rank,
-      decile: null,
-      decile_derived: false,
-      // No Scottish counterpart of the Welsh physical environment domain.
-      physical_environment_rank: null,
-    } as NationalDeprivationRecord;
-    const fault = readDomainRanks(cells, cols.domains, areas, record);
-    if (fault) {
-      yield bad(fault);
-      continue;
-    }
-    if (cols.decile !== undefined) {
-      const d = parseRankCell(cells[cols.decile]);
-      if (d === undefined || d === null || !Number.isInteger(d) || d < 1 || d > 10) {
-        yield bad(`SIMD${cols.edition}_Decile is not 1..10: "${cells[cols.decile] ?? ''}"`);
-        continue;
-      }
-      record.decile = d;
-    } else {
-      record.decile = decileByBounds(rank, DECILE_UPPER_BOUNDS[id]);
-      record.decile_derived = record.decile !== null;
     }
     yield accepted(file, row, record);
   }

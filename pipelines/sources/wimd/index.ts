@@ -18,11 +18,9 @@ import { OdsWorkbook } from '../../io/ods';
 import { findHeaderRow, XlsxWorkbook, type XlsxSheet } from '../../io/xlsx';
 import {
   AREAS_RANKED,
-  DECILE_UPPER_BOUNDS,
-  decileByBounds,
   headerKey,
-  parseRankCell,
-  readDomainRanks,
+  nationRecord,
+  type NationRowSpec,
   type NationalDeprivationRecord,
   type NationDomainRank,
 } from '../deprivation/nations';
@@ -121,7 +119,17 @@ export function* wimdRecords(workbook: Workbook): Generator<SourceRow<NationalDe
   const rows = sheet.rows.slice(headerAt + 1);
   const areas = AREAS_RANKED[id] ?? rows.filter((r) => LSOA.test((r.cells[cols.code] ?? '').trim())).length;
   // 2019 and earlier editions are on 2011 LSOAs; 2025 on 2021 LSOAs (the census after the edition's data).
-  const vintage = Number(cols.year) >= 2025 ? 'LSOA2021' : 'LSOA2011';
+  const spec: NationRowSpec = {
+    index_name: 'WIMD',
+    edition: cols.year,
+    area_vintage: Number(cols.year) >= 2025 ? 'LSOA2021' : 'LSOA2011',
+    areas,
+    id,
+    rank: { column: cols.overall, label: `WIMD ${cols.year} rank` },
+    ...(cols.name === undefined ? {} : { name: cols.name }),
+    ...(cols.authority === undefined ? {} : { authority: cols.authority }),
+    domains: cols.domains,
+  };
   for (const { row, cells } of rows) {
     const bad = (reason: string) =>
       quarantined({
@@ -137,41 +145,16 @@ export function* wimdRecords(workbook: Workbook): Generator<SourceRow<NationalDe
       yield bad(`LSOA code is not a Welsh LSOA code: "${code}"`);
       continue;
     }
-    const rank = parseRankCell(cells[cols.overall]);
-    if (rank === undefined || rank === null || !Number.isInteger(rank) || rank < 1 || rank > areas) {
-      yield bad(
-        `WIMD ${cols.year} rank is not a whole number in 1..${areas}: "${cells[cols.overall] ?? ''}"`,
-      );
-      continue;
-    }
-    const record = {
-      index_name: 'WIMD',
-      edition: cols.year,
-      area_vintage: vintage,
-      area_code: code,
-      area_name: (cells[cols.name ?? -1] ?? '').trim() || null,
-      local_authority_name: (cells[cols.authority ?? -1] ?? '').trim() || null,
-      areas_ranked: areas,
-      rank,
-      decile: null,
-      decile_derived: false,
-    } as NationalDeprivationRecord;
-    const fault = readDomainRanks(cells, cols.domains, areas, record);
-    if (fault) {
-      yield bad(fault);
-      continue;
-    }
     const published = deciles.get(code);
-    if (published !== undefined) {
-      const d = parseRankCell(published);
-      if (d === undefined || d === null || !Number.isInteger(d) || d < 1 || d > 10) {
-        yield bad(`overall decile is not 1..10: "${published}"`);
-        continue;
-      }
-      record.decile = d;
-    } else {
-      record.decile = decileByBounds(rank, DECILE_UPPER_BOUNDS[id]);
-      record.decile_derived = record.decile !== null;
+    const record = nationRecord(
+      cells,
+      code,
+      spec,
+      published === undefined ? undefined : { cell: published, label: 'overall decile' },
+    );
+    if (typeof record === 'string') {
+      yield bad(record);
+      continue;
     }
     yield accepted(file, row, record);
   }

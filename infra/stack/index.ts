@@ -1,5 +1,6 @@
 // Public API of the local stack (Elasticsearch + Temporal dev server), used by `pds stack …` and the tests.
 import { ensureOstn15Grid } from '../ostn15/install';
+import { ensureChromium } from './chromium';
 import { esDown, esStatus, esUp } from './elasticsearch';
 import { withLock } from './process';
 import { esUrlOf, loadSettings, temporalAddressOf, temporalUiUrlOf } from './settings';
@@ -39,9 +40,9 @@ export async function stackStatus(): Promise<StackStatus> {
 
 /**
  * Start both servers, installing them first if needed, and wait until they are healthy; install the OSTN15
- * grid (pipelines/geo) if it is not yet on this machine. Reuses servers of our own stack that are already
- * running; throws a StackError naming the step and log when something fails. The servers are detached and
- * keep running after this process exits.
+ * grid (pipelines/geo) and Debian's chromium (the explorer's browser test) if they are not yet on this
+ * machine. Reuses servers of our own stack that are already running; throws a StackError naming the step
+ * and log when something fails. The servers are detached and keep running after this process exits.
  */
 export async function stackUp(opts: { log?: (msg: string) => void } = {}): Promise<StackStatus> {
   const log = opts.log ?? quiet;
@@ -52,6 +53,7 @@ export async function stackUp(opts: { log?: (msg: string) => void } = {}): Promi
       esUp(settings, log),
       temporalUp(settings, log),
       step({ scope: 'stack up: ostn15' }, 'installing the grid', () => ensureOstn15Grid({ log })),
+      step({ scope: 'stack up: chromium' }, 'installing the browser', () => ensureChromium(settings, log)),
     ]);
     const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     if (errors.length === 1) throw errors[0];

@@ -15,11 +15,13 @@ import { metering, type MeteringDeps } from './metering';
 import { tokenBucket, type RateLimitConfig } from './rate-limit';
 import type { FeaturesRepository } from './repository/features';
 import type { LocationRepository } from './repository/location';
+import type { NearbyFeaturesRepository } from './repository/nearby-features';
 import type { PropertiesRepository } from './repository/properties';
 import { batchRouter } from './routes/batch';
 import { CONTRACT_ROUTES, contractRouter } from './routes/contract';
 import { energyModelLeanRoute, energyModelRouter } from './routes/energy-model';
 import { epcsRouter } from './routes/epcs';
+import { featuresRouter } from './routes/features';
 import { floodRiskRouter } from './routes/flood-risk';
 import { locationRouter } from './routes/location';
 import { propertiesRouter } from './routes/properties';
@@ -34,6 +36,8 @@ export interface AppDeps {
   features?: FeaturesRepository;
   /** Live GET /location answers; without it those answer 503 (tests that do not need them). */
   location?: LocationRepository;
+  /** GET /features (GeoJSON near a point); without it those answer 503 (tests that do not need them). */
+  nearbyFeatures?: NearbyFeaturesRepository;
   log: Logger;
   now?: () => Date;
   /** Per-key rate limit; false turns it off. Default: none (the server passes its configured one). */
@@ -80,6 +84,7 @@ export function createApp(deps: AppDeps): ApiHandler {
   app.use(retrofitRouter(deps.properties, now));
   app.use(propertiesRouter(deps.properties, now));
   app.use(locationRouter(deps.location ?? noLocation));
+  app.use(featuresRouter(deps.nearbyFeatures ?? noNearbyFeatures));
   app.use(energyModelRouter());
   app.use(
     batchRouter({ properties: deps.properties, features: deps.features ?? noFeatures, now, log: deps.log }),
@@ -103,4 +108,9 @@ const noFeatures: FeaturesRepository = {
 const noLocation: LocationRepository = {
   locationAt: () =>
     Promise.reject(new ApiError('service_unavailable', 'Live location answers are not configured')),
+};
+
+const noNearbyFeatures: NearbyFeaturesRepository = {
+  featuresNear: () =>
+    Promise.reject(new ApiError('service_unavailable', 'Map features are not configured')),
 };

@@ -18,6 +18,7 @@ import { jsonLogger, type Logger } from './log';
 import { rateLimitFromEnv, type RateLimitConfig } from './rate-limit';
 import { featuresRepository } from './repository/features';
 import { locationRepository } from './repository/location';
+import { nearbyFeaturesRepository } from './repository/nearby-features';
 import { locationFeaturesAlias } from '../pipelines/enrich/location-documents';
 import { propertiesRepository } from './repository/properties';
 
@@ -120,6 +121,7 @@ export async function startServer(
     properties: propertiesRepository(es, propertiesAlias(config), sharedPiecesAlias(config)),
     features,
     location: locationRepository(es, locationFeaturesAlias(config), features),
+    nearbyFeatures: nearbyFeaturesRepository(es, featuresAlias(config), locationFeaturesAlias(config)),
     log,
     rateLimit: options.rateLimit ?? rateLimitFromEnv(),
   });

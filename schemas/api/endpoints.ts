@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { ARROW_STREAM, BatchBodySchema, BatchResponseSchema } from './batch';
 import { EnergyModelBodySchema, EnergyModelResponseSchema } from './energy-model';
 import { EpcsQuerySchema, EpcsResponseSchema } from './epcs';
+import { FeaturesQuerySchema, FeaturesResponseSchema } from './features';
 import { FloodRiskQuerySchema, FloodRiskResponseSchema } from './flood-risk';
 import { LocationQuerySchema, LocationResponseSchema } from './location';
 import { PropertiesQuerySchema, PropertyResponseSchema } from './properties';
@@ -95,6 +96,20 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     affectsUsagePlanQuota: true,
     query: LocationQuerySchema,
     response: LocationResponseSchema,
+  },
+  {
+    name: 'features',
+    method: 'GET',
+    path: '/features',
+    description:
+      'GeoJSON (EPSG:4326) of the layers that drive the answers near a point, for a map: flood zones by ' +
+      'country and band, flood defences, recorded flood outlines, the nearest coast, conservation areas, ' +
+      'World Heritage Sites, National Parks, listed buildings, greenspace; each feature with its layer and ' +
+      'properties. One pair: x_coord+y_coord or latitude+longitude; radius in metres (default 500, at most 2,000)',
+    creditCost: 10,
+    affectsUsagePlanQuota: true,
+    query: FeaturesQuerySchema,
+    response: FeaturesResponseSchema,
   },
   {
     name: 'retrofit',

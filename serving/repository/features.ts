@@ -23,15 +23,16 @@ export function featuresRepository(
       try {
         return floodRiskBlock(await candidates.at(p), p);
       } catch (error) {
-        throw unavailable(error);
+        throw unavailable(error, 'Flood features are not indexed yet; run a refresh');
       }
     },
   };
 }
 
-function unavailable(error: unknown): unknown {
+/** A store failure as the 503 it is (`notIndexed` says what is missing); anything else unchanged. */
+export function unavailable(error: unknown, notIndexed: string): unknown {
   if (error instanceof errors.ResponseError && error.body?.error?.type === 'index_not_found_exception')
-    return new ApiError('service_unavailable', 'Flood features are not indexed yet; run a refresh');
+    return new ApiError('service_unavailable', notIndexed);
   if (
     error instanceof errors.ConnectionError ||
     error instanceof errors.TimeoutError ||

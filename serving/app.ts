@@ -20,6 +20,7 @@ import type { PropertiesRepository } from './repository/properties';
 import { batchRouter } from './routes/batch';
 import { CONTRACT_ROUTES, contractRouter } from './routes/contract';
 import { energyModelLeanRoute, energyModelRouter } from './routes/energy-model';
+import { EXPLORER_ROUTES, explorerRouter } from './routes/explorer';
 import { epcsRouter } from './routes/epcs';
 import { featuresRouter } from './routes/features';
 import { floodRiskRouter } from './routes/flood-risk';
@@ -62,8 +63,9 @@ export function createApp(deps: AppDeps): ApiHandler {
   app.disable('etag');
   app.set('query parser', 'simple');
   app.use(requestContext(deps.log, now));
-  app.use(routeTable(ENDPOINTS, CONTRACT_ROUTES));
+  app.use(routeTable(ENDPOINTS, [...CONTRACT_ROUTES, ...EXPLORER_ROUTES]));
   app.use(contractRouter());
+  app.use(explorerRouter());
   app.use(requireApiKey(deps.accounts));
   // One set of metering deps (one rate limiter) for both paths.
   const meteringDeps: MeteringDeps | null =

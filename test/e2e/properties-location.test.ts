@@ -3,6 +3,7 @@
 // point. The live answer (location feature index + the shared block code) must equal the precomputed one
 // (per-UPRN assets in the properties document) for every block they share.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FeaturesResponseSchema, type MapFeature } from '../../schemas/api/features';
 import { LocationResponseSchema } from '../../schemas/api/location';
 import { PropertyResponseSchema } from '../../schemas/api/properties';
 import type { derivedPath } from '../../pipelines/assets/ingest';
@@ -260,5 +261,136 @@ describe('the real service documented test UPRNs and points', () => {
       country_code: d.country,
       local_authority_district_code: d.la,
     });
+  });
+});
+
+// GET /features (issue 19 item 3): the map of what the answers read. Each feature an answer names within the
+// radius is drawn, at the distance the answer gives, from the same pieces and points.
+describe('GET /features around each sample property', () => {
+  const RADIUS = 1000;
+  type Props = MapFeature['properties'] & Record<string, any>;
+  const featuresAt = async (query: string) => {
+    const { status, body } = await get(`/features?${query}`);
+    expect(status).toBe(200);
+    const collection = FeaturesResponseSchema.parse(body);
+    const layer = (name: string) =>
+      collection.features.filter((f) => f.properties.layer === name) as (MapFeature & {
+        properties: Props;
+      })[];
+    return { collection, layer };
+  };
+  /** The drawn features of a layer include one at the answer's distance, with its name; none is nearer. */
+  const drawsNearest = (
+    drawn: { properties: Props }[],
+    answer: { distance: number; name?: string | null },
+  ) => {
+    expect(drawn.map((f) => f.properties.distance)).toContain(answer.distance);
+    expect(Math.min(...drawn.map((f) => f.properties.distance))).toBe(answer.distance);
+    if (answer.name !== undefined)
+      expect(
+        drawn.filter((f) => f.properties.distance === answer.distance).map((f) => f.properties.name),
+      ).toContain(answer.name);
+  };
+
+  it.each(COUNTRIES)('draws the features behind the %s property answers', async (country) => {
+    const { uprn } = sample(country);
+    const property = (await get(`/properties?uprn=${uprn}`)).body;
+    const flood = (await get(`/flood-risk?uprn=${uprn}`)).body;
+    const { x_coord, y_coord } = property.location;
+    const { collection, layer } = await featuresAt(`x_coord=${x_coord}&y_coord=${y_coord}&radius=${RADIUS}`);
+    expect(collection.type).toBe('FeatureCollection');
+    expect(collection.query).toMatchObject({ x_coord, y_coord, radius: RADIUS });
+    for (const f of collection.features)
+      if (f.properties.layer !== 'coast' && f.properties.layer !== 'nearest_coastal_point')
+        expect(f.properties.distance).toBeLessThanOrEqual(RADIUS);
+
+    // The nearest coast, wherever it is, where /flood-risk measured it.
+    const coast = flood.nearest_coastal_point;
+    const [point] = layer('nearest_coastal_point');
+    expect(point!.properties.distance).toBe(coast.distance);
+    expect(point!.geometry).toEqual({ type: 'Point', coordinates: [coast.longitude, coast.latitude] });
+    expect(layer('coast').some((f) => f.properties.feature_id === point!.properties.feature_id)).toBe(true);
+
+    // Flood zones by country and zone: the one holding the point (its band's label), else the nearest.
+    const c = country.toLowerCase();
+    let zones = 0;
+    for (const [zone, a] of Object.entries(flood[c] as Record<string, any>)) {
+      const drawn = layer('flood_zones').filter(
+        (f) => f.properties.country === c && f.properties.zone === zone,
+      );
+      zones += drawn.length;
+      if (a.in_flood_risk_zone)
+        expect(
+          drawn.filter((f) => f.properties.distance === 0).map((f) => f.properties.flood_risk_description),
+        ).toContain(a.flood_risk_description);
+      else if (a.nearest_flood_risk_zone) drawsNearest(drawn, a.nearest_flood_risk_zone);
+    }
+    expect(zones).toBeGreaterThan(0);
+    expect(layer('flood_zones').every((f) => f.properties.country === c)).toBe(true);
+    const defence = flood.flood_defences?.nearest_location_protected_by_flood_defence;
+    if (defence) drawsNearest(layer('flood_defences'), defence);
+    for (const event of flood.recorded_flood_events.events)
+      expect(
+        layer('recorded_flood_outlines').map((f) => [f.properties.name, f.properties.distance]),
+      ).toContainEqual([event.name, event.distance]);
+
+    // Planning and greenspace: the containing or nearest area when within the radius, by name and distance.
+    const planning = property.planning;
+    const nearestAreas = [
+      ['conservation_areas', planning.conservation_areas?.nearest_conservation_area],
+      ['world_heritage_sites', planning.world_heritage_sites?.nearest_world_heritage_site],
+      ['national_parks', planning.national_parks.nearest_national_park],
+      ['greenspace', property.environment.greenspace?.nearest_greenspace_point],
+    ] as const;
+    for (const [name, answer] of nearestAreas)
+      if (answer && answer.distance <= RADIUS) drawsNearest(layer(name), answer);
+      else expect(layer(name), name).toEqual([]);
+    const listed = planning.listed_buildings.nearest_listed_buildings as Record<string, any>[];
+    expect(listed.length).toBeGreaterThan(0);
+    const drawnListed = layer('listed_buildings');
+    expect(drawnListed.length).toBeGreaterThanOrEqual(listed.length);
+    for (const b of listed)
+      expect(
+        drawnListed.map((f) => ({ ...f.properties, coordinates: f.geometry.coordinates })),
+      ).toContainEqual(
+        expect.objectContaining({
+          name: b.name,
+          distance: b.distance,
+          listing_grade: b.listing_grade,
+          coordinates: [b.longitude, b.latitude],
+        }),
+      );
+
+    // The same point by latitude and longitude draws the same features.
+    const byLatLon = await featuresAt(
+      `latitude=${property.location.latitude}&longitude=${property.location.longitude}&radius=${RADIUS}`,
+    );
+    expect(byLatLon.collection.features.map((f) => f.id).sort()).toEqual(
+      collection.features.map((f) => f.id).sort(),
+    );
+  });
+
+  it('a smaller radius draws a subset; the default is 500 m', async () => {
+    const { x_coord, y_coord } = (await get(`/properties?uprn=${sample('England').uprn}`)).body.location;
+    const wide = await featuresAt(`x_coord=${x_coord}&y_coord=${y_coord}&radius=2000`);
+    const narrow = await featuresAt(`x_coord=${x_coord}&y_coord=${y_coord}`);
+    expect(narrow.collection.query.radius).toBe(500);
+    const wideIds = new Set(wide.collection.features.map((f) => f.id));
+    expect(narrow.collection.features.every((f) => wideIds.has(f.id))).toBe(true);
+    expect(wide.collection.features.length).toBeGreaterThan(narrow.collection.features.length);
+  });
+
+  it('a radius beyond 2 km or not a number is a 400 naming radius; a half pair names its partner', async () => {
+    for (const radius of ['2001', '-5', 'far', '1e9']) {
+      const { status, body } = await get(`/features?x_coord=400000&y_coord=400000&radius=${radius}`);
+      expect(status, radius).toBe(400);
+      expect(body.error.code).toBe('invalid_parameter');
+      expect(body.error.details.issues.map((i: { field: string }) => i.field)).toEqual(['radius']);
+    }
+    const half = await get('/features?latitude=51.47&radius=100');
+    expect(half.status).toBe(400);
+    expect(JSON.stringify(half.body)).toContain('longitude');
+    const usage = (await get('/usage')).body;
+    expect(usage.endpoints.find((e: { path?: string }) => e.path === '/features')?.credit_cost).toBe(10);
   });
 });

@@ -43,7 +43,6 @@ export const FeaturesQuerySchema = LocationQuerySchema.extend({
       'whose geometry comes within it',
   ),
 });
-export type FeaturesQuery = z.infer<typeof FeaturesQuerySchema>;
 
 const lonLat = z.tuple([z.number(), z.number()]).describe('[longitude, latitude], degrees, 7 decimals');
 const ring = z.array(lonLat);

@@ -10,6 +10,7 @@ import { requireApiKey } from './auth';
 import { ApiError, errorHandler, notFoundRoute } from './errors';
 import { requestContext, routeTable } from './http';
 import type { Logger } from './log';
+import { jsonBody } from './json-body';
 import { leanPath } from './lean-path';
 import { metering, type MeteringDeps } from './metering';
 import { tokenBucket, type RateLimitConfig } from './rate-limit';
@@ -78,7 +79,7 @@ export function createApp(deps: AppDeps): ApiHandler {
           rateLimiter: deps.rateLimit ? tokenBucket(deps.rateLimit) : null,
         };
   if (meteringDeps) app.use(metering(meteringDeps));
-  app.use(express.json({ limit: '100kb' }));
+  app.use(jsonBody());
   app.use(usageRouter(deps.accounts, now));
   app.use(requestsRouter(deps.accounts));
   app.use(epcsRouter(deps.properties, now));

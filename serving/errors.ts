@@ -15,15 +15,40 @@ export class ApiError extends Error {
   }
 }
 
-/** Turns a zod failure into a 400 that names each failing field path (each unknown key by its own path). */
+/** At most this many field issues in a 400 (the rest counted in `details.more_issues`). */
+export const MAX_FIELD_ISSUES = 10;
+/** Field paths and messages are cut to these lengths: an error never grows with what the client sent. */
+const MAX_FIELD_CHARS = 100;
+const MAX_MESSAGE_CHARS = 500;
+
+const clip = (text: string, max: number): string =>
+  text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+
+/**
+ * Turns a zod failure into a 400 that names each failing field path (each unknown key by its own path). An
+ * object's unknown keys share one message, which lists the fields it has: it is given with the first of them
+ * only. At most MAX_FIELD_ISSUES issues are listed, so the answer stays a few KB whatever the body held.
+ */
 export function invalidParameters(error: ZodError, where: 'query' | 'body'): ApiError {
-  const issues: FieldIssue[] = error.issues.flatMap((issue) =>
-    (issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k]) : [issue.path]).map(
-      (path) => ({ field: path.length ? path.join('.') : where, message: issue.message }),
-    ),
+  const field = (path: PropertyKey[]) => clip(path.length ? path.join('.') : where, MAX_FIELD_CHARS);
+  const all: FieldIssue[] = error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((k, i) => ({
+          field: field([...issue.path, k]),
+          message: i === 0 ? issue.message : 'is not a known field either',
+        }))
+      : [{ field: field(issue.path), message: issue.message }],
   );
+  const issues = all
+    .slice(0, MAX_FIELD_ISSUES)
+    .map((i) => ({ field: i.field, message: clip(i.message, MAX_MESSAGE_CHARS) }));
+  const more = all.length - issues.length;
   const fields = [...new Set(issues.map((i) => i.field))].join(', ');
-  return new ApiError('invalid_parameter', `Invalid ${where} parameter: ${fields}`, { issues });
+  return new ApiError(
+    'invalid_parameter',
+    `Invalid ${where} parameter: ${fields}${more ? ` and ${more} more` : ''}`,
+    more ? { issues, more_issues: more } : { issues },
+  );
 }
 
 export const errorBody = (error: ApiError): ErrorBody => ({

@@ -3,9 +3,10 @@
 // that answers 404 for unknown paths and 405 (with `Allow`) for a known path with the wrong method.
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { RequestHandler } from 'express';
 import type { EndpointDefinition } from '../schemas/api/endpoints';
-import { ApiError } from './errors';
+import { ApiError, errorBody } from './errors';
 import type { Logger } from './log';
 import { compileAlias, primaryUrl, type AliasPath } from './path-aliases';
 
@@ -151,3 +152,50 @@ export function routeTable(
     next();
   };
 }
+
+/** The URL and headers node:http reads at most (its default `maxHeaderSize`); more is a 431. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * node:http's `clientError`: what never became a request (a URL and headers over MAX_HEADER_BYTES, bytes that
+ * are not HTTP, headers not sent in time) answered in the API's shape, with a request id and the security
+ * headers, instead of node's bare status line; then the connection is closed, as node does. Nothing is
+ * written into a response already under way.
+ */
+export function answerClientError(log: Logger): (error: Error & { code?: string }, socket: Duplex) => void {
+  return (error, socket) => {
+    const inFlight = (socket as { _httpMessage?: ServerResponse })._httpMessage;
+    if (error.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
+      const apiError =
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? new ApiError('headers_too_large', `The URL and headers are over ${MAX_HEADER_BYTES} bytes`)
+          : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
+            ? new ApiError('payload_too_large', 'The chunk extensions are too large')
+            : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+              ? new ApiError('request_timeout', 'The request was not received in time')
+              : new ApiError('malformed_request', 'The request is not valid HTTP/1.1');
+      const id = randomUUID();
+      const body = JSON.stringify(errorBody(apiError));
+      const headers = {
+        [REQUEST_ID_HEADER]: id,
+        ...SECURITY_HEADERS,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        connection: 'close',
+      };
+      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+      const status = `HTTP/1.1 ${apiError.status} ${STATUS_LINE[apiError.status]}\r\n`;
+      socket.end(`${status}${head.join('')}\r\n${body}`, () => socket.destroy());
+      log('request', { request_id: id, status: apiError.status, error_code: apiError.code });
+      return;
+    }
+    socket.destroy();
+  };
+}
+
+const STATUS_LINE: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  431: 'Request Header Fields Too Large',
+};

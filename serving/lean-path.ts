@@ -3,8 +3,8 @@
 // swaps, a dozen router layers, body-parser, res.json), and at 50 connections the queue multiplies it into
 // latency. This path takes the same steps with the same functions, so the answers, charges, history rows
 // and log lines are those Express gives: request id and security headers, access log (http.ts), API key
-// (auth.ts), rate limit, admission, settlement and history row (metering.ts), express.json's body limit and
-// strict JSON rules (here), errors (errors.ts). It takes only requests it serves exactly as Express would:
+// (auth.ts), rate limit, admission, settlement and history row (metering.ts), the body's limits (json-body.ts)
+// and express.json's strict JSON rules (here), errors (errors.ts). It takes only requests it serves exactly as Express would:
 // POST to the route's path (or one of its aliases without path parameters) with no query string,
 // `content-type: application/json` (optionally with `; charset=utf-8`) and no content-encoding; anything
 // else (a query, another charset, a compressed body, a trailing slash) goes on to Express, which answers it
@@ -17,6 +17,7 @@ import { authenticateKey } from './auth';
 import { ApiError, asApiError, errorBody } from './errors';
 import { accessLogFields, stampHeaders } from './http';
 import type { Logger } from './log';
+import { JSON_BODY_LIMIT, nestedDeeperThan, tooDeep } from './json-body';
 import { historyOf, meterRequest, type MeteringDeps } from './metering';
 import { pathParams } from './path-aliases';
 
@@ -34,9 +35,6 @@ export interface LeanPathDeps {
   /** The same deps (and so the same rate limiter) as the Express metering middleware; null: metering off. */
   metering: MeteringDeps | null;
 }
-
-/** `express.json({ limit: '100kb' })`'s limit, in bytes. */
-export const JSON_BODY_LIMIT = 100 * 1024;
 
 const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8']);
 
@@ -145,9 +143,9 @@ function serve(
 const bodyError = (type: string, status: number) => ({ type, status });
 
 /**
- * express.json's reading: no body (neither content-length nor transfer-encoding) is undefined; over the
- * limit is a 413 once the whole request has been read; UTF-8 without its BOM; empty is `{}`; strict (an
- * object or an array); anything JSON.parse refuses is invalid JSON.
+ * jsonBody's reading (json-body.ts): no body (neither content-length nor transfer-encoding) is undefined;
+ * over the limit is a 413 once the whole request has been read; nested too deep is a 400; UTF-8 without its
+ * BOM; empty is `{}`; strict (an object or an array); anything JSON.parse refuses is invalid JSON.
  */
 function readJsonBody(req: IncomingMessage, done: (error: unknown, body?: unknown) => void): void {
   const { 'content-length': length, 'transfer-encoding': te } = req.headers;
@@ -169,7 +167,9 @@ function readJsonBody(req: IncomingMessage, done: (error: unknown, body?: unknow
   });
   req.on('end', () => {
     if (tooLarge) return finish(bodyError('entity.too.large', 413));
-    let text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    if (nestedDeeperThan(bytes)) return finish(tooDeep());
+    let text = bytes.toString('utf8');
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     let value: unknown;
     try {

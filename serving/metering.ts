@@ -31,11 +31,28 @@ export function redactHeaders(headers: Record<string, unknown>): Record<string, 
   return out;
 }
 
+const truncated = (bytes: number): string => JSON.stringify({ truncated: true, bytes });
+
 // Under the cap, a UTF-8 text is never more bytes than 3 per UTF-16 unit: most bodies skip the byte count.
 const capped = (json: string): string =>
   json.length * 3 <= HISTORY_BODY_CAP || Buffer.byteLength(json) <= HISTORY_BODY_CAP
     ? json
-    : JSON.stringify({ truncated: true, bytes: Buffer.byteLength(json) });
+    : truncated(Buffer.byteLength(json));
+
+/**
+ * The request body as stored: its JSON, capped; a body that was sent but not read (refused: invalid, too
+ * deep, too large, not decompressible) or that cannot be serialised is recorded as truncated, with the byte
+ * count the client declared (0 when it sent none).
+ */
+function requestBodyText(body: unknown, headers: IncomingHttpHeaders): string | null {
+  const declared = Number(headers['content-length']) || 0;
+  if (body === undefined) return declared > 0 || headers['transfer-encoding'] ? truncated(declared) : null;
+  try {
+    return capped(JSON.stringify(body));
+  } catch {
+    return truncated(declared);
+  }
+}
 
 function responseBodyText(body: unknown): string {
   if (body === undefined || body === null) return '{}';
@@ -61,7 +78,7 @@ export interface HistoryRequest {
   path: string;
   /** The query parameters as stored (`queryText`). */
   queryParams: string;
-  /** The parsed body, undefined when there was none (or it could not be read). */
+  /** The parsed body, undefined when there was none or it was not read (the history then says which). */
   body: unknown;
   headers: IncomingHttpHeaders;
   startedNs: bigint;
@@ -75,7 +92,7 @@ export function historyOf(req: HistoryRequest, res: ServerResponse, responseBody
     method: req.method,
     path: req.path,
     queryParams: req.queryParams,
-    requestBody: req.body === undefined ? null : capped(JSON.stringify(req.body)),
+    requestBody: requestBodyText(req.body, req.headers),
     requestHeaders: JSON.stringify(redactHeaders(req.headers)),
     responseCode: res.statusCode,
     responseTimeMs: Math.round(Number(process.hrtime.bigint() - req.startedNs) / 1e6),
@@ -140,15 +157,31 @@ export function meterRequest(
     if (settled) return;
     settled = true;
     const success = res.writableFinished && res.statusCode >= 200 && res.statusCode < 300;
-    try {
-      deps.accounts.finish(keyId, reservation, success, history(), units);
-    } catch (error) {
-      deps.log('metering: could not settle', {
+    const failed = (what: string, error: unknown) =>
+      deps.log(`metering: ${what}`, {
         request_id: requestId,
         key_id: keyId,
         reservation,
         error: error instanceof Error ? error.message : String(error),
       });
+    // The reservation is settled whatever the history row does: a row that cannot be made or written is
+    // dropped (and logged), never the charge or release with it. The store settles a reservation once.
+    let row: HistoryInput | null = null;
+    try {
+      row = history();
+    } catch (error) {
+      failed('could not make the history row; settling without it', error);
+    }
+    try {
+      deps.accounts.finish(keyId, reservation, success, row, units);
+    } catch (error) {
+      if (row === null) return failed('could not settle', error);
+      failed('could not record the request; settling without its history row', error);
+      try {
+        deps.accounts.finish(keyId, reservation, success, null, units);
+      } catch (again) {
+        failed('could not settle', again);
+      }
     }
   };
   res.on('finish', settle);

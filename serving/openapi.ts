@@ -14,6 +14,9 @@ export const ERROR_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
   invalid_parameter:
     'A parameter or body field is missing or malformed; details.issues[].field names each one',
   invalid_json: 'The request body is not valid JSON',
+  malformed_request: 'The request is not valid HTTP/1.1 (the connection is then closed)',
+  request_timeout: 'The request line and headers were not received in time (the connection is then closed)',
+  headers_too_large: 'The URL and headers are over 16 KiB (the connection is then closed)',
   not_found: 'Unknown route, or the resource (for example a UPRN) does not exist',
   method_not_allowed: 'The path exists but not with this method; the Allow header lists the methods',
   payload_too_large: 'The request body is over 100 KiB',
@@ -80,7 +83,9 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not found',
   405: 'Method not allowed',
+  408: 'Request timeout',
   413: 'Payload too large',
+  431: 'Request header fields too large',
   429: 'Too many requests',
   500: 'Internal error',
   503: 'Service unavailable',
@@ -131,7 +136,7 @@ function operation(e: EndpointDefinition, path = e.path): Operation {
       });
     }
   }
-  const errors = ['400', '403', '404', '405', ...(e.body ? ['413'] : []), '429', '500', '503'];
+  const errors = ['400', '403', '404', '405', ...(e.body ? ['413'] : []), '429', '431', '500', '503'];
   const charge = e.meteredPerItem
     ? 'Each item found (status 200) costs what its single call costs, and counts toward the quotas as that ' +
       'call would; items not found or malformed cost nothing. The worst case (every well-formed UPRN found) ' +

@@ -13,6 +13,7 @@ import { createEsClient } from '../pipelines/indexing/es-client';
 import { featuresAlias, propertiesAlias, sharedPiecesAlias } from '../pipelines/indexing/aliases';
 import { openAccountStore } from './accounts/store';
 import { createApp, type ApiHandler } from './app';
+import { answerClientError, MAX_HEADER_BYTES } from './http';
 import { useEnergyPricesFrom } from './energy-model/prices';
 import { jsonLogger, type Logger } from './log';
 import { rateLimitFromEnv, type RateLimitConfig } from './rate-limit';
@@ -35,6 +36,8 @@ export interface ListenOptions {
   graceMs?: number;
   /** Runs after the last connection has closed (close stores, clients). */
   onClosed?: () => Promise<void> | void;
+  /** Where the answers to malformed requests (http.ts `answerClientError`) are logged. */
+  log?: Logger;
 }
 
 /**
@@ -43,7 +46,8 @@ export interface ListenOptions {
  * idle, and cuts whatever is left after `graceMs`.
  */
 export async function listen(app: ApiHandler, opts: ListenOptions): Promise<RunningServer> {
-  const server = createServer(app);
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app);
+  server.on('clientError', answerClientError(opts.log ?? (() => {})));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host ?? '0.0.0.0', () => {
@@ -127,6 +131,7 @@ export async function startServer(
   });
   return listen(app, {
     port: config.port,
+    log,
     onClosed: async () => {
       accounts.close();
       await es.close();

@@ -2,7 +2,7 @@
 // properties document) and computed live for coordinates, so one schema validates both and is the source of
 // the OpenAPI description.
 import { z } from 'zod';
-import { UprnParam } from './common';
+import { queryNumber, UprnParam } from './common';
 
 /** Spec 2.1 Point. Coordinates are rounded to the centimetre, latitude and longitude to 7 decimals (~1 cm). */
 export const PointSchema = z.object({
@@ -153,14 +153,7 @@ export type RecordedFloodEvents = z.infer<typeof RecordedFloodEventsSchema>;
 /** @alias The answer of GET /flood-risk is the block itself, by its endpoint's name. */
 export const FloodRiskResponseSchema = FloodRiskBlockSchema;
 
-const coordinate = (name: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/, `${name} must be a number`)
-    .transform(Number)
-    .optional()
-    .meta({ type: 'number' }); // OpenAPI: a number (the query string carries it as text)
+const coordinate = (name: string) => queryNumber(name).optional();
 
 /**
  * The raw query; which group is present (exactly one of UPRN, x_coord+y_coord, latitude+longitude) is

@@ -1,29 +1,18 @@
 // GET /requests (spec 2.5, 4.3): the caller's own most recent requests, newest first.
 import { z } from 'zod';
-import { Timestamp } from './common';
+import { queryInteger, Timestamp } from './common';
 
 export const REQUESTS_MAX_LIMIT = 100;
 /** History rows kept per API key; older rows are pruned. */
 export const REQUESTS_KEPT_PER_KEY = 100;
 
-/** An integer query parameter from `min` to `max`; sent as a string, described as an integer. */
-const boundedInt = (name: string, min: number, max: number, fallback: number) => {
-  const message = `${name} must be an integer from ${min} to ${max}`;
-  return z.coerce
-    .number({ error: message })
-    .int(message)
-    .min(min, message)
-    .max(max, message)
-    .default(fallback);
-};
-
 export const RequestsQuerySchema = z.object({
-  limit: boundedInt('limit', 1, REQUESTS_MAX_LIMIT, 10).describe(
-    `How many records to return, 1 to ${REQUESTS_MAX_LIMIT}; default 10`,
-  ),
-  offset: boundedInt('offset', 0, REQUESTS_KEPT_PER_KEY - 1, 0).describe(
-    `How many of the newest records to skip, 0 to ${REQUESTS_KEPT_PER_KEY - 1}; default 0`,
-  ),
+  limit: queryInteger('limit', 1, REQUESTS_MAX_LIMIT)
+    .default(10)
+    .describe(`How many records to return, 1 to ${REQUESTS_MAX_LIMIT}; default 10`),
+  offset: queryInteger('offset', 0, REQUESTS_KEPT_PER_KEY - 1)
+    .default(0)
+    .describe(`How many of the newest records to skip, 0 to ${REQUESTS_KEPT_PER_KEY - 1}; default 0`),
 });
 
 const JsonObject = z.record(z.string(), z.unknown());
@@ -32,7 +21,13 @@ export const RequestRecordSchema = z.object({
   path: z.string().describe('Path requested'),
   method: z.string().describe('HTTP method'),
   query_params: z.record(z.string(), z.string()).describe('Query parameters sent'),
-  request_body: z.unknown().nullable().describe('Body sent (parsed JSON), or null when there was none'),
+  request_body: z
+    .unknown()
+    .nullable()
+    .describe(
+      'Body sent (parsed JSON), or null when there was none; a body over 128 KiB, or one not read (invalid, ' +
+        'nested too deep, too large, not decompressible), is {"truncated": true, "bytes": N} (N as declared)',
+    ),
   request_headers: z
     .record(z.string(), z.string())
     .describe(

@@ -395,6 +395,12 @@ const safeJson = (text: string | null): unknown => {
   }
 };
 
+/** SQLite's write lock was not had in time (another connection held it): worth retrying as it was. */
+const isLockTimeout = (error: unknown): boolean =>
+  /^SQLITE_(BUSY|LOCKED)/.test(String((error as { code?: unknown } | null)?.code ?? ''));
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 export function openAccountStore(
   path: string,
   now: () => Date = () => new Date(),
@@ -822,8 +828,45 @@ export function openAccountStore(
     try {
       finishBatchTx.immediate(batch);
     } catch (error) {
-      pending.unshift(...batch);
-      throw error;
+      if (isLockTimeout(error)) {
+        pending.unshift(...batch);
+        throw error;
+      }
+      finishOneByOne(batch);
+    }
+  }
+
+  /**
+   * After a group commit failed for a reason other than the write lock (a history row SQLite refuses): each
+   * completion in a transaction of its own, and one that fails again settled without its history row, so
+   * one bad row holds neither the others nor its own charge or release. What still fails stays pending.
+   */
+  function finishOneByOne(batch: readonly Finish[]): void {
+    const left: Finish[] = [];
+    let failure: unknown;
+    for (const f of batch) {
+      try {
+        finishBatchTx.immediate([f]);
+        continue;
+      } catch (error) {
+        failure = error;
+      }
+      const [keyId, reservation, success, history, units] = f;
+      if (history && !isLockTimeout(failure))
+        try {
+          finishBatchTx.immediate([[keyId, reservation, success, null, units]]);
+          options.onError?.(
+            new Error(`history row of request ${history.requestId} dropped: ${messageOf(failure)}`),
+          );
+          continue;
+        } catch (error) {
+          failure = error;
+        }
+      left.push(f);
+    }
+    if (left.length) {
+      pending.unshift(...left);
+      throw failure;
     }
   }
   function scheduleFlush(): void {
@@ -852,8 +895,15 @@ export function openAccountStore(
       results = turnTx.immediate(finishes, admits);
     } catch (error) {
       pending.unshift(...finishes);
-      for (const a of admits) a[4](error);
-      throw error;
+      try {
+        // A completion the database refuses must not refuse the admissions with it (flush settles it alone).
+        if (isLockTimeout(error)) throw error;
+        flush();
+        results = turnTx.immediate([], admits);
+      } catch (again) {
+        for (const a of admits) a[4](again);
+        throw again;
+      }
     }
     for (let i = 0; i < admits.length; i++) {
       try {

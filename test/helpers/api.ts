@@ -78,7 +78,7 @@ export interface Answer {
 
 export async function startApi(deps: Partial<AppDeps> & { accounts: AccountStore }): Promise<TestApi> {
   const app = createApp({ properties: fakeProperties(), log: silentLogger, rateLimit: false, ...deps });
-  const running = await listen(app, { port: 0, host: '127.0.0.1', graceMs: 2_000 });
+  const running = await listen(app, { port: 0, host: '127.0.0.1', graceMs: 2_000, log: deps.log });
   // node:http rather than fetch: fetch refuses a GET with a body, which the edge tests need to send.
   const request: TestApi['request'] = (method, path, init = {}) =>
     new Promise((resolve, reject) => {

@@ -28,11 +28,13 @@ describe('the uprn query parameter', () => {
     },
   );
 
-  it('missing is still "is required"; digits with spaces around are trimmed and accepted', () => {
+  it('missing is still "is required"; digits only, as written: no spaces, sign or leading zero (#17 item 9)', () => {
     const missing = UprnParam.safeParse(undefined);
     expect(missing.success).toBe(false);
     expect(missing.error!.issues[0]!.message).toBe('is required');
-    expect(UprnParam.parse(' 10001104067 ')).toBe(10001104067);
+    expect(UprnParam.parse('10001104067')).toBe(10001104067);
+    for (const bad of [' 10001104067 ', '\u300010001104067', '010001104067', '+1', '0', '1e3'])
+      expect(UprnParam.safeParse(bad).success, bad).toBe(false);
   });
 
   it('is described in the OpenAPI document of every endpoint that takes it', () => {
@@ -44,7 +46,7 @@ describe('the uprn query parameter', () => {
         in: 'query',
         required: true,
         description: expect.stringContaining('Unique Property Reference Number'),
-        schema: { type: 'string', pattern: '^[0-9]{1,12}$' },
+        schema: { type: 'string', pattern: '^[1-9][0-9]{0,11}$' },
       });
     }
   });

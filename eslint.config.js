@@ -47,6 +47,20 @@ export default tseslint.config(
       '@typescript-eslint/prefer-promise-reject-errors': 'error',
     },
   },
+  // The explorer's page (serving/explorer, docs/explorer.md) runs in the browser, with OpenLayers' bundle as
+  // the global `ol`.
+  {
+    files: ['serving/explorer/**/*.js'],
+    languageOptions: {
+      globals: {
+        document: 'readonly',
+        sessionStorage: 'readonly',
+        fetch: 'readonly',
+        URLSearchParams: 'readonly',
+        ol: 'readonly',
+      },
+    },
+  },
   // Tests poke at JSON bodies; typing every response shape there would only add noise.
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
 );

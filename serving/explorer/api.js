@@ -21,7 +21,11 @@ export class ApiError extends Error {
 async function call(method, path, body) {
   const headers = { 'x-api-key': storedKey(), accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = await res.json().catch(() => null);
   if (!res.ok) {
     const error = json?.error;

@@ -3,7 +3,15 @@
 // checks each one against the API's own answer, and the text is that value formatted for people.
 import { monthlyChart } from './chart.js';
 
-const RATING_COLOURS = { A: '#008054', B: '#19b459', C: '#8dce46', D: '#ffd500', E: '#fcaa65', F: '#ef8023', G: '#e9153b' };
+const RATING_COLOURS = {
+  A: '#008054',
+  B: '#19b459',
+  C: '#8dce46',
+  D: '#ffd500',
+  E: '#fcaa65',
+  F: '#ef8023',
+  G: '#e9153b',
+};
 const COUNTRIES = ['england', 'scotland', 'wales'];
 const SOURCES = {
   rivers_and_seas: 'Rivers and sea',
@@ -30,6 +38,7 @@ const FORMATS = {
   kwh: (v) => `${num(v)} kWh`,
   kg: (v) => `${num(v)} kg`,
   num: (v) => num(v, 2),
+  degrees: (v) => v.toFixed(6),
   date: (v) => new Date(v).toLocaleDateString('en-GB', { year: 'numeric', month: 'long', day: 'numeric' }),
 };
 
@@ -77,14 +86,21 @@ function subheading(text) {
 
 function locationCard(source, answer, boundaries) {
   const c = card('Place', 'place');
-  const rows = source === 'properties' ? [['UPRN', 'uprn'], ['Address', 'energy.epcs.epc.address'], ['Postcode', `${boundaries}.postcode`]] : [];
+  const rows =
+    source === 'properties'
+      ? [
+          ['UPRN', 'uprn'],
+          ['Address', 'energy.epcs.epc.address'],
+          ['Postcode', `${boundaries}.postcode`],
+        ]
+      : [];
   c.append(
     fields(source, answer, [
       ...rows,
       ['Local authority', `${boundaries}.local_authority_district_name`],
       ['Country', `${boundaries}.country_name`],
-      ['Latitude', 'location.latitude', 'num'],
-      ['Longitude', 'location.longitude', 'num'],
+      ['Latitude', 'location.latitude', 'degrees'],
+      ['Longitude', 'location.longitude', 'degrees'],
       ['Easting (BNG)', 'location.x_coord', 'num'],
       ['Northing (BNG)', 'location.y_coord', 'num'],
     ]),
@@ -116,7 +132,8 @@ function floodCard(source, answer) {
     }
     c.append(table);
   }
-  if (c.querySelectorAll('table').length === 0) c.append(Object.assign(document.createElement('p'), { textContent: 'No flood risk answer here.' }));
+  if (c.querySelectorAll('table').length === 0)
+    c.append(Object.assign(document.createElement('p'), { textContent: 'No flood risk answer here.' }));
   return c;
 }
 
@@ -138,10 +155,17 @@ function planningCard(source, answer) {
   listed.slice(0, 3).forEach((_, i) => {
     const li = document.createElement('li');
     const b = `${p}.listed_buildings.nearest_listed_buildings.${i}`;
-    li.append(value('span', source, answer, `${b}.name`), ', grade ', value('span', source, answer, `${b}.grade`), ', ', value('span', source, answer, `${b}.distance`, 'm'));
+    li.append(
+      value('span', source, answer, `${b}.name`),
+      ', grade ',
+      value('span', source, answer, `${b}.grade`),
+      ', ',
+      value('span', source, answer, `${b}.distance`, 'm'),
+    );
     ol.append(li);
   });
-  if (listed.length === 0) ol.append(Object.assign(document.createElement('li'), { textContent: 'None within 1 km' }));
+  if (listed.length === 0)
+    ol.append(Object.assign(document.createElement('li'), { textContent: 'None within 1 km' }));
   c.append(
     ol,
     subheading('World Heritage Sites'),
@@ -173,12 +197,17 @@ function epcCard(answer) {
   const c = card('Energy performance certificate', 'epc');
   const e = 'energy.epcs';
   if (!at(answer, `${e}.epc`)) {
-    c.append(Object.assign(document.createElement('p'), { textContent: 'No certificate for this property.' }));
+    c.append(
+      Object.assign(document.createElement('p'), { textContent: 'No certificate for this property.' }),
+    );
     return c;
   }
   const ratings = document.createElement('div');
   ratings.className = 'ratings';
-  for (const [label, which] of [['Current', 'current'], ['Potential', 'potential']]) {
+  for (const [label, which] of [
+    ['Current', 'current'],
+    ['Potential', 'potential'],
+  ]) {
     const box = document.createElement('div');
     box.append(
       Object.assign(document.createElement('span'), { className: 'rating-label', textContent: label }),
@@ -236,7 +265,11 @@ function areaCard(source, answer, social, energy) {
     ]),
     subheading('Fuel poverty'),
     fields(source, answer, [
-      ['Neighbourhood (LSOA)', `${fp}.lower_layer_super_output_area.fuel_poor_household_percentage`, 'percent'],
+      [
+        'Neighbourhood (LSOA)',
+        `${fp}.lower_layer_super_output_area.fuel_poor_household_percentage`,
+        'percent',
+      ],
       ['Local authority', `${fp}.local_authority.fuel_poor_household_percentage`, 'percent'],
       ['Region', `${fp}.region.fuel_poor_household_percentage`, 'percent'],
     ]),

@@ -36,14 +36,26 @@ export function monthlyChart(model) {
   svg.append(el('title', { id: 'energy-chart-title' }, 'Modelled energy use by month, kWh'));
   for (const v of [0, top / 2, top]) {
     svg.append(el('line', { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), class: 'grid' }));
-    svg.append(el('text', { x: pad.left - 4, y: y(v) + 4, 'text-anchor': 'end' }, Math.round(v).toLocaleString('en-GB')));
+    svg.append(
+      el(
+        'text',
+        { x: pad.left - 4, y: y(v) + 4, 'text-anchor': 'end' },
+        Math.round(v).toLocaleString('en-GB'),
+      ),
+    );
   }
   MONTHS.forEach((month, m) => {
     let base = 0;
     const x = pad.left + m * slot + slot * 0.15;
     for (const s of SERIES) {
       const v = model[s.key][m];
-      const bar = el('rect', { x, width: slot * 0.7, y: y(base + v), height: y(base) - y(base + v), fill: s.colour });
+      const bar = el('rect', {
+        x,
+        width: slot * 0.7,
+        y: y(base + v),
+        height: y(base) - y(base + v),
+        fill: s.colour,
+      });
       bar.dataset.series = s.key;
       bar.dataset.value = String(v);
       bar.append(el('title', {}, `${month} ${s.label}: ${Math.round(v).toLocaleString('en-GB')} kWh`));
@@ -65,7 +77,8 @@ export function monthlyChart(model) {
     th.scope = 'row';
     th.textContent = month;
     row.append(th);
-    for (const s of SERIES) row.insertCell().textContent = Math.round(model[s.key][m]).toLocaleString('en-GB');
+    for (const s of SERIES)
+      row.insertCell().textContent = Math.round(model[s.key][m]).toLocaleString('en-GB');
   });
 
   const key = document.createElement('ul');

@@ -15,9 +15,11 @@ export const bboxColumns = {
   maxy: z.number().describe('Bounding box: maximum northing (m, BNG)'),
 };
 
+// `pointAxis` marks a point table's coordinates: its Parquet file also gets a WKB point `geometry` column and
+// GeoParquet metadata (pipelines/io/geoparquet.ts), so GeoPandas and QGIS read it as points.
 export const pointColumns = {
-  x_coord: z.number().describe('BNG easting (EPSG:27700), metres'),
-  y_coord: z.number().describe('BNG northing (EPSG:27700), metres'),
+  x_coord: z.number().meta({ description: 'BNG easting (EPSG:27700), metres', pointAxis: 'x' }),
+  y_coord: z.number().meta({ description: 'BNG northing (EPSG:27700), metres', pointAxis: 'y' }),
 };
 
 export const sourceFile = z

@@ -55,7 +55,8 @@ export const floodRecordedOutlines = defineAsset({
   description:
     'Recorded flood outlines (EA) and historic flood map (NRW): event name, dates, source, cause, BNG geometry',
   upstream: [],
-  codeVersion: '1',
+  // 2: written as GeoParquet 1.1 (pipelines/io/geoparquet.ts).
+  codeVersion: '2',
   owner: 'flood',
   cadence: 'quarterly',
   sources: (ctx) => paths(outlineLayers(ctx)),
@@ -77,7 +78,8 @@ export const floodDefences = defineAsset({
   kind: 'staged',
   description: 'Spatial flood defences (EA AIMS, NRW): asset id and type, BNG lines',
   upstream: [],
-  codeVersion: '1',
+  // 2: written as GeoParquet 1.1 (pipelines/io/geoparquet.ts).
+  codeVersion: '2',
   owner: 'flood',
   cadence: 'quarterly',
   sources: (ctx) => paths(defenceLayers(ctx)),
@@ -99,7 +101,8 @@ export const floodDefenceAreas = defineAsset({
   kind: 'staged',
   description: 'Areas benefiting from flood defences (EA ABD, NRW): BNG polygons',
   upstream: [],
-  codeVersion: '1',
+  // 2: written as GeoParquet 1.1 (pipelines/io/geoparquet.ts).
+  codeVersion: '2',
   owner: 'flood',
   cadence: 'quarterly',
   sources: (ctx) => paths(areaLayers(ctx)),

@@ -35,7 +35,8 @@ export const floodZones = defineAsset({
   description:
     'Flood zones of EA (RoFRS, RoFSW and climate change), NRW FRAW and SEPA flood maps: band, label, BNG geometry',
   upstream: [],
-  codeVersion: '1',
+  // 2: written as GeoParquet 1.1 (pipelines/io/geoparquet.ts).
+  codeVersion: '2',
   owner: 'flood',
   cadence: 'quarterly',
   sources: async (ctx) => withSidecars((await zoneSources(ctx)).map((s) => s.path)),

@@ -9,8 +9,9 @@
 //   - a listed building on two lists (a border bridge) is kept from the first system, same order, when the
 //     names match and the points lie within CROSS_BORDER_RADIUS of each other.
 // Conservation areas are designated by local planning authorities, which never straddle the border: all kept.
-import type { GbHeritageTable } from '../../schemas/heritage-features';
+import { GB_HERITAGE_TABLES, type GbHeritageTable } from '../../schemas/heritage-features';
 import { copyQueryToParquet, parquetPath } from '../io/parquet';
+import { parquetColumnsFor } from '../io/parquet-columns';
 import { LISTING_TIERS } from '../transforms/heritage/listing';
 import { defineAsset, type AssetContext, type AssetDefinition } from './definition';
 import { derivedPath, stagedPath } from './ingest';
@@ -132,11 +133,15 @@ function gbAsset(spec: GbSpec): AssetDefinition {
     kind: 'derived',
     description: spec.description,
     upstream: spec.upstream,
-    codeVersion: '1',
+    // 2: written as GeoParquet 1.1 (pipelines/io/geoparquet.ts).
+    codeVersion: '2',
     owner: 'heritage',
     cadence: 'monthly',
     async materialize(ctx) {
-      const written = await copyQueryToParquet(spec.sql(ctx), gbHeritagePath(ctx, spec.table));
+      // The schema's columns say which are a point's x/y (GeoParquet points, pipelines/io/geoparquet.ts).
+      const written = await copyQueryToParquet(spec.sql(ctx), gbHeritagePath(ctx, spec.table), {
+        columns: parquetColumnsFor(GB_HERITAGE_TABLES[spec.table]),
+      });
       return { rows: written.rows, outputs: [written.path] };
     },
   });

@@ -148,7 +148,8 @@ export function layerAsset(spec: LayerSpec): AssetDefinition {
     kind: 'staged',
     description: spec.description,
     upstream: [],
-    codeVersion: '1',
+    // 2: written as GeoParquet 1.1 (pipelines/io/geoparquet.ts).
+    codeVersion: '2',
     owner: spec.owner ?? 'planning-transport',
     cadence: spec.cadence,
     sources: (ctx) => files(sourceDir(ctx, spec.dataset)),

@@ -21,7 +21,8 @@ export const terrainContours = defineAsset({
   kind: 'staged',
   description: 'OS Terrain 50 contours (10 m) and mean high/low water lines: tile, kind, height, BNG lines',
   upstream: [],
-  codeVersion: '1',
+  // 2: written as GeoParquet 1.1 (pipelines/io/geoparquet.ts).
+  codeVersion: '2',
   owner: 'flood',
   cadence: 'yearly',
   sources: async (ctx) => withSidecars(await findTerrainFiles(sourceDir(ctx, TERRAIN_DATASET))),
@@ -46,7 +47,8 @@ export const coastline = defineAsset({
   kind: 'staged',
   description: 'Mean high water line (OS Boundary-Line high_water_polyline): BNG lines',
   upstream: [],
-  codeVersion: '1',
+  // 2: written as GeoParquet 1.1 (pipelines/io/geoparquet.ts).
+  codeVersion: '2',
   owner: 'flood',
   cadence: 'yearly',
   sources: async (ctx) => withSidecars(await findCoastlineFiles(sourceDir(ctx, BOUNDARY_LINE_DATASET))),

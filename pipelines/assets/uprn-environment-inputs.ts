@@ -143,7 +143,8 @@ function layerAsset(spec: LayerSpec): AssetDefinition {
     kind: 'staged',
     description: spec.description,
     upstream: spec.upstream ?? [],
-    codeVersion: '1',
+    // 2: written as GeoParquet 1.1 (pipelines/io/geoparquet.ts).
+    codeVersion: '2',
     owner: 'environment-social',
     cadence: spec.cadence,
     sources: (ctx) => files(sourceDir(ctx, spec.dataset)),

@@ -1,6 +1,7 @@
 // The data dictionary: one Markdown section per Parquet table, one row per column (field, type, unit,
 // meaning), generated from the tables' zod schemas, which are also what the tables are written from.
 import type { z } from 'zod';
+import { GEOPARQUET_VERSION, geoParquetPlan } from './geoparquet';
 import { parquetColumnsFor } from './parquet-columns';
 
 export interface DictionaryTable {
@@ -49,17 +50,22 @@ export function tableSection(table: DictionaryTable, toJsonSchema: (s: z.ZodObje
     description?: string;
     properties: Record<string, JsonSchemaProperty>;
   };
-  const types = new Map(parquetColumnsFor(table.schema).map((c) => [c.name, c.type]));
+  const columns = parquetColumnsFor(table.schema);
+  const types = new Map(columns.map((c) => [c.name, c.type]));
+  const row = (name: string, type: string, description: string): string =>
+    `| \`${name}\` | ${type} | ${cell(unitOf(description))} | ${cell(description)} |`;
   const rows = Object.entries(json.properties).map(([name, property]) => {
     const description =
       property.description ?? property.anyOf?.map((a) => a.description).find((d) => d !== undefined) ?? '';
-    const type = types.get(name) ?? 'JSON';
-    return `| \`${name}\` | ${type} | ${cell(unitOf(description))} | ${cell(description)} |`;
+    return row(name, types.get(name) ?? 'JSON', description);
   });
+  // The columns the writer adds to a spatial table for GeoParquet (pipelines/io/geoparquet.ts).
+  const geo = geoParquetPlan(columns);
+  for (const extra of geo?.extraColumns ?? []) rows.push(row(extra.name, extra.type, extra.description));
   return [
     `### ${table.name}`,
     '',
-    `\`${table.path ?? `parquet/${table.layer}/${table.name}.parquet`}\`${json.description ? `: ${cell(json.description)}` : ''}`,
+    `\`${table.path ?? `parquet/${table.layer}/${table.name}.parquet`}\`${json.description ? `: ${cell(json.description)}` : ''}${geo ? ` (GeoParquet ${GEOPARQUET_VERSION}: geometry column \`${geo.column}\`, EPSG:27700)` : ''}`,
     '',
     '| field | type | unit | meaning |',
     '|---|---|---|---|',

@@ -7,6 +7,8 @@ interface JsonSchemaNode {
   type?: string | string[];
   format?: string;
   anyOf?: JsonSchemaNode[];
+  /** schemas/feature-columns.ts pointColumns: a point table's easting or northing (GeoParquet points). */
+  pointAxis?: 'x' | 'y';
 }
 
 function columnType(node: JsonSchemaNode): ColumnType {
@@ -36,5 +38,9 @@ export function parquetColumnsFor(schema: z.ZodObject): ColumnSpec[] {
   const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as {
     properties: Record<string, JsonSchemaNode>;
   };
-  return Object.entries(json.properties).map(([name, node]) => ({ name, type: columnType(node) }));
+  return Object.entries(json.properties).map(([name, node]) => ({
+    name,
+    type: columnType(node),
+    ...(node.pointAxis ? { point: node.pointAxis } : {}),
+  }));
 }

@@ -15,6 +15,7 @@ import {
   type DuckDBAppender,
   type DuckDBConnection,
 } from '@duckdb/node-api';
+import { geoMetadata, geoParquetPlan, type GeoStats } from './geoparquet';
 import { publishFile, scratchFolder } from './scratch';
 
 export type ColumnType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'TIMESTAMP' | 'JSON' | 'BLOB';
@@ -22,6 +23,8 @@ export type ColumnType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'TIMESTAM
 export interface ColumnSpec {
   name: string;
   type: ColumnType;
+  /** A point table's BNG easting ('x') or northing ('y'): the table is written as GeoParquet points. */
+  point?: 'x' | 'y';
 }
 
 export interface ParquetWriteResult {
@@ -53,6 +56,11 @@ const stagedType = (type: ColumnType): string => (type === 'JSON' ? 'VARCHAR' : 
 export const duckdbMemoryLimit = (floorMb = 1024): string =>
   process.env.PDS_DUCKDB_MEMORY_LIMIT ?? `${Math.max(floorMb, Math.floor(totalmem() / 4 / 2 ** 20))}MB`;
 
+// DuckDB reads a GeoParquet column (ours carry `geo` metadata, io/geoparquet.ts) as its GEOMETRY type; the
+// pipeline reads and writes WKB bytes, so its own instances see the column as written (BLOB). Analysts'
+// DuckDB (pipelines/catalog/analyst-catalog.ts) keeps the conversion and gets geometry with its CRS.
+const AS_WRITTEN = 'SET enable_geoparquet_conversion = false';
+
 // Unique per writer: two writers of the same table (say, two runs in one worker) never share scratch space.
 async function openScratch(path: string): Promise<{ dir: string; connection: DuckDBConnection }> {
   const dir = await scratchFolder(path);
@@ -63,6 +71,7 @@ async function openScratch(path: string): Promise<{ dir: string; connection: Duc
   });
   const connection = await instance.connect();
   await connection.run('SET autoinstall_known_extensions = false');
+  await connection.run(AS_WRITTEN);
   return { dir, connection };
 }
 
@@ -156,12 +165,15 @@ export class ParquetTableWriter {
     this.appender?.closeSync();
     this.flush();
     if (this.csv) closeSync(this.csv.fd);
-    const select = this.columns.map((c) => this.selectColumn(c)).join(', ');
+    const geo = geoParquetPlan(this.columns);
+    const select = [...this.columns.map((c) => this.selectColumn(c)), ...(geo?.extraSelect ?? [])].join(', ');
     const order = options.orderBy?.length ? ` ORDER BY ${options.orderBy.map(quoteIdent).join(', ')}` : '';
     const tmp = `${this.scratchDir}/out.parquet`;
     try {
+      const relation = `(SELECT ${select} FROM ${this.stagedRelation()})`;
+      const kv = geo ? await geoKvOption(this.connection, geo, relation) : '';
       await this.connection.run(
-        `COPY (SELECT ${select} FROM ${this.stagedRelation()}${order}) TO ${quoteString(tmp)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
+        `COPY (SELECT ${select} FROM ${this.stagedRelation()}${order}) TO ${quoteString(tmp)} (${PARQUET_OPTIONS}${kv})`,
       );
       await publishFile(tmp, this.path);
     } finally {
@@ -311,19 +323,54 @@ function appendValue(appender: DuckDBAppender, column: ColumnSpec, value: unknow
   }
 }
 
+const PARQUET_OPTIONS = 'FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880';
+
+/** `, KV_METADATA {geo: …}` for a spatial table: GeoParquet 1.1 metadata from one pass over `relation`. */
+async function geoKvOption(
+  connection: DuckDBConnection,
+  plan: NonNullable<ReturnType<typeof geoParquetPlan>>,
+  relation: string,
+): Promise<string> {
+  const row = (await connection.runAndReadAll(plan.statsSql(relation))).getRowObjectsJS()[0] ?? {};
+  const stats: GeoStats = {
+    headers: (row.headers as string[] | null) ?? null,
+    xmin: (row.xmin as number | null) ?? null,
+    ymin: (row.ymin as number | null) ?? null,
+    xmax: (row.xmax as number | null) ?? null,
+    ymax: (row.ymax as number | null) ?? null,
+  };
+  return `, KV_METADATA {geo: ${quoteString(geoMetadata(plan, stats))}}`;
+}
+
+/** A query's result columns as ColumnSpecs (what GeoParquet needs to know: which are BLOBs). */
+async function describeColumns(connection: DuckDBConnection, sql: string): Promise<ColumnSpec[]> {
+  const rows = (await connection.runAndReadAll(`DESCRIBE ${sql}`)).getRowObjectsJS();
+  return rows.map((r) => ({
+    name: String(r.column_name),
+    type: r.column_type === 'BLOB' ? 'BLOB' : r.column_type === 'DOUBLE' ? 'DOUBLE' : 'VARCHAR',
+  }));
+}
+
 /**
  * Writes the result of a DuckDB query (over read_parquet(...) relations) straight to a Parquet file, without
  * passing rows through JavaScript: the same scratch-and-rename as the writer, so readers never see a partial
- * file. Returns the row count.
+ * file. Returns the row count. `columns` (the table's declared columns, from its schema) marks a point
+ * table's x/y for GeoParquet; a WKB geometry column is found from the query itself.
  */
-export async function copyQueryToParquet(sql: string, path: string): Promise<ParquetWriteResult> {
+export async function copyQueryToParquet(
+  sql: string,
+  path: string,
+  options: { columns?: readonly ColumnSpec[] } = {},
+): Promise<ParquetWriteResult> {
   await mkdir(dirname(path), { recursive: true });
   const { dir, connection } = await openScratch(path);
   const tmp = `${dir}/out.parquet`;
   try {
-    await connection.run(
-      `COPY (${sql}) TO ${quoteString(tmp)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
-    );
+    const columns = options.columns ?? (await describeColumns(connection, sql));
+    const geo = geoParquetPlan(columns);
+    const query = geo?.extraSelect.length ? `SELECT *, ${geo.extraSelect.join(', ')} FROM (${sql})` : sql;
+    const kv = geo ? await geoKvOption(connection, geo, `(${query})`) : '';
+    await connection.run(`COPY (${query}) TO ${quoteString(tmp)} (${PARQUET_OPTIONS}${kv})`);
     const reader = await connection.runAndReadAll(
       `SELECT count(*) AS n FROM read_parquet(${quoteString(tmp)})`,
     );
@@ -365,6 +412,7 @@ export async function* queryParquet(sql: string): AsyncGenerator<Record<string, 
   const connection = await instance.connect();
   try {
     await connection.run('SET autoinstall_known_extensions = false');
+    await connection.run(AS_WRITTEN);
     const result = await connection.stream(sql);
     const names = result.columnNames();
     const jsonColumns = new Set(

@@ -1,7 +1,8 @@
 // The data dictionary covers what the pipeline really writes: every staged, derived and quarantine Parquet
 // file that the assets produce on the sample (every non-index asset of the graph, run in dependency order,
 // partition by partition) belongs to a table of the dictionary, and each file's columns are the table's
-// schema columns, in order, with the Parquet types the dictionary states.
+// schema columns, in order, with the Parquet types the dictionary states (and a spatial table's GeoParquet
+// columns after them).
 import { mkdtemp, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -12,6 +13,7 @@ import { ASSETS } from '../../../pipelines/assets/graph';
 import { partitionKeys } from '../../../pipelines/assets/materialize';
 import { planWaves } from '../../../pipelines/assets/plan';
 import { dataPaths, loadConfig } from '../../../pipelines/config';
+import { geoParquetPlan } from '../../../pipelines/io/geoparquet';
 import { parquetPath, queryParquet } from '../../../pipelines/io/parquet';
 import { parquetColumnsFor } from '../../../pipelines/io/parquet-columns';
 import { generateSampleData } from '../../../pipelines/sample-data';
@@ -97,7 +99,11 @@ describe('data dictionary against the files the assets write', () => {
     for (const file of files) {
       const table = tables.get(tableOf(file).table);
       if (!table) continue;
-      const expected = parquetColumnsFor(table.schema).map((c) => `${c.name} ${c.type}`);
+      // Spatial tables also carry the GeoParquet columns the writer adds (a point geometry, the bbox covering).
+      const declared = parquetColumnsFor(table.schema);
+      const expected = [...declared, ...(geoParquetPlan(declared)?.extraColumns ?? [])].map(
+        (c) => `${c.name} ${c.type}`,
+      );
       const actual = columnsOf.get(file)!;
       if (actual.join(', ') !== expected.join(', '))
         mismatches.push(

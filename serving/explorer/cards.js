@@ -184,12 +184,11 @@ function planningCard(source, answer) {
   return c;
 }
 
-function ratingBadge(source, answer, path, label) {
+function ratingBadge(source, answer, path) {
   const badge = value('span', source, answer, path);
   badge.className = 'rating';
   const letter = at(answer, path);
   if (RATING_COLOURS[letter]) badge.style.background = RATING_COLOURS[letter];
-  badge.setAttribute('aria-label', `${label} rating ${letter ?? 'unknown'}`);
   return badge;
 }
 
@@ -211,7 +210,7 @@ function epcCard(answer) {
     const box = document.createElement('div');
     box.append(
       Object.assign(document.createElement('span'), { className: 'rating-label', textContent: label }),
-      ratingBadge('properties', answer, `${e}.epc.energy_rating_${which}`, label),
+      ratingBadge('properties', answer, `${e}.epc.energy_rating_${which}`),
       value('span', 'properties', answer, `${e}.epc.energy_efficiency_${which}`),
     );
     ratings.append(box);

@@ -63,7 +63,7 @@ export function registerStartCommand(program: Command): void {
       const config = loadConfig();
       const paths = dataPaths(config.dataDir);
       say('1/4 starting Elasticsearch and Temporal (first run downloads and installs them)…');
-      await stackUp({ log: (m) => say(`    ${m}`) });
+      await stackUp({ log: (m) => say(`    ${m}`), browser: false });
       if (opts.fresh || !existsSync(resolve(paths.sampleRaw, 'manifest.json'))) {
         say(`2/4 writing sample sources to ${paths.sampleRaw}…`);
         await generateSampleData({ outDir: paths.sampleRaw, log: (m) => say(`    ${m}`) });

@@ -44,7 +44,13 @@ export async function stackStatus(): Promise<StackStatus> {
  * machine. Reuses servers of our own stack that are already running; throws a StackError naming the step
  * and log when something fails. The servers are detached and keep running after this process exits.
  */
-export async function stackUp(opts: { log?: (msg: string) => void } = {}): Promise<StackStatus> {
+export async function stackUp(
+  opts: {
+    log?: (msg: string) => void;
+    /** Install chromium for the browser test (default true); `npm start` serves the API and needs none. */
+    browser?: boolean;
+  } = {},
+): Promise<StackStatus> {
   const log = opts.log ?? quiet;
   const settings = loadSettings();
   await withLock(settings.lockFile, LOCK_TIMEOUT_MS, async () => {
@@ -53,7 +59,11 @@ export async function stackUp(opts: { log?: (msg: string) => void } = {}): Promi
       esUp(settings, log),
       temporalUp(settings, log),
       step({ scope: 'stack up: ostn15' }, 'installing the grid', () => ensureOstn15Grid({ log })),
-      step({ scope: 'stack up: chromium' }, 'installing the browser', () => ensureChromium(settings, log)),
+      opts.browser === false
+        ? Promise.resolve()
+        : step({ scope: 'stack up: chromium' }, 'installing the browser', () =>
+            ensureChromium(settings, log),
+          ),
     ]);
     const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     if (errors.length === 1) throw errors[0];

@@ -208,7 +208,7 @@ describe('the explorer in chromium', () => {
     // From the keyboard: arrows pan the focused map, Enter looks up its centre.
     await page.focus('#map');
     await page.keyboard.press('ArrowLeft');
-    await page.waitForTimeout(400);
+    await page.waitForTimeout(1_000);
     await page.keyboard.press('Enter');
     await page.waitForFunction(
       (before) => (globalThis as any).document.getElementById('cards').dataset.point !== before,

@@ -53,6 +53,9 @@ interface Operation {
     in: 'query' | 'path';
     required: boolean;
     description?: string;
+    /** An object parameter's members are sent as query parameters of their own names (form, exploded). */
+    style?: 'form';
+    explode?: true;
     schema: JsonSchema;
   }[];
   requestBody?: { required: true; content: { 'application/json': { schema: JsonSchema } } };
@@ -111,6 +114,45 @@ function errorResponses(): Record<string, unknown> {
 }
 
 /**
+ * A query parameter's schema: a query string is text on the wire, so a parameter whose schema names its
+ * logical type (number, integer) keeps only that, since a `pattern` applies to strings alone.
+ */
+function parameterSchema(schema: JsonSchema): JsonSchema & { description?: string } {
+  const { pattern: _pattern, ...rest } = schema as { pattern?: string; type?: unknown };
+  return rest.type !== undefined && rest.type !== 'string' ? rest : schema;
+}
+
+/**
+ * Exactly one group of parameters (EndpointDefinition.queryGroups), as OpenAPI can say it: one object
+ * parameter, sent form-exploded (each member a query parameter of its own name), whose schema is oneOf the
+ * groups, each with every member required and nothing else.
+ */
+function groupsParameter(
+  groups: readonly (readonly string[])[],
+  properties: Record<string, JsonSchema>,
+): Operation['parameters'][number] {
+  const names = groups.map((g) => g.join(' and '));
+  return {
+    name: 'one_of',
+    in: 'query',
+    required: true,
+    description: `Exactly one of: ${names.join('; or ')} (sent as query parameters of those names)`,
+    style: 'form',
+    explode: true,
+    schema: {
+      type: 'object',
+      oneOf: groups.map((group, i) => ({
+        title: names[i],
+        type: 'object',
+        properties: Object.fromEntries(group.map((name) => [name, parameterSchema(properties[name]!)])),
+        required: [...group],
+        additionalProperties: false,
+      })),
+    },
+  };
+}
+
+/**
  * The operation of `e` at `path`: its own path, or one of its aliases, whose `{name}` segments are the query
  * parameters of those names moved into the path (required there).
  */
@@ -122,11 +164,11 @@ function operation(e: EndpointDefinition, path = e.path): Operation {
       properties?: Record<string, JsonSchema>;
       required?: string[];
     };
+    const grouped = new Set(e.queryGroups?.flat());
+    if (e.queryGroups) parameters.push(groupsParameter(e.queryGroups, q.properties ?? {}));
     for (const [name, schema] of Object.entries(q.properties ?? {})) {
-      const { description, ...rest } = schema as { description?: string; type?: unknown; pattern?: string };
-      // A query string is text on the wire; a parameter whose schema names its logical type (number) keeps
-      // only that, since a `pattern` applies to strings alone.
-      if (rest.type !== undefined && rest.type !== 'string') delete rest.pattern;
+      if (grouped.has(name)) continue;
+      const { description, ...rest } = parameterSchema(schema);
       parameters.push({
         name,
         in: inPath.includes(name) ? 'path' : 'query',

@@ -16,6 +16,8 @@ const queryText = (notText: string) =>
 export const UprnParam = queryText('must be a string')
   .regex(/^[1-9][0-9]{0,11}$/, 'must be a UPRN: 1 to 12 digits, no leading zero, sign or spaces')
   .transform(Number)
+  // The real service's documented test UPRNs (England, Wales, Scotland), which the sample data holds.
+  .meta({ examples: ['34076006', '10014197137', '906178651'] })
   .describe('Unique Property Reference Number (OS AddressBase / OS Open UPRN), 1 to 12 digits');
 
 /** A whole-number query parameter from `min` to `max` (decimal digits only); described as an integer. */

@@ -5,8 +5,8 @@ import { ARROW_STREAM, BatchBodySchema, BatchResponseSchema } from './batch';
 import { EnergyModelBodySchema, EnergyModelResponseSchema } from './energy-model';
 import { EpcsQuerySchema, EpcsResponseSchema } from './epcs';
 import { FeaturesQuerySchema, FeaturesResponseSchema } from './features';
-import { FloodRiskQuerySchema, FloodRiskResponseSchema } from './flood-risk';
-import { LocationQuerySchema, LocationResponseSchema } from './location';
+import { FLOOD_RISK_QUERY_GROUPS, FloodRiskQuerySchema, FloodRiskResponseSchema } from './flood-risk';
+import { LOCATION_QUERY_GROUPS, LocationQuerySchema, LocationResponseSchema } from './location';
 import { PropertiesQuerySchema, PropertyResponseSchema } from './properties';
 import { RequestsQuerySchema, RequestsResponseSchema } from './requests';
 import { RetrofitQuerySchema, RetrofitResponseSchema } from './retrofit';
@@ -28,6 +28,11 @@ export interface EndpointDefinition {
   /** Whether requests count toward the plan's overall quota. */
   affectsUsagePlanQuota: boolean;
   query?: z.ZodObject;
+  /**
+   * Groups of `query`'s parameters of which exactly one is given, whole, and no parameter of another: the
+   * OpenAPI document states them as one object parameter with oneOf.
+   */
+  queryGroups?: readonly (readonly string[])[];
   body?: z.ZodType;
   response: z.ZodType;
   /**
@@ -95,6 +100,7 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     creditCost: 10,
     affectsUsagePlanQuota: true,
     query: LocationQuerySchema,
+    queryGroups: LOCATION_QUERY_GROUPS,
     response: LocationResponseSchema,
   },
   {
@@ -132,6 +138,7 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     creditCost: 10,
     affectsUsagePlanQuota: true,
     query: FloodRiskQuerySchema,
+    queryGroups: FLOOD_RISK_QUERY_GROUPS,
     response: FloodRiskResponseSchema,
   },
   {

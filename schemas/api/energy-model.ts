@@ -114,6 +114,14 @@ export type RegionName = (typeof REGION_NAMES)[number];
 /** A full UK postcode ("SW1A 1AA", space optional) or an outward code alone ("SW1A"); any case. */
 export const POSTCODE_PATTERN = /^([A-Za-z]{1,2})([0-9][0-9A-Za-z]?)(\s*[0-9][A-Za-z]{2})?$/;
 
+/** POSTCODE_PATTERN with the spaces around it that the body may carry (they are ignored). */
+const POSTCODE_IN_BODY = new RegExp(`^\\s*${POSTCODE_PATTERN.source.slice(1, -1)}\\s*$`);
+
+const notALocation = (issue: { input?: unknown }): string =>
+  issue.input === undefined
+    ? 'is required'
+    : `must be a UK postcode or one of: ${REGION_NAMES.map((r) => `"${r}"`).join(', ')}`;
+
 /** An enumeration whose error lists every allowed value. */
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, {
@@ -130,8 +138,14 @@ export const ENERGY_PRICE_BASES = ['Price Cap', 'SAP 10.2'] as const;
 export type EnergyPriceBasis = (typeof ENERGY_PRICE_BASES)[number];
 
 const proportion = (what: string) => z.number().min(0).max(1).describe(`${what}, 0..1`);
+/** Below 1 % the fuel needed overflows (5e-324 gave Infinity, sent as null); no real system is that poor. */
+const MIN_EFFICIENCY = 0.01;
 const efficiency = (what: string) =>
-  z.number().gt(0, 'must be greater than 0').max(1).describe(`${what}, greater than 0 and at most 1`);
+  z
+    .number()
+    .min(MIN_EFFICIENCY, `must be at least ${MIN_EFFICIENCY}`)
+    .max(1)
+    .describe(`${what}, ${MIN_EFFICIENCY} to 1`);
 const level = (max: number, meaning: string) =>
   z.number().int().min(1).max(max).describe(`1..${max}; higher means ${meaning}`);
 
@@ -160,14 +174,21 @@ const thisYear = new Date().getUTCFullYear();
 
 /** The body's top-level fields (spec 2.2); flat inside `parameters` in the vendor's wrapped form. */
 const TOP_FIELDS = {
+  // A union rather than a refinement, so the OpenAPI document carries the enum and the pattern.
   location: z
-    .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
-    .trim()
-    .refine(
-      (s) => POSTCODE_PATTERN.test(s) || (REGION_NAMES as readonly string[]).includes(s),
-      `must be a UK postcode or one of: ${REGION_NAMES.map((r) => `"${r}"`).join(', ')}`,
+    .union(
+      [
+        z.enum(REGION_NAMES, { error: notALocation }),
+        z.string().regex(POSTCODE_IN_BODY, { error: notALocation }),
+      ],
+      {
+        error: notALocation,
+      },
     )
-    .describe('A UK postcode, or one of the 22 SAP climate region names'),
+    .describe(
+      'A UK postcode (full, or its outward code alone; any case, spaces around ignored) whose area is a ' +
+        'UK postcode area, or one of the 22 SAP climate region names',
+    ),
   building_type: oneOf(BUILDING_TYPES),
   construction_year: z
     .number()
@@ -255,6 +276,34 @@ function checkAgreement(v: Agreement, ctx: z.RefinementCtx, at: (field: keyof Ag
     });
 }
 
+/**
+ * The rules across fields that JSON Schema can state, for the OpenAPI document (zod checks them in
+ * `checkAgreement`, which its JSON Schema output cannot carry): one of year and band at least, and a band
+ * that contains the year. Where the occupant and fuel fields must agree is said in the descriptions.
+ */
+const AGREEMENT_JSON_SCHEMA = {
+  anyOf: [{ required: ['construction_year'] }, { required: ['building_age_band'] }],
+  allOf: AGE_BANDS.map((band) => {
+    const [first, last] = AGE_BAND_YEARS[band];
+    return {
+      if: {
+        properties: { building_age_band: { const: band } },
+        required: ['building_age_band', 'construction_year'],
+      },
+      then: {
+        properties: {
+          construction_year: {
+            ...(Number.isFinite(first) ? { minimum: first } : {}),
+            ...(Number.isFinite(last) ? { maximum: last } : {}),
+          },
+        },
+      },
+    };
+  }),
+};
+
+const OCCUPANTS_RULE = 'number_of_occupants and occupant_count, when both are sent, must be equal';
+
 /** The spec's form (spec 2.2): options in `options`, primary_fuel at either level. */
 export const EnergyModelRequestSchema = strictObject('the body', {
   ...TOP_FIELDS,
@@ -279,9 +328,15 @@ export const EnergyModelRequestSchema = strictObject('the body', {
         message: 'differs from primary_fuel; send one of them',
       });
   })
+  .meta({
+    ...AGREEMENT_JSON_SCHEMA,
+    examples: [{ location: 'BA1 1AA', building_type: 'Semi-detached', construction_year: 1935 }],
+  })
   .describe(
     'Energy model request (spec 2.2), sent with Content-Type: application/json (another type, or none, is a ' +
-      '400 on content-type). An unknown key at any level is a 400 naming it',
+      '400 on content-type). An unknown key at any level is a 400 naming it. At least one of ' +
+      'construction_year and building_age_band; when both, the band contains the year; primary_fuel, when ' +
+      `sent at both levels, the same; ${OCCUPANTS_RULE}`,
   );
 export type EnergyModelRequest = z.infer<typeof EnergyModelRequestSchema>;
 
@@ -293,7 +348,11 @@ export type EnergyModelRequest = z.infer<typeof EnergyModelRequestSchema>;
 export const EnergyModelWrappedRequestSchema = strictObject('the body', {
   parameters: strictObject('parameters', { ...TOP_FIELDS, ...OPTION_FIELDS })
     .superRefine((p, ctx) => checkAgreement(p, ctx, (field) => [field]))
-    .describe("The request's fields and options side by side"),
+    .meta(AGREEMENT_JSON_SCHEMA)
+    .describe(
+      "The request's fields and options side by side; at least one of construction_year and " +
+        `building_age_band, and when both the band contains the year; ${OCCUPANTS_RULE}`,
+    ),
 }).describe(
   "Energy model request in the vendor's sample form: the spec's fields and options flat inside `parameters`",
 );

@@ -156,15 +156,40 @@ export const FloodRiskResponseSchema = FloodRiskBlockSchema;
 const coordinate = (name: string) => queryNumber(name).optional();
 
 /**
- * The raw query; which group is present (exactly one of UPRN, x_coord+y_coord, latitude+longitude) is
- * checked by `floodRiskTarget` so the 400 can say which rule was broken.
+ * The national grid's extent, metres (0 <= x < 700 km, 0 <= y < 1,300 km): stated in the contract here, checked
+ * by the route against pipelines/geo's GRID (a test keeps the two equal).
+ */
+export const GRID_EXTENT = { maxX: 700_000, maxY: 1_300_000 } as const;
+
+/**
+ * The groups of query parameters of GET /flood-risk: exactly one is given, whole (the OpenAPI document says
+ * so with oneOf; the route's 400 says which rule a query broke).
+ */
+export const FLOOD_RISK_QUERY_GROUPS = [
+  ['UPRN'],
+  ['uprn'],
+  ['x_coord', 'y_coord'],
+  ['latitude', 'longitude'],
+] as const;
+
+/**
+ * The raw query; which group is present (FLOOD_RISK_QUERY_GROUPS) is checked by `floodRiskTarget` so the 400
+ * can say which rule was broken.
  */
 export const FloodRiskQuerySchema = z.object({
   UPRN: UprnParam.optional().describe('Property reference number (one group required)'),
   uprn: UprnParam.optional().describe('The same as UPRN, in the spelling of the other endpoints'),
-  x_coord: coordinate('x_coord').describe('BNG easting, with y_coord'),
-  y_coord: coordinate('y_coord').describe('BNG northing, with x_coord'),
-  latitude: coordinate('latitude').describe('Latitude (ETRS89), with longitude'),
-  longitude: coordinate('longitude').describe('Longitude (ETRS89), with latitude'),
+  x_coord: coordinate('x_coord')
+    .meta({ minimum: 0, exclusiveMaximum: GRID_EXTENT.maxX })
+    .describe('BNG easting, with y_coord'),
+  y_coord: coordinate('y_coord')
+    .meta({ minimum: 0, exclusiveMaximum: GRID_EXTENT.maxY })
+    .describe('BNG northing, with x_coord'),
+  latitude: coordinate('latitude')
+    .meta({ minimum: -90, maximum: 90, examples: [51.47, 55.98, 51.45] })
+    .describe('Latitude (ETRS89), with longitude; the point must fall on the British National Grid'),
+  longitude: coordinate('longitude')
+    .meta({ minimum: -180, maximum: 180, examples: [-0.19, -3.19, -3.19] })
+    .describe('Longitude (ETRS89), with latitude; the point must fall on the British National Grid'),
 });
 export type FloodRiskQuery = z.infer<typeof FloodRiskQuerySchema>;

@@ -4,11 +4,17 @@
 import { z } from 'zod';
 import { AreaAttributesSchema } from './area';
 import { EnvironmentBlockSchema } from './environment';
-import { FloodRiskBlockSchema, FloodRiskQuerySchema } from './flood-risk';
+import { FLOOD_RISK_QUERY_GROUPS, FloodRiskBlockSchema, FloodRiskQuerySchema } from './flood-risk';
 import { LocationAdminBoundariesSchema, PlanningBlockSchema } from './planning';
 import { PropertyLocationSchema } from './properties';
 import { NhsLocationsSchema, SocialPointsBlockSchema } from './social';
 import { TransportationBlockSchema } from './transport';
+
+/** Exactly one pair: BNG coordinates or latitude and longitude (the last two groups of /flood-risk). */
+export const LOCATION_QUERY_GROUPS = FLOOD_RISK_QUERY_GROUPS.slice(2) as [
+  (typeof FLOOD_RISK_QUERY_GROUPS)[2],
+  (typeof FLOOD_RISK_QUERY_GROUPS)[3],
+];
 
 export const LocationQuerySchema = FloodRiskQuerySchema.pick({
   x_coord: true,

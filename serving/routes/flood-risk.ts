@@ -2,7 +2,11 @@
 // document); coordinates are answered live by the same enrichment function over pieces from the feature
 // index. Exactly one group of parameters: UPRN, x_coord + y_coord, or latitude + longitude.
 import { Router } from 'express';
-import { FloodRiskQuerySchema, type FloodRiskQuery } from '../../schemas/api/flood-risk';
+import {
+  FLOOD_RISK_QUERY_GROUPS,
+  FloodRiskQuerySchema,
+  type FloodRiskQuery,
+} from '../../schemas/api/flood-risk';
 import type { FieldIssue } from '../../schemas/errors';
 import { wgs84ToBng } from '../../pipelines/geo/bng';
 import type { Position } from '../../pipelines/geo/geometry';
@@ -13,12 +17,7 @@ import type { PropertiesRepository } from '../repository/properties';
 
 export type FloodRiskTarget = { uprn: number } | { point: Position };
 
-const GROUPS = [
-  { name: 'UPRN', params: ['UPRN'] },
-  { name: 'uprn', params: ['uprn'] },
-  { name: 'x_coord and y_coord', params: ['x_coord', 'y_coord'] },
-  { name: 'latitude and longitude', params: ['latitude', 'longitude'] },
-] as const;
+const GROUPS = FLOOD_RISK_QUERY_GROUPS.map((params) => ({ name: params.join(' and '), params }));
 
 const invalid = (message: string, issues: FieldIssue[]): ApiError =>
   new ApiError('invalid_parameter', message, { issues });

@@ -2,16 +2,13 @@
 // pair is required: x_coord + y_coord (BNG) or latitude + longitude; none, both, half a pair, a non-number or
 // a point off the national grid is a 400 naming the parameter. A point at sea answers with empty blocks.
 import { Router } from 'express';
-import { LocationQuerySchema, type LocationQuery } from '../../schemas/api/location';
+import { LOCATION_QUERY_GROUPS, LocationQuerySchema, type LocationQuery } from '../../schemas/api/location';
 import type { Position } from '../../pipelines/geo/geometry';
 import { ApiError, invalidParameters } from '../errors';
 import type { LocationRepository } from '../repository/location';
 import { floodRiskTarget } from './flood-risk';
 
-const PAIRS = [
-  { name: 'x_coord and y_coord', params: ['x_coord', 'y_coord'] },
-  { name: 'latitude and longitude', params: ['latitude', 'longitude'] },
-] as const;
+const PAIRS = LOCATION_QUERY_GROUPS.map((params) => ({ name: params.join(' and '), params }));
 
 /** The BNG point the query names; a 400 that says what is wrong otherwise. */
 export function locationPoint(query: LocationQuery): Position {

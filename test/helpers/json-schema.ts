@@ -28,6 +28,9 @@ const KNOWN = new Set([
   'oneOf',
   'allOf',
   'not',
+  'if',
+  'then',
+  'else',
   'pattern',
   'minimum',
   'maximum',
@@ -110,5 +113,9 @@ export function validate(schema: Schema, value: unknown, root: Record<string, an
   )
     errors.push(`${path}: does not match exactly one of oneOf`);
   if (schema.not && validate(schema.not, value, root, path).length === 0) errors.push(`${path}: matches not`);
+  if (schema.if !== undefined) {
+    const branch = validate(schema.if, value, root, path).length === 0 ? schema.then : schema.else;
+    if (branch !== undefined) errors.push(...validate(branch, value, root, path));
+  }
   return errors;
 }

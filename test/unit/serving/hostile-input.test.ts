@@ -239,3 +239,17 @@ describe('bounded errors (item 10)', () => {
     expect(JSON.stringify(res.body).length).toBeLessThan(2_048);
   });
 });
+
+describe('found by the fuzz step (item 11)', () => {
+  it('an efficiency of 5e-324 is a 400, not a 200 whose fuel figures are null (Infinity)', async () => {
+    const res = await api.request('POST', '/energy-model', {
+      key,
+      headers: JSON_TYPE,
+      body: JSON.stringify({ ...ENERGY_BODY, options: { main_heating_efficiency: 5e-324 } }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.issues).toEqual([
+      { field: 'options.main_heating_efficiency', message: 'must be at least 0.01' },
+    ]);
+  });
+});

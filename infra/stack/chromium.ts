@@ -1,4 +1,4 @@
-// Installs Debian's chromium for the explorer's browser test (test/e2e/explorer.test.ts), the way the stack
+// Installs Debian's chromium for the explorer's browser test (test/e2e/explorer-browser.ts), the way the stack
 // installs its servers: once per machine, skipped when it is there. Debian's package (not a browser build
 // downloaded by playwright, which this machine and CI cannot reach) comes with its shared libraries through
 // apt-get. As root it installs; otherwise it can only say what to run.

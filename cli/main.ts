@@ -5,6 +5,7 @@ import { registerAssetCommands } from './commands/assets';
 import { registerDataDictionaryCommand } from './commands/data-dictionary';
 import { registerEnergyModelCommands } from './commands/energy-model';
 import { registerEpcCommands } from './commands/epc';
+import { registerExportCommand } from './commands/export';
 import { registerKeyCommands } from './commands/keys';
 import { registerPlanCommands } from './commands/plans';
 import { registerRefreshCommands } from './commands/refresh';
@@ -32,6 +33,7 @@ registerPlanCommands(program);
 registerAssetCommands(program);
 registerEnergyModelCommands(program);
 registerEpcCommands(program);
+registerExportCommand(program);
 registerDataDictionaryCommand(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {

@@ -2,6 +2,10 @@
 // ask the real API for GET /properties of a sample property in each country and GET /location at the same
 // point. The live answer (location feature index + the shared block code) must equal the precomputed one
 // (per-UPRN assets in the properties document) for every block they share.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeaturesResponseSchema, type MapFeature } from '../../schemas/api/features';
 import { LocationResponseSchema } from '../../schemas/api/location';
@@ -11,6 +15,8 @@ import { areaTableGlob, UPRN_POSTCODES_TABLE } from '../../pipelines/assets/uprn
 import { bngToWgs84 } from '../../pipelines/geo/bng';
 import { POLYGON_ADMIN_FIELDS } from '../../pipelines/transforms/area/point-geography';
 import { createEsClient } from '../../pipelines/indexing/es-client';
+import { parseBlocks } from '../../pipelines/export/blocks';
+import { exportUprns, type ExportFormat } from '../../pipelines/export/uprn-export';
 import { parquetPath, queryParquet } from '../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../pipelines/sample-data';
 import { startServer, type RunningServer } from '../../serving/server';
@@ -18,8 +24,8 @@ import { silentLogger } from '../../serving/log';
 import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
 import type { RefreshProgress } from '../../workflows/types';
 import { testConfig } from '../helpers/config';
+import { geoPython, hasPython, runPythonJson } from '../helpers/python-geo';
 import { createTestKey, dropTestIndexes, startTestWorker, type TestWorker } from '../helpers/worker';
-import { explorerInBrowser } from './explorer-browser';
 
 const config = testConfig('e2e-properties-location');
 const es = createEsClient(config.esUrl);
@@ -396,5 +402,138 @@ describe('GET /features around each sample property', () => {
   });
 });
 
-// The explorer page in chromium, on this file's refreshed sample and server (no refresh of its own).
-explorerInBrowser(() => ({ url: server.url, key }));
+// `pds export` (issue 19 item 2) on this file's refreshed sample: the real service's documented UPRNs, an
+// unknown one, a value that is no UPRN and a repeat, joined to the block tables and read back as an analyst
+// would (DuckDB, pyarrow when python3 is here), each flat column equal to the API's answer for that UPRN.
+describe('pds export: a UPRN list joined to the block tables', () => {
+  const DOCUMENTED = [34076006, 10014197137, 906178651] as const;
+  const dir = mkdtempSync(join(tmpdir(), 'pds-export-'));
+  const list = join(dir, 'portfolio.csv');
+  const rows = [...DOCUMENTED.map(String), '999999999999', 'not-a-uprn', String(DOCUMENTED[0])];
+  writeFileSync(list, `ref,UPRN\n${rows.map((u, i) => `loan-${i},${u}`).join('\n')}\n`);
+  const exportTo = (format: ExportFormat, json = false) =>
+    exportUprns({
+      config,
+      uprns: list,
+      blocks: parseBlocks('flood_risk,energy,planning,area'),
+      format,
+      out: join(dir, `out.${format}`),
+      json,
+    });
+  const read = async (sql: string) => {
+    const out: Record<string, any>[] = [];
+    for await (const row of queryParquet(sql)) out.push(row);
+    return out;
+  };
+  /** The rivers-and-sea figure the export flattens: the highest of the country's river and coastal layers. */
+  const riversSea = (flood: Record<string, any>) =>
+    Math.max(
+      ...[
+        flood.england?.rivers_and_seas,
+        flood.wales?.rivers,
+        flood.wales?.coast,
+        flood.scotland?.rivers,
+        flood.scotland?.coast,
+      ]
+        .filter(Boolean)
+        .map((l) => l.annual_flood_risk as number),
+    );
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes Parquet that DuckDB reads: the list in order with its columns, flat columns equal to the answers', async () => {
+    const summary = await exportTo('parquet', true);
+    expect(summary).toMatchObject({
+      rows: 6,
+      matched: 4,
+      unmatched: 2,
+      invalid: 1,
+      unmatchedExamples: ['999999999999', 'not-a-uprn'],
+    });
+    const out = await read(`SELECT * FROM read_parquet('${summary.out}')`);
+    expect(out.map((r) => r.ref)).toEqual(rows.map((_, i) => `loan-${i}`));
+    expect(out.map((r) => r.matched)).toEqual([true, true, true, false, false, true]);
+    expect(out[4]!.uprn).toBeNull();
+    expect(out[3]).toMatchObject({ uprn: 999999999999, latitude: null, flood_risk: null, epc_count: null });
+    for (const [i, uprn] of DOCUMENTED.entries()) {
+      const row = out[i]!;
+      const property = (await get(`/properties?uprn=${uprn}`)).body;
+      const flood = (await get(`/flood-risk?uprn=${uprn}`)).body;
+      expect(row).toMatchObject({
+        uprn,
+        latitude: property.location.latitude,
+        longitude: property.location.longitude,
+        x_coord: property.location.x_coord,
+        flood_rivers_sea_annual_risk: riversSea(flood),
+        coast_distance_m: flood.nearest_coastal_point.distance,
+        elevation_m: property.elevation.elevation_estimate,
+        in_recorded_flood_outline: flood.recorded_flood_events.in_flood_event_boundary,
+        energy_rating_current: property.energy.epcs.epc.energy_rating_current,
+        energy_rating_potential: property.energy.epcs.epc.energy_rating_potential,
+        in_conservation_area: property.planning.conservation_areas.in_conservation_area,
+        local_authority_district_code: property.admin_boundaries.local_authority_district_code,
+      });
+      // The block as it is stored: what /flood-risk answers for the UPRN.
+      for (const c of ['england', 'wales', 'scotland', 'recorded_flood_events'])
+        expect(row.flood_risk[c]).toEqual(flood[c]);
+    }
+    expect(out[5]).toEqual({ ...out[0], ref: 'loan-5' });
+  });
+
+  it('writes the same rows as CSV and as GeoJSON points in EPSG:4326 (null geometry when unmatched)', async () => {
+    const parquet = await read(`SELECT * FROM read_parquet('${join(dir, 'out.parquet')}')`);
+    const csv = await exportTo('csv');
+    const fromCsv = await read(`SELECT * FROM read_csv('${csv.out}', header = true)`);
+    expect(fromCsv.map((r) => [r.ref, r.matched, r.flood_rivers_sea_annual_risk])).toEqual(
+      parquet.map((r) => [r.ref, r.matched, r.flood_rivers_sea_annual_risk]),
+    );
+    const geojson = await exportTo('geojson');
+    const collection = JSON.parse(readFileSync(geojson.out, 'utf8'));
+    expect(collection.type).toBe('FeatureCollection');
+    expect(collection.features.map((f: any) => f.geometry?.coordinates ?? null)).toEqual(
+      parquet.map((r) => (r.matched ? [r.longitude, r.latitude] : null)),
+    );
+    expect(collection.features[1].properties).toMatchObject({ ref: 'loan-1', uprn: DOCUMENTED[1] });
+  });
+
+  it('pyarrow reads the Parquet file too (skipped without python3)', async (t) => {
+    if (!(await hasPython())) return t.skip('no python3 with venv on this machine');
+    const python = await geoPython();
+    const read = await runPythonJson(
+      python,
+      `import json, sys, pyarrow.parquet as pq
+t = pq.read_table(sys.argv[1])
+print(json.dumps({"rows": t.num_rows, "uprn": t.column("uprn").to_pylist(), "types": {f.name: str(f.type) for f in t.schema}}))`,
+      [join(dir, 'out.parquet')],
+    );
+    expect(read).toMatchObject({
+      rows: 6,
+      uprn: [...DOCUMENTED, 999999999999, null, DOCUMENTED[0]],
+      types: { uprn: 'int64', matched: 'bool', latitude: 'double', flood_rivers_sea_annual_risk: 'double' },
+    });
+  });
+
+  it('pds export on the command line summarises the unmatched UPRNs', () => {
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'cli/main.ts',
+        'export',
+        '--uprns',
+        list,
+        '--out',
+        join(dir, 'cli.parquet'),
+        '--blocks',
+        'flood_risk',
+      ],
+      { env: { ...process.env, PDS_DATA_DIR: config.dataDir }, encoding: 'utf8' },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toContain('6 rows');
+    expect(result.stderr).toContain('matched 4; unmatched 2 (1 not UPRNs)');
+    expect(result.stderr).toContain('"999999999999", "not-a-uprn"');
+    expect(() => parseBlocks('flood_risk,floods')).toThrow(/unknown block floods/);
+  });
+});

@@ -77,8 +77,25 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
+    override: ({ jsonSchema }) => uniformTuple(jsonSchema),
   }) as JsonSchema;
   return rest;
+}
+
+/**
+ * A tuple whose members share one schema (a GeoJSON position: two numbers) as the array of that schema with
+ * a fixed length, which says the same. Some OpenAPI tools (schemathesis 4.32) rewrite `prefixItems` into the
+ * draft-4 `items: [...]` form and then refuse the document as OpenAPI 3.1.
+ */
+function uniformTuple(schema: JsonSchema): void {
+  const prefix = schema.prefixItems;
+  if (!Array.isArray(prefix) || prefix.length === 0 || schema.items !== false) return;
+  const first = JSON.stringify(prefix[0]);
+  if (!prefix.every((p) => JSON.stringify(p) === first)) return;
+  delete schema.prefixItems;
+  schema.items = prefix[0];
+  schema.minItems = prefix.length;
+  schema.maxItems = prefix.length;
 }
 
 const STATUS_TEXT: Record<number, string> = {

@@ -127,3 +127,16 @@ describe('POST /energy-model body', () => {
     expect(validate(schema, body, doc).length === 0).toBe(res.status !== 400);
   });
 });
+
+describe('the document as fuzzers read it', () => {
+  it('a tuple of one schema is an array of that schema with a fixed length, not prefixItems', () => {
+    // schemathesis 4.32 rewrites prefixItems into draft 4's `items: [...]` and then refuses the document.
+    expect(JSON.stringify(doc)).not.toContain('prefixItems');
+    const position = { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 };
+    expect(JSON.stringify(doc.paths['/features'].get.responses['200'])).toContain(
+      JSON.stringify(position).slice(1, -1),
+    );
+    expect(validate(position, [-0.19, 51.47], doc)).toEqual([]);
+    expect(validate(position, [-0.19], doc)).not.toEqual([]);
+  });
+});

@@ -2,7 +2,8 @@
 // from our /openapi.json, valid and invalid, with a fixed seed, against the real API on the sample data (a
 // refresh of the sample region at a small scale into its own indexes, on the local stack, as the e2e tests
 // do), and fails on any 5xx or any answer its operation's response schema does not allow.
-// FUZZ_EXAMPLES (per operation and phase, default 150) and FUZZ_SEED (default 17) change the run.
+// FUZZ_EXAMPLES (per operation and phase, default 150), FUZZ_SEED (default 17) and FUZZ_CHECKS (schemathesis
+// check names; `all` adds positive_data_acceptance, negative_data_rejection and the rest) change the run.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,8 @@ import { startServer } from '../../serving/server';
 const say = (m: string): void => void process.stderr.write(`[fuzz] ${m}\n`);
 const examples = Number(process.env.FUZZ_EXAMPLES ?? 150);
 const seed = Number(process.env.FUZZ_SEED ?? 17);
+const checks =
+  process.env.FUZZ_CHECKS ?? 'not_a_server_error,response_schema_conformance,content_type_conformance';
 
 const st = await ensureSchemathesis(say);
 await stackUp({ log: say });
@@ -65,7 +68,7 @@ try {
       '--phases',
       'examples,coverage,fuzzing',
       '--checks',
-      'not_a_server_error,response_schema_conformance,content_type_conformance',
+      checks,
       '--workers',
       '2',
       '--no-color',

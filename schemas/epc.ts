@@ -946,7 +946,16 @@ export const UprnEpcBlockRowSchema = z
     energy_rating_current: text('Current energy rating (A to G) of the latest certificate; null without one'),
     block: z
       .record(z.string(), z.unknown())
-      .describe('The stored /epcs block (StoredEpcBlockSchema in schemas/api/epcs.ts) as JSON'),
+      .describe(
+        'The stored /epcs block (StoredEpcBlockSchema in schemas/api/epcs.ts) as JSON, with ' +
+          '`epc_stats_groups` (each statistics group by its id, `<grouping>:<values joined by |>`, e.g. ' +
+          '`postcode:SW6 1AA`, a row of epc_stats; null where the group has no statistics) in place of ' +
+          '`epc_stats` and `epc_compare`, which the API joins and computes when it answers',
+      ),
+    input_digest: text(
+      'MD5 of everything the block is built from (certificates, recommendations, geography, estimate, ' +
+        'which groups exist, code version): a rebuild builds again only the blocks whose digest changed',
+    ),
   })
   .describe('Per UPRN: the prebuilt /epcs block indexed into Elasticsearch');
 

@@ -8,7 +8,14 @@
 //   those of UPRNs that left the tile; the other tiles are not touched. Each document is replaced whole, so a
 //   reader sees it before or after, never half; a run that fails leaves every tile it did not reach as it was
 //   (and the tiles it did, already updated).
+// Either way a tile sends only the documents that changed: a digest per UPRN over what its document is built
+// from (the blocks' texts: the EPC block names its statistics groups, whose texts are stored apart) is kept
+// per index and tile (derived/properties_index_digests/<index>/<tile>.parquet, with the run that last
+// indexed each UPRN: the record of which UPRNs a run changed), and only UPRNs whose digest moved are read
+// into JavaScript and indexed. The EPC statistics groups are stored once each, under their stable ids, and
+// written whole by the settle step from epc_stats.
 import { existsSync, readdirSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { PROPERTIES_INDEX_MAPPING } from '../../schemas/index/properties';
@@ -25,10 +32,13 @@ import {
 } from '../indexing/versioned-index';
 import type { Client } from '@elastic/elasticsearch';
 import { inTileSql, onGridSql } from '../geo/tiles';
-import { parquetPath, queryParquet } from '../io/parquet';
+import { copyQueryToParquet, parquetPath, queryParquet } from '../io/parquet';
+import { statsGroupOf } from '../transforms/epc/compare';
+import { statsRowGroup } from '../transforms/epc/stats-group-id';
 import { DataError } from '../io/errors';
 import { defineAsset, partitionOf, type AssetContext } from './definition';
-import { stagedPath } from './ingest';
+import { derivedPath, stagedPath } from './ingest';
+import { EPC_STATS_TABLE } from './epc-stats';
 import { PROPERTY_BLOCK_SOURCES } from './property-blocks';
 import { aliasHoldsOutputs } from './index-outputs';
 import { tilesHoldingUprns } from './uprn-location-blocks';
@@ -122,7 +132,7 @@ export function blockTable(path: string, tile?: string): string {
  * EPC table adds country and count, and the postcodes and country name the document is queried by are read
  * out of the EPC and area blocks here.
  */
-export function propertiesJoinSql(ctx: AssetContext, tile?: string): string {
+export function propertiesJoinSql(ctx: AssetContext, tile?: string, only?: string): string {
   const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
   const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
   const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
@@ -134,8 +144,33 @@ export function propertiesJoinSql(ctx: AssetContext, tile?: string): string {
     json_extract_string(${epc}.block, '$.epcs[0].postcode') AS epc_postcode,
     json_extract_string(${area}.block, '$.admin_boundaries.postcode') AS area_postcode,
     json_extract_string(${area}.block, '$.admin_boundaries.country_name') AS area_country,
-    ${columns} FROM ${tileUprns(uprns, tile)} u ${joins} ORDER BY u.uprn`;
+    ${columns} FROM ${tileUprns(uprns, tile)} u ${joins}
+    ${only === undefined ? '' : `WHERE u.uprn IN (${only})`} ORDER BY u.uprn`;
 }
+
+/**
+ * Every UPRN of the tile with the digest of what its document is built from, and the run that last indexed
+ * it: `runId` when the digest differs from the previous build's (`previous`, a digests file) or there is none.
+ */
+export function digestsSql(ctx: AssetContext, tile: string, runId: string, previous?: string): string {
+  const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
+  const parts = PROPERTY_BLOCK_SOURCES.map((_, i) => `coalesce(b${i}.block::VARCHAR, '')`).join(', ');
+  const joins = PROPERTY_BLOCK_SOURCES.map(
+    (s, i) => `LEFT JOIN ${blockTable(s.parquet(ctx), tile)} b${i} USING (uprn)`,
+  ).join(' ');
+  const digests = `SELECT u.uprn, md5(concat_ws(chr(31), u.uprn, u.x_coord, u.y_coord, u.latitude,
+      u.longitude, ${parts})) AS digest FROM ${tileUprns(uprns, tile)} u ${joins}`;
+  const run = `'${runId.replace(/'/g, "''")}'`;
+  if (previous === undefined) return `SELECT uprn, digest, ${run} AS indexed_run FROM (${digests})`;
+  return `SELECT d.uprn, d.digest, CASE WHEN p.digest = d.digest THEN p.indexed_run ELSE ${run} END AS indexed_run
+    FROM (${digests}) d LEFT JOIN ${parquetPath(previous)} p USING (uprn)`;
+}
+
+/** Where a tile's digests are kept for an index (one folder per index, removed with it). */
+const digestsDir = (ctx: AssetContext, index: string): string =>
+  dirname(derivedPath(ctx, `properties_index_digests/${index}/x`));
+const digestsPath = (ctx: AssetContext, index: string, tile: string): string =>
+  derivedPath(ctx, `properties_index_digests/${index}/${tile}`);
 
 /** The staged UPRNs of a tile (half-open, as tileOf assigns them), or all of them. */
 function tileUprns(uprns: string, tile?: string): string {
@@ -198,14 +233,15 @@ async function deleteIds(es: Client, index: string, ids: Iterable<string>): Prom
   return all.length;
 }
 
-const CODE_VERSION = '6';
+// 7: statistics groups stored under stable ids, epc_compare computed when serving, digests per tile.
+const CODE_VERSION = '7';
 
 export const propertiesIndex = defineAsset({
   name: 'properties_index',
   kind: 'index',
   description:
     'Elasticsearch documents per UPRN (alias <prefix>-properties), built from the derived tables per 10 km tile',
-  upstream: ['os_open_uprn', ...PROPERTY_BLOCK_SOURCES.map((s) => s.asset)],
+  upstream: ['os_open_uprn', 'epc_stats', ...PROPERTY_BLOCK_SOURCES.map((s) => s.asset)],
   codeVersion: CODE_VERSION,
   owner: 'serving',
   cadence: 'monthly',
@@ -231,16 +267,29 @@ export const propertiesIndex = defineAsset({
         settings,
       );
       await ensureIndex(es, shared.index, SHARED_PIECES_MAPPING, settings);
-      const before = inPlace
-        ? await idsMatching(es, properties.index, { term: { tile } })
-        : new Set<string>();
+      // What this tile's documents are built from, against what the index holds (its digests), so only the
+      // UPRNs whose document changed are read and sent; a tile the index has no digests for is sent whole.
+      const current = digestsPath(ctx, properties.index, tile);
+      const previous = inPlace && existsSync(current) ? current : undefined;
+      const next = `${current}.${ctx.runId}.next`;
+      const all = await copyQueryToParquet(digestsSql(ctx, tile, ctx.runId, previous), next);
+      const changed = `SELECT uprn FROM ${parquetPath(next)} WHERE indexed_run = '${ctx.runId.replace(/'/g, "''")}'`;
+      // UPRNs that left the tile (retired, or moved): their documents go too.
+      const gone = new Set<string>();
+      if (previous !== undefined)
+        for await (const row of queryParquet(
+          `SELECT uprn FROM ${parquetPath(previous)} EXCEPT SELECT uprn FROM ${parquetPath(next)}`,
+        ))
+          gone.add(String(row.uprn));
+      else if (inPlace)
+        for (const id of await idsMatching(es, properties.index, { term: { tile } })) gone.add(id);
       let sharedPieces = 0;
       let documents = 0;
       // Each shared piece goes in once, just before the first document that refers to it (the ids seen are
       // forgotten now and then to bound memory: a piece sent again is the same document again).
       const seen = new Set<string>();
       const docs = (async function* () {
-        for await (const row of queryParquet(propertiesJoinSql(ctx, tile))) {
+        for await (const row of queryParquet(propertiesJoinSql(ctx, tile, changed))) {
           const doc = indexedProperty(row as unknown as JoinedRow, tile);
           for (const [id, text] of doc.shared) {
             if (seen.has(id)) continue;
@@ -249,7 +298,7 @@ export const propertiesIndex = defineAsset({
             sharedPieces += 1;
             yield { id, index: shared.index, source: JSON.stringify({ text }) };
           }
-          before.delete(String(doc.uprn));
+          gone.delete(String(doc.uprn));
           documents += 1;
           yield { id: String(doc.uprn), index: properties.index, source: doc.source };
         }
@@ -259,17 +308,21 @@ export const propertiesIndex = defineAsset({
         indexOf: (d) => d.index,
         onProgress: (n) => ctx.heartbeat({ tile, indexed: n }),
       });
-      if (result.failed.length)
+      if (result.failed.length) {
+        await rm(next, { force: true });
         throw new DataError(
           `${result.failed.length} documents rejected, first: ${JSON.stringify(result.failed[0])}`,
         );
-      // UPRNs that left the tile (retired, or moved): their documents go too.
-      const removed = await deleteIds(es, properties.index, before);
+      }
+      const removed = await deleteIds(es, properties.index, gone);
+      // The digests now describe what the index holds for the tile.
+      await rename(next, current);
       return {
         rows: documents,
         outputs: [`elasticsearch:${properties.index}`, `elasticsearch:${shared.index}`],
         metrics: {
           documents,
+          unchanged: all.rows - documents,
           shared_pieces: sharedPieces,
           removed,
           in_place: inPlace ? 1 : 0,
@@ -315,6 +368,8 @@ async function publishTiles(
     sampleIds.push(String(row.uprn));
   const es = createEsClient(ctx.config.esUrl);
   try {
+    // Every statistics group's current text under its id, whether or not a document of it changed.
+    const groups = await writeStatsGroups(ctx, es, sharedIndex);
     const live = await aliasTargets(es, alias);
     let removed = 0;
     if (live.includes(index)) {
@@ -341,11 +396,41 @@ async function publishTiles(
       ];
       ctx.log(`alias ${alias} → ${index} (was ${previous.join(', ') || 'none'}; pruned ${pruned.length})`);
     }
+    await pruneDigests(ctx, index);
     return {
       outputs: [`elasticsearch:${index}`, `elasticsearch:${sharedIndex}`],
-      metrics: { documents: expected, removed_with_their_tiles: removed },
+      metrics: { documents: expected, removed_with_their_tiles: removed, stats_groups: groups },
     };
   } finally {
     await es.close();
   }
+}
+
+/** Writes every group of epc_stats into the shared-pieces index under its id (statsGroupId), as the blocks
+ * hold it (assembleStats); returns how many. */
+async function writeStatsGroups(ctx: AssetContext, es: Client, index: string): Promise<number> {
+  const path = derivedPath(ctx, EPC_STATS_TABLE);
+  if (!existsSync(path)) return 0;
+  const pieces = (async function* () {
+    for await (const row of queryParquet(`SELECT * FROM ${parquetPath(path)}`)) {
+      const group = statsRowGroup(row);
+      if (group) yield { id: group.id, text: JSON.stringify(statsGroupOf(group.grouping, row)) };
+    }
+  })();
+  const result = await bulkIndex(es, index, pieces, (p) => p.id, {
+    serialize: (p) => JSON.stringify({ text: p.text }),
+  });
+  if (result.failed.length)
+    throw new DataError(
+      `${result.failed.length} statistics groups rejected, first: ${JSON.stringify(result.failed[0])}`,
+    );
+  return result.indexed;
+}
+
+/** Removes the digests of indexes other than `index` (they went with their index). */
+async function pruneDigests(ctx: AssetContext, index: string): Promise<void> {
+  const root = dirname(digestsDir(ctx, index));
+  if (!existsSync(root)) return;
+  for (const name of readdirSync(root))
+    if (name !== index) await rm(`${root}/${name}`, { recursive: true, force: true });
 }

@@ -1,14 +1,26 @@
-// One EPC block per UPRN: its certificates joined with the recommendations, the statistics of its groups
-// and the comparison with them; for a UPRN without certificates, its estimate and the statistics of the
-// groups of the postcode it most likely has. Partitioned per 10 km tile (keys: the tiles holding staged
-// UPRNs, as the other block assets): a tile selects its UPRNs by coordinates and builds only their blocks,
-// derived/uprn_epc_blocks/<tile>.parquet. DuckDB sorts the tile's rows by UPRN; rows are grouped as they
-// stream, so memory holds one tile's stats groups and one UPRN at a time. A UPRN with certificates but not in
-// os_open_uprn (no coordinates) has no tile and no block; the properties documents never carried it.
+// One EPC block per UPRN: its certificates joined with the recommendations, the ids of its statistics groups
+// and, for a UPRN without certificates, its estimate. Partitioned per 10 km tile (keys: the tiles holding
+// staged UPRNs, as the other block assets): a tile selects its UPRNs by coordinates and builds only their
+// blocks, derived/uprn_epc_blocks/<tile>.parquet. A UPRN with certificates but not in os_open_uprn (no
+// coordinates) has no tile and no block; the properties documents never carried it.
+//
+// Incremental per UPRN: each row carries `input_digest`, an MD5 over everything its block is built from
+// (its certificates' ids, dates and texts, their recommendations, its geography and estimate, which of its
+// statistics groups exist, and this code's version), computed in DuckDB. A rebuild of the tile computes the
+// digests first and builds in JavaScript only the blocks whose digest changed; the others are copied from the
+// tile's previous file. A new month of certificates thus rebuilds the blocks of the UPRNs it touches.
+//
+// The statistics are not in the block: `epc_stats_groups` names each group by its stable id
+// (statsGroupId: `postcode:SW6 1AA`), the statistics are stored once per group (epc_stats; the properties
+// index stores each group's text once) and `epc_compare` is computed when serving. So a month that moves a
+// country's means changes one group, not every block of the country.
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { EPC_STATS_GROUPINGS, type EpcEstimate, type EpcStats } from '../../schemas/epc';
+import { join } from 'node:path';
+import { EPC_STATS_GROUPINGS, type EpcEstimate } from '../../schemas/epc';
 import { inTileSql } from '../geo/tiles';
 import {
+  copyQueryToParquet,
   emptyRelation,
   JsonText,
   parquetPath,
@@ -16,7 +28,7 @@ import {
   writeParquet,
   type ColumnSpec,
 } from '../io/parquet';
-import { assembleStats } from '../transforms/epc/compare';
+import { scratchFolder } from '../io/scratch';
 import { buildEpcBlock, type UprnCertificate } from '../transforms/epc/uprn-block';
 import { defineAsset, partitionOf, type AssetContext } from './definition';
 import {
@@ -45,6 +57,7 @@ export const UPRN_EPC_BLOCK_COLUMNS: readonly ColumnSpec[] = [
   { name: 'tenure', type: 'VARCHAR' },
   { name: 'energy_rating_current', type: 'VARCHAR' },
   { name: 'block', type: 'JSON' },
+  { name: 'input_digest', type: 'VARCHAR' },
 ];
 
 /** The UPRNs of one 10 km tile (staged os_open_uprn, by coordinates, as the other block assets select). */
@@ -52,18 +65,36 @@ export function tileUprnsSql(ctx: AssetContext, tile: string): string {
   return `SELECT uprn FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} WHERE ${inTileSql(tile)}`;
 }
 
-// Stats groups are looked up by a key, `grouping` and the group's column values joined with a unit
-// separator (NULL when a column is NULL, as the equality join it replaces never matched NULL): carrying each
-// group's ~100 columns (or its JSON) on every certificate row made DuckDB sort ~30 KB rows, 4x slower on the
-// sample. A tile loads only the groups its UPRNs reference (a semi-join), never every group of the country.
-const statsKeyOf = (alias: string, g: (typeof EPC_STATS_GROUPINGS)[number]): string =>
-  [`'${g.grouping}'`, ...g.columns.map((c) => `${alias}.${c}::VARCHAR`)].join(' || chr(31) || ');
+/** Bumped with any change to what a block holds: every block's input digest changes with it. */
+const BLOCK_VERSION = '8';
 
-/** The tile's geography rows: its UPRNs' latest certificate or estimate, with their stats group keys. */
-function geoSql(ctx: AssetContext, uprnsSql: string): string {
+/** The SQL of a group's id (statsGroupId's `grouping:value|value`), NULL when a column is NULL. */
+const statsIdSql = (alias: string, g: (typeof EPC_STATS_GROUPINGS)[number]): string =>
+  `'${g.grouping}:' || ${g.columns.map((c) => `${alias}.${c}::VARCHAR`).join(" || '|' || ")}`;
+
+/**
+ * The CTEs a tile's blocks are read from: its UPRNs' geography (latest certificate, or estimate) with the ids
+ * of their statistics groups that exist (epc_stats), and their certificates with recommendations. The
+ * certificates and recommendations are semi-joined to the tile's UPRNs, so the sort holds one tile.
+ */
+function sourcesSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
   const geoColumns =
     'uprn, postcode, outcode, local_authority_district_code, region_code, country, property_type';
-  const keys = EPC_STATS_GROUPINGS.map((g) => `${statsKeyOf('g', g)} AS ${g.key}`).join(', ');
+  const statsId = `CASE s.grouping ${EPC_STATS_GROUPINGS.map((g) => `WHEN '${g.grouping}' THEN ${statsIdSql('s', g)}`).join(' ')} END`;
+  const groups = EPC_STATS_GROUPINGS.map(
+    (g) =>
+      `CASE WHEN ${statsIdSql('g', g)} IN (SELECT id FROM stats_ids) THEN ${statsIdSql('g', g)} END AS ${g.key}`,
+  ).join(', ');
+  // A tile reads its own bucket of certificates and recommendations (epc-by-tile.ts); without one, the whole
+  // country's tables.
+  const certificates =
+    tile === undefined
+      ? partitionedTable(derivedGlob(ctx, EPC_CERTIFICATES_TABLE), CERTIFICATE_TABLE_COLUMNS)
+      : (tileRelation(ctx, CERTIFICATES_BY_TILE, tile) ?? emptyRelation(CERTIFICATE_TABLE_COLUMNS));
+  const recommendations =
+    tile === undefined
+      ? parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE))
+      : (tileRelation(ctx, RECOMMENDATIONS_BY_TILE, tile) ?? emptyRelation(RECOMMENDATION_COLUMNS));
   return `
     tile AS (${uprnsSql}),
     geo AS (
@@ -72,31 +103,49 @@ function geoSql(ctx: AssetContext, uprnsSql: string): string {
       UNION ALL
       SELECT ${geoColumns}, estimate FROM ${parquetPath(derivedPath(ctx, EPC_ESTIMATES_TABLE))}
       WHERE uprn IN (SELECT uprn FROM tile)),
-    geo_stats AS (SELECT g.uprn, g.country AS geo_country, g.estimate, ${keys} FROM geo g)`;
+    stats_ids AS (SELECT ${statsId} AS id FROM ${parquetPath(derivedPath(ctx, EPC_STATS_TABLE))} s),
+    geo_stats AS (SELECT g.uprn, g.country AS geo_country, g.estimate, ${groups} FROM geo g),
+    tile_certs AS (
+      SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id
+      FROM ${certificates} c
+      WHERE c.uprn IN (SELECT uprn FROM tile)),
+    recs AS (
+      -- In a fixed order, so the input digest does not depend on the order the files are scanned in.
+      SELECT lmk_key, to_json(list(struct_pack(improvement_item, improvement_summary_text,
+             improvement_descr_text, improvement_id, indicative_cost)
+             ORDER BY improvement_item, improvement_id, improvement_summary_text, improvement_descr_text,
+                      indicative_cost)) AS recommendations
+      -- DISTINCT: a certificate delivered twice (in two files) has its recommendations twice.
+      FROM (SELECT DISTINCT lmk_key, improvement_item, improvement_summary_text, improvement_descr_text,
+                   improvement_id, indicative_cost FROM ${recommendations}
+            WHERE lmk_key IN (SELECT certificate_id FROM tile_certs))
+      GROUP BY lmk_key),
+    certs AS (
+      SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id,
+             CASE WHEN c.country <> 'Scotland' THEN r.recommendations END AS recommendations
+      FROM tile_certs c
+      LEFT JOIN recs r ON r.lmk_key = c.certificate_id)`;
 }
 
-async function loadStatsGroups(
-  ctx: AssetContext,
-  uprnsSql: string,
-): Promise<Map<string, Record<string, unknown>>> {
-  const groups = new Map<string, Record<string, unknown>>();
-  const key = `CASE s.grouping ${EPC_STATS_GROUPINGS.map((g) => `WHEN '${g.grouping}' THEN ${statsKeyOf('s', g)}`).join(' ')} END`;
-  const used = EPC_STATS_GROUPINGS.map((g) => `SELECT ${g.key} AS k FROM geo_stats`).join(' UNION ');
-  const sql = `
-    WITH ${geoSql(ctx, uprnsSql)},
-    used AS (${used})
-    SELECT ${key} AS __stats_key, s.* FROM ${parquetPath(derivedPath(ctx, EPC_STATS_TABLE))} s
-    WHERE ${key} IN (SELECT k FROM used WHERE k IS NOT NULL)`;
-  for await (const row of queryParquet(sql)) {
-    const { __stats_key, ...group } = row;
-    groups.set(__stats_key as string, group);
-  }
-  return groups;
+/** Every UPRN of `uprnsSql` with a certificate or an estimate, and the digest of what its block is built from. */
+export function inputDigestsSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
+  const groups = EPC_STATS_GROUPINGS.map((g) => `coalesce(gs.${g.key}, '')`).join(', ');
+  return `
+    WITH ${sourcesSql(ctx, uprnsSql, tile)},
+    cert_digests AS (
+      SELECT uprn, md5(string_agg(concat_ws(chr(30), certificate_id, country, lodged_at::VARCHAR,
+          md5(raw::VARCHAR), md5(enhanced::VARCHAR), md5(coalesce(recommendations::VARCHAR, ''))), chr(29)
+        ORDER BY lodged_at, certificate_id, md5(raw::VARCHAR), md5(enhanced::VARCHAR))) AS d
+      FROM certs GROUP BY uprn)
+    SELECT gs.uprn, md5(concat_ws(chr(31), '${BLOCK_VERSION}', coalesce(gs.geo_country, ''),
+        coalesce(gs.estimate::VARCHAR, ''), ${groups}, coalesce(cd.d, ''))) AS input_digest
+    FROM geo_stats gs LEFT JOIN cert_digests cd USING (uprn)`;
 }
 
 interface BlockRow {
   uprn: number;
   geo_country: string | null;
+  input_digest: string;
   country: UprnCertificate['country'];
   lodged_at: string | null;
   raw: UprnCertificate['raw'] | null;
@@ -117,75 +166,22 @@ const RECOMMENDATION_COLUMNS: ColumnSpec[] = [
 ].map((name) => ({ name, type: 'VARCHAR' }));
 
 /**
- * Every UPRN of `uprnsSql` (one tile's) with a certificate or an estimate, one row per certificate, with its groups' keys.
- * Certificates and recommendations are semi-joined to the tile's UPRNs, so the sort holds one tile.
+ * The UPRNs of `uprnsSql` with a certificate or an estimate, one row per certificate, with their groups' ids
+ * and their input digest (from `digests`, a relation of inputDigestsSql's rows), in UPRN order.
  */
-export function blockRowsSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
-  const statsColumns = EPC_STATS_GROUPINGS.map((g) => g.key).join(', ');
-  // A tile reads its own bucket of certificates and recommendations (epc-by-tile.ts); without one, the whole
-  // country's tables.
-  const certificates =
-    tile === undefined
-      ? partitionedTable(derivedGlob(ctx, EPC_CERTIFICATES_TABLE), CERTIFICATE_TABLE_COLUMNS)
-      : (tileRelation(ctx, CERTIFICATES_BY_TILE, tile) ?? emptyRelation(CERTIFICATE_TABLE_COLUMNS));
-  const recommendations =
-    tile === undefined
-      ? parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE))
-      : (tileRelation(ctx, RECOMMENDATIONS_BY_TILE, tile) ?? emptyRelation(RECOMMENDATION_COLUMNS));
+export function blockRowsSql(ctx: AssetContext, uprnsSql: string, digests: string, tile?: string): string {
+  const groups = EPC_STATS_GROUPINGS.map((g) => `gs.${g.key}`).join(', ');
   return `
-    WITH ${geoSql(ctx, uprnsSql)},
-    tile_certs AS (
-      SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id
-      FROM ${certificates} c
-      WHERE c.uprn IN (SELECT uprn FROM tile)),
-    recs AS (
-      SELECT lmk_key, to_json(list(struct_pack(improvement_item, improvement_summary_text,
-             improvement_descr_text, improvement_id, indicative_cost))) AS recommendations
-      -- DISTINCT: a certificate delivered twice (in two files) has its recommendations twice.
-      FROM (SELECT DISTINCT lmk_key, improvement_item, improvement_summary_text, improvement_descr_text,
-                   improvement_id, indicative_cost FROM ${recommendations}
-            WHERE lmk_key IN (SELECT certificate_id FROM tile_certs))
-      GROUP BY lmk_key),
-    certs AS (
-      SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id,
-             CASE WHEN c.country <> 'Scotland' THEN r.recommendations END AS recommendations
-      FROM tile_certs c
-      LEFT JOIN recs r ON r.lmk_key = c.certificate_id)
-    SELECT gs.uprn, gs.geo_country, gs.estimate, ${statsColumns},
+    WITH ${sourcesSql(ctx, uprnsSql, tile)}
+    SELECT gs.uprn, gs.geo_country, gs.estimate, ${groups}, d.input_digest,
       c.country, c.lodged_at, c.raw, c.enhanced, c.recommendations, c.certificate_id
     FROM geo_stats gs
+    JOIN ${digests} d ON d.uprn = gs.uprn
     LEFT JOIN certs c ON c.uprn = gs.uprn
     ORDER BY gs.uprn`;
 }
 
-/** A tile's statistics by the keys of a UPRN's groups: assembled, and serialised, once per combination. */
-type StatsCache = Map<string, { stats: EpcStats; text: string }>;
-const STATS_CACHE_MAX = 50_000;
-// Where the statistics go in a block's JSON text (a value no block holds), replaced by their cached text.
-const STATS_MARK = '\u0000epc_stats';
-const STATS_MARK_JSON = JSON.stringify(STATS_MARK);
-
-function statsOf(first: BlockRow, statsGroups: Map<string, Record<string, unknown>>, cache: StatsCache) {
-  const key = EPC_STATS_GROUPINGS.map((g) => first[g.key] ?? '').join('\u001e');
-  let entry = cache.get(key);
-  if (!entry) {
-    const stats = assembleStats(
-      Object.fromEntries(
-        EPC_STATS_GROUPINGS.map((g) => [g.key, statsGroups.get(first[g.key] as string) ?? null]),
-      ) as Partial<Record<keyof EpcStats, Record<string, unknown> | null>>,
-    );
-    if (cache.size >= STATS_CACHE_MAX) cache.clear();
-    entry = { stats, text: JSON.stringify(stats) };
-    cache.set(key, entry);
-  }
-  return entry;
-}
-
-function toBlockRow(
-  group: BlockRow[],
-  statsGroups: Map<string, Record<string, unknown>>,
-  cache: StatsCache,
-): Record<string, unknown> {
+function toBlockRow(group: BlockRow[]): Record<string, unknown> {
   const first = group[0]!;
   // A certificate delivered twice (a month in two files) counts once: the first row of its number. Only
   // England and Wales certificates have a number of their own (LMK_KEY); a Scottish certificate_id is the
@@ -198,66 +194,102 @@ function toBlockRow(
     seen.add(r.certificate_id);
     return true;
   }) as unknown as UprnCertificate[];
-  const stats = statsOf(first, statsGroups, cache);
-  const block = buildEpcBlock(certificates, { stats: stats.stats, estimate: first.estimate })!;
+  const block = buildEpcBlock(certificates, { estimate: first.estimate })!;
   const latest = block.epcs_enhanced[0] as Record<string, unknown> | undefined;
   const text = (key: string) => (typeof latest?.[key] === 'string' ? latest[key] : null);
+  // The stored block: the statistics by group id, in the place of the statistics and the comparison.
+  const stored = {
+    epc_country: block.epc_country,
+    latest_lodgement_date: block.latest_lodgement_date,
+    epcs: block.epcs,
+    epcs_enhanced: block.epcs_enhanced,
+    epc_retrofit_recommendations: block.epc_retrofit_recommendations,
+    epc_stats_groups: Object.fromEntries(EPC_STATS_GROUPINGS.map((g) => [g.key, first[g.key] ?? null])),
+    epc_estimate: block.epc_estimate,
+  };
   return {
     uprn: first.uprn,
     country: block.epc_country ?? first.geo_country,
     epc_count: block.epcs.length,
-    // Plain copies of what downstream joins read, so they need not parse the ~40 KB JSON blocks.
+    // Plain copies of what downstream joins read, so they need not parse the JSON blocks.
     postcode: text('postcode'),
     tenure: text('tenure'),
     energy_rating_current: text('energy_rating_current'),
-    // The statistics are most of a block's text and shared by the UPRNs of a group: serialised once per
-    // combination and put in place (the key keeps its position: `{...block, epc_stats}` does not move it).
-    block: new JsonText(
-      JSON.stringify({ ...block, epc_stats: STATS_MARK }).replace(STATS_MARK_JSON, () => stats.text),
-    ),
+    block: new JsonText(JSON.stringify(stored)),
+    input_digest: first.input_digest,
   };
 }
 
-async function* blocksByUprn(
-  sql: string,
-  statsGroups: Map<string, Record<string, unknown>>,
-): AsyncGenerator<Record<string, unknown>> {
-  const cache: StatsCache = new Map();
+async function* blocksByUprn(sql: string): AsyncGenerator<Record<string, unknown>> {
   let group: BlockRow[] = [];
   for await (const row of queryParquet(sql) as AsyncGenerator<BlockRow>) {
     if (group.length > 0 && row.uprn !== group[0]!.uprn) {
-      yield toBlockRow(group, statsGroups, cache);
+      yield toBlockRow(group);
       group = [];
     }
     group.push(row);
   }
-  if (group.length > 0) yield toBlockRow(group, statsGroups, cache);
+  if (group.length > 0) yield toBlockRow(group);
+}
+
+/** True when a Parquet file has the column (a block file written before input digests has not). */
+async function hasColumn(path: string, column: string): Promise<boolean> {
+  for await (const row of queryParquet(`DESCRIBE SELECT * FROM ${parquetPath(path)}`))
+    if (row.column_name === column) return true;
+  return false;
 }
 
 /**
  * The EPC blocks of the UPRNs `uprnsSql` selects (a query with a `uprn` column), written to `path`; a tile
- * partition passes its tile's UPRNs (tileUprnsSql).
+ * partition passes its tile's UPRNs (tileUprnsSql). When `path` holds an earlier build, only the blocks whose
+ * input digest changed are built again; the others are copied from it.
  */
 export async function writeEpcBlocks(
   ctx: AssetContext,
   uprnsSql: string,
   path: string,
   tile?: string,
-): Promise<{ rows: number; path: string; statsGroups: number }> {
-  const statsGroups = await loadStatsGroups(ctx, uprnsSql);
-  const written = await writeParquet(
-    path,
-    UPRN_EPC_BLOCK_COLUMNS,
-    blocksByUprn(blockRowsSql(ctx, uprnsSql, tile), statsGroups),
-  );
-  return { rows: written.rows, path: written.path, statsGroups: statsGroups.size };
+): Promise<{ rows: number; path: string; built: number }> {
+  const scratch = await scratchFolder(`${path}.work`);
+  try {
+    const digestsFile = join(scratch, 'digests.parquet');
+    await copyQueryToParquet(inputDigestsSql(ctx, uprnsSql, tile), digestsFile);
+    const digests = parquetPath(digestsFile);
+    const previous = existsSync(path) && (await hasColumn(path, 'input_digest')) ? parquetPath(path) : null;
+    if (previous === null) {
+      const written = await writeParquet(
+        path,
+        UPRN_EPC_BLOCK_COLUMNS,
+        blocksByUprn(blockRowsSql(ctx, `SELECT uprn FROM ${digests}`, digests, tile)),
+      );
+      return { rows: written.rows, path: written.path, built: written.rows };
+    }
+    const changed = `SELECT d.uprn FROM ${digests} d
+      LEFT JOIN ${previous} p ON p.uprn = d.uprn AND p.input_digest = d.input_digest WHERE p.uprn IS NULL`;
+    const freshFile = join(scratch, 'fresh.parquet');
+    const fresh = await writeParquet(
+      freshFile,
+      UPRN_EPC_BLOCK_COLUMNS,
+      blocksByUprn(blockRowsSql(ctx, changed, digests, tile)),
+    );
+    const columns = UPRN_EPC_BLOCK_COLUMNS.map((c) => c.name).join(', ');
+    const written = await copyQueryToParquet(
+      `SELECT ${columns} FROM (
+         SELECT p.* FROM ${previous} p JOIN ${digests} d ON p.uprn = d.uprn AND p.input_digest = d.input_digest
+         UNION ALL SELECT * FROM ${parquetPath(freshFile)}) ORDER BY uprn`,
+      path,
+    );
+    return { rows: written.rows, path: written.path, built: fresh.rows };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 
 export const uprnEpcBlocks = defineAsset({
   name: 'uprn_epc_blocks',
   kind: 'derived',
   description:
-    'Per UPRN: certificates latest first (raw and enhanced), recommendations, statistics, comparison, estimate; one Parquet file per 10 km tile',
+    'Per UPRN: certificates latest first (raw and enhanced), recommendations, the ids of its statistics groups, estimate; one Parquet file per 10 km tile',
   upstream: [
     'os_open_uprn',
     'epc_enhanced',
@@ -268,7 +300,8 @@ export const uprnEpcBlocks = defineAsset({
     'epc_by_tile',
   ],
   // 5: partitioned per 10 km tile (derived/uprn_epc_blocks/<tile>.parquet); 6: certificates read per tile.
-  codeVersion: '6',
+  // 7: statistics by group id (epc_stats_groups), built per UPRN whose input digest changed.
+  codeVersion: '7',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
@@ -282,6 +315,6 @@ export const uprnEpcBlocks = defineAsset({
     );
     // The single file of the unpartitioned asset (code version 4 and before) would only mislead.
     await rm(derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE), { force: true });
-    return { rows: written.rows, outputs: [written.path], metrics: { stats_groups: written.statsGroups } };
+    return { rows: written.rows, outputs: [written.path], metrics: { built: written.built } };
   },
 });

@@ -31,8 +31,12 @@ export async function storedMany(
   return found;
 }
 
-/** Shared pieces kept in memory: an id names one text for good, so none ever goes stale. */
+/**
+ * Shared pieces kept in memory. An id names a statistics group, whose text a refresh may update in place:
+ * a text is kept for SHARED_CACHE_MS at most, so an answer follows a refresh within that time.
+ */
 const SHARED_CACHE_CHARS = 32 * 1024 * 1024;
+const SHARED_CACHE_MS = 60_000;
 
 /** A streamed response body, whole. */
 async function bytesOf(stream: Readable): Promise<Buffer> {
@@ -46,16 +50,18 @@ export function propertiesRepository(
   alias: string,
   sharedAlias: string,
 ): PropertiesRepository {
-  const cache = new Map<string, string>();
+  const cache = new Map<string, { text: string; at: number }>();
   let cached = 0;
   const remember = (id: string, text: string) => {
-    cache.set(id, text);
+    const old = cache.get(id);
+    if (old) cached -= old.text.length;
+    cache.set(id, { text, at: Date.now() });
     cached += text.length;
     // The oldest first (a Map keeps insertion order; a hit moves its id to the end).
-    for (const [old, t] of cache) {
+    for (const [old, e] of cache) {
       if (cached <= SHARED_CACHE_CHARS) break;
       cache.delete(old);
-      cached -= t.length;
+      cached -= e.text.length;
     }
   };
   const fetchShared = async (ids: string[]): Promise<Map<string, string>> => {
@@ -83,13 +89,14 @@ export function propertiesRepository(
     async getShared(ids) {
       const out = new Map<string, string>();
       const wanted: string[] = [];
+      const fresh = Date.now() - SHARED_CACHE_MS;
       for (const id of ids) {
-        const text = cache.get(id);
-        if (text === undefined) wanted.push(id);
+        const entry = cache.get(id);
+        if (entry === undefined || entry.at < fresh) wanted.push(id);
         else {
           cache.delete(id);
-          cache.set(id, text);
-          out.set(id, text);
+          cache.set(id, entry);
+          out.set(id, entry.text);
         }
       }
       if (wanted.length)

@@ -12,15 +12,17 @@
 // beside it), so Elasticsearch keeps no second copy of the document for recovery either.
 //
 // The EPC statistics are the same for every UPRN of a postcode, local authority, region or country: each
-// grouping's text is stored once per index as a shared piece (SHARED, in the index `<prefix>-shared-pieces`,
-// id: its SHA-1), and a document holds only the ids (`epcs/epc_stats/shared`).
+// group's text is stored once per index as a shared piece (SHARED, in the index `<prefix>-shared-pieces`,
+// id: the group's stable id, statsGroupId), and a document holds only the ids (`epcs/epc_stats/shared`). A
+// new month of certificates changes the groups' texts, not the documents that refer to them; `epc_compare`
+// (the latest certificate against those groups' means) is therefore computed when serving, not stored.
 //
 // An object in SPLIT is stored member by member (`flood_risk/elevation`, ...) when its keys come in the
 // order SPLIT lists (missing keys allowed), so it can be put back together byte for byte; otherwise, or when
 // it is not an object, it is stored whole under its own path. Members SPLIT does not list are dropped where
 // no endpoint reads the object whole (`whole: false`).
-import { createHash } from 'node:crypto';
 import type { PropertyDocument } from '../../schemas/index/properties';
+import { statsGroupId } from '../../pipelines/transforms/epc/stats-group-id';
 
 interface SplitSpec {
   /** Members in the order the block writers emit them. */
@@ -39,7 +41,7 @@ export const SPLIT: Readonly<Record<string, SplitSpec>> = {
       'epcs_enhanced',
       'epc_retrofit_recommendations',
       'epc_stats',
-      'epc_compare',
+      'epc_stats_groups',
       'epc_estimate',
     ],
     whole: false,
@@ -85,26 +87,8 @@ const ENHANCED_REST = `${ENHANCED}/rest`;
 /** The object whose members are shared pieces, and the piece of a document that lists their ids. */
 export const SHARED = 'epcs/epc_stats';
 const SHARED_IDS = `${SHARED}/shared`;
-
-/** The id of a shared piece: its text's SHA-1 (base64url). */
-export function sharedId(text: string): string {
-  // Most documents repeat the texts of their neighbours: a text seen lately is looked up, not hashed again.
-  let id = recentIds.get(text);
-  if (id === undefined) {
-    id = createHash('sha1').update(text).digest('base64url');
-    if (recentChars + text.length > RECENT_IDS_CHARS) {
-      recentIds.clear();
-      recentChars = 0;
-    }
-    // A copy: the text may be a slice that would keep its whole block alive.
-    recentIds.set(Buffer.from(text).toString(), id);
-    recentChars += text.length;
-  }
-  return id;
-}
-const RECENT_IDS_CHARS = 16 * 1024 * 1024;
-const recentIds = new Map<string, string>();
-let recentChars = 0;
+/** The ids of those pieces, as uprn_epc_blocks writes them (the statistics themselves are stored apart). */
+const SHARED_GROUPS = 'epcs/epc_stats_groups';
 
 // ---- index time: a block's JSON text into pieces ------------------------------------------------------
 
@@ -182,10 +166,18 @@ interface Cut {
 function store(path: string, t: string, cut: Cut): void {
   const { pieces: out, objects } = cut;
   const spec = SPLIT[path];
+  if (path === SHARED_GROUPS && t.charCodeAt(0) === 123) {
+    out.push([
+      SHARED_IDS,
+      JSON.stringify(jsonMembers(t).map(([key, id]) => [key, JSON.parse(id) as unknown])),
+    ]);
+    return;
+  }
+  // A block holding its statistics (documents held as objects): each group's text under the group's id.
   if (path === SHARED && t.charCodeAt(0) === 123) {
     const ids = jsonMembers(t).map(([key, value]) => {
-      const id = sharedId(value);
-      cut.shared.set(id, value);
+      const id = value === 'null' ? null : statsGroupId(key, JSON.parse(value) as Record<string, unknown>);
+      if (id !== null) cut.shared.set(id, value);
       return [key, id];
     });
     out.push([SHARED_IDS, JSON.stringify(ids)]);
@@ -377,10 +369,13 @@ export class StoredProperty {
     return text !== undefined && !FALSY.has(text);
   }
 
-  /** The ids of the shared pieces the document refers to, [member, id] in order; undefined when none. */
-  get sharedIds(): [string, string][] | undefined {
+  /**
+   * The ids of the shared pieces the document refers to, [member, id] in order (id null for a member that is
+   * null); undefined when none.
+   */
+  get sharedIds(): [string, string | null][] | undefined {
     const ids = this.piece(SHARED_IDS);
-    return ids === undefined ? undefined : (JSON.parse(ids) as [string, string][]);
+    return ids === undefined ? undefined : (JSON.parse(ids) as [string, string | null][]);
   }
 
   /**
@@ -392,6 +387,7 @@ export class StoredProperty {
     if (ids === undefined) return this.get(SHARED);
     return jsonObject(
       ids.map(([key, id]) => {
+        if (id === null) return [key, 'null'];
         const text = texts.get(id);
         if (text === undefined) throw new MissingSharedPiece(id);
         return [key, text];

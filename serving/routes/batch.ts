@@ -139,7 +139,8 @@ export function batchRouter(deps: BatchDeps): Router {
     let shared: ReadonlyMap<string, string> = new Map();
     if (endpoint === 'epcs') {
       const ids = new Set<string>();
-      for (const stored of found.values()) for (const [, id] of stored.sharedIds ?? []) ids.add(id);
+      for (const stored of found.values())
+        for (const [, id] of stored.sharedIds ?? []) if (id !== null) ids.add(id);
       if (ids.size) shared = await deps.properties.getShared([...ids]);
     }
     // The client went away while the documents were read: its reservation is already released.

@@ -1,21 +1,28 @@
 // GET /epcs?uprn= : the UPRN's EPC block, prebuilt at index time; age and validity computed now.
 import { Router } from 'express';
 import { EpcsQuerySchema, type EpcsResponse, type StoredEpcBlock } from '../../schemas/api/epcs';
-import { emptyStats } from '../../pipelines/transforms/epc/compare';
+import { compareEpc, emptyStats } from '../../pipelines/transforms/epc/compare';
+import type { EpcStats } from '../../schemas/epc';
 import { epcAgeYears, epcExpiry, epcInDate } from '../../pipelines/transforms/epc/validity';
 import { ApiError, invalidParameters } from '../errors';
 import type { PropertiesRepository } from '../repository/properties';
 import {
   ENHANCED,
+  jsonMembers,
   MissingSharedPiece,
   orElse,
   orNull,
   type StoredProperty,
 } from '../repository/stored-property';
 
-/** The /epcs answer of an EPC block (what renderEpcs renders from the stored pieces). */
+/**
+ * The /epcs answer of an EPC block (what renderEpcs renders from the stored pieces). `epc_compare` is the
+ * latest certificate against the block's statistics, as compareEpc gives it (not read from the block).
+ */
 export function presentEpcs(block: StoredEpcBlock | null, now: Date): EpcsResponse {
   const lodged = block?.latest_lodgement_date ?? null;
+  const latest = block?.epcs_enhanced?.[0] as Record<string, unknown> | undefined;
+  const figure = (key: string) => (typeof latest?.[key] === 'number' ? latest[key] : null);
   return {
     epc_country: block?.epc_country ?? null,
     epc_in_date: lodged ? epcInDate(lodged, now) : null,
@@ -25,7 +32,15 @@ export function presentEpcs(block: StoredEpcBlock | null, now: Date): EpcsRespon
     epcs_enhanced: block?.epcs_enhanced ?? [],
     epc_estimate: block?.epc_estimate ?? null,
     epc_stats: block?.epc_stats ?? emptyStats(),
-    epc_compare: block?.epc_compare ?? null,
+    epc_compare: latest
+      ? compareEpc(
+          {
+            energy_efficiency_current: figure('energy_efficiency_current'),
+            co2_emissions_current: figure('co2_emissions_current'),
+          },
+          block?.epc_stats ?? emptyStats(),
+        )
+      : null,
     epc_retrofit_recommendations: block?.epc_retrofit_recommendations ?? [],
   };
 }
@@ -56,8 +71,42 @@ export async function sharedOf(
   properties: PropertiesRepository,
   stored: StoredProperty,
 ): Promise<ReadonlyMap<string, string>> {
-  const ids = stored.sharedIds;
-  return ids ? properties.getShared(ids.map(([, id]) => id)) : NONE_SHARED;
+  const ids = stored.sharedIds?.flatMap(([, id]) => (id === null ? [] : [id]));
+  return ids?.length ? properties.getShared(ids) : NONE_SHARED;
+}
+
+/** The numbers of members `names` of JSON object text `t` (null when absent or not a number). */
+function numbersOf<K extends string>(t: string, names: readonly K[]): Record<K, number | null> {
+  const out = Object.fromEntries(names.map((n) => [n, null])) as Record<K, number | null>;
+  for (const [key, value] of jsonMembers(t))
+    if ((names as readonly string[]).includes(key)) {
+      const v: unknown = JSON.parse(value);
+      out[key as K] = typeof v === 'number' ? v : null;
+    }
+  return out;
+}
+
+const CERT_FIGURES = ['energy_efficiency_current', 'co2_emissions_current'] as const;
+const GROUP_MEANS = ['avg_energy_efficiency_current', 'avg_co2_emissions_current'] as const;
+
+/**
+ * JSON.stringify of epc_compare: the latest certificate against the current means of its groups (the shared
+ * pieces), as the pipeline's compareEpc gives it; null without a certificate. Computed here, not stored, so a
+ * new month of certificates changes a group's piece and not every document of the group.
+ */
+export function compareText(stored: StoredProperty, shared: ReadonlyMap<string, string>): string {
+  const latest = stored.latestCertificate;
+  if (latest === undefined) return 'null';
+  const groups: Record<string, Record<string, number | null> | null> = {};
+  for (const [key, id] of stored.sharedIds ?? []) {
+    if (id === null) groups[key] = null;
+    else {
+      const text = shared.get(id);
+      if (text === undefined) throw new MissingSharedPiece(id);
+      groups[key] = numbersOf(text, GROUP_MEANS);
+    }
+  }
+  return JSON.stringify(compareEpc(numbersOf(latest, CERT_FIGURES), groups as unknown as EpcStats));
 }
 
 /**
@@ -71,7 +120,7 @@ export function renderEpcs(stored: StoredProperty, now: Date, shared: ReadonlyMa
     `{"epc_country":${orNull(get('epc_country'))},"epc_in_date":${v.inDate},"epc_age":${v.age},` +
     `"epc_expiry":${v.expiry},"epcs":${orElse(get('epcs'), '[]')},` +
     `"epcs_enhanced":${orElse(stored.get(ENHANCED), '[]')},"epc_estimate":${orNull(get('epc_estimate'))},` +
-    `"epc_stats":${orElse(stored.sharedObject(shared), EMPTY_STATS)},"epc_compare":${orNull(get('epc_compare'))},` +
+    `"epc_stats":${orElse(stored.sharedObject(shared), EMPTY_STATS)},"epc_compare":${compareText(stored, shared)},` +
     `"epc_retrofit_recommendations":${orElse(get('epc_retrofit_recommendations'), '[]')}}`
   );
 }

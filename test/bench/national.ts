@@ -194,7 +194,7 @@ interface ScaleResult {
     run: RefreshRun;
     wall_share: number;
     cpu_share: number;
-    rebuilt: string[];
+    rebuilt: Record<string, number>;
   };
 }
 
@@ -277,7 +277,10 @@ for (const scale of scales) {
       run,
       wall_share: round(run.wall_s / full.wall_s, 3),
       cpu_share: round((run.process_cpu_s + run.es_cpu_s) / (full.process_cpu_s + full.es_cpu_s), 3),
-      rebuilt: Object.keys(assetCosts(dataDir, run.runId)),
+      // Each rebuilt asset's CPU seconds in the release.
+      rebuilt: Object.fromEntries(
+        Object.entries(assetCosts(dataDir, run.runId)).map(([name, c]) => [name, round(c.cpu_s, 2)]),
+      ),
     };
   }
   await dropIndexes(indexPrefix);
@@ -339,7 +342,11 @@ if (json) {
     const rel = largest.release;
     say();
     say(
-      `EPC release on scale ${largest.scale}: ${rel.certificates} certificates; refresh ${round(rel.run.wall_s)} s wall (${round(rel.wall_share * 100)} % of the full refresh), ${round(rel.run.process_cpu_s + rel.run.es_cpu_s)} CPU s (${round(rel.cpu_share * 100)} %); rebuilt: ${rel.rebuilt.join(', ')}`,
+      `EPC release on scale ${largest.scale}: ${rel.certificates} certificates; refresh ${round(rel.run.wall_s)} s wall (${round(rel.wall_share * 100)} % of the full refresh), ${round(rel.run.process_cpu_s + rel.run.es_cpu_s)} CPU s (${round(rel.cpu_share * 100)} %); rebuilt (CPU s): ${Object.entries(
+        rel.rebuilt,
+      )
+        .map(([name, cpu]) => `${name} ${cpu}`)
+        .join(', ')}`,
     );
   }
   say(`peak RSS, largest / smallest scale: ${summary.peak_rss_ratio_largest_to_smallest}×`);

@@ -25,7 +25,7 @@ const doc = (uprn: number, name: string): PropertyDocument => ({
       epcs: [{ lmk_key: `k-${uprn}`, address1: name }],
       epcs_enhanced: [{ current_energy_rating: 'B', address: name }],
       epc_retrofit_recommendations: [],
-      epc_stats: { postcode: { count: 2, note: name } },
+      epc_stats: { postcode_stats: { postcode: 'CF10 1AA', count: 2, note: name } },
     },
     area: { admin_boundaries: { postcode: 'CF10 1AA', ward_name: name }, area_attributes: {} },
     flood_risk: {

@@ -40,6 +40,23 @@ export function compareEpc(cert: ComparedCertificate, stats: EpcStats): EpcCompa
   ) as EpcCompare;
 }
 
+const STATS_KEY_COLUMNS = new Set<string>(EPC_STATS_GROUPINGS.flatMap((g) => g.columns));
+
+/** One group of `epc_stats` from its stats table row: the measures and only its own identifying columns. */
+export function statsGroupOf(
+  grouping: (typeof EPC_STATS_GROUPINGS)[number],
+  row: Readonly<Record<string, unknown>>,
+): EpcStatsGroup {
+  const group: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row))
+    if (
+      k !== 'grouping' &&
+      (!STATS_KEY_COLUMNS.has(k) || (grouping.columns as readonly string[]).includes(k))
+    )
+      group[k] = v;
+  return group as EpcStatsGroup;
+}
+
 /**
  * The `epc_stats` object from one stats row per grouping (as the table stores them, every key column present),
  * keeping only each group's own identifying fields.
@@ -47,18 +64,10 @@ export function compareEpc(cert: ComparedCertificate, stats: EpcStats): EpcCompa
 export function assembleStats(
   rows: Partial<Record<keyof EpcStats, Record<string, unknown> | null>>,
 ): EpcStats {
-  const allKeys = new Set<string>(EPC_STATS_GROUPINGS.flatMap((g) => g.columns));
   const stats = {} as Record<string, EpcStatsGroup | null>;
   for (const g of EPC_STATS_GROUPINGS) {
     const row = rows[g.key];
-    if (!row) {
-      stats[g.key] = null;
-      continue;
-    }
-    const group: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(row))
-      if (k !== 'grouping' && (!allKeys.has(k) || (g.columns as readonly string[]).includes(k))) group[k] = v;
-    stats[g.key] = group as EpcStatsGroup;
+    stats[g.key] = row ? statsGroupOf(g, row) : null;
   }
   return stats as EpcStats;
 }

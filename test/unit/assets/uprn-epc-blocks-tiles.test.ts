@@ -1,6 +1,7 @@
 // uprn_epc_blocks per 10 km tile: each tile partition builds exactly the blocks of the staged UPRNs inside its
 // square from its own bucket of certificates (epc_by_tile), and the tiles together equal one build over every
-// UPRN from the whole country's tables (the unpartitioned result), row for row.
+// UPRN from the whole country's tables (the unpartitioned result), row for row. A new month of certificates
+// rebuilds only the blocks of the UPRNs it touches, and the result is what a build from scratch writes.
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,7 @@ import {
 import { loadConfig } from '../../../pipelines/config';
 import { parquetPath, queryParquet } from '../../../pipelines/io/parquet';
 import { generateSampleData } from '../../../pipelines/sample-data';
+import { writeEpcRelease } from '../../../pipelines/sample-data/epc-release';
 
 let ctx: AssetContext;
 let tiles: string[];
@@ -51,9 +53,23 @@ beforeAll(async () => {
   tiles = await partitionKeys(uprnEpcBlocks, ctx);
   for (const tile of tiles) await uprnEpcBlocks.materialize({ ...ctx, partition: tile });
   // The unpartitioned result: one build over every staged UPRN.
-  const all = `SELECT uprn FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}`;
-  await writeEpcBlocks(ctx, all, derivedPath(ctx, 'whole'));
+  await writeEpcBlocks(ctx, allUprns(), derivedPath(ctx, 'whole'));
 }, 300_000);
+
+const allUprns = () => `SELECT uprn FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}`;
+const COLUMNS =
+  'uprn, country, epc_count, postcode, tenure, energy_rating_current, block::VARCHAR AS block, input_digest';
+
+/** Materialises every partition of an asset (or the asset), as a refresh would. */
+async function materializeAll(asset: AssetDefinition): Promise<Record<string, number>> {
+  const metrics: Record<string, number> = {};
+  const keys = asset.partitioning ? await partitionKeys(asset, ctx) : [undefined];
+  for (const partition of keys) {
+    const result = await asset.materialize(partition === undefined ? ctx : { ...ctx, partition });
+    for (const [k, v] of Object.entries(result.metrics ?? {})) metrics[k] = (metrics[k] ?? 0) + v;
+  }
+  return metrics;
+}
 
 describe('uprn_epc_blocks per tile', () => {
   it('writes one file per tile, each with exactly the UPRNs of its square', async () => {
@@ -79,10 +95,51 @@ describe('uprn_epc_blocks per tile', () => {
   });
 
   it('the tiles together equal one build over every UPRN, row for row', async () => {
-    const cols = 'uprn, country, epc_count, postcode, tenure, energy_rating_current, block::VARCHAR AS block';
-    const union = await rows(`SELECT ${cols} FROM ${parquetPath(uprnEpcBlocksGlob(ctx))} ORDER BY uprn`);
-    const whole = await rows(`SELECT ${cols} FROM ${parquetPath(derivedPath(ctx, 'whole'))} ORDER BY uprn`);
+    const union = await rows(`SELECT ${COLUMNS} FROM ${parquetPath(uprnEpcBlocksGlob(ctx))} ORDER BY uprn`);
+    const whole = await rows(
+      `SELECT ${COLUMNS} FROM ${parquetPath(derivedPath(ctx, 'whole'))} ORDER BY uprn`,
+    );
     expect(union.length).toBe(whole.length);
     expect(union).toEqual(whole);
   });
+
+  it('names its statistics groups by id instead of holding them', async () => {
+    const [row] = await rows(
+      `SELECT block::VARCHAR AS block FROM ${parquetPath(uprnEpcBlocksGlob(ctx))} WHERE epc_count > 0 LIMIT 1`,
+    );
+    const block = JSON.parse(row!.block as string) as Record<string, unknown>;
+    expect(block).not.toHaveProperty('epc_stats');
+    expect(block).not.toHaveProperty('epc_compare');
+    const groups = block.epc_stats_groups as Record<string, string | null>;
+    expect(groups.country_stats).toMatch(/^country:(England|Wales|Scotland)$/);
+    expect(groups.postcode_stats).toMatch(/^postcode:[A-Z0-9]+ [0-9][A-Z]{2}$/);
+  });
+
+  it('after a new month of certificates, builds again only the blocks it touches', async () => {
+    const before = new Map(
+      (await rows(`SELECT uprn, block::VARCHAR AS block FROM ${parquetPath(uprnEpcBlocksGlob(ctx))}`)).map(
+        (r) => [r.uprn, r.block],
+      ),
+    );
+    // A new run: file listings are cached per run.
+    ctx = { ...ctx, runId: 'release' };
+    const release = await writeEpcRelease({ sourcesDir: ctx.config.sourcesDir, certificates: 6, year: 2026 });
+    expect(release.certificates).toBe(6);
+    for (const asset of [epcEnglandWalesRaw, epcEnhanced, epcLatest, epcStats, epcEstimates, epcByTile])
+      await materializeAll(asset);
+    const { built } = await materializeAll(uprnEpcBlocks);
+    const after = await rows(`SELECT ${COLUMNS} FROM ${parquetPath(uprnEpcBlocksGlob(ctx))} ORDER BY uprn`);
+    const changed = after.filter((r) => before.get(r.uprn) !== r.block).length;
+    // The re-assessed homes' blocks changed (and perhaps their neighbours' estimates), and nothing else was
+    // built: every other block was copied from the previous build.
+    expect(changed).toBeGreaterThanOrEqual(1);
+    expect(built).toBeGreaterThanOrEqual(changed);
+    expect(built).toBeLessThan(after.length / 5);
+    // What a build from scratch writes, row for row.
+    await writeEpcBlocks(ctx, allUprns(), derivedPath(ctx, 'whole-after'));
+    const whole = await rows(
+      `SELECT ${COLUMNS} FROM ${parquetPath(derivedPath(ctx, 'whole-after'))} ORDER BY uprn`,
+    );
+    expect(after).toEqual(whole);
+  }, 120_000);
 });

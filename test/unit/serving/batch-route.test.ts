@@ -29,7 +29,10 @@ const RICH: PropertyDocument = {
         { current_energy_rating: 'D', total_floor_area: 90 },
       ],
       epc_retrofit_recommendations: [{ improvement_item: 1 }],
-      epc_stats: { postcode: { count: 3, mean_sap: 61 }, outcode: { count: 9, mean_sap: 58 } },
+      epc_stats: {
+        postcode_stats: { postcode: 'SW1A 1AA', count: 3, avg_energy_efficiency_current: 61 },
+        outcode_stats: { outcode: 'SW1A', count: 9, avg_energy_efficiency_current: 58 },
+      },
     },
     area: {
       admin_boundaries: { postcode: 'SW1A 1AA', local_authority_name: 'Westminster' },

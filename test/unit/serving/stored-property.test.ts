@@ -13,7 +13,7 @@ import {
   storedPropertyOf,
 } from '../../../serving/repository/stored-property';
 import { presentEpcs, renderEpcs } from '../../../serving/routes/epcs';
-import { sharedId } from '../../../serving/repository/stored-property';
+import { statsGroupId } from '../../../pipelines/transforms/epc/stats-group-id';
 import { presentProperty, renderProperty } from '../../../serving/routes/properties';
 import { presentRetrofit, renderRetrofit } from '../../../serving/routes/retrofit';
 import type { StoredEpcBlock } from '../../../schemas/api/epcs';
@@ -21,6 +21,8 @@ import { fakeProperties, manualClock, SAMPLE_DOC, startApi, type TestApi } from 
 
 const certificate = {
   current_energy_rating: 'C',
+  energy_efficiency_current: 72,
+  co2_emissions_current: 2.1,
   total_floor_area: 74.5,
   address: 'Flat "2", 1 Gay St \\ é \u2028',
 };
@@ -36,8 +38,29 @@ const certified: PropertyDocument = {
       epcs: [{ lmk_key: 'abc', postcode: 'BA1 2PH' }],
       epcs_enhanced: [certificate, { ...certificate, current_energy_rating: 'D' }, { n: [1, { m: '}]' }] }],
       epc_retrofit_recommendations: [{ improvement_item: 1 }],
-      epc_stats: { postcode_stats: { postcode: 'BA1 2PH', avg: 4.11 }, country_stats: null },
-      epc_compare: { relative_to_postcode: { energy_efficiency: 'better' } },
+      epc_stats: {
+        postcode_stats: {
+          postcode: 'BA1 2PH',
+          avg_energy_efficiency_current: 68.25,
+          avg_co2_emissions_current: 2.4,
+        },
+        country_stats: null,
+      },
+      // What compareEpc gives for the latest certificate and these groups (computed when serving).
+      epc_compare: {
+        relative_to_postcode: {
+          energy_efficiency: 'better',
+          carbon_footprint: 'lower',
+          average_energy_efficiency_score: 68.25,
+          average_carbon_footprint: 2.4,
+        },
+        relative_to_outcode: null,
+        relative_to_local_authority: null,
+        relative_to_region: null,
+        relative_to_country: null,
+        relative_to_similar_properties_local_authority: null,
+        relative_to_similar_properties_country: null,
+      },
       epc_estimate: null,
       unread_bookkeeping: 'never answered',
     },
@@ -189,7 +212,6 @@ describe('the stored document', () => {
         'epcs/epcs_enhanced/rest',
         'epcs/epc_retrofit_recommendations',
         'epcs/epc_stats/shared',
-        'epcs/epc_compare',
         'epcs/epc_estimate',
         'area/admin_boundaries',
         'area/area_attributes/house_price_index',
@@ -214,14 +236,17 @@ describe('the stored document', () => {
     // The latest certificate is stored apart from the others, not also among them.
     expect(doc.pieces['epcs/epcs_enhanced/0']).toEqual(certificate);
     expect(doc.pieces['epcs/epcs_enhanced/rest']).toHaveLength(2);
-    // The statistics of each group are shared pieces, stored once for every UPRN of the group: the
-    // document holds their ids, in order.
-    const stats = certified.blocks.epcs!.epc_stats as Record<string, unknown>;
+    // The statistics of each group are shared pieces, stored once for every UPRN of the group under the
+    // group's id (`postcode:BA1 2PH`): the document holds their ids, in order; the comparison with them is
+    // computed when serving, not stored.
+    const stats = certified.blocks.epcs!.epc_stats as Record<string, Record<string, unknown> | null>;
     expect(doc.pieces['epcs/epc_stats/shared']).toEqual(
-      Object.entries(stats).map(([k, v]) => [k, sharedId(JSON.stringify(v))]),
+      Object.entries(stats).map(([k, v]) => [k, v && statsGroupId(k, v)]),
     );
-    expect([...shared.values()]).toEqual(Object.values(stats).map((v) => JSON.stringify(v)));
-    expect(source).not.toContain('BA1 2PH","avg');
+    expect(doc.pieces['epcs/epc_stats/shared'][0]).toEqual(['postcode_stats', 'postcode:BA1 2PH']);
+    expect([...shared.values()]).toEqual(Object.values(stats).flatMap((v) => (v ? [JSON.stringify(v)] : [])));
+    expect(doc.pieces['epcs/epc_compare']).toBeUndefined();
+    expect(source).not.toContain('BA1 2PH","avg_');
     expect(source).not.toContain('unread_bookkeeping');
     expect(source).not.toContain('postcode_source');
     expect(source).not.toContain('"ward"');

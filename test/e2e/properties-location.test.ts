@@ -26,6 +26,7 @@ import type { RefreshProgress } from '../../workflows/types';
 import { testConfig } from '../helpers/config';
 import { geoPython, hasPython, runPythonJson } from '../helpers/python-geo';
 import { createTestKey, dropTestIndexes, startTestWorker, type TestWorker } from '../helpers/worker';
+import { explorerInBrowser } from './explorer-browser';
 
 const config = testConfig('e2e-properties-location');
 const es = createEsClient(config.esUrl);
@@ -401,6 +402,9 @@ describe('GET /features around each sample property', () => {
     expect(usage.endpoints.find((e: { path?: string }) => e.path === '/features')?.credit_cost).toBe(10);
   });
 });
+
+// The explorer page in chromium, on this file's refreshed sample and server (no refresh of its own).
+explorerInBrowser(() => ({ url: server.url, key }));
 
 // `pds export` (issue 19 item 2) on this file's refreshed sample: the real service's documented UPRNs, an
 // unknown one, a value that is no UPRN and a repeat, joined to the block tables and read back as an analyst

@@ -1,6 +1,7 @@
 // `pds`: the one front door. Each subcommand is a thin shell over a module; this folder is the
 // composition root, the only place that wires infra, pipelines, workflows and serving together.
 import { Command } from 'commander';
+import { registerAnalystCommand } from './commands/analyst';
 import { registerAssetCommands } from './commands/assets';
 import { registerDataDictionaryCommand } from './commands/data-dictionary';
 import { registerEnergyModelCommands } from './commands/energy-model';
@@ -35,6 +36,7 @@ registerEnergyModelCommands(program);
 registerEpcCommands(program);
 registerExportCommand(program);
 registerDataDictionaryCommand(program);
+registerAnalystCommand(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`pds: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -53,6 +53,15 @@ export async function runRefresh(
       },
     );
     await client.connection.close();
+    // The analysts' catalog follows every refresh (docs/analysts.md); failing to write it fails nothing else.
+    const { writeCatalogFor } = await import('./analyst');
+    await writeCatalogFor(config).then(
+      ({ path, views }) => process.stderr.write(`analyst catalog: ${views} views → ${path}\n`),
+      (error: unknown) =>
+        process.stderr.write(
+          `analyst catalog not written (run \`pds analyst\`): ${error instanceof Error ? error.message : String(error)}\n`,
+        ),
+    );
     return result;
   } finally {
     if (worker) {

@@ -106,6 +106,7 @@ export function registerStartCommand(program: Command): void {
         `  curl -s -H 'x-api-key: ${key}' '${server.url}/usage'`,
         '',
         `Parquet outputs: ${resolve(config.dataDir, 'parquet')}`,
+        `Analyst catalog (docs/analysts.md): duckdb ${resolve(config.dataDir, 'catalog.duckdb')}`,
         'Temporal UI: http://127.0.0.1:8233   Stop: Ctrl-C, then `npx pds stack down`',
       ];
       process.stdout.write(`${lines.join('\n')}\n`);

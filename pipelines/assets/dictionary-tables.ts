@@ -11,6 +11,7 @@ import { FEATURE_TABLES } from '../../schemas/features';
 import { GB_HERITAGE_TABLES, HERITAGE_STAGED_TABLES } from '../../schemas/heritage-features';
 import { PLANNING_FEATURE_TABLES } from '../../schemas/planning-features';
 import { PROPERTY_BLOCK_TABLES } from '../../schemas/property-block-tables';
+import { PROPERTIES_WIDE_TABLES } from '../../schemas/properties-wide';
 import type { DictionaryTable } from '../io/data-dictionary';
 
 /** Every source's rejected rows: one quarantine table per staged table, of the same name. */
@@ -57,6 +58,7 @@ const TILE_PARTITIONED = new Set([
   'climate_cell_blocks',
   'uprn_climate_cells',
   'uprn_climate_blocks',
+  'properties_wide',
 ]);
 
 export function dictionaryTables(): DictionaryTable[] {
@@ -72,6 +74,7 @@ export function dictionaryTables(): DictionaryTable[] {
     ...fromLayered(AREA_TABLES),
     ...fromLayered(NATIONS_TABLES),
     ...fromLayered(PROPERTY_BLOCK_TABLES),
+    ...fromLayered(PROPERTIES_WIDE_TABLES),
     ...fromLayered(CLIMATE_TABLES),
     ...fromLayered(ENERGY_PRICE_TABLES),
   ]

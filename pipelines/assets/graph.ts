@@ -23,6 +23,7 @@ import { PLANNING_LAYER_ASSETS } from './planning-layers';
 import { HERITAGE_LAYER_ASSETS } from './heritage-layers';
 import { GB_HERITAGE_ASSETS } from './gb-heritage';
 import { propertiesIndex } from './properties-index';
+import { propertiesWide } from './properties-wide';
 import { ruralUrban } from './rural-urban';
 import { coastline, terrainContours } from './terrain-contours';
 import { uprnAreaBlocks } from './uprn-area-blocks';
@@ -77,6 +78,8 @@ export const ASSETS: readonly AssetDefinition[] = [
   featureIndex,
   locationFeatureIndex,
   propertiesIndex,
+  // Analysts' wide table (docs/analysts.md): reads the blocks, feeds nothing served.
+  propertiesWide,
 ];
 
 export function assetByName(name: string): AssetDefinition {

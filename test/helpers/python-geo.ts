@@ -1,7 +1,7 @@
 // A Python with GeoPandas and pyarrow, for tests that read our Parquet as an analyst would: a venv built once
 // from test/python/requirements-geo.txt (pinned) under ~/.cache/pds/py-geo-<hash of that file>, reused by
 // every later run and clone. A marker written after pip succeeded tells a finished venv from a half-built one.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
@@ -55,8 +55,31 @@ export async function geoPython(): Promise<string> {
   }
 }
 
-/** Runs a Python script with the venv's python and returns its stdout parsed as JSON. */
-export async function runPythonJson(python: string, script: string, args: string[] = []): Promise<unknown> {
-  const { stdout } = await run(python, ['-c', script, ...args], { maxBuffer: 64 * 2 ** 20 });
-  return JSON.parse(stdout) as unknown;
+/**
+ * Runs a Python script with the venv's python (`input` on its stdin, `env` added to the environment) and
+ * returns its stdout parsed as JSON; a failing script rejects with its stderr.
+ */
+export function runPythonJson(
+  python: string,
+  script: string,
+  args: string[] = [],
+  options: { input?: string; env?: Record<string, string> } = {},
+): Promise<unknown> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(python, ['-c', script, ...args], { env: { ...process.env, ...options.env } });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`python exited ${code}: ${Buffer.concat(err).toString()}`));
+      try {
+        resolvePromise(JSON.parse(Buffer.concat(out).toString()) as unknown);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    child.stdin.end(options.input ?? '');
+  });
 }

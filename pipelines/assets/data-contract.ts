@@ -1,0 +1,19 @@
+// The names the analysts' contract versions (schemas/data-contract.ts): every dictionary table's columns,
+// including the GeoParquet columns a spatial table's writer adds, as `table.column`, sorted.
+import { createHash } from 'node:crypto';
+import { geoParquetPlan } from '../io/geoparquet';
+import { parquetColumnsFor } from '../io/parquet-columns';
+import { dictionaryTables } from './dictionary-tables';
+
+export function contractNames(): string[] {
+  return dictionaryTables()
+    .flatMap((table) => {
+      const columns = parquetColumnsFor(table.schema);
+      const extra = geoParquetPlan(columns)?.extraColumns ?? [];
+      return [...columns, ...extra].map((c) => `${table.name}.${c.name}`);
+    })
+    .sort();
+}
+
+export const contractNamesSha256 = (names: readonly string[] = contractNames()): string =>
+  createHash('sha256').update(names.join('\n')).digest('hex');

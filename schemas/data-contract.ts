@@ -1,0 +1,9 @@
+// The analysts' contract: the names of the Parquet tables and their columns (docs/data-dictionary.md) and the
+// catalog's views over them (docs/analysts.md) carry one version. Renaming or removing a table or a column, or
+// changing what one means, is breaking: bump the major version. Adding one bumps the minor. Either way list
+// the change under "Changelog" in docs/analysts.md and record the names' new fingerprint below;
+// test/unit/assets/data-contract.test.ts fails until both are done.
+export const DATA_CONTRACT_VERSION = '1.0.0';
+
+/** sha256 of every `table.column` name at DATA_CONTRACT_VERSION, sorted, one per line. */
+export const DATA_CONTRACT_NAMES_SHA256 = '0e71f0476da71b1660c6f04435860c9cee4b0a66111a7a14db250b54fd06d617';

@@ -1,0 +1,33 @@
+// The analysts' catalog groups the current materialisation's files into one view per table: a layer's file is
+// its table, a folder of partitions is one table, quarantine tables go to their own schema, anything else is
+// not a table.
+import { describe, expect, it } from 'vitest';
+import { catalogViews } from '../../../pipelines/catalog/analyst-catalog';
+
+describe('catalogViews', () => {
+  it('one view per table, partitions unioned, quarantine apart', () => {
+    const root = '/data/parquet';
+    const views = catalogViews(root, [
+      `${root}/staged/flood_zones.parquet`,
+      `${root}/quarantine/flood_zones.parquet`,
+      `${root}/derived/properties_wide/TQ27.parquet`,
+      `${root}/derived/properties_wide/ST17.parquet`,
+      `${root}/derived/uprn_area_blocks/ST17.parquet`,
+      '/elsewhere/x.parquet',
+      `${root}/derived/notes.txt`,
+    ]);
+    expect(views).toEqual([
+      { schema: 'main', name: 'flood_zones', files: [`${root}/staged/flood_zones.parquet`] },
+      {
+        schema: 'main',
+        name: 'properties_wide',
+        files: [
+          `${root}/derived/properties_wide/ST17.parquet`,
+          `${root}/derived/properties_wide/TQ27.parquet`,
+        ],
+      },
+      { schema: 'main', name: 'uprn_area_blocks', files: [`${root}/derived/uprn_area_blocks/ST17.parquet`] },
+      { schema: 'quarantine', name: 'flood_zones', files: [`${root}/quarantine/flood_zones.parquet`] },
+    ]);
+  });
+});

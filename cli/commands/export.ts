@@ -37,7 +37,7 @@ export function registerExportCommand(program: Command): void {
     .description(
       'Join a list of UPRNs (CSV or Parquet with a uprn column) to the per-UPRN blocks of the last refresh ' +
         'and write Parquet, CSV or GeoJSON: the list in its order with its own columns, location, each ' +
-        "block's flat columns and the block as stored; unmatched UPRNs keep their row and are summarised",
+        "block's flat columns (--json: and the block as stored); unmatched UPRNs keep their row and are summarised",
     )
     .requiredOption(
       '--uprns <file>',
@@ -50,8 +50,11 @@ export function registerExportCommand(program: Command): void {
       'all',
     )
     .option('--format <format>', 'parquet, csv or geojson (default: from --out, else parquet)')
-    .option('--no-json', 'leave out the blocks as stored (flat columns only: smaller and faster)')
-    .action(async (opts: { uprns: string; out: string; blocks: string; format?: string; json: boolean }) => {
+    .option(
+      '--json',
+      'each block as stored too, a JSON column (2 to 40 KB a UPRN: far slower on large lists)',
+    )
+    .action(async (opts: { uprns: string; out: string; blocks: string; format?: string; json?: boolean }) => {
       const { loadConfig } = await import('../../pipelines/config');
       const { parseBlocks } = await import('../../pipelines/export/blocks');
       const { exportUprns } = await import('../../pipelines/export/uprn-export');

@@ -148,24 +148,33 @@ export async function exportUprns(options: ExportOptions): Promise<ExportSummary
          QUALIFY row_number() OVER (PARTITION BY t.uprn) = 1`,
       );
     }
-    const found = [
-      'loc.uprn IS NOT NULL AS matched',
-      'loc.x_coord',
-      'loc.y_coord',
-      'loc.latitude',
-      'loc.longitude',
+    // Everything found, one row per distinct UPRN, numbered (fid), and each column as one list in fid order.
+    const found: [string, string][] = [
+      ['matched', 'loc.uprn IS NOT NULL'],
+      ...['x_coord', 'y_coord', 'latitude', 'longitude'].map((c): [string, string] => [c, `loc.${c}`]),
       ...blocks.flatMap((b, i) => [
-        ...b.flat.map((c) => `blk_${i}.${ident(c.name)}`),
-        ...(json ? [`blk_${i}.${ident(b.name)}`] : []),
+        ...b.flat.map((c): [string, string] => [c.name, `blk_${i}.${ident(c.name)}`]),
+        ...(json ? [[b.name, `blk_${i}.${ident(b.name)}`] as [string, string]] : []),
       ]),
     ];
-    await db.run(`CREATE TEMP TABLE found AS SELECT w.uprn, ${found.join(', ')} FROM wanted w
-      LEFT JOIN loc USING (uprn) ${blocks.map((_, i) => `LEFT JOIN blk_${i} ON blk_${i}.uprn = w.uprn`).join(' ')}`);
+    await db.run(`CREATE TEMP TABLE found AS SELECT row_number() OVER () AS fid, w.uprn,
+        ${found.map(([name, sql]) => `${sql} AS ${ident(name)}`).join(', ')}
+      FROM wanted w LEFT JOIN loc USING (uprn)
+      ${blocks.map((_, i) => `LEFT JOIN blk_${i} ON blk_${i}.uprn = w.uprn`).join(' ')}`);
 
-    // 4. The list in its order, joined; written beside the target and moved over it.
+    // 4. The list in its order with each row's fid (a sort of narrow rows only), then every column looked up
+    // by fid in its list: the rows stream out in order, with no join or sort carrying the wide columns (a
+    // block as stored is up to tens of KB, and a sort of those ran out of memory at 100,000 rows).
+    await db.run(`CREATE TEMP TABLE ordered AS SELECT l.*, f.fid FROM list l
+      LEFT JOIN (SELECT uprn, fid FROM found) f USING (uprn) ORDER BY l._row`);
     const joinedWith = (extra: string) => `SELECT ${extra}l.uprn, ${kept.map((k) => `${k}, `).join('')}
-        coalesce(f.matched, false) AS matched, f.* EXCLUDE (uprn, matched)
-      FROM list l LEFT JOIN found f USING (uprn) ORDER BY l._row`;
+        coalesce(a.matched[l.fid], false) AS matched,
+        ${found
+          .slice(1)
+          .map(([name]) => `a.${ident(name)}[l.fid] AS ${ident(name)}`)
+          .join(', ')}
+      FROM ordered l, (SELECT ${found.map(([name]) => `list(${ident(name)} ORDER BY fid) AS ${ident(name)}`).join(', ')}
+        FROM found) a`;
     const joined = joinedWith('');
     const columns = (await db.runAndReadAll(`DESCRIBE ${joined}`))
       .getRowObjectsJS()
@@ -187,7 +196,8 @@ export async function exportUprns(options: ExportOptions): Promise<ExportSummary
     } else
       await step(
         'write',
-        `COPY (${joined}) TO ${literal(tmp)} ${format === 'parquet' ? '(FORMAT parquet, COMPRESSION zstd)' : '(FORMAT csv, HEADER true)'}`,
+        // With the blocks as stored (up to tens of KB a row), smaller row groups keep the writer's buffer small.
+        `COPY (${joined}) TO ${literal(tmp)} ${format === 'parquet' ? `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${json ? 2048 : 122880})` : '(FORMAT csv, HEADER true)'}`,
       );
 
     const counts = (

@@ -6,4 +6,4 @@
 export const DATA_CONTRACT_VERSION = '1.0.0';
 
 /** sha256 of every `table.column` name at DATA_CONTRACT_VERSION, sorted, one per line. */
-export const DATA_CONTRACT_NAMES_SHA256 = '0e71f0476da71b1660c6f04435860c9cee4b0a66111a7a14db250b54fd06d617';
+export const DATA_CONTRACT_NAMES_SHA256 = '6752ef99960bed826a181281bcab8bb2c3a85b9674e8f0219c50ec25de8161aa';

@@ -114,8 +114,30 @@ export type RegionName = (typeof REGION_NAMES)[number];
 /** A full UK postcode ("SW1A 1AA", space optional) or an outward code alone ("SW1A"); any case. */
 export const POSTCODE_PATTERN = /^([A-Za-z]{1,2})([0-9][0-9A-Za-z]?)(\s*[0-9][A-Za-z]{2})?$/;
 
-/** POSTCODE_PATTERN with the spaces around it that the body may carry (they are ignored). */
-const POSTCODE_IN_BODY = new RegExp(`^\\s*${POSTCODE_PATTERN.source.slice(1, -1)}\\s*$`);
+/**
+ * The UK postcode areas the energy model knows (SAP's postcode table, and the Crown dependencies, which take
+ * the UK average): a postcode of another area is refused (a test keeps this equal to the table).
+ */
+// prettier-ignore
+export const POSTCODE_AREAS = [
+  'B', 'E', 'G', 'L', 'M', 'N', 'S', 'W', 'AB', 'AL', 'BA', 'BB', 'BD', 'BH', 'BL', 'BN', 'BR', 'BS', 'BT',
+  'CA', 'CB', 'CF', 'CH', 'CM', 'CO', 'CR', 'CT', 'CV', 'CW', 'DA', 'DD', 'DE', 'DG', 'DH', 'DL', 'DN', 'DT',
+  'DY', 'EC', 'EH', 'EN', 'EX', 'FK', 'FY', 'GL', 'GU', 'GY', 'HA', 'HD', 'HG', 'HP', 'HR', 'HS', 'HU', 'HX',
+  'IG', 'IM', 'IP', 'IV', 'JE', 'KA', 'KT', 'KW', 'KY', 'LA', 'LD', 'LE', 'LL', 'LN', 'LS', 'LU', 'ME', 'MK',
+  'ML', 'NE', 'NG', 'NN', 'NP', 'NR', 'NW', 'OL', 'OX', 'PA', 'PE', 'PH', 'PL', 'PO', 'PR', 'RG', 'RH', 'RM',
+  'SA', 'SE', 'SG', 'SK', 'SL', 'SM', 'SN', 'SO', 'SP', 'SR', 'SS', 'ST', 'SW', 'SY', 'TA', 'TD', 'TF', 'TN',
+  'TQ', 'TR', 'TS', 'TW', 'UB', 'WA', 'WC', 'WD', 'WF', 'WN', 'WR', 'WS', 'WV', 'YO', 'ZE',
+] as const;
+
+/**
+ * What `location` takes as a postcode: POSTCODE_PATTERN with its area one of POSTCODE_AREAS (in any case) and
+ * the spaces around it that the body may carry (they are ignored). JSON Schema patterns have no flags, so the
+ * case is spelt out.
+ */
+const POSTCODE_IN_BODY = new RegExp(
+  `^\\s*(${POSTCODE_AREAS.map((a) => a.replace(/[A-Z]/g, (c) => `[${c}${c.toLowerCase()}]`)).join('|')})` +
+    `${POSTCODE_PATTERN.source.slice(1, -1).replace(/^\([^)]*\)/, '')}\\s*$`,
+);
 
 const notALocation = (issue: { input?: unknown }): string =>
   issue.input === undefined
@@ -186,8 +208,8 @@ const TOP_FIELDS = {
       },
     )
     .describe(
-      'A UK postcode (full, or its outward code alone; any case, spaces around ignored) whose area is a ' +
-        'UK postcode area, or one of the 22 SAP climate region names',
+      'A UK postcode (full, or its outward code alone; any case, spaces around ignored) of a UK postcode ' +
+        'area, or one of the 22 SAP climate region names',
     ),
   building_type: oneOf(BUILDING_TYPES),
   construction_year: z

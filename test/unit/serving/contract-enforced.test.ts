@@ -2,9 +2,11 @@
 // document's schema and the server agree on whether it is well formed: uprn=0, one group of parameters of
 // /flood-risk and /location (oneOf), the energy-model location's enum and pattern and its cross-field rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTCODE_AREAS } from '../../../schemas/api/energy-model';
 import { GRID_EXTENT } from '../../../schemas/api/flood-risk';
 import { GRID } from '../../../pipelines/geo/tiles';
 import { openAccountStore } from '../../../serving/accounts/store';
+import { regionForPostcode } from '../../../serving/energy-model/climate/postcode';
 import { buildOpenApi } from '../../../serving/openapi';
 import { SAMPLE_DOC, startApi, type TestApi } from '../../helpers/api';
 import { validate } from '../../helpers/json-schema';
@@ -105,6 +107,8 @@ describe('POST /energy-model body', () => {
     ['no location', { building_type: 'Flat', construction_year: 1990 }],
     ['a place that is neither', { ...base, location: 'not a place' }],
     ['a region name in lower case', { ...base, location: 'thames' }],
+    ['a postcode of no UK area', { ...base, location: 'QQ1 1AA' }],
+    ['an outward code alone', { ...base, location: 'BD99' }],
     ['neither year nor band', { location: 'Thames', building_type: 'Flat' }],
     ['a band alone', { location: 'Thames', building_type: 'Flat', building_age_band: '1983-1990' }],
     ['a band that holds the year', { ...base, building_age_band: '1930-1949' }],
@@ -125,6 +129,15 @@ describe('POST /energy-model body', () => {
       body: JSON.stringify(body),
     });
     expect(validate(schema, body, doc).length === 0).toBe(res.status !== 400);
+  });
+});
+
+describe('POSTCODE_AREAS', () => {
+  it("is the energy model's table: every one- and two-letter area is known there exactly when listed", () => {
+    const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+    const areas = [...letters, ...letters.flatMap((a) => letters.map((b) => a + b))];
+    const known = areas.filter((area) => regionForPostcode(`${area}1 1AA`) !== null);
+    expect(known).toEqual([...POSTCODE_AREAS]);
   });
 });
 

@@ -114,6 +114,5 @@ const noLocation: LocationRepository = {
 };
 
 const noNearbyFeatures: NearbyFeaturesRepository = {
-  featuresNear: () =>
-    Promise.reject(new ApiError('service_unavailable', 'Map features are not configured')),
+  featuresNear: () => Promise.reject(new ApiError('service_unavailable', 'Map features are not configured')),
 };

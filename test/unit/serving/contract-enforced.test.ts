@@ -44,7 +44,7 @@ function queryAllowed(path: string, query: Record<string, string | number>): boo
 }
 
 async function serverAllows(path: string, query: Record<string, string | number>): Promise<boolean> {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
   const { status } = await api.get(`${path}?${qs}`, key);
   return status !== 400;
 }

@@ -2,7 +2,7 @@
 // every log line), security headers, one structured access-log line per request, and the route table
 // that answers 404 for unknown paths and 405 (with `Allow`) for a known path with the wrong method.
 import { randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RequestHandler } from 'express';
 import type { EndpointDefinition } from '../schemas/api/endpoints';
@@ -184,7 +184,7 @@ export function answerClientError(log: Logger): (error: Error & { code?: string 
         connection: 'close',
       };
       const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-      const status = `HTTP/1.1 ${apiError.status} ${STATUS_LINE[apiError.status]}\r\n`;
+      const status = `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n`;
       socket.end(`${status}${head.join('')}\r\n${body}`, () => socket.destroy());
       log('request', { request_id: id, status: apiError.status, error_code: apiError.code });
       return;
@@ -192,10 +192,3 @@ export function answerClientError(log: Logger): (error: Error & { code?: string 
     socket.destroy();
   };
 }
-
-const STATUS_LINE: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  413: 'Payload Too Large',
-  431: 'Request Header Fields Too Large',
-};

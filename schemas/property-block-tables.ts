@@ -89,7 +89,13 @@ export const PROPERTY_BLOCK_TABLES = {
   // epc_by_tile: the same rows split by the 10 km tile of their UPRN, one file per source partition.
   epc_certificates_by_tile: {
     layer: 'derived',
-    schema: EpcCertificateRowSchema,
+    schema: EpcCertificateRowSchema.extend({
+      cert_digest: z
+        .string()
+        .describe(
+          'MD5 of the certificate’s raw and enhanced texts: what the EPC blocks’ input digests read instead of the texts',
+        ),
+    }),
     path: 'parquet/derived/epc_certificates_by_tile/<tile>/<folder or scotland>.parquet',
   },
   epc_recommendations_by_tile: {

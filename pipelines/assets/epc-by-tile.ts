@@ -9,14 +9,26 @@ import { readdir, rm } from 'node:fs/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { dirname, join } from 'node:path';
 import { onGridSql, TILE_SIZE, tileOf } from '../geo/tiles';
-import { parquetPath } from '../io/parquet';
+import { parquetPath, type ColumnSpec } from '../io/parquet';
 import { publishFile, scratchFolder } from '../io/scratch';
 import { defineAsset, partitionOf, type AssetContext } from './definition';
-import { EPC_CERTIFICATES_TABLE, SCOTLAND_PARTITION, epcEnhanced } from './epc-enhanced';
+import {
+  CERTIFICATE_TABLE_COLUMNS,
+  EPC_CERTIFICATES_TABLE,
+  SCOTLAND_PARTITION,
+  epcEnhanced,
+} from './epc-enhanced';
 import { EW_RECOMMENDATION_TABLE } from './epc-raw';
 import { derivedPath, stagedPath } from './ingest';
 
 export const CERTIFICATES_BY_TILE = 'epc_certificates_by_tile';
+/** MD5 of a certificate's raw and enhanced texts (of a relation `c`). */
+export const CERT_DIGEST_SQL = `md5(c.raw::VARCHAR || chr(31) || c.enhanced::VARCHAR)`;
+/** The bucketed certificates' columns (tx, ty are the folders). */
+export const CERTIFICATES_BY_TILE_COLUMNS: readonly ColumnSpec[] = [
+  ...CERTIFICATE_TABLE_COLUMNS,
+  { name: 'cert_digest', type: 'VARCHAR' },
+];
 export const RECOMMENDATIONS_BY_TILE = 'epc_recommendations_by_tile';
 
 /** The folder of a bucketed table. */
@@ -82,7 +94,8 @@ export const epcByTile = defineAsset({
   description:
     'Certificates (raw and enhanced) and recommendations bucketed by the 10 km tile of their UPRN, per source partition',
   upstream: ['epc_enhanced', 'epc_england_wales_raw', 'os_open_uprn'],
-  codeVersion: '1',
+  // 2: cert_digest.
+  codeVersion: '2',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: {
@@ -105,7 +118,8 @@ export const epcByTile = defineAsset({
       ctx,
       CERTIFICATES_BY_TILE,
       key,
-      `SELECT c.* EXCLUDE (file_row_number), ${tileColumns}
+      // cert_digest: what the blocks' input digests read instead of the certificate's texts (uprn-epc-blocks.ts).
+      `SELECT c.* EXCLUDE (file_row_number), ${CERT_DIGEST_SQL} AS cert_digest, ${tileColumns}
        FROM ${numbered(derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`))} c JOIN ${uprns} u USING (uprn)
        WHERE ${inGrid} ORDER BY c.file_row_number`,
     );

@@ -37,7 +37,13 @@ import {
   derivedGlob,
   partitionedTable,
 } from './epc-enhanced';
-import { CERTIFICATES_BY_TILE, RECOMMENDATIONS_BY_TILE, tileRelation } from './epc-by-tile';
+import {
+  CERT_DIGEST_SQL,
+  CERTIFICATES_BY_TILE,
+  CERTIFICATES_BY_TILE_COLUMNS,
+  RECOMMENDATIONS_BY_TILE,
+  tileRelation,
+} from './epc-by-tile';
 import { EPC_ESTIMATES_TABLE } from './epc-estimates';
 import { EW_RECOMMENDATION_TABLE, ewStagedGlob } from './epc-raw';
 import { EPC_LATEST_TABLE, EPC_STATS_TABLE } from './epc-stats';
@@ -73,11 +79,10 @@ const statsIdSql = (alias: string, g: (typeof EPC_STATS_GROUPINGS)[number]): str
   `'${g.grouping}:' || ${g.columns.map((c) => `${alias}.${c}::VARCHAR`).join(" || '|' || ")}`;
 
 /**
- * The CTEs a tile's blocks are read from: its UPRNs' geography (latest certificate, or estimate) with the ids
- * of their statistics groups that exist (epc_stats), and their certificates with recommendations. The
- * certificates and recommendations are semi-joined to the tile's UPRNs, so the sort holds one tile.
+ * The CTEs of a tile's UPRNs' geography (latest certificate, or estimate) with the ids of their statistics
+ * groups that exist (epc_stats): `tile`, `geo`, `stats_ids`, `geo_stats`.
  */
-function sourcesSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
+function geoSql(ctx: AssetContext, uprnsSql: string): string {
   const geoColumns =
     'uprn, postcode, outcode, local_authority_district_code, region_code, country, property_type';
   const statsId = `CASE s.grouping ${EPC_STATS_GROUPINGS.map((g) => `WHEN '${g.grouping}' THEN ${statsIdSql('s', g)}`).join(' ')} END`;
@@ -85,16 +90,6 @@ function sourcesSql(ctx: AssetContext, uprnsSql: string, tile?: string): string 
     (g) =>
       `CASE WHEN ${statsIdSql('g', g)} IN (SELECT id FROM stats_ids) THEN ${statsIdSql('g', g)} END AS ${g.key}`,
   ).join(', ');
-  // A tile reads its own bucket of certificates and recommendations (epc-by-tile.ts); without one, the whole
-  // country's tables.
-  const certificates =
-    tile === undefined
-      ? partitionedTable(derivedGlob(ctx, EPC_CERTIFICATES_TABLE), CERTIFICATE_TABLE_COLUMNS)
-      : (tileRelation(ctx, CERTIFICATES_BY_TILE, tile) ?? emptyRelation(CERTIFICATE_TABLE_COLUMNS));
-  const recommendations =
-    tile === undefined
-      ? parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE))
-      : (tileRelation(ctx, RECOMMENDATIONS_BY_TILE, tile) ?? emptyRelation(RECOMMENDATION_COLUMNS));
   return `
     tile AS (${uprnsSql}),
     geo AS (
@@ -104,42 +99,69 @@ function sourcesSql(ctx: AssetContext, uprnsSql: string, tile?: string): string 
       SELECT ${geoColumns}, estimate FROM ${parquetPath(derivedPath(ctx, EPC_ESTIMATES_TABLE))}
       WHERE uprn IN (SELECT uprn FROM tile)),
     stats_ids AS (SELECT ${statsId} AS id FROM ${parquetPath(derivedPath(ctx, EPC_STATS_TABLE))} s),
-    geo_stats AS (SELECT g.uprn, g.country AS geo_country, g.estimate, ${groups} FROM geo g),
-    tile_certs AS (
-      SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id
-      FROM ${certificates} c
-      WHERE c.uprn IN (SELECT uprn FROM tile)),
-    recs AS (
-      -- In a fixed order, so the input digest does not depend on the order the files are scanned in.
-      SELECT lmk_key, to_json(list(struct_pack(improvement_item, improvement_summary_text,
-             improvement_descr_text, improvement_id, indicative_cost)
-             ORDER BY improvement_item, improvement_id, improvement_summary_text, improvement_descr_text,
-                      indicative_cost)) AS recommendations
-      -- DISTINCT: a certificate delivered twice (in two files) has its recommendations twice.
-      FROM (SELECT DISTINCT lmk_key, improvement_item, improvement_summary_text, improvement_descr_text,
-                   improvement_id, indicative_cost FROM ${recommendations}
-            WHERE lmk_key IN (SELECT certificate_id FROM tile_certs))
-      GROUP BY lmk_key),
-    certs AS (
-      SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id,
-             CASE WHEN c.country <> 'Scotland' THEN r.recommendations END AS recommendations
-      FROM tile_certs c
-      LEFT JOIN recs r ON r.lmk_key = c.certificate_id)`;
+    geo_stats AS (SELECT g.uprn, g.country AS geo_country, g.estimate, ${groups} FROM geo g)`;
 }
+
+const RECOMMENDATION_COLUMNS: ColumnSpec[] = [
+  'lmk_key',
+  'improvement_item',
+  'improvement_summary_text',
+  'improvement_descr_text',
+  'improvement_id',
+  'indicative_cost',
+].map((name) => ({ name, type: 'VARCHAR' }));
+
+/**
+ * The certificates and recommendations a tile reads: its own buckets (epc-by-tile.ts), or without a tile
+ * the whole country's tables. Each certificate comes with its cert_digest.
+ */
+function certificateRelations(ctx: AssetContext, tile?: string): { certs: string; recs: string } {
+  if (tile === undefined)
+    return {
+      certs: `(SELECT c.*, ${CERT_DIGEST_SQL} AS cert_digest FROM ${partitionedTable(derivedGlob(ctx, EPC_CERTIFICATES_TABLE), CERTIFICATE_TABLE_COLUMNS)} c)`,
+      recs: parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE)),
+    };
+  return {
+    certs: tileRelation(ctx, CERTIFICATES_BY_TILE, tile) ?? emptyRelation(CERTIFICATES_BY_TILE_COLUMNS),
+    recs: tileRelation(ctx, RECOMMENDATIONS_BY_TILE, tile) ?? emptyRelation(RECOMMENDATION_COLUMNS),
+  };
+}
+
+const RECOMMENDATION_FIELDS =
+  'improvement_item, improvement_summary_text, improvement_descr_text, improvement_id, indicative_cost';
+// In a fixed order, so blocks and digests do not depend on the order the files are scanned in.
+const RECOMMENDATION_ORDER =
+  'improvement_item, improvement_id, improvement_summary_text, improvement_descr_text, indicative_cost';
+
+/**
+ * The recommendations of the certificates of `certificateIds` (a query), DISTINCT: a certificate delivered
+ * twice (in two files) has its recommendations twice.
+ */
+const distinctRecommendations = (recs: string, certificateIds: string): string =>
+  `(SELECT DISTINCT lmk_key, ${RECOMMENDATION_FIELDS} FROM ${recs} WHERE lmk_key IN (${certificateIds}))`;
 
 /** Every UPRN of `uprnsSql` with a certificate or an estimate, and the digest of what its block is built from. */
 export function inputDigestsSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
+  const { certs, recs } = certificateRelations(ctx, tile);
   const groups = EPC_STATS_GROUPINGS.map((g) => `coalesce(gs.${g.key}, '')`).join(', ');
+  // Only narrow columns: a certificate by its cert_digest, never its texts.
   return `
-    WITH ${sourcesSql(ctx, uprnsSql, tile)},
+    WITH ${geoSql(ctx, uprnsSql)},
+    cd AS (
+      SELECT uprn, certificate_id, country, lodged_at, cert_digest FROM ${certs}
+      WHERE uprn IN (SELECT uprn FROM tile)),
+    rd AS (
+      SELECT lmk_key, md5(string_agg(concat_ws(chr(30), ${RECOMMENDATION_FIELDS}), chr(29)
+        ORDER BY ${RECOMMENDATION_ORDER})) AS d
+      FROM ${distinctRecommendations(recs, 'SELECT certificate_id FROM cd')} GROUP BY lmk_key),
     cert_digests AS (
-      SELECT uprn, md5(string_agg(concat_ws(chr(30), certificate_id, country, lodged_at::VARCHAR,
-          md5(raw::VARCHAR), md5(enhanced::VARCHAR), md5(coalesce(recommendations::VARCHAR, ''))), chr(29)
-        ORDER BY lodged_at, certificate_id, md5(raw::VARCHAR), md5(enhanced::VARCHAR))) AS d
-      FROM certs GROUP BY uprn)
+      SELECT cd.uprn, md5(string_agg(concat_ws(chr(30), cd.certificate_id, cd.country, cd.lodged_at::VARCHAR,
+          cd.cert_digest, CASE WHEN cd.country <> 'Scotland' THEN coalesce(rd.d, '') END), chr(29)
+        ORDER BY cd.lodged_at, cd.certificate_id, cd.cert_digest)) AS d
+      FROM cd LEFT JOIN rd ON rd.lmk_key = cd.certificate_id GROUP BY cd.uprn)
     SELECT gs.uprn, md5(concat_ws(chr(31), '${BLOCK_VERSION}', coalesce(gs.geo_country, ''),
-        coalesce(gs.estimate::VARCHAR, ''), ${groups}, coalesce(cd.d, ''))) AS input_digest
-    FROM geo_stats gs LEFT JOIN cert_digests cd USING (uprn)`;
+        coalesce(gs.estimate::VARCHAR, ''), ${groups}, coalesce(cert_digests.d, ''))) AS input_digest
+    FROM geo_stats gs LEFT JOIN cert_digests USING (uprn)`;
 }
 
 interface BlockRow {
@@ -156,28 +178,29 @@ interface BlockRow {
   [statsKey: string]: unknown;
 }
 
-const RECOMMENDATION_COLUMNS: ColumnSpec[] = [
-  'lmk_key',
-  'improvement_item',
-  'improvement_summary_text',
-  'improvement_descr_text',
-  'improvement_id',
-  'indicative_cost',
-].map((name) => ({ name, type: 'VARCHAR' }));
-
 /**
  * The UPRNs of `uprnsSql` with a certificate or an estimate, one row per certificate, with their groups' ids
  * and their input digest (from `digests`, a relation of inputDigestsSql's rows), in UPRN order.
  */
 export function blockRowsSql(ctx: AssetContext, uprnsSql: string, digests: string, tile?: string): string {
+  const { certs, recs } = certificateRelations(ctx, tile);
   const groups = EPC_STATS_GROUPINGS.map((g) => `gs.${g.key}`).join(', ');
   return `
-    WITH ${sourcesSql(ctx, uprnsSql, tile)}
+    WITH ${geoSql(ctx, uprnsSql)},
+    tile_certs AS (
+      SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id
+      FROM ${certs} c WHERE c.uprn IN (SELECT uprn FROM tile)),
+    r AS (
+      SELECT lmk_key, to_json(list(struct_pack(${RECOMMENDATION_FIELDS}) ORDER BY ${RECOMMENDATION_ORDER}))
+        AS recommendations
+      FROM ${distinctRecommendations(recs, 'SELECT certificate_id FROM tile_certs')} GROUP BY lmk_key)
     SELECT gs.uprn, gs.geo_country, gs.estimate, ${groups}, d.input_digest,
-      c.country, c.lodged_at, c.raw, c.enhanced, c.recommendations, c.certificate_id
+      c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id,
+      CASE WHEN c.country <> 'Scotland' THEN r.recommendations END AS recommendations
     FROM geo_stats gs
     JOIN ${digests} d ON d.uprn = gs.uprn
-    LEFT JOIN certs c ON c.uprn = gs.uprn
+    LEFT JOIN tile_certs c ON c.uprn = gs.uprn
+    LEFT JOIN r ON r.lmk_key = c.certificate_id
     ORDER BY gs.uprn`;
 }
 
@@ -241,8 +264,8 @@ async function hasColumn(path: string, column: string): Promise<boolean> {
 
 /**
  * The EPC blocks of the UPRNs `uprnsSql` selects (a query with a `uprn` column), written to `path`; a tile
- * partition passes its tile's UPRNs (tileUprnsSql). When `path` holds an earlier build, only the blocks whose
- * input digest changed are built again; the others are copied from it.
+ * partition passes its tile's UPRNs (tileUprnsSql). When `path` holds an earlier build (and the run is not
+ * forced), only the blocks whose input digest changed are built again; the others are copied from it.
  */
 export async function writeEpcBlocks(
   ctx: AssetContext,
@@ -255,7 +278,9 @@ export async function writeEpcBlocks(
     const digestsFile = join(scratch, 'digests.parquet');
     await copyQueryToParquet(inputDigestsSql(ctx, uprnsSql, tile), digestsFile);
     const digests = parquetPath(digestsFile);
-    const previous = existsSync(path) && (await hasColumn(path, 'input_digest')) ? parquetPath(path) : null;
+    // `--force` builds every block again, as a code change does (BLOCK_VERSION is in every digest).
+    const previous =
+      !ctx.force && existsSync(path) && (await hasColumn(path, 'input_digest')) ? parquetPath(path) : null;
     if (previous === null) {
       const written = await writeParquet(
         path,

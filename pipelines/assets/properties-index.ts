@@ -50,7 +50,6 @@ const SHARED_PIECES_MAPPING = {
   dynamic: 'strict',
   properties: { text: { type: 'object', enabled: false } },
 } as const;
-const SEEN_SHARED_MAX = 1_000_000;
 
 /** A row of propertiesJoinSql: the UPRN, what the EPC and area blocks say of it, each block's JSON text. */
 export interface JoinedRow {
@@ -73,10 +72,8 @@ export interface IndexedProperty {
   uprn: number;
   postcode: string | null;
   country: PropertyDocument['country'];
-  /** The document as JSON text, ready for the bulk request. */
+  /** The document as JSON text, ready for the bulk request (its statistics groups by id: writeStatsGroups). */
   source: string;
-  /** The shared pieces it refers to, by id (stored once in the shared-pieces index). */
-  shared: Map<string, string>;
 }
 
 /** The properties document of a joined row, built as text from the blocks' texts (none is parsed but area). */
@@ -92,7 +89,7 @@ export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty 
     // were written by JSON.stringify and are stored as they are.
     blocks[key] = key === 'area' && text !== null ? JSON.stringify(JSON.parse(text)) : text;
   }
-  const { source, shared } = propertySource({
+  const { source } = propertySource({
     uprn: row.uprn,
     x_coord: row.x_coord,
     y_coord: row.y_coord,
@@ -104,7 +101,7 @@ export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty 
     ...(tile === undefined ? {} : { tile }),
     blocks,
   });
-  return { uprn: row.uprn, postcode, country, source, shared };
+  return { uprn: row.uprn, postcode, country, source };
 }
 
 /**
@@ -113,7 +110,8 @@ export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty 
  * With a tile, a table partitioned per tile (`<dir>/<tile>.parquet`) is read from that tile's file alone.
  */
 export function blockTable(path: string, tile?: string): string {
-  const empty = '(SELECT NULL::BIGINT AS uprn, NULL::JSON AS block WHERE false)';
+  const empty =
+    '(SELECT NULL::BIGINT AS uprn, NULL::JSON AS block, NULL::VARCHAR AS input_digest WHERE false)';
   // The partitioned block tables are all `<dir>/*.parquet` (PROPERTY_BLOCK_SOURCES).
   if (!path.includes('*')) return parquetPath(path);
   const dir = dirname(path);
@@ -154,7 +152,11 @@ export function propertiesJoinSql(ctx: AssetContext, tile?: string, only?: strin
  */
 export function digestsSql(ctx: AssetContext, tile: string, runId: string, previous?: string): string {
   const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
-  const parts = PROPERTY_BLOCK_SOURCES.map((_, i) => `coalesce(b${i}.block::VARCHAR, '')`).join(', ');
+  // The EPC block by its input digest (uprn-epc-blocks.ts: equal digests, equal blocks), so the largest block's
+  // text is not read; the others by their text.
+  const parts = PROPERTY_BLOCK_SOURCES.map((s, i) =>
+    s.key === 'epcs' ? `coalesce(b${i}.input_digest, '')` : `coalesce(b${i}.block::VARCHAR, '')`,
+  ).join(', ');
   const joins = PROPERTY_BLOCK_SOURCES.map(
     (s, i) => `LEFT JOIN ${blockTable(s.parquet(ctx), tile)} b${i} USING (uprn)`,
   ).join(' ');
@@ -283,29 +285,17 @@ export const propertiesIndex = defineAsset({
           gone.add(String(row.uprn));
       else if (inPlace)
         for (const id of await idsMatching(es, properties.index, { term: { tile } })) gone.add(id);
-      let sharedPieces = 0;
       let documents = 0;
-      // Each shared piece goes in once, just before the first document that refers to it (the ids seen are
-      // forgotten now and then to bound memory: a piece sent again is the same document again).
-      const seen = new Set<string>();
       const docs = (async function* () {
         for await (const row of queryParquet(propertiesJoinSql(ctx, tile, changed))) {
           const doc = indexedProperty(row as unknown as JoinedRow, tile);
-          for (const [id, text] of doc.shared) {
-            if (seen.has(id)) continue;
-            if (seen.size >= SEEN_SHARED_MAX) seen.clear();
-            seen.add(id);
-            sharedPieces += 1;
-            yield { id, index: shared.index, source: JSON.stringify({ text }) };
-          }
           gone.delete(String(doc.uprn));
           documents += 1;
-          yield { id: String(doc.uprn), index: properties.index, source: doc.source };
+          yield { id: String(doc.uprn), source: doc.source };
         }
       })();
       const result = await bulkIndex(es, properties.index, docs, (d) => d.id, {
         serialize: (d) => d.source,
-        indexOf: (d) => d.index,
         onProgress: (n) => ctx.heartbeat({ tile, indexed: n }),
       });
       if (result.failed.length) {
@@ -323,7 +313,6 @@ export const propertiesIndex = defineAsset({
         metrics: {
           documents,
           unchanged: all.rows - documents,
-          shared_pieces: sharedPieces,
           removed,
           in_place: inPlace ? 1 : 0,
         },
@@ -380,7 +369,9 @@ async function publishTiles(
       await es.indices.refresh({ index: [index, sharedIndex] });
       const { count } = await es.count({ index });
       if (count !== expected)
-        throw new DataError(`index ${index}: ${count} documents after the update, expected ${expected}`);
+        throw new DataError(
+          `index ${index}: ${count} documents after the update, expected ${expected}; run with --force to rebuild it`,
+        );
     } else {
       const { previous } = await verifyAndSwapAlias(
         es,

@@ -182,14 +182,23 @@ interface BlockRow {
  * The UPRNs of `uprnsSql` with a certificate or an estimate, one row per certificate, with their groups' ids
  * and their input digest (from `digests`, a relation of inputDigestsSql's rows), in UPRN order.
  */
-export function blockRowsSql(ctx: AssetContext, uprnsSql: string, digests: string, tile?: string): string {
+export function blockRowsSql(
+  ctx: AssetContext,
+  uprnsSql: string,
+  digests: string,
+  tile?: string,
+  range?: readonly [number, number],
+): string {
   const { certs, recs } = certificateRelations(ctx, tile);
   const groups = EPC_STATS_GROUPINGS.map((g) => `gs.${g.key}`).join(', ');
+  // A constant range lets DuckDB skip the row groups of other UPRNs (the buckets are sorted by UPRN).
+  const inRange = (column: string) => (range ? `${column} BETWEEN ${range[0]} AND ${range[1]} AND ` : '');
+  const uprns = range ? `SELECT uprn FROM (${uprnsSql}) WHERE ${inRange('uprn')}true` : uprnsSql;
   return `
-    WITH ${geoSql(ctx, uprnsSql)},
+    WITH ${geoSql(ctx, uprns)},
     tile_certs AS (
       SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id
-      FROM ${certs} c WHERE c.uprn IN (SELECT uprn FROM tile)),
+      FROM ${certs} c WHERE ${inRange('c.uprn')}c.uprn IN (SELECT uprn FROM tile)),
     r AS (
       SELECT lmk_key, to_json(list(struct_pack(${RECOMMENDATION_FIELDS}) ORDER BY ${RECOMMENDATION_ORDER}))
         AS recommendations
@@ -255,6 +264,25 @@ async function* blocksByUprn(sql: string): AsyncGenerator<Record<string, unknown
   if (group.length > 0) yield toBlockRow(group);
 }
 
+/** UPRNs a block query reads at once: bounds its sort and joins whatever the tile's density. */
+const CHUNK_UPRNS = 4096;
+
+/** The blocks of the UPRNs `uprnsSql` selects, CHUNK_UPRNS at a time in UPRN order. */
+async function* blocksInChunks(
+  ctx: AssetContext,
+  uprnsSql: string,
+  digests: string,
+  tile?: string,
+): AsyncGenerator<Record<string, unknown>> {
+  const ranges: [number, number][] = [];
+  let n = 0;
+  for await (const { uprn } of queryParquet(`SELECT uprn FROM (${uprnsSql}) ORDER BY uprn`)) {
+    if (n++ % CHUNK_UPRNS === 0) ranges.push([uprn as number, uprn as number]);
+    else ranges.at(-1)![1] = uprn as number;
+  }
+  for (const range of ranges) yield* blocksByUprn(blockRowsSql(ctx, uprnsSql, digests, tile, range));
+}
+
 /** True when a Parquet file has the column (a block file written before input digests has not). */
 async function hasColumn(path: string, column: string): Promise<boolean> {
   for await (const row of queryParquet(`DESCRIBE SELECT * FROM ${parquetPath(path)}`))
@@ -285,7 +313,7 @@ export async function writeEpcBlocks(
       const written = await writeParquet(
         path,
         UPRN_EPC_BLOCK_COLUMNS,
-        blocksByUprn(blockRowsSql(ctx, `SELECT uprn FROM ${digests}`, digests, tile)),
+        blocksInChunks(ctx, `SELECT uprn FROM ${digests}`, digests, tile),
       );
       return { rows: written.rows, path: written.path, built: written.rows };
     }
@@ -295,7 +323,7 @@ export async function writeEpcBlocks(
     const fresh = await writeParquet(
       freshFile,
       UPRN_EPC_BLOCK_COLUMNS,
-      blocksByUprn(blockRowsSql(ctx, changed, digests, tile)),
+      blocksInChunks(ctx, changed, digests, tile),
     );
     const columns = UPRN_EPC_BLOCK_COLUMNS.map((c) => c.name).join(', ');
     const written = await copyQueryToParquet(

@@ -6,8 +6,9 @@
 // simply overwrites.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { totalmem } from 'node:os';
-import { dirname } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
 import {
   DuckDBBlobValue,
   DuckDBInstance,
@@ -16,7 +17,7 @@ import {
   type DuckDBConnection,
 } from '@duckdb/node-api';
 import { geoMetadata, geoParquetPlan, type GeoStats } from './geoparquet';
-import { publishFile, scratchFolder } from './scratch';
+import { localScratchRoot, publishFile, scratchFolder } from './scratch';
 
 export type ColumnType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'TIMESTAMP' | 'JSON' | 'BLOB';
 
@@ -405,9 +406,13 @@ export async function writeParquet(
  * strings, JSON columns parsed). `sql` refers to files with read_parquet('...').
  */
 export async function* queryParquet(sql: string): AsyncGenerator<Record<string, unknown>> {
+  // An in-memory database spills only where it is given a folder: without one, a sort or join larger than the
+  // memory limit fails instead of spilling (uprn_epc_blocks at 100,000 UPRNs under a 1 GB limit).
+  const spill = join(localScratchRoot() ?? tmpdir(), `pds-query-${randomUUID()}`);
   const instance = await DuckDBInstance.create(':memory:', {
     threads: '2',
     memory_limit: duckdbMemoryLimit(),
+    temp_directory: spill,
   });
   const connection = await instance.connect();
   try {
@@ -435,6 +440,7 @@ export async function* queryParquet(sql: string): AsyncGenerator<Record<string, 
     }
   } finally {
     connection.closeSync();
+    await rm(spill, { recursive: true, force: true });
   }
 }
 

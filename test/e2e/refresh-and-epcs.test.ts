@@ -116,7 +116,7 @@ describe('refresh of the sample region', () => {
     expect(shared).toBeLessThan(uprns.rows!);
     // Each statistics group is stored once, under its id, by the step that publishes the tiles; the
     // documents only name their groups.
-    expect(index.metrics).toMatchObject({ documents: uprns.rows, stats_groups: shared, shared_pieces: 0 });
+    expect(index.metrics).toMatchObject({ documents: uprns.rows, stats_groups: shared });
     expect(
       (await es.get<{ text: string }>({ index: sharedPiecesAlias(config), id: 'country:England' }))._source,
     ).toMatchObject({ text: expect.stringContaining('"country":"England"') });

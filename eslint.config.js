@@ -47,6 +47,23 @@ export default tseslint.config(
       '@typescript-eslint/prefer-promise-reject-errors': 'error',
     },
   },
+  // Dependencies point one way: serving may use the pipelines' pure code, never the reverse.
+  {
+    files: ['pipelines/**/*.ts', 'workflows/**/*.ts', 'schemas/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/serving/**', '**/serving'],
+              message: 'pipelines, workflows and schemas never import serving/',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The explorer's page (serving/explorer, docs/explorer.md) runs in the browser, with OpenLayers' bundle as
   // the global `ol`.
   {

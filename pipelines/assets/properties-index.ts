@@ -19,7 +19,7 @@ import { rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { PROPERTIES_INDEX_MAPPING } from '../../schemas/index/properties';
-import { propertySource } from '../../serving/repository/stored-property';
+import { propertySource } from '../indexing/stored-property';
 import { propertiesAlias, sharedPiecesAlias } from '../indexing/aliases';
 import { createEsClient } from '../indexing/es-client';
 import {

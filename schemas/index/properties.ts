@@ -1,6 +1,6 @@
 // The `properties` index: one document per UPRN. Only what is queried is indexed (uprn, location,
 // postcode, country); the prebuilt response blocks are stored as the pieces the endpoints read, unindexed,
-// in _source under `pieces`, with their byte ranges in `layout` (serving/repository/stored-property.ts).
+// in _source under `pieces`, with their byte ranges in `layout` (pipelines/indexing/stored-property.ts).
 // PropertyDocument is the document as objects: what the blocks are, before they are cut into pieces.
 import { z } from 'zod';
 

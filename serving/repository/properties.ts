@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { errors, type Client, type TransportResult } from '@elastic/elasticsearch';
 import { ApiError } from '../errors';
 import { mgetDocs } from './mget';
-import { StoredProperty } from './stored-property';
+import { StoredProperty } from '../../pipelines/indexing/stored-property';
 
 export interface PropertiesRepository {
   /** A UPRN's stored document (stored-property.ts); null when there is no such UPRN. */

@@ -20,7 +20,7 @@ import { ApiError, asApiError, errorBody, invalidParameters } from '../errors';
 import type { Logger } from '../log';
 import type { FeaturesRepository } from '../repository/features';
 import { storedMany, type PropertiesRepository } from '../repository/properties';
-import { MissingSharedPiece, type StoredProperty } from '../repository/stored-property';
+import { MissingSharedPiece, type StoredProperty } from '../../pipelines/indexing/stored-property';
 import { ArrowBatchWriter, endpointColumns } from './batch-arrow';
 import { renderEpcs } from './epcs';
 import { floodRiskTarget } from './flood-risk';

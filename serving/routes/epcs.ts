@@ -13,7 +13,7 @@ import {
   orElse,
   orNull,
   type StoredProperty,
-} from '../repository/stored-property';
+} from '../../pipelines/indexing/stored-property';
 
 /**
  * The /epcs answer of an EPC block (what renderEpcs renders from the stored pieces). `epc_compare` is the

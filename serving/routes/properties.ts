@@ -14,7 +14,7 @@ import type { TransportationBlock } from '../../schemas/api/transport';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { ApiError, invalidParameters } from '../errors';
 import type { PropertiesRepository } from '../repository/properties';
-import { jsonObject, orElse, orNull, type StoredProperty } from '../repository/stored-property';
+import { jsonObject, orElse, orNull, type StoredProperty } from '../../pipelines/indexing/stored-property';
 import { epcValidity, presentEpcs } from './epcs';
 
 interface LocationLayers {
@@ -76,7 +76,7 @@ export function presentProperty(doc: PropertyDocument, now: Date): PropertyRespo
   };
 }
 
-// A request sends the answer concatenated from the document's stored pieces (repository/stored-property.ts),
+// A request sends the answer concatenated from the document's stored pieces (pipelines/indexing/stored-property.ts),
 // each the JSON text presentProperty would serialise: fetching, parsing and re-serialising the ~50 KB
 // document (EPC stats and comparisons the answer does not show) was most of a request's CPU. Only the EPC's
 // in-date flag and age depend on the day: they are computed from the stored lodgement date by the very

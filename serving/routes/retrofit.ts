@@ -9,7 +9,7 @@ import { RetrofitQuerySchema, type RetrofitResponse } from '../../schemas/api/re
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { ApiError, invalidParameters } from '../errors';
 import type { PropertiesRepository } from '../repository/properties';
-import { ENHANCED, orElse, orNull, type StoredProperty } from '../repository/stored-property';
+import { ENHANCED, orElse, orNull, type StoredProperty } from '../../pipelines/indexing/stored-property';
 import { epcValidity, presentEpcs } from './epcs';
 
 /** Area attributes of a document indexed without an area block: every block null, no grants. */

@@ -6,7 +6,7 @@ import type { AccountStore } from '../../serving/accounts/store';
 import { createApp, type AppDeps } from '../../serving/app';
 import { silentLogger } from '../../serving/log';
 import type { PropertiesRepository } from '../../serving/repository/properties';
-import { propertySourceOfDocument, StoredProperty } from '../../serving/repository/stored-property';
+import { propertySourceOfDocument, StoredProperty } from '../../pipelines/indexing/stored-property';
 import { listen, type RunningServer } from '../../serving/server';
 
 export const SAMPLE_DOC: PropertyDocument = {

@@ -6,7 +6,7 @@ import type { PropertyDocument } from '../../schemas/index/properties';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import { openAccountStore } from '../../serving/accounts/store';
 import { propertiesRepository } from '../../serving/repository/properties';
-import { propertySourceOfDocument } from '../../serving/repository/stored-property';
+import { propertySourceOfDocument } from '../../pipelines/indexing/stored-property';
 import { SAMPLE_DOC, startApi, type TestApi } from '../helpers/api';
 import { testConfig } from '../helpers/config';
 

@@ -3,7 +3,7 @@
 // so UPRNs without EPCs are findable.
 import { describe, expect, it } from 'vitest';
 import { indexedProperty, type JoinedRow } from '../../../pipelines/assets/properties-index';
-import { StoredProperty } from '../../../serving/repository/stored-property';
+import { StoredProperty } from '../../../pipelines/indexing/stored-property';
 
 const base = { uprn: 1, x_coord: 375000, y_coord: 165000, latitude: 51.38, longitude: -2.36 };
 const row = (r: Partial<JoinedRow>): JoinedRow =>

@@ -11,7 +11,7 @@ import {
   propertySourceOfDocument,
   StoredProperty,
   storedPropertyOf,
-} from '../../../serving/repository/stored-property';
+} from '../../../pipelines/indexing/stored-property';
 import { presentEpcs, renderEpcs } from '../../../serving/routes/epcs';
 import { statsGroupId } from '../../../pipelines/transforms/epc/stats-group-id';
 import { presentProperty, renderProperty } from '../../../serving/routes/properties';

@@ -1,8 +1,9 @@
 // How a UPRN's blocks are stored in the properties index: as JSON texts, each piece once, only the pieces an
 // endpoint reads. The blocks are split at index time by a scan of their JSON text (no objects are built), and
-// each endpoint's answer is concatenated from the pieces it needs (routes/properties.ts, epcs.ts,
+// each endpoint's answer is concatenated from the pieces it needs (serving/routes/properties.ts, epcs.ts,
 // retrofit.ts, flood-risk.ts): no answer is parsed or re-serialised per request, and none is stored whole
-// beside the blocks it repeats.
+// beside the blocks it repeats. Both sides use this module, so it lives in pipelines (pure code serving may
+// import), never the other way round.
 //
 // The pieces sit in the document's _source as raw JSON under `pieces` (an unindexed object), keyed by path:
 // `climate` is the climate block, `area/admin_boundaries` a member of the area block. `layout`, the
@@ -22,7 +23,7 @@
 // it is not an object, it is stored whole under its own path. Members SPLIT does not list are dropped where
 // no endpoint reads the object whole (`whole: false`).
 import type { PropertyDocument } from '../../schemas/index/properties';
-import { statsGroupId } from '../../pipelines/transforms/epc/stats-group-id';
+import { statsGroupId } from '../transforms/epc/stats-group-id';
 
 interface SplitSpec {
   /** Members in the order the block writers emit them. */

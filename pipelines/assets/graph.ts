@@ -1,5 +1,6 @@
 // The asset graph: every declared asset, in one list. Upstreams name other assets in this list.
 import type { AssetDefinition } from './definition';
+import { checkGraph } from './plan';
 import { deprivation } from './deprivation';
 import { scottishPostcodes, simd, wimd } from './deprivation-nations';
 import { energyPrices } from './energy-prices';
@@ -81,6 +82,9 @@ export const ASSETS: readonly AssetDefinition[] = [
   // Analysts' wide table (docs/analysts.md): reads the blocks, feeds nothing served.
   propertiesWide,
 ];
+
+// Checked when the graph loads: every upstream is an asset, no name twice, no cycle.
+checkGraph(ASSETS);
 
 export function assetByName(name: string): AssetDefinition {
   const asset = ASSETS.find((a) => a.name === name);

@@ -7,6 +7,22 @@ export interface AssetNode {
 
 export class UnknownAssetError extends Error {}
 
+/**
+ * Throws when two assets share a name, an upstream names no asset (a typo would otherwise read as "already
+ * materialised" and the asset would run before its input), or the upstreams form a cycle.
+ */
+export function checkGraph(graph: readonly AssetNode[]): void {
+  const names = new Set<string>();
+  for (const a of graph) {
+    if (names.has(a.name)) throw new Error(`asset ${a.name} is declared twice`);
+    names.add(a.name);
+  }
+  for (const a of graph)
+    for (const u of a.upstream)
+      if (!names.has(u)) throw new UnknownAssetError(`asset ${a.name}: upstream ${u} is not an asset`);
+  planWaves(graph);
+}
+
 export function planWaves(graph: readonly AssetNode[], selection?: readonly string[]): string[][] {
   const byName = new Map(graph.map((a) => [a.name, a]));
   for (const name of selection ?? [])

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planWaves, UnknownAssetError } from '../../../pipelines/assets/plan';
+import { ASSETS } from '../../../pipelines/assets/graph';
+import { checkGraph, planWaves, UnknownAssetError } from '../../../pipelines/assets/plan';
 
 const graph = [
   { name: 'uprn', upstream: [] },
@@ -24,6 +25,30 @@ describe('planWaves', () => {
   it('reports a cycle instead of looping', () => {
     expect(() =>
       planWaves([
+        { name: 'a', upstream: ['b'] },
+        { name: 'b', upstream: ['a'] },
+      ]),
+    ).toThrow(/cycle/);
+  });
+});
+
+describe('checkGraph', () => {
+  it('accepts the declared asset graph', () => {
+    expect(() => checkGraph(ASSETS)).not.toThrow();
+  });
+
+  it('rejects an upstream that names no asset, rather than treating it as materialised', () => {
+    expect(() => checkGraph([...graph, { name: 'blocks', upstream: ['epc_enhancd'] }])).toThrow(
+      'asset blocks: upstream epc_enhancd is not an asset',
+    );
+  });
+
+  it('rejects an asset declared twice, and a cycle', () => {
+    expect(() => checkGraph([...graph, { name: 'uprn', upstream: [] }])).toThrow(
+      'asset uprn is declared twice',
+    );
+    expect(() =>
+      checkGraph([
         { name: 'a', upstream: ['b'] },
         { name: 'b', upstream: ['a'] },
       ]),

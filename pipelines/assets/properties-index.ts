@@ -135,9 +135,7 @@ export function propertiesJoinSql(ctx: AssetContext, tile?: string, only?: strin
   const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
   const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
   const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `b${i}.block::VARCHAR AS "${s.key}"`).join(', ');
-  const joins = PROPERTY_BLOCK_SOURCES.map(
-    (s, i) => `LEFT JOIN ${blockTable(s.parquet(ctx), tile)} b${i} USING (uprn)`,
-  ).join(' ');
+  const joins = blockJoins(ctx, tile);
   return `SELECT u.*, ${epc}.country, ${epc}.epc_count,
     json_extract_string(${epc}.block, '$.epcs[0].postcode') AS epc_postcode,
     json_extract_string(${area}.block, '$.admin_boundaries.postcode') AS area_postcode,
@@ -150,6 +148,9 @@ export function propertiesJoinSql(ctx: AssetContext, tile?: string, only?: strin
  * Every UPRN of the tile with the digest of what its document is built from, and the run that last indexed
  * it: `runId` when the digest differs from the previous build's (`previous`, a digests file) or there is none.
  */
+/** A run id as an SQL string literal. */
+const runLiteral = (runId: string): string => `'${runId.replace(/'/g, "''")}'`;
+
 export function digestsSql(ctx: AssetContext, tile: string, runId: string, previous?: string): string {
   const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
   // The EPC block by its input digest (uprn-epc-blocks.ts: equal digests, equal blocks), so the largest block's
@@ -157,22 +158,25 @@ export function digestsSql(ctx: AssetContext, tile: string, runId: string, previ
   const parts = PROPERTY_BLOCK_SOURCES.map((s, i) =>
     s.key === 'epcs' ? `coalesce(b${i}.input_digest, '')` : `coalesce(b${i}.block::VARCHAR, '')`,
   ).join(', ');
-  const joins = PROPERTY_BLOCK_SOURCES.map(
-    (s, i) => `LEFT JOIN ${blockTable(s.parquet(ctx), tile)} b${i} USING (uprn)`,
-  ).join(' ');
+  const joins = blockJoins(ctx, tile);
   const digests = `SELECT u.uprn, md5(concat_ws(chr(31), u.uprn, u.x_coord, u.y_coord, u.latitude,
       u.longitude, ${parts})) AS digest FROM ${tileUprns(uprns, tile)} u ${joins}`;
-  const run = `'${runId.replace(/'/g, "''")}'`;
+  const run = runLiteral(runId);
   if (previous === undefined) return `SELECT uprn, digest, ${run} AS indexed_run FROM (${digests})`;
   return `SELECT d.uprn, d.digest, CASE WHEN p.digest = d.digest THEN p.indexed_run ELSE ${run} END AS indexed_run
     FROM (${digests}) d LEFT JOIN ${parquetPath(previous)} p USING (uprn)`;
 }
 
-/** Where a tile's digests are kept for an index (one folder per index, removed with it). */
-const digestsDir = (ctx: AssetContext, index: string): string =>
-  dirname(derivedPath(ctx, `properties_index_digests/${index}/x`));
+/** Where the digests are kept: a folder per index (removed with it), a file per tile. */
+const digestsRoot = (ctx: AssetContext): string => dirname(derivedPath(ctx, 'properties_index_digests/x'));
 const digestsPath = (ctx: AssetContext, index: string, tile: string): string =>
   derivedPath(ctx, `properties_index_digests/${index}/${tile}`);
+
+/** Every block table joined to the UPRNs `u` by UPRN, as `b0`, `b1`, … in PROPERTY_BLOCK_SOURCES order. */
+const blockJoins = (ctx: AssetContext, tile?: string): string =>
+  PROPERTY_BLOCK_SOURCES.map(
+    (s, i) => `LEFT JOIN ${blockTable(s.parquet(ctx), tile)} b${i} USING (uprn)`,
+  ).join(' ');
 
 /** The staged UPRNs of a tile (half-open, as tileOf assigns them), or all of them. */
 function tileUprns(uprns: string, tile?: string): string {
@@ -275,7 +279,7 @@ export const propertiesIndex = defineAsset({
       const previous = inPlace && existsSync(current) ? current : undefined;
       const next = `${current}.${ctx.runId}.next`;
       const all = await copyQueryToParquet(digestsSql(ctx, tile, ctx.runId, previous), next);
-      const changed = `SELECT uprn FROM ${parquetPath(next)} WHERE indexed_run = '${ctx.runId.replace(/'/g, "''")}'`;
+      const changed = `SELECT uprn FROM ${parquetPath(next)} WHERE indexed_run = ${runLiteral(ctx.runId)}`;
       // UPRNs that left the tile (retired, or moved): their documents go too.
       const gone = new Set<string>();
       if (previous !== undefined)
@@ -420,7 +424,7 @@ async function writeStatsGroups(ctx: AssetContext, es: Client, index: string): P
 
 /** Removes the digests of indexes other than `index` (they went with their index). */
 async function pruneDigests(ctx: AssetContext, index: string): Promise<void> {
-  const root = dirname(digestsDir(ctx, index));
+  const root = digestsRoot(ctx);
   if (!existsSync(root)) return;
   for (const name of readdirSync(root))
     if (name !== index) await rm(`${root}/${name}`, { recursive: true, force: true });

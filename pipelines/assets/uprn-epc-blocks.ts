@@ -192,13 +192,13 @@ export function blockRowsSql(
   const { certs, recs } = certificateRelations(ctx, tile);
   const groups = EPC_STATS_GROUPINGS.map((g) => `gs.${g.key}`).join(', ');
   // A constant range lets DuckDB skip the row groups of other UPRNs (the buckets are sorted by UPRN).
-  const inRange = (column: string) => (range ? `${column} BETWEEN ${range[0]} AND ${range[1]} AND ` : '');
-  const uprns = range ? `SELECT uprn FROM (${uprnsSql}) WHERE ${inRange('uprn')}true` : uprnsSql;
+  const inRange = (column: string) => (range ? `${column} BETWEEN ${range[0]} AND ${range[1]}` : 'true');
+  const uprns = range ? `SELECT uprn FROM (${uprnsSql}) WHERE ${inRange('uprn')}` : uprnsSql;
   return `
     WITH ${geoSql(ctx, uprns)},
     tile_certs AS (
       SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id
-      FROM ${certs} c WHERE ${inRange('c.uprn')}c.uprn IN (SELECT uprn FROM tile)),
+      FROM ${certs} c WHERE ${inRange('c.uprn')} AND c.uprn IN (SELECT uprn FROM tile)),
     r AS (
       SELECT lmk_key, to_json(list(struct_pack(${RECOMMENDATION_FIELDS}) ORDER BY ${RECOMMENDATION_ORDER}))
         AS recommendations

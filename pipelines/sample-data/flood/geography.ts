@@ -262,7 +262,7 @@ const SEA_REACH = 40_000;
 /**
  * The sea beside an area's mean high water line (its right side), as one ring: the line, continued straight
  * on at both ends, closed SEA_REACH metres out. ONS "BFC" boundaries are clipped to mean high water, so the
- * sample boundary files subtract it (pipelines/sample-data/planning); null for an area with no coast.
+ * sample boundary files subtract it (pipelines/sample-data/boundaries); null for an area with no coast.
  */
 export function seaOf(geo: AreaGeography): Position[] | null {
   const line = geo.coast ?? geo.distantCoast;

@@ -14,23 +14,16 @@
 //                                                         Site Boundary", a buffer zone, a two-part site)
 // Real: the sites' names and rough places. Synthetic: every shape, the listed buildings (random points near
 // each Welsh and Scottish area) and the conservation areas' names and shapes.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Geometry, Position, Ring } from '../../geo/geometry';
+import type { Geometry, Position } from '../../geo/geometry';
 import { shapefileBytes, type DbfFieldInput, type ShapefileInput } from '../../io/spatial/shapefile';
 import { writeZip } from '../../io/zip';
 import type { SampleArea } from '../areas';
 import { circle, strip, widthFactor } from '../flood/shapes';
-import type { PlanningSampleFile } from '../planning/index';
+import { dirOf, poly, type PlanningSampleFile } from '../planning/layer-files';
 import { hashSeed, Rng } from '../rng';
 import { writtenFile } from '../terrain/write';
-
-const poly = (...rings: Ring[]): Geometry => ({ type: 'Polygon', coordinates: rings });
-const dirOf = (outDir: string, dataset: string): string => {
-  const dir = join(outDir, dataset);
-  mkdirSync(dir, { recursive: true });
-  return dir;
-};
 
 /** A DataMapWales WFS GeoJSON export (GeoServer's layout: ids, counts, BNG `crs`). */
 function writeWfsGeoJson(

@@ -1,6 +1,7 @@
 // Every endpoint of the API, declared once: what it is, what it costs, what it takes and returns. The
 // router, metering (/usage lists these), and the OpenAPI document all read this table.
 import type { z } from 'zod';
+import { AddressesQuerySchema, AddressesResponseSchema } from './addresses';
 import { ARROW_STREAM, BatchBodySchema, BatchResponseSchema } from './batch';
 import { EnergyModelBodySchema, EnergyModelResponseSchema } from './energy-model';
 import { EpcsQuerySchema, EpcsResponseSchema } from './epcs';
@@ -88,6 +89,18 @@ export const ENDPOINTS: readonly EndpointDefinition[] = [
     affectsUsagePlanQuota: true,
     query: PropertiesQuerySchema,
     response: PropertyResponseSchema,
+  },
+  {
+    name: 'addresses',
+    method: 'GET',
+    path: '/addresses',
+    description:
+      'The properties of one postcode, each with its UPRN, the address on its latest EPC and its location, to ' +
+      'pick a UPRN from (not in the spec; the explorer asks it)',
+    creditCost: 10,
+    affectsUsagePlanQuota: true,
+    query: AddressesQuerySchema,
+    response: AddressesResponseSchema,
   },
   {
     name: 'location',

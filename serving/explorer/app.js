@@ -1,7 +1,8 @@
 // The explorer's wiring: the key field (sessionStorage only), the look-up form, map clicks, and the cards.
 // A UPRN asks GET /properties, then POST /energy-model (inputs from its certificate) and GET /features around
-// it; a map point asks GET /location and GET /features. Errors are the API's own messages, announced in the
-// status line (role=status, aria-live).
+// it; a postcode asks GET /addresses and lists its properties to pick a UPRN from; a map point asks
+// GET /location and GET /features. Errors are the API's own messages, announced in the status line
+// (role=status, aria-live).
 import { ApiError, getJson, postJson, storedKey, storeKey } from './api.js';
 import { energyCard, locationCards, propertyCards } from './cards.js';
 import { energyModelBody } from './energy-inputs.js';
@@ -14,6 +15,8 @@ const cards = $('cards');
 const results = $('results');
 const keyInput = $('api-key');
 const query = $('query');
+const choices = $('choices');
+const addressList = $('address-list');
 
 function say(message, kind = 'info') {
   status.textContent = message;
@@ -37,7 +40,10 @@ $('forget-key').addEventListener('click', () => {
 const map = createMap($('map'), $('legend'), (point) => void lookUpPoint(point));
 
 let generation = 0;
-/** Runs one look-up; a newer one makes the older one's late answers drop. */
+/**
+ * Runs one look-up; a newer one makes the older one's late answers drop. `work` may return the status to
+ * show when it is done (default "Showing <label>.").
+ */
 async function lookUp(label, work) {
   storeKey(keyInput.value.trim());
   if (!storedKey()) {
@@ -50,12 +56,13 @@ async function lookUp(label, work) {
   say(`Looking up ${label}…`);
   results.setAttribute('aria-busy', 'true');
   try {
-    await work(current);
-    if (current()) say(`Showing ${label}.`, 'done');
+    const done = await work(current);
+    if (current()) say(done ?? `Showing ${label}.`, 'done');
   } catch (error) {
     if (!current()) return;
     cards.replaceChildren();
     map.clear();
+    $('map-summary').textContent = '';
     say(describe(error), 'error');
   } finally {
     if (current()) results.setAttribute('aria-busy', 'false');
@@ -114,12 +121,70 @@ function lookUpPoint(point) {
   });
 }
 
-const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
+/** The postcode's properties as a list of buttons; picking one looks its UPRN up. */
+function listAddresses(answer) {
+  addressList.replaceChildren(
+    ...answer.addresses.map((a) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'choice';
+      button.dataset.uprn = a.uprn;
+      const address = document.createElement('span');
+      address.className = 'choice-address';
+      address.textContent = a.address ?? 'No address on record (no certificate)';
+      const uprn = document.createElement('span');
+      uprn.className = 'choice-uprn';
+      uprn.textContent = `UPRN ${a.uprn}`;
+      button.append(address, ' ', uprn);
+      button.addEventListener('click', () => {
+        for (const b of addressList.querySelectorAll('[aria-current]')) b.removeAttribute('aria-current');
+        button.setAttribute('aria-current', 'true');
+        void lookUpUprn(a.uprn);
+      });
+      const li = document.createElement('li');
+      li.append(button);
+      return li;
+    }),
+  );
+  const more = answer.total - answer.addresses.length;
+  $('choices-title').textContent =
+    `Properties in ${answer.postcode} (${answer.total})` +
+    (more > 0 ? `, the first ${answer.addresses.length}` : '');
+  choices.hidden = false;
+}
+
+// Up and Down (Home, End) move along the list, as Tab and Shift+Tab do.
+addressList.addEventListener('keydown', (e) => {
+  const buttons = [...addressList.querySelectorAll('button')];
+  const i = buttons.indexOf(document.activeElement);
+  const to = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: buttons.length - 1 }[e.key];
+  if (i < 0 || to === undefined || !buttons[to]) return;
+  e.preventDefault();
+  buttons[to].focus();
+});
+
+function lookUpPostcode(postcode) {
+  return lookUp(`postcode ${postcode}`, async (current) => {
+    choices.hidden = true;
+    const answer = await getJson('/addresses', { postcode });
+    if (!current()) return;
+    cards.replaceChildren();
+    map.clear();
+    $('map-summary').textContent = '';
+    listAddresses(answer);
+    addressList.querySelector('button')?.focus();
+    const n = answer.total;
+    return `${n} propert${n === 1 ? 'y' : 'ies'} in ${answer.postcode}: pick one from the list.`;
+  });
+}
+
+const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]? *\d[A-Z]{2}$/i;
 $('search-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const text = query.value.trim();
-  if (/^\d{1,12}$/.test(text)) void lookUpUprn(text);
-  else if (POSTCODE.test(text))
-    say('The API has no postcode look-up yet: enter a UPRN, or click the map at the place.', 'error');
-  else say('Enter a UPRN: digits only, up to 12.', 'error');
+  if (/^\d{1,12}$/.test(text)) {
+    choices.hidden = true;
+    void lookUpUprn(text);
+  } else if (POSTCODE.test(text)) void lookUpPostcode(text);
+  else say('Enter a UPRN (digits, up to 12) or a full postcode such as SW6 1PN.', 'error');
 });

@@ -65,14 +65,14 @@ function card(title, id) {
   return section;
 }
 
-/** A definition list of [label, path, format] rows. */
+/** A definition list of [label, path, format] rows (or [label, element] for a value made otherwise). */
 function fields(source, answer, rows) {
   const dl = document.createElement('dl');
   for (const [label, path, format] of rows) {
     const div = document.createElement('div');
     const dt = document.createElement('dt');
     dt.textContent = label;
-    div.append(dt, value('dd', source, answer, path, format));
+    div.append(dt, typeof path === 'string' ? value('dd', source, answer, path, format) : path);
     dl.append(div);
   }
   return dl;
@@ -84,13 +84,29 @@ function subheading(text) {
   return h;
 }
 
+/**
+ * The certificate's address: England and Wales have it whole (`address`), Scotland as lines (`address1` to
+ * `address3`), shown joined by commas, each line its own field.
+ */
+function addressValue(answer) {
+  const epc = 'energy.epcs.epc';
+  const lines = ['address1', 'address2', 'address3'].filter((l) => at(answer, `${epc}.${l}`));
+  if (at(answer, `${epc}.address`) || lines.length === 0)
+    return value('dd', 'properties', answer, `${epc}.address`);
+  const dd = document.createElement('dd');
+  lines.forEach((l, i) =>
+    dd.append(...(i ? [', '] : []), value('span', 'properties', answer, `${epc}.${l}`)),
+  );
+  return dd;
+}
+
 function locationCard(source, answer, boundaries) {
   const c = card('Place', 'place');
   const rows =
     source === 'properties'
       ? [
           ['UPRN', 'uprn'],
-          ['Address', 'energy.epcs.epc.address'],
+          ['Address', addressValue(answer)],
           ['Postcode', `${boundaries}.postcode`],
         ]
       : [];
@@ -155,10 +171,12 @@ function planningCard(source, answer) {
   listed.slice(0, 3).forEach((_, i) => {
     const li = document.createElement('li');
     const b = `${p}.listed_buildings.nearest_listed_buildings.${i}`;
+    // Scotland lists by category (A, B, C: `listing_grade`), England and Wales by grade (I, II*, II).
+    const scottish = at(answer, `${b}.grade`) == null && at(answer, `${b}.listing_grade`) != null;
     li.append(
       value('span', source, answer, `${b}.name`),
-      ', grade ',
-      value('span', source, answer, `${b}.grade`),
+      scottish ? ', category ' : ', grade ',
+      value('span', source, answer, scottish ? `${b}.listing_grade` : `${b}.grade`),
       ', ',
       value('span', source, answer, `${b}.distance`, 'm'),
     );
@@ -263,15 +281,18 @@ function areaCard(source, answer, social, energy) {
       ['Change over 12 months', `${hpi}.percentage_change_12_months`, 'percent'],
     ]),
     subheading('Fuel poverty'),
-    fields(source, answer, [
-      [
-        'Neighbourhood (LSOA)',
-        `${fp}.lower_layer_super_output_area.fuel_poor_household_percentage`,
-        'percent',
-      ],
-      ['Local authority', `${fp}.local_authority.fuel_poor_household_percentage`, 'percent'],
-      ['Region', `${fp}.region.fuel_poor_household_percentage`, 'percent'],
-    ]),
+    // The fuel poverty statistics are England's (spec 2.8): elsewhere the block is null.
+    at(answer, fp) == null
+      ? Object.assign(document.createElement('p'), { textContent: 'Published for England only.' })
+      : fields(source, answer, [
+          [
+            'Neighbourhood (LSOA)',
+            `${fp}.lower_layer_super_output_area.fuel_poor_household_percentage`,
+            'percent',
+          ],
+          ['Local authority', `${fp}.local_authority.fuel_poor_household_percentage`, 'percent'],
+          ['Region', `${fp}.region.fuel_poor_household_percentage`, 'percent'],
+        ]),
   );
   if (energy) {
     const lsoa = `${energy}.lower_layer_super_output_area`;

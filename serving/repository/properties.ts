@@ -2,7 +2,9 @@
 // the caller, never a crash.
 import type { Readable } from 'node:stream';
 import { errors, type Client, type TransportResult } from '@elastic/elasticsearch';
+import type { AddressesResponse } from '../../schemas/api/addresses';
 import { ApiError } from '../errors';
+import { addressesInPostcode } from './addresses';
 import { mgetDocs } from './mget';
 import { StoredProperty } from '../../pipelines/indexing/stored-property';
 
@@ -16,6 +18,8 @@ export interface PropertiesRepository {
    * out. Optional: `storedMany` falls back on `getStored` per UPRN for repositories without it.
    */
   getStoredMany?(uprns: readonly number[]): Promise<Map<number, StoredProperty>>;
+  /** The properties of a (normalised) postcode, for GET /addresses; optional: without it that is a 503. */
+  inPostcode?(postcode: string): Promise<AddressesResponse>;
 }
 
 /** `repository.getStoredMany(uprns)`, or one `getStored` per distinct UPRN where it has none. */
@@ -86,6 +90,7 @@ export function propertiesRepository(
     return found;
   };
   return {
+    inPostcode: (postcode) => addressesInPostcode(client, alias, postcode, unavailable),
     async getShared(ids) {
       const out = new Map<string, string>();
       const wanted: string[] = [];

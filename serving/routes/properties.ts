@@ -14,6 +14,7 @@ import type { TransportationBlock } from '../../schemas/api/transport';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { ApiError, invalidParameters } from '../errors';
 import type { PropertiesRepository } from '../repository/properties';
+import { addressesRouter } from './addresses';
 import { jsonObject, orElse, orNull, type StoredProperty } from '../../pipelines/indexing/stored-property';
 import { epcValidity, presentEpcs } from './epcs';
 
@@ -127,5 +128,7 @@ export function propertiesRouter(properties: PropertiesRepository, now: () => Da
     if (!stored) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
     res.type('json').send(renderProperty(stored, now()));
   });
+  // GET /addresses reads the same repository (the postcode look-up that leads to a UPRN).
+  router.use(addressesRouter(properties));
   return router;
 }

@@ -115,10 +115,20 @@ describe('GET /flood-risk', () => {
     expect(fields((await get('?UPRN=abc')).body)).toEqual(['UPRN']);
   });
 
-  it('costs 10 credits per successful answer', async () => {
-    const usage = await api.get('/usage', key);
+  it('costs 10 credits per successful answer, nothing for a 400 or a 404', async () => {
+    // A key of its own, so the counts are this test's alone.
+    const own = accounts.createKey('flood-credits').key;
+    const { latitude, longitude } = bngToWgs84(X0, Y0);
+    for (const query of [
+      `?UPRN=${doc.uprn}`,
+      `?x_coord=${X0}&y_coord=${Y0}`,
+      `?latitude=${latitude}&longitude=${longitude}`,
+    ])
+      expect((await api.get(`/flood-risk${query}`, own)).status).toBe(200);
+    expect((await api.get('/flood-risk?UPRN=8', own)).status).toBe(404);
+    expect((await api.get('/flood-risk?UPRN=abc', own)).status).toBe(400);
+    const usage = await api.get('/usage', own);
     const flood = usage.body.endpoints.find((e: { path: string }) => e.path === '/flood-risk');
-    // Successful answers so far in this file: 3 by UPRN (one spelt uprn), 1 by x/y, 1 by latitude/longitude.
-    expect(flood).toMatchObject({ credit_cost: 10, request_count: 5, credits_used: 50 });
+    expect(flood).toMatchObject({ credit_cost: 10, request_count: 3, credits_used: 30 });
   });
 });

@@ -3,7 +3,9 @@
 // requests on raw keep-alive sockets and reads only each answer's status line and content-length (node:http's
 // client costs ~4× the CPU per request, CPU this 2-core machine's server then lacks); it is plain JavaScript
 // run by `node -e`: parameters in on stdin, every latency, the wall time and its own CPU out on stdout. Any
-// answer other than 200 fails the run. `runAutocannon` runs autocannon itself (bench:energy).
+// answer other than 200 fails the run. With a `rate`, request i is due at i / rate seconds (an open loop):
+// one due while every connection is busy waits, and its latency counts from when it was due, so a stalled
+// server is not measured as a slower client. `runAutocannon` runs autocannon itself (bench:energy).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
@@ -28,7 +30,7 @@ const net = require('node:net');
 const chunks = [];
 process.stdin.on('data', (c) => chunks.push(c));
 process.stdin.on('end', () => main(JSON.parse(Buffer.concat(chunks).toString())));
-function main({ url, key, n, connections, requests: specs }) {
+function main({ url, key, n, connections, requests: specs, rate }) {
   const u = new URL(url);
   const requests = specs.map((r) => Buffer.from(r.method + ' ' + r.path + ' HTTP/1.1\\r\\nhost: ' + u.host +
     '\\r\\nx-api-key: ' + key + (r.body === undefined ? '' : '\\r\\ncontent-type: application/json\\r\\ncontent-length: ' +
@@ -40,11 +42,19 @@ function main({ url, key, n, connections, requests: specs }) {
     const socket = net.connect(Number(u.port), u.hostname);
     socket.setNoDelay(true);
     let buf = Buffer.alloc(0), sentAt = 0n, need = -1;
+    const write = (i) => {
+      sentAt = process.hrtime.bigint();
+      socket.write(requests[i % requests.length]);
+    };
     const send = () => {
       if (next >= n || error) return socket.end();
       const i = next++;
-      sentAt = process.hrtime.bigint();
+      if (!rate) return write(i);
+      const due = start + BigInt(Math.round((i * 1e9) / rate));
+      const wait = Number(due - process.hrtime.bigint()) / 1e6;
+      if (wait > 0) return void setTimeout(() => write(i), wait);
       socket.write(requests[i % requests.length]);
+      sentAt = due;
     };
     socket.on('connect', send);
     socket.on('data', (chunk) => {
@@ -77,13 +87,17 @@ function main({ url, key, n, connections, requests: specs }) {
 }
 `;
 
-/** `n` requests (cycling through `requests`) over `connections` keep-alive connections to `baseUrl`. */
+/**
+ * `n` requests (cycling through `requests`) over `connections` keep-alive connections to `baseUrl`; as fast
+ * as the answers come (closed loop), or `rate` requests a second (open loop, see above).
+ */
 export function runLoad(
   baseUrl: string,
   key: string,
   requests: readonly LoadRequest[],
   n: number,
   connections: number,
+  rate?: number,
 ): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', GENERATOR], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -106,7 +120,7 @@ export function runLoad(
           clientCpuMs: (m.cpuMs ?? 0) / n,
         });
     });
-    child.stdin.end(JSON.stringify({ url: baseUrl, key, n, connections, requests }));
+    child.stdin.end(JSON.stringify({ url: baseUrl, key, n, connections, requests, rate }));
   });
 }
 

@@ -1,9 +1,12 @@
 // Global setup of the `integration` vitest project: make sure our local Elasticsearch + Temporal are up.
-// No teardown on purpose: the stack keeps running between test runs (a warm `stack up` takes well under a
-// second, a cold one ~15-25 s); stop it with `pds stack down`.
+// The stack keeps running between test runs (a warm `stack up` takes well under a second, a cold one
+// ~15-25 s; stop it with `pds stack down`); the teardown only drops this run's indexes (`test-<run>-*`,
+// test/helpers/config.ts), those a file failed to drop itself.
 import type { TestProject } from 'vitest/node';
 import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import { stackUp } from '../../infra/stack';
+import { esUrl, stackUp } from '../../infra/stack';
+import { createEsClient } from '../../pipelines/indexing/es-client';
+import { testRunName } from '../helpers/run';
 import { bundleWorkflows } from '../../workflows/worker';
 
 declare module 'vitest' {
@@ -13,7 +16,7 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const log = (msg: string): void => console.log(`[stack] ${msg}`);
   const status = await stackUp({ log });
   const { elasticsearch: es, temporal } = status;
@@ -23,4 +26,12 @@ export default async function setup(project: TestProject): Promise<void> {
     `temporal ${temporal.version ?? '?'} at ${temporal.address}, UI ${temporal.url} (log ${temporal.logFile})`,
   );
   project.provide('workflowBundle', await bundleWorkflows());
+  return async () => {
+    const es = createEsClient(esUrl());
+    try {
+      await es.indices.delete({ index: `test-${testRunName()}-*`, ignore_unavailable: true });
+    } finally {
+      await es.close();
+    }
+  };
 }

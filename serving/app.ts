@@ -1,5 +1,6 @@
 // The API as a node:http request listener: the lean path (lean-path.ts) answers plain-JSON POST
-// /energy-model through the same functions without Express's cost, and hands everything else to the Express
+// /energy-model and the per-UPRN GETs of precomputed answers (/properties, /epcs, /flood-risk, /retrofit with
+// one UPRN) through the same functions without Express's cost, and hands everything else to the Express
 // application: request id and security headers, the route table (404/405), the public contract, then auth,
 // metering, one router per endpoint, one error model last.
 import type { RequestListener } from 'node:http';
@@ -22,13 +23,13 @@ import { batchRouter } from './routes/batch';
 import { CONTRACT_ROUTES, contractRouter } from './routes/contract';
 import { energyModelLeanRoute, energyModelRouter } from './routes/energy-model';
 import { EXPLORER_ROUTES, explorerRouter } from './routes/explorer';
-import { epcsRouter } from './routes/epcs';
+import { epcsAnswer, epcsRouter } from './routes/epcs';
 import { featuresRouter } from './routes/features';
-import { floodRiskRouter } from './routes/flood-risk';
+import { floodRiskAnswer, floodRiskRouter } from './routes/flood-risk';
 import { locationRouter } from './routes/location';
-import { propertiesRouter } from './routes/properties';
+import { propertiesRouter, propertyAnswer } from './routes/properties';
 import { requestsRouter } from './routes/requests';
-import { retrofitRouter } from './routes/retrofit';
+import { retrofitAnswer, retrofitRouter } from './routes/retrofit';
 import { usageRouter } from './routes/usage';
 
 export interface AppDeps {
@@ -47,8 +48,9 @@ export interface AppDeps {
   /** Credits, quotas and request history; false only for the benchmark's baseline. Default true. */
   metering?: boolean;
   /**
-   * Serve plain-JSON POST /energy-model on the lean path (lean-path.ts) instead of through Express; same
-   * answers, a fraction of the CPU. Default true; false for the tests and benchmark that compare the two.
+   * Serve plain-JSON POST /energy-model and the plain per-UPRN GETs on the lean path (lean-path.ts) instead
+   * of through Express; same answers, a fraction of the CPU. Default true; false for the tests and benchmark
+   * that compare the two.
    */
   leanPath?: boolean;
 }
@@ -95,9 +97,27 @@ export function createApp(deps: AppDeps): ApiHandler {
   app.use(notFoundRoute);
   app.use(errorHandler(deps.log));
   if (deps.leanPath === false) return app;
-  const lean = leanPath({ accounts: deps.accounts, log: deps.log, now, metering: meteringDeps }, [
-    energyModelLeanRoute,
-  ]);
+  const endpoint = (name: string) => ENDPOINTS.find((e) => e.name === name)!;
+  const { properties } = deps;
+  const features = deps.features ?? noFeatures;
+  const lean = leanPath(
+    { accounts: deps.accounts, log: deps.log, now, metering: meteringDeps },
+    [energyModelLeanRoute],
+    [
+      {
+        endpoint: endpoint('properties'),
+        params: ['uprn'],
+        answer: (u) => propertyAnswer(properties, u, now),
+      },
+      { endpoint: endpoint('epcs'), params: ['uprn'], answer: (u) => epcsAnswer(properties, u, now) },
+      { endpoint: endpoint('retrofit'), params: ['uprn'], answer: (u) => retrofitAnswer(properties, u, now) },
+      {
+        endpoint: endpoint('flood-risk'),
+        params: ['UPRN', 'uprn'],
+        answer: (u) => floodRiskAnswer(properties, features, u),
+      },
+    ],
+  );
   return (req, res) => {
     if (!lean(req, res)) app(req, res);
   };

@@ -1,14 +1,18 @@
-// The lean path: POST endpoints whose answer is a pure function of a JSON body (POST /energy-model), served
-// on node:http in front of Express. Express costs more CPU per request here than the model itself (prototype
-// swaps, a dozen router layers, body-parser, res.json), and at 50 connections the queue multiplies it into
-// latency. This path takes the same steps with the same functions, so the answers, charges, history rows
-// and log lines are those Express gives: request id and security headers, access log (http.ts), API key
-// (auth.ts), rate limit, admission, settlement and history row (metering.ts), the body's limits (json-body.ts)
-// and express.json's strict JSON rules (here), errors (errors.ts). It takes only requests it serves exactly as Express would:
-// POST to the route's path (or one of its aliases without path parameters) with no query string,
-// `content-type: application/json` (optionally with `; charset=utf-8`) and no content-encoding; anything
-// else (a query, another charset, a compressed body, a trailing slash) goes on to Express, which answers it
-// as before.
+// The lean path: requests whose answer needs none of Express's machinery, served on node:http in front of
+// Express. Two kinds: POST endpoints whose answer is a pure function of a JSON body (POST /energy-model), and
+// the per-UPRN GETs of precomputed answers (/properties, /epcs, /flood-risk, /retrofit with one UPRN query
+// parameter). Express costs more CPU per request here than the answer itself (prototype swaps, a dozen router
+// layers, body-parser, res.send), and under load the queue multiplies it into latency. This path takes the
+// same steps with the same functions, so the answers, charges, history rows and log lines are those Express
+// gives: request id and security headers, access log (http.ts), API key (auth.ts), rate limit, admission,
+// settlement and history row (metering.ts), the body's limits (json-body.ts) and express.json's strict JSON
+// rules (here), errors (errors.ts). It takes only requests it serves exactly as Express would:
+// - POST to the route's path (or one of its aliases without path parameters) with no query string,
+//   `content-type: application/json` (optionally with `; charset=utf-8`) and no content-encoding;
+// - GET of the route's path with exactly one query parameter, the UPRN (`uprn=`, or for /flood-risk `UPRN=`
+//   or `uprn=`) written as the schema accepts it (1 to 12 digits, no leading zero), and no body.
+// Anything else (another query, a malformed UPRN, a path alias, a compressed body, a trailing slash) goes on
+// to Express, which answers it as before.
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { EndpointDefinition } from '../schemas/api/endpoints';
@@ -28,6 +32,14 @@ export interface LeanRoute {
   answer(body: unknown): unknown;
 }
 
+/** A GET of one UPRN (a per-UPRN endpoint): its answer's JSON text, or an ApiError (404, 503) thrown. */
+export interface LeanUprnRoute {
+  endpoint: EndpointDefinition;
+  /** The query parameter names the UPRN may come in. */
+  params: readonly string[];
+  answer(uprn: number): Promise<string>;
+}
+
 export interface LeanPathDeps {
   accounts: AccountStore;
   log: Logger;
@@ -38,10 +50,14 @@ export interface LeanPathDeps {
 
 const JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8']);
 
+/** A UPRN as the query schema accepts it (schemas/api/common.ts UprnParam). */
+const UPRN = /^[1-9][0-9]{0,11}$/;
+
 /** A request handler that answers the requests it takes and returns false for the others. */
 export function leanPath(
   deps: LeanPathDeps,
   routes: readonly LeanRoute[],
+  uprnRoutes: readonly LeanUprnRoute[] = [],
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   // The endpoint's own path and its aliases without path parameters: the same route either way.
   const byPath = new Map(
@@ -51,12 +67,44 @@ export function leanPath(
       ),
     ),
   );
+  // `/properties?uprn=` → its route, for every spelling of the parameter.
+  const byQuery = new Map<string, LeanUprnRoute>(
+    uprnRoutes.flatMap((r) => r.params.map((param) => [`${r.endpoint.path}?${param}=`, r] as const)),
+  );
   return (req, res) => {
+    const url = req.url ?? '';
+    if (req.method === 'GET') {
+      const eq = url.indexOf('=');
+      const route = eq < 0 ? undefined : byQuery.get(url.slice(0, eq + 1));
+      const uprn = url.slice(eq + 1);
+      if (!route || !UPRN.test(uprn) || hasBody(req.headers)) return false;
+      serve(
+        deps,
+        route.endpoint,
+        route.endpoint.path,
+        JSON.stringify({ [url.slice(url.indexOf('?') + 1, eq)]: uprn }),
+        req,
+        res,
+        (send, fail) => void route.answer(Number(uprn)).then((text) => send(200, text), fail),
+      );
+      return true;
+    }
     if (req.method !== 'POST') return false;
-    const path = req.url ?? '';
-    const route = byPath.get(path);
+    const route = byPath.get(url);
     if (!route || !plainJson(req.headers)) return false;
-    serve(deps, route, path, req, res);
+    serve(deps, route.endpoint, url, '{}', req, res, (send, fail, body) =>
+      readJsonBody(req, (error, parsed) => {
+        if (error) return fail(error);
+        body(parsed);
+        let text: string;
+        try {
+          text = JSON.stringify(route.answer(parsed));
+        } catch (e) {
+          return fail(e);
+        }
+        send(200, text);
+      }),
+    );
     return true;
   };
 }
@@ -68,13 +116,31 @@ function plainJson(headers: IncomingHttpHeaders): boolean {
   );
 }
 
-/** Serves `req`, sent to `path` (the route's path or an alias of it: logged and recorded as sent). */
+const hasBody = (headers: IncomingHttpHeaders): boolean =>
+  headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
+
+/**
+ * How a route answers once the request is admitted: `send` the status and JSON text, or `fail` with an
+ * error; `body` records the parsed request body for the history row.
+ */
+type Answer = (
+  send: (status: number, text: string) => void,
+  fail: (error: unknown) => void,
+  body: (parsed: unknown) => void,
+) => void;
+
+/**
+ * Serves `req` for `endpoint`, sent to `path` (the route's path or an alias of it: logged and recorded as
+ * sent), its query parameters as the history row stores them (`queryText`).
+ */
 function serve(
   deps: LeanPathDeps,
-  route: LeanRoute,
+  endpoint: EndpointDefinition,
   path: string,
+  queryParams: string,
   req: IncomingMessage,
   res: ServerResponse,
+  answer: Answer,
 ): void {
   const id = randomUUID();
   const startedNs = process.hrtime.bigint();
@@ -105,18 +171,7 @@ function serve(
     if (res.headersSent) return void res.end();
     send(apiError.status, JSON.stringify(errorBody(apiError)));
   };
-  const answer = () =>
-    readJsonBody(req, (error, parsed) => {
-      if (error) return fail(error);
-      body = parsed;
-      let text: string;
-      try {
-        text = JSON.stringify(route.answer(parsed));
-      } catch (e) {
-        return fail(e);
-      }
-      send(200, text);
-    });
+  const respond = () => answer(send, fail, (parsed) => void (body = parsed));
 
   // Express would turn a throw (the accounts database failing) into a 500; so does this.
   let key: ReturnType<typeof authenticateKey>;
@@ -127,15 +182,15 @@ function serve(
   }
   if (key instanceof ApiError) return fail(key);
   outcome.keyId = key.id;
-  if (!deps.metering) return answer();
+  if (!deps.metering) return respond();
   const history = () =>
     historyOf(
-      { id, method: 'POST', path, queryParams: '{}', body, headers: req.headers, startedNs, receivedAt },
+      { id, method: req.method!, path, queryParams, body, headers: req.headers, startedNs, receivedAt },
       res,
       sent,
     );
-  meterRequest(deps.metering, res, key.id, id, route.endpoint.name, history, (error) =>
-    error ? fail(error) : answer(),
+  meterRequest(deps.metering, res, key.id, id, endpoint.name, history, (error) =>
+    error ? fail(error) : respond(),
   );
 }
 

@@ -125,22 +125,29 @@ export function renderEpcs(stored: StoredProperty, now: Date, shared: ReadonlyMa
   );
 }
 
+/** The answer's JSON text for a UPRN; a 404 when there is none. */
+export async function epcsAnswer(
+  properties: PropertiesRepository,
+  uprn: number,
+  now: () => Date,
+): Promise<string> {
+  const stored = await properties.getStored(uprn);
+  if (!stored) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
+  try {
+    return renderEpcs(stored, now(), await sharedOf(properties, stored));
+  } catch (error) {
+    if (error instanceof MissingSharedPiece)
+      throw new ApiError('service_unavailable', 'Property data is being replaced; try again shortly');
+    throw error;
+  }
+}
+
 export function epcsRouter(properties: PropertiesRepository, now: () => Date): Router {
   const router = Router();
   router.get('/epcs', async (req, res) => {
     const query = EpcsQuerySchema.safeParse(req.query);
     if (!query.success) throw invalidParameters(query.error, 'query');
-    const stored = await properties.getStored(query.data.uprn);
-    if (!stored) throw new ApiError('not_found', `No property with UPRN ${query.data.uprn}`);
-    let body: string;
-    try {
-      body = renderEpcs(stored, now(), await sharedOf(properties, stored));
-    } catch (error) {
-      if (error instanceof MissingSharedPiece)
-        throw new ApiError('service_unavailable', 'Property data is being replaced; try again shortly');
-      throw error;
-    }
-    res.type('json').send(body);
+    res.type('json').send(await epcsAnswer(properties, query.data.uprn, now));
   });
   return router;
 }

@@ -94,18 +94,24 @@ export function floodRiskRouter(properties: PropertiesRepository, features: Feat
       res.json(await features.floodRiskAt(target.point));
       return;
     }
-    const stored = await properties.getStored(target.uprn);
-    if (!stored) throw new ApiError('not_found', `No property with UPRN ${target.uprn}`);
-    // The block's text as stored (a document's pieces are never parsed to be sent).
-    const block = stored.get('flood_risk');
-    if (block !== undefined) {
-      res.type('json').send(block);
-      return;
-    }
-    // A document indexed before the flood block existed: answer live at the property's point, which is
-    // what the precomputed block would hold.
-    const { x_coord, y_coord } = JSON.parse(stored.coordinates) as { x_coord: number; y_coord: number };
-    res.json(await features.floodRiskAt([x_coord, y_coord]));
+    res.type('json').send(await floodRiskAnswer(properties, features, target.uprn));
   });
   return router;
+}
+
+/** The answer's JSON text for a UPRN; a 404 when there is none. */
+export async function floodRiskAnswer(
+  properties: PropertiesRepository,
+  features: FeaturesRepository,
+  uprn: number,
+): Promise<string> {
+  const stored = await properties.getStored(uprn);
+  if (!stored) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
+  // The block's text as stored (a document's pieces are never parsed to be sent).
+  const block = stored.get('flood_risk');
+  if (block !== undefined) return block;
+  // A document indexed before the flood block existed: answer live at the property's point, which is
+  // what the precomputed block would hold.
+  const { x_coord, y_coord } = JSON.parse(stored.coordinates) as { x_coord: number; y_coord: number };
+  return JSON.stringify(await features.floodRiskAt([x_coord, y_coord]));
 }

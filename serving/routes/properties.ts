@@ -118,15 +118,23 @@ export function renderProperty(stored: StoredProperty, now: Date): string {
   );
 }
 
+/** The answer's JSON text for a UPRN; a 404 when there is none. */
+export async function propertyAnswer(
+  properties: PropertiesRepository,
+  uprn: number,
+  now: () => Date,
+): Promise<string> {
+  const stored = await properties.getStored(uprn);
+  if (!stored) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
+  return renderProperty(stored, now());
+}
+
 export function propertiesRouter(properties: PropertiesRepository, now: () => Date): Router {
   const router = Router();
   router.get('/properties', async (req, res) => {
     const query = PropertiesQuerySchema.safeParse(req.query);
     if (!query.success) throw invalidParameters(query.error, 'query');
-    const { uprn } = query.data;
-    const stored = await properties.getStored(uprn);
-    if (!stored) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
-    res.type('json').send(renderProperty(stored, now()));
+    res.type('json').send(await propertyAnswer(properties, query.data.uprn, now));
   });
   // GET /addresses reads the same repository (the postcode look-up that leads to a UPRN).
   router.use(addressesRouter(properties));

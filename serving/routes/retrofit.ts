@@ -66,14 +66,23 @@ export function renderRetrofit(stored: StoredProperty, now: Date): string {
   );
 }
 
+/** The answer's JSON text for a UPRN; a 404 when there is none. */
+export async function retrofitAnswer(
+  properties: PropertiesRepository,
+  uprn: number,
+  now: () => Date,
+): Promise<string> {
+  const stored = await properties.getStored(uprn);
+  if (!stored) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
+  return renderRetrofit(stored, now());
+}
+
 export function retrofitRouter(properties: PropertiesRepository, now: () => Date): Router {
   const router = Router();
   router.get('/retrofit', async (req, res) => {
     const query = RetrofitQuerySchema.safeParse(req.query);
     if (!query.success) throw invalidParameters(query.error, 'query');
-    const stored = await properties.getStored(query.data.uprn);
-    if (!stored) throw new ApiError('not_found', `No property with UPRN ${query.data.uprn}`);
-    res.type('json').send(renderRetrofit(stored, now()));
+    res.type('json').send(await retrofitAnswer(properties, query.data.uprn, now));
   });
   return router;
 }

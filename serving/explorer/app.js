@@ -39,6 +39,13 @@ $('forget-key').addEventListener('click', () => {
 
 const map = createMap($('map'), $('legend'), (point) => void lookUpPoint(point));
 
+/** Empties the cards, the map and its summary. */
+function clearResults() {
+  cards.replaceChildren();
+  map.clear();
+  $('map-summary').textContent = '';
+}
+
 let generation = 0;
 /**
  * Runs one look-up; a newer one makes the older one's late answers drop. `work` may return the status to
@@ -60,9 +67,7 @@ async function lookUp(label, work) {
     if (current()) say(done ?? `Showing ${label}.`, 'done');
   } catch (error) {
     if (!current()) return;
-    cards.replaceChildren();
-    map.clear();
-    $('map-summary').textContent = '';
+    clearResults();
     say(describe(error), 'error');
   } finally {
     if (current()) results.setAttribute('aria-busy', 'false');
@@ -168,9 +173,7 @@ function lookUpPostcode(postcode) {
     choices.hidden = true;
     const answer = await getJson('/addresses', { postcode });
     if (!current()) return;
-    cards.replaceChildren();
-    map.clear();
-    $('map-summary').textContent = '';
+    clearResults();
     listAddresses(answer);
     addressList.querySelector('button')?.focus();
     const n = answer.total;

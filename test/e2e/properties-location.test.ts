@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AddressesResponseSchema } from '../../schemas/api/addresses';
 import { FeaturesResponseSchema, type MapFeature } from '../../schemas/api/features';
 import { LocationResponseSchema } from '../../schemas/api/location';
 import { PropertyResponseSchema } from '../../schemas/api/properties';
@@ -409,6 +410,64 @@ describe('GET /features around each sample property', () => {
     expect(JSON.stringify(half.body)).toContain('longitude');
     const usage = (await get('/usage')).body;
     expect(usage.endpoints.find((e: { path?: string }) => e.path === '/features')?.credit_cost).toBe(10);
+  });
+});
+
+// GET /addresses (the explorer's postcode look-up): the properties of a sample property's postcode, each what
+// /properties answers for it, and every UPRN the refresh joined to that postcode.
+describe('GET /addresses: the properties of a postcode', () => {
+  it.each(COUNTRIES)(
+    'lists every property of the %s sample postcode, with its address and location',
+    async (country) => {
+      const s = sample(country);
+      const postcode = (await get(`/properties?uprn=${s.uprn}`)).body.admin_boundaries.postcode as string;
+      // Any case, the space optional.
+      const { status, body } = await get(`/addresses?postcode=${postcode.toLowerCase().replace(' ', '')}`);
+      expect(status).toBe(200);
+      const answer = AddressesResponseSchema.parse(body);
+      expect(answer.postcode).toBe(postcode);
+      const ctx = { config } as Parameters<typeof derivedPath>[0];
+      const joined: number[] = [];
+      for await (const row of queryParquet(
+        `SELECT uprn FROM ${parquetPath(areaTableGlob(ctx, UPRN_POSTCODES_TABLE))} ` +
+          `WHERE postcode = '${postcode}' ORDER BY uprn`,
+      ))
+        joined.push(Number(row.uprn));
+      expect(answer.addresses.map((a) => Number(a.uprn))).toEqual(joined);
+      expect(answer.total).toBe(joined.length);
+      expect(joined).toContain(Number(s.uprn));
+      // Each item is what /properties answers for its UPRN: the postcode, the certificate's address, the place.
+      const res = await fetch(`${server.url}/batch`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ endpoint: 'properties', uprns: answer.addresses.map((a) => a.uprn) }),
+      });
+      expect(res.status).toBe(200);
+      const { results } = (await res.json()) as { results: { status: number; body: any }[] };
+      results.forEach((r, i) => {
+        const item = answer.addresses[i]!;
+        const epc = r.body.energy.epcs?.epc;
+        const lines = [epc?.address1, epc?.address2, epc?.address3].filter(Boolean).join(', ');
+        expect(r.body.admin_boundaries.postcode).toBe(postcode);
+        expect(item.address).toBe(epc ? (epc.address ?? (lines || null)) : null);
+        const { admin_boundaries: _, ...location } = r.body.location;
+        expect(item.location).toEqual(location);
+      });
+      expect(answer.addresses.filter((a) => a.address !== null).length).toBeGreaterThan(0);
+    },
+  );
+
+  it('a malformed postcode is a 400 naming postcode; an unknown one a 404; 10 credits for an answer', async () => {
+    for (const postcode of ['SW6', 'SW61PNX', '12345', '']) {
+      const { status, body } = await get(`/addresses?postcode=${encodeURIComponent(postcode)}`);
+      expect(status, postcode).toBe(400);
+      expect(body.error.details.issues.map((i: { field: string }) => i.field)).toEqual(['postcode']);
+    }
+    const unknown = await get('/addresses?postcode=ZZ9%209ZZ');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toEqual({ code: 'not_found', message: 'No property with postcode ZZ9 9ZZ' });
+    const usage = (await get('/usage')).body;
+    expect(usage.endpoints.find((e: { path?: string }) => e.path === '/addresses')?.credit_cost).toBe(10);
   });
 });
 

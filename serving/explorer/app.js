@@ -117,6 +117,8 @@ function lookUpUprn(uprn) {
 }
 
 function lookUpPoint(point) {
+  // The postcode's list stays, but no property of it is shown any more.
+  for (const b of addressList.querySelectorAll('[aria-current]')) b.removeAttribute('aria-current');
   return lookUp(`the point ${point.latitude}, ${point.longitude}`, async (current) => {
     const location = await getJson('/location', point);
     if (!current()) return;

@@ -14,7 +14,7 @@ import type { Logger } from './log';
 import { jsonBody } from './json-body';
 import { leanPath } from './lean-path';
 import { metering, type MeteringDeps } from './metering';
-import { tokenBucket, type RateLimitConfig } from './rate-limit';
+import { sharedTokenBucket, tokenBucket, type RateLimitConfig } from './rate-limit';
 import type { FeaturesRepository } from './repository/features';
 import type { LocationRepository } from './repository/location';
 import type { NearbyFeaturesRepository } from './repository/nearby-features';
@@ -45,6 +45,11 @@ export interface AppDeps {
   now?: () => Date;
   /** Per-key rate limit; false turns it off. Default: none (the server passes its configured one). */
   rateLimit?: RateLimitConfig | false;
+  /**
+   * Keep the rate limit's buckets in the account store, shared with every process using its file (the
+   * workers of one `pds serve`), instead of in this process. Default false.
+   */
+  sharedRateLimit?: boolean;
   /** Credits, quotas and request history; false only for the benchmark's baseline. Default true. */
   metering?: boolean;
   /**
@@ -78,7 +83,11 @@ export function createApp(deps: AppDeps): ApiHandler {
           accounts: deps.accounts,
           now,
           log: deps.log,
-          rateLimiter: deps.rateLimit ? tokenBucket(deps.rateLimit) : null,
+          rateLimiter: !deps.rateLimit
+            ? null
+            : deps.sharedRateLimit
+              ? sharedTokenBucket(deps.accounts, deps.rateLimit)
+              : tokenBucket(deps.rateLimit),
         };
   if (meteringDeps) app.use(metering(meteringDeps));
   app.use(jsonBody());

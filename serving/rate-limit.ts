@@ -1,6 +1,9 @@
-// Per-key token bucket, in process memory: `burst` requests at once, refilled at `perSecond`. With several
-// API replicas each enforces its own bucket (the limit is per replica); credits and quotas, which are in the
-// shared account store, are exact across replicas.
+// Per-key token bucket: `burst` requests at once, refilled at `perSecond`. One API process keeps its buckets
+// in memory (`tokenBucket`); the workers of one `pds serve` share theirs in the accounts database
+// (`sharedTokenBucket`: each take is a write transaction, so the limit is exact across workers). Credits and
+// quotas, which are in the shared account store, are exact either way.
+import type { AccountStore } from './accounts/store';
+
 export interface RateLimitConfig {
   perSecond: number;
   burst: number;
@@ -17,13 +20,35 @@ export function rateLimitFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimi
   return { perSecond, burst };
 }
 
+export type RateLimitVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
+
 export interface RateLimiter {
   /** Takes a token for the key; when none is left, the seconds until one is (for Retry-After). */
-  take(keyId: number, at: number): { ok: true } | { ok: false; retryAfterSeconds: number };
+  take(keyId: number, at: number): RateLimitVerdict;
+}
+
+/** A key's bucket: tokens left as of `at` (ms). */
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/** Refills `bucket` (in place) up to `at` and takes a token if there is one. */
+export function takeToken(bucket: Bucket, config: RateLimitConfig, at: number): RateLimitVerdict {
+  bucket.tokens = Math.min(
+    config.burst,
+    bucket.tokens + (Math.max(0, at - bucket.at) / 1000) * config.perSecond,
+  );
+  bucket.at = Math.max(bucket.at, at);
+  if (bucket.tokens >= 1) {
+    bucket.tokens -= 1;
+    return { ok: true };
+  }
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / config.perSecond)) };
 }
 
 export function tokenBucket(config: RateLimitConfig, maxKeys = 100_000): RateLimiter {
-  const buckets = new Map<number, { tokens: number; at: number }>();
+  const buckets = new Map<number, Bucket>();
   return {
     take(keyId, at) {
       let b = buckets.get(keyId);
@@ -32,13 +57,12 @@ export function tokenBucket(config: RateLimitConfig, maxKeys = 100_000): RateLim
         b = { tokens: config.burst, at };
         buckets.set(keyId, b);
       }
-      b.tokens = Math.min(config.burst, b.tokens + ((at - b.at) / 1000) * config.perSecond);
-      b.at = at;
-      if (b.tokens >= 1) {
-        b.tokens -= 1;
-        return { ok: true };
-      }
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - b.tokens) / config.perSecond)) };
+      return takeToken(b, config, at);
     },
   };
 }
+
+/** The buckets in the accounts database, shared by every process that opens it. */
+export const sharedTokenBucket = (accounts: AccountStore, config: RateLimitConfig): RateLimiter => ({
+  take: (keyId, at) => accounts.takeRateToken(keyId, at, config),
+});

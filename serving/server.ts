@@ -1,12 +1,13 @@
 // Starts the API: wires the real account store and Elasticsearch, listens, and shuts down gracefully
-// (in-flight requests finish) on SIGINT/SIGTERM. With PDS_WORKERS=N (or `pds serve --workers N`) N node:cluster
-// workers serve the one port: the primary hands each new connection to a worker, and the workers share the
-// accounts file (SQLite WAL: admissions and completions serialise on its write lock, so credits and quotas
-// stay exact). Per-process state is per worker: the rate limit's token buckets (a key may get N times its
-// rate), the authenticated-key cache (a revocation reaches the other workers within its 1 s) and the
-// Elasticsearch client.
+// (in-flight requests finish) on SIGINT/SIGTERM. By default one node:cluster worker per core serves the one
+// port (PDS_WORKERS=N or `pds serve --workers N` to choose; 1 serves from this process): the primary hands
+// each new connection to a worker, and the workers share the accounts file (SQLite WAL: admissions,
+// completions and the rate limit's buckets serialise on its write lock, so credits, quotas and the rate limit
+// stay exact). Per-process state is per worker: the authenticated-key cache (a revocation reaches the other
+// workers within its 1 s), the caches of live answers and the Elasticsearch client.
 import cluster, { type Worker } from 'node:cluster';
 import { createServer, type Server } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dataPaths, type ServiceConfig } from '../pipelines/config';
 import { createEsClient } from '../pipelines/indexing/es-client';
@@ -77,13 +78,15 @@ export async function listen(app: ApiHandler, opts: ListenOptions): Promise<Runn
 export interface ServerOptions {
   /** Per-key rate limit; default from PDS_RATE_LIMIT_PER_SECOND / PDS_RATE_LIMIT_BURST. */
   rateLimit?: RateLimitConfig | false;
-  /** How many node:cluster workers `startServing` runs; default PDS_WORKERS, else 1 (this process). */
+  /** How many node:cluster workers `startServing` runs; default PDS_WORKERS, else one per core. */
   workers?: number;
+  /** The rate limit's buckets in the accounts database, shared with the other workers (worker.ts). */
+  sharedRateLimit?: boolean;
 }
 
-/** `PDS_WORKERS`: how many processes serve the API (default 1). */
+/** `PDS_WORKERS`: how many processes serve the API (default: one per core; 1 serves from this process). */
 export function workersFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.PDS_WORKERS ?? 1);
+  const n = Number(env.PDS_WORKERS ?? availableParallelism());
   if (!Number.isInteger(n) || n < 1) throw new Error('PDS_WORKERS must be a whole number of at least 1');
   return n;
 }
@@ -128,6 +131,7 @@ export async function startServer(
     nearbyFeatures: nearbyFeaturesRepository(es, featuresAlias(config), locationFeaturesAlias(config)),
     log,
     rateLimit: options.rateLimit ?? rateLimitFromEnv(),
+    sharedRateLimit: options.sharedRateLimit ?? false,
   });
   return listen(app, {
     port: config.port,
@@ -144,7 +148,16 @@ export async function startServer(
  * and on close() has each finish its in-flight requests and exit.
  */
 async function startWorkers(config: ServiceConfig, n: number, log: Logger): Promise<ServingApi> {
-  cluster.setupPrimary({ exec: fileURLToPath(new URL('./worker.ts', import.meta.url)), args: [] });
+  // The workers run TypeScript too: through tsx's loader, unless this process was started with it on its
+  // command line (`tsx cli/main.ts`), which they inherit. `npx pds` registers tsx in-process (bin/pds.js).
+  const execArgv = process.execArgv.some((a) => a.includes('tsx'))
+    ? process.execArgv
+    : [...process.execArgv, '--import', import.meta.resolve('tsx')];
+  cluster.setupPrimary({
+    exec: fileURLToPath(new URL('./worker.ts', import.meta.url)),
+    args: [],
+    execArgv,
+  });
   let closing = false;
   const workers: Worker[] = [];
   const fork = (): Promise<Worker> =>

@@ -25,7 +25,10 @@ export function registerServeCommands(program: Command): void {
     .command('serve')
     .description('Serve the HTTP API')
     .option('--port <n>', 'port (default 3000 or $PORT)')
-    .option('--workers <n>', 'processes serving the port (node:cluster; default 1 or $PDS_WORKERS)')
+    .option(
+      '--workers <n>',
+      'processes serving the port (node:cluster; default $PDS_WORKERS, else one per core; 1: this process)',
+    )
     .action(async (opts: { port?: string; workers?: string }) => {
       const config = { ...loadConfig(), ...(opts.port ? { port: Number(opts.port) } : {}) };
       const { startServing } = await import('../../serving/server');

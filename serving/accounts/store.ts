@@ -17,6 +17,7 @@ import Database from 'better-sqlite3';
 import { ENDPOINTS, type EndpointDefinition } from '../../schemas/api/endpoints';
 import { REQUESTS_KEPT_PER_KEY, type RequestRecord } from '../../schemas/api/requests';
 import type { UsageResponse } from '../../schemas/api/usage';
+import { takeToken, type RateLimitConfig, type RateLimitVerdict } from '../rate-limit';
 import { generateApiKey, hashApiKey, hashesEqual, keyHint } from './api-keys';
 import { startCheckpointer } from './checkpointer';
 import { periodIndexAt, periodStart, QUOTA_PERIODS, type QuotaPeriod } from './periods';
@@ -142,6 +143,12 @@ export interface AccountStore {
   ledger(keyId: number): LedgerEntry[];
   /** How many renewals the key's subscription has had (each is recorded once). */
   renewals(keyId: number): { periodStart: string; renewedAt: string }[];
+  /**
+   * Takes a token from the key's rate-limit bucket kept in this database (at: ms since the epoch), in a
+   * write transaction of its own: every process sharing the file draws on the one bucket
+   * (rate-limit.ts `sharedTokenBucket`, for the workers of one `pds serve`).
+   */
+  takeRateToken(keyId: number, at: number, config: RateLimitConfig): RateLimitVerdict;
   close(): void;
 }
 
@@ -254,6 +261,11 @@ CREATE TABLE IF NOT EXISTS request_history (
   created_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS request_history_key ON request_history (key_id, id);
+CREATE TABLE IF NOT EXISTS rate_buckets (
+  key_id INTEGER PRIMARY KEY REFERENCES api_keys(id),
+  tokens REAL NOT NULL,
+  at INTEGER NOT NULL
+);
 `;
 
 interface KeyRow {
@@ -535,6 +547,13 @@ export function openAccountStore(
     pruneHistory: db.prepare(
       `DELETE FROM request_history WHERE key_id = @keyId AND id <= (SELECT id FROM request_history
        WHERE key_id = @keyId ORDER BY id DESC LIMIT 1 OFFSET @keep)`,
+    ),
+    bucket: db.prepare<[number], { tokens: number; at: number }>(
+      'SELECT tokens, at FROM rate_buckets WHERE key_id = ?',
+    ),
+    saveBucket: db.prepare(
+      `INSERT INTO rate_buckets (key_id, tokens, at) VALUES (?, ?, ?)
+       ON CONFLICT (key_id) DO UPDATE SET tokens = excluded.tokens, at = excluded.at`,
     ),
     history: db.prepare<[number, number, number], HistoryRow>(
       'SELECT * FROM request_history WHERE key_id = ? ORDER BY id DESC LIMIT ? OFFSET ?',
@@ -921,6 +940,13 @@ export function openAccountStore(
     return admitTx.immediate(keyId, endpoint, requestId, at, units);
   }
 
+  const rateTx = db.transaction((keyId: number, at: number, config: RateLimitConfig): RateLimitVerdict => {
+    const bucket = q.bucket.get(keyId) ?? { tokens: config.burst, at };
+    const verdict = takeToken(bucket, config, at);
+    q.saveBucket.run(keyId, bucket.tokens, bucket.at);
+    return verdict;
+  });
+
   // Authenticated keys by hash (never the key itself), for `authCacheMs`: a hit skips the lookup query.
   const authCacheMs = options.authCacheMs ?? 1000;
   const authCache = new Map<string, { record: ApiKeyRecord; until: number }>();
@@ -1093,6 +1119,7 @@ export function openAccountStore(
         ? q.renewalsOf.all(sub.id).map((r) => ({ periodStart: r.period_start, renewedAt: r.renewed_at }))
         : [];
     },
+    takeRateToken: (keyId, at, config) => rateTx.immediate(keyId, at, config),
     close() {
       if (scheduled) clearImmediate(scheduled);
       if (retry) clearTimeout(retry);

@@ -2,34 +2,18 @@
 // the refresh workflow on the real Temporal server, then GET /flood-risk over HTTP against the real
 // Elasticsearch. The answer for a UPRN (precomputed per tile in batch) must equal the live answer for the
 // same point by coordinates (candidates from the feature index), in every country.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FloodRiskBlockSchema } from '../../schemas/api/flood-risk';
 import { dataPaths } from '../../pipelines/config';
-import { createEsClient } from '../../pipelines/indexing/es-client';
 import { featuresAlias } from '../../pipelines/indexing/aliases';
 import { parquetPath, queryParquet } from '../../pipelines/io/parquet';
-import { generateSampleData } from '../../pipelines/sample-data';
 import { sampleAreaFor } from '../../pipelines/sample-data/areas';
 import { distanceToLine, geographyOf } from '../../pipelines/sample-data/flood/geography';
 import { tileOf } from '../../pipelines/geo/tiles';
-import { startServer, type RunningServer } from '../../serving/server';
-import { silentLogger } from '../../serving/log';
-import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
-import type { RefreshProgress } from '../../workflows/types';
-import { testConfig } from '../helpers/config';
-import { createTestKey, dropTestIndexes, startTestWorker, type TestWorker } from '../helpers/worker';
+import { refreshedStack } from '../helpers/refreshed-stack';
 
-const config = testConfig('flood-e2e');
-const es = createEsClient(config.esUrl);
-let worker: TestWorker;
-let server: RunningServer;
-let key: string;
-let progress: RefreshProgress;
-
-const get = async (path: string) => {
-  const res = await fetch(server.url + path, { headers: { 'x-api-key': key } });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-};
+const stack = refreshedStack('flood-e2e');
+const { config, es, get } = stack;
 
 interface Sample {
   uprn: number;
@@ -59,26 +43,9 @@ async function samples(country: 'england' | 'wales' | 'scotland'): Promise<Sampl
   return [...new Map(picks.filter((p) => p !== undefined).map((p) => [p!.uprn, p!])).values()];
 }
 
-beforeAll(async () => {
-  await generateSampleData({ outDir: config.sourcesDir });
-  worker = await startTestWorker(config);
-  const client = await connectClient(config);
-  progress = await watchRefresh(await startRefresh(client, config, {}), () => {}, 500);
-  await client.connection.close();
-  key = createTestKey(config, 'flood-e2e');
-  server = await startServer(config, silentLogger);
-}, 900_000);
-
-afterAll(async () => {
-  await server?.close();
-  await worker?.stop();
-  await dropTestIndexes(es, config);
-  await es.close();
-});
-
 describe('flood assets on the sample region', () => {
   it('builds the pieces, a block for every UPRN and the feature index', async () => {
-    const state = (name: string) => progress.assets.find((a) => a.name === name);
+    const state = (name: string) => stack.progress.assets.find((a) => a.name === name);
     expect(state('flood_pieces')?.state).toBe('done');
     expect(state('uprn_flood_blocks')?.rows).toBe(state('os_open_uprn')?.rows);
     expect(state('feature_index')?.rows).toBeGreaterThan(100);

@@ -3,21 +3,16 @@
 // the same index. A forced refresh builds a new index and moves the alias.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openCatalog } from '../../pipelines/catalog/catalog';
 import { dataPaths } from '../../pipelines/config';
 import { propertiesAlias } from '../../pipelines/indexing/aliases';
-import { createEsClient } from '../../pipelines/indexing/es-client';
 import { aliasTargets } from '../../pipelines/indexing/versioned-index';
-import { generateSampleData } from '../../pipelines/sample-data';
-import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
 import type { RefreshProgress } from '../../workflows/types';
-import { testConfig } from '../helpers/config';
-import { dropTestIndexes, startTestWorker, type TestWorker } from '../helpers/worker';
+import { refreshedStack } from '../helpers/refreshed-stack';
 
-const config = testConfig('in-place');
-const es = createEsClient(config.esUrl);
-let worker: TestWorker;
+const stack = refreshedStack('in-place', { scale: 0.2, serve: false });
+const { config, es } = stack;
 let first: string[];
 let afterUpdate: string[];
 let afterForce: string[];
@@ -27,10 +22,6 @@ let added: string;
 let lines: number;
 
 beforeAll(async () => {
-  await generateSampleData({ outDir: config.sourcesDir, scale: 0.2 });
-  worker = await startTestWorker(config);
-  const client = await connectClient(config);
-  await watchRefresh(await startRefresh(client, config, {}), () => {});
   first = await aliasTargets(es, propertiesAlias(config));
 
   // The next OS Open UPRN release: the last UPRN retired, a new one at the first one's place.
@@ -46,22 +37,12 @@ beforeAll(async () => {
   rows.push([added, ...place].join(','));
   lines = rows.length - 1;
   writeFileSync(file, rows.join('\n') + '\n');
-  update = await watchRefresh(await startRefresh(client, config, {}), () => {});
+  update = await stack.refresh();
   afterUpdate = await aliasTargets(es, propertiesAlias(config));
 
-  await watchRefresh(
-    await startRefresh(client, config, { select: ['properties_index'], force: true }),
-    () => {},
-  );
+  await stack.refresh({ select: ['properties_index'], force: true });
   afterForce = await aliasTargets(es, propertiesAlias(config));
-  await client.connection.close();
 }, 600_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await dropTestIndexes(es, config);
-  await es.close();
-});
 
 describe('properties index updated in place', () => {
   it('keeps the alias on the same index', () => {

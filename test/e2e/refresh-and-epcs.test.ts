@@ -1,34 +1,40 @@
 // End to end on the real stack: generate the sample region, run the refresh workflow on the real Temporal
 // server, then ask the real API (backed by the real Elasticsearch) for EPCs over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { EpcsResponseSchema } from '../../schemas/api/epcs';
 import { RAW_EW_CERTIFICATE_FIELDS } from '../../schemas/epc';
 import { ENHANCED_EPC_FIELDS } from '../../schemas/epc';
 import { dataPaths } from '../../pipelines/config';
-import { createEsClient } from '../../pipelines/indexing/es-client';
 import { propertiesAlias, sharedPiecesAlias } from '../../pipelines/indexing/aliases';
 import { queryParquet, parquetPath } from '../../pipelines/io/parquet';
-import { generateSampleData } from '../../pipelines/sample-data';
-import { startServer, type RunningServer } from '../../serving/server';
+import { startServer } from '../../serving/server';
 import { silentLogger } from '../../serving/log';
-import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
+import { startRefresh, watchRefresh } from '../../workflows/client';
 import type { RefreshProgress } from '../../workflows/types';
-import { testConfig } from '../helpers/config';
-import { createTestKey, dropTestIndexes, startTestWorker, type TestWorker } from '../helpers/worker';
+import { refreshedStack } from '../helpers/refreshed-stack';
+import { createTestKey } from '../helpers/worker';
 import { describeAnalystOutputs } from './analyst-outputs';
 
 const SPEC_2_10_KEYS = ['epc_in_date', 'epc_age', 'epc_expiry', 'epc_country', 'epcs', 'epcs_enhanced'];
 
-const config = testConfig('e2e');
-const es = createEsClient(config.esUrl);
-let worker: TestWorker;
-let server: RunningServer;
-let key: string;
-let progress: RefreshProgress;
 const seen: RefreshProgress[] = [];
 let secondStart: unknown;
 let noop: RefreshProgress;
+const stack = refreshedStack('e2e', {
+  // The first refresh watched as it goes, a second start while it runs, then a refresh with nothing to do.
+  firstRefresh: async (s) => {
+    const handle = await startRefresh(s.client, s.config, {});
+    secondStart = await startRefresh(s.client, s.config, {}).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const progress = await watchRefresh(handle, (p) => seen.push(p), 250);
+    noop = await s.refresh();
+    return progress;
+  },
+});
+const { config, es, get } = stack;
 
 async function uprnWithCertificates(country: string): Promise<{ uprn: number; count: number }> {
   const sql = `SELECT uprn, epc_count FROM ${parquetPath(`${dataPaths(config.dataDir).derived}/uprn_epc_blocks/*.parquet`)}
@@ -37,45 +43,17 @@ async function uprnWithCertificates(country: string): Promise<{ uprn: number; co
   throw new Error(`no ${country} UPRN with certificates`);
 }
 
-const get = async (path: string, apiKey = key) => {
-  const res = await fetch(server.url + path, { headers: { 'x-api-key': apiKey } });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-};
-
-beforeAll(async () => {
-  await generateSampleData({ outDir: config.sourcesDir });
-  worker = await startTestWorker(config);
-  const client = await connectClient(config);
-  const handle = await startRefresh(client, config, {});
-  secondStart = await startRefresh(client, config, {}).then(
-    () => null,
-    (error: unknown) => error,
-  );
-  progress = await watchRefresh(handle, (p) => seen.push(p), 250);
-  noop = await watchRefresh(await startRefresh(client, config, {}), () => {}, 250);
-  await client.connection.close();
-  key = createTestKey(config, 'e2e');
-  server = await startServer(config, silentLogger);
-}, 600_000);
-
-afterAll(async () => {
-  await server?.close();
-  await worker?.stop();
-  await dropTestIndexes(es, config);
-  await es.close();
-});
-
 describe('refresh of the sample region', () => {
   it('materialises every asset in dependency order and reports progress', () => {
-    expect(progress.assets.every((a) => a.state === 'done')).toBe(true);
-    expect(progress.waves.flat()).toEqual(
+    expect(stack.progress.assets.every((a) => a.state === 'done')).toBe(true);
+    expect(stack.progress.waves.flat()).toEqual(
       expect.arrayContaining(['os_open_uprn', 'epc_enhanced', 'properties_index']),
     );
-    const order = progress.waves.flat();
+    const order = stack.progress.waves.flat();
     expect(order.indexOf('epc_enhanced')).toBeGreaterThan(order.indexOf('epc_england_wales_raw'));
     // properties_index comes after every asset it reads: in the last wave (with properties_wide, which
     // reads the same blocks and feeds nothing served).
-    expect(progress.waves.at(-1)).toContain('properties_index');
+    expect(stack.progress.waves.at(-1)).toContain('properties_index');
     expect(seen.some((p) => p.assets.some((a) => a.state === 'running'))).toBe(true);
   });
 
@@ -86,13 +64,13 @@ describe('refresh of the sample region', () => {
   it('skips every asset on a second refresh with unchanged inputs, and the alias stays put', () => {
     expect(noop.assets.map((a) => a.state)).toEqual(noop.assets.map(() => 'skipped'));
     expect(noop.assets.find((a) => a.name === 'properties_index')!.rows).toBe(
-      progress.assets.find((a) => a.name === 'properties_index')!.rows,
+      stack.progress.assets.find((a) => a.name === 'properties_index')!.rows,
     );
   });
 
   it('indexes one document per UPRN behind the alias', async () => {
-    const uprns = progress.assets.find((a) => a.name === 'os_open_uprn')!;
-    const index = progress.assets.find((a) => a.name === 'properties_index')!;
+    const uprns = stack.progress.assets.find((a) => a.name === 'os_open_uprn')!;
+    const index = stack.progress.assets.find((a) => a.name === 'properties_index')!;
     expect(uprns.rows).toBeGreaterThan(1000);
     expect(index.rows).toBe(uprns.rows);
     expect((await es.count({ index: propertiesAlias(config) })).count).toBe(uprns.rows);
@@ -189,38 +167,55 @@ describe('GET /epcs over HTTP', () => {
   it('is a 503 with the error shape when Elasticsearch is unreachable, and the process keeps running', async () => {
     const broken = await startServer({ ...config, esUrl: 'http://127.0.0.1:9' }, silentLogger);
     try {
-      const res = await fetch(`${broken.url}/epcs?uprn=1`, { headers: { 'x-api-key': key } });
+      const res = await fetch(`${broken.url}/epcs?uprn=1`, { headers: { 'x-api-key': stack.key } });
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({
         error: { code: 'service_unavailable', message: expect.any(String) },
       });
-      const again = await fetch(`${broken.url}/epcs?uprn=1`, { headers: { 'x-api-key': key } });
+      const again = await fetch(`${broken.url}/epcs?uprn=1`, { headers: { 'x-api-key': stack.key } });
       expect(again.status).toBe(503);
     } finally {
       await broken.close();
     }
   });
 
-  it('charged only the successful answers above: /usage and /requests on the real server say so', async () => {
-    const usage = await get('/usage');
+  it('charges only successful answers: /usage and /requests on the real server say so', async () => {
+    // A key of its own, so the counts are this test's alone: two answers, a 404, a 400 and a 503.
+    const own = createTestKey(config, 'e2e-usage');
+    const { uprn } = await uprnWithCertificates('England');
+    expect((await get(`/epcs?uprn=${uprn}`, own)).status).toBe(200);
+    expect((await get(`/epcs?uprn=${uprn}`, own)).status).toBe(200);
+    expect((await get('/epcs?uprn=999999999999', own)).status).toBe(404);
+    expect((await get('/epcs?uprn=abc', own)).status).toBe(400);
+    const broken = await startServer({ ...config, esUrl: 'http://127.0.0.1:9' }, silentLogger);
+    try {
+      const res = await fetch(`${broken.url}/epcs?uprn=1`, { headers: { 'x-api-key': own } });
+      expect(res.status).toBe(503);
+      await res.arrayBuffer();
+    } finally {
+      await broken.close();
+    }
+    const usage = await get('/usage', own);
     expect(usage.status).toBe(200);
     expect(usage.body.subscription).toMatchObject({
-      credits_used: 50,
-      request_count: 5,
+      credits_used: 20,
+      request_count: 2,
       credit_limit: 10_000,
     });
     const epcs = usage.body.endpoints.find((e: { name: string }) => e.name === 'epcs');
     expect(epcs).toMatchObject({
       credit_cost: 10,
-      credits_used: 50,
-      request_count: 5,
+      credits_used: 20,
+      request_count: 2,
       can_make_request: true,
     });
-    const history = await get('/requests');
+    const history = await get('/requests', own);
     expect(history.body).toMatchObject({ limit: 10, offset: 0 });
-    expect(history.body.requests[0]).toMatchObject({ path: '/usage', response_code: 200 });
-    expect(history.body.requests.map((r: { response_code: number }) => r.response_code)).toContain(503);
-    expect(JSON.stringify(history.body)).not.toContain(key);
+    expect(history.body.requests.map((r: { path: string }) => r.path)[0]).toBe('/usage');
+    expect(history.body.requests.map((r: { response_code: number }) => r.response_code)).toEqual([
+      200, 503, 400, 404, 200, 200,
+    ]);
+    expect(JSON.stringify(history.body)).not.toContain(own);
   });
 });
 

@@ -1,58 +1,24 @@
 // End to end on the real stack: generate the sample region, refresh it through the real Temporal server, then
 // ask the real API (backed by the real Elasticsearch) for GET /retrofit of a sample property in each country.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_BOUNDARY_FIELDS } from '../../schemas/api/area';
 import { RetrofitResponseSchema } from '../../schemas/api/retrofit';
-import { createEsClient } from '../../pipelines/indexing/es-client';
-import { generateSampleData, type SampleManifest } from '../../pipelines/sample-data';
-import { startServer, type RunningServer } from '../../serving/server';
-import { silentLogger } from '../../serving/log';
-import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
-import type { RefreshProgress } from '../../workflows/types';
-import { testConfig } from '../helpers/config';
-import { createTestKey, dropTestIndexes, startTestWorker, type TestWorker } from '../helpers/worker';
+import { refreshedStack } from '../helpers/refreshed-stack';
 
-const config = testConfig('e2e-retrofit');
-const es = createEsClient(config.esUrl);
-let worker: TestWorker;
-let server: RunningServer;
-let key: string;
-let manifest: SampleManifest;
-let progress: RefreshProgress;
-
-const get = async (path: string) => {
-  const res = await fetch(server.url + path, { headers: { 'x-api-key': key } });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-};
+const stack = refreshedStack('e2e-retrofit', { scale: 0.2 });
+const { get } = stack;
 const sample = (country: string) =>
-  manifest.samples.find((s) => s.country === country && s.certificates > 0)!;
-
-beforeAll(async () => {
-  manifest = await generateSampleData({ outDir: config.sourcesDir, scale: 0.2 });
-  worker = await startTestWorker(config);
-  const client = await connectClient(config);
-  progress = await watchRefresh(await startRefresh(client, config, {}), () => {}, 500);
-  await client.connection.close();
-  key = createTestKey(config, 'e2e-retrofit');
-  server = await startServer(config, silentLogger);
-}, 600_000);
-
-afterAll(async () => {
-  await server?.close();
-  await worker?.stop();
-  await dropTestIndexes(es, config);
-  await es.close();
-});
+  stack.manifest.samples.find((s) => s.country === country && s.certificates > 0)!;
 
 describe('refresh then GET /retrofit', () => {
   it('materialises the area datasets and uprn_area_blocks before the properties index', () => {
-    const order = progress.waves.flat();
+    const order = stack.progress.waves.flat();
     for (const name of ['hpi', 'fuel_poverty', 'energy_usage', 'deprivation', 'rural_urban'])
       expect(order.indexOf(name)).toBeLessThan(order.indexOf('uprn_area_blocks'));
     expect(order.indexOf('uprn_area_blocks')).toBeLessThan(order.indexOf('properties_index'));
-    const blocks = progress.assets.find((a) => a.name === 'uprn_area_blocks')!;
+    const blocks = stack.progress.assets.find((a) => a.name === 'uprn_area_blocks')!;
     expect(blocks.state).toBe('done');
-    expect(blocks.rows).toBe(progress.assets.find((a) => a.name === 'os_open_uprn')!.rows);
+    expect(blocks.rows).toBe(stack.progress.assets.find((a) => a.name === 'os_open_uprn')!.rows);
   });
 
   it.each([

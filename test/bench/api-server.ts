@@ -1,10 +1,34 @@
 // The API in a process of its own, for bench:api: the configured server (real account store and
-// Elasticsearch), rate limit off, silent. It prints `{"url", "pid"}` once listening and stops on SIGTERM,
+// Elasticsearch), rate limit off, silent. It prints `{"url", "pids"}` once listening and stops on SIGTERM,
 // letting in-flight requests finish. A fresh one is a cold process: no cached cells, tiles or JIT.
+// BENCH_WORKERS=N (default 1) serves from N node:cluster workers of this file sharing one port, as
+// `pds serve --workers N` does (their rate limit, which is off here, aside); `pids` then lists the workers.
+import cluster from 'node:cluster';
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../pipelines/config';
 import { silentLogger } from '../../serving/log';
 import { startServer } from '../../serving/server';
 
-const server = await startServer({ ...loadConfig(), port: 0 }, silentLogger, { rateLimit: false });
-process.stdout.write(`${JSON.stringify({ url: server.url, pid: process.pid })}\n`);
-process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
+const workers = Number(process.env.BENCH_WORKERS ?? 1);
+
+if (workers > 1 && cluster.isPrimary) {
+  const forked = Array.from({ length: workers }, () => cluster.fork());
+  const ports = await Promise.all(
+    forked.map(
+      (w) => new Promise<number>((resolve) => w.once('listening', (a: AddressInfo) => resolve(a.port))),
+    ),
+  );
+  const pids = forked.map((w) => w.process.pid!);
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${ports[0]}`, pids })}\n`);
+  process.on('SIGTERM', () => {
+    for (const w of forked) w.send('close');
+    cluster.on('exit', () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(0));
+  });
+} else {
+  // Port 0 in every worker: node:cluster gives them one shared port.
+  const server = await startServer({ ...loadConfig(), port: 0 }, silentLogger, { rateLimit: false });
+  const stop = () => void server.close().then(() => process.exit(0));
+  if (cluster.isWorker) process.on('message', (m) => m === 'close' && stop());
+  else process.stdout.write(`${JSON.stringify({ url: server.url, pids: [process.pid] })}\n`);
+  process.on('SIGTERM', stop);
+}

@@ -264,6 +264,9 @@ export const UprnPostcodesRowSchema = z
       'JSON of (postcode, area postcode, polygon codes): the key of the postcode_area_blocks row; null when all are null',
     ),
     epc_country: code('Country of the UPRN’s certificates (England, Wales, Scotland)'),
+    epc_postcode: code(
+      'Postcode on the latest certificate as lodged (what `postcode` was chosen from; a rebuild compares it)',
+    ),
     epc_tenure: code('Tenure on the latest certificate (for the grant rules)'),
     epc_band: code('Current energy rating band on the latest certificate (for the grant rules)'),
   })
@@ -311,6 +314,9 @@ export const UprnAreaBlockRowSchema = z
       .describe(
         'The area block of the properties document: admin_boundaries, area_attributes, retrofit_grants',
       ),
+    block_digest: z
+      .string()
+      .describe('MD5 of the block’s JSON text: equal digests, equal blocks (what the properties index compares)'),
   })
   .describe('Per UPRN: the area block (spec 2.7) of the properties document');
 

@@ -94,6 +94,19 @@ export const PropertiesWideRowSchema = z
     'Per UPRN: location, authority, postcode, latest EPC, flood bands, heritage, national park, deprivation, rurality and area energy use as flat typed columns (one file per 10 km tile; docs/analysts.md)',
   );
 
+export const PropertiesWideDigestsRowSchema = z
+  .object({
+    uprn: z.number().int().describe('Unique Property Reference Number'),
+    d_area: z
+      .string()
+      .describe('The area block’s digest its row was built from (uprn_area_blocks.block_digest)'),
+    d_epc: z.string().describe('MD5 of the latest certificate’s epc_latest row its row was built from'),
+  })
+  .describe(
+    'Bookkeeping of properties_wide, per tile: what each row was built from, so a new month builds only the rows whose inputs changed',
+  );
+
 export const PROPERTIES_WIDE_TABLES = {
   properties_wide: { layer: 'derived', schema: PropertiesWideRowSchema },
+  properties_wide_digests: { layer: 'derived', schema: PropertiesWideDigestsRowSchema },
 };

@@ -15,9 +15,23 @@ export interface AssetContext {
   partition?: string;
   /** The build was forced (`--force`): rebuild from nothing rather than update what is there. */
   force?: boolean;
+  /**
+   * The upstream materialisations this build reads, by asset name (the same-tile partition's where aligned),
+   * as its input fingerprint names them; set by materializeWithCatalog. An asset that updates its previous
+   * output row by row keeps these beside it to tell which of its inputs moved since.
+   */
+  upstream?: Readonly<Record<string, string>>;
+  /** The last successful build of the same asset (partition), if any: what it read, its code, its day. */
+  previousBuild?: PreviousBuild;
   log(message: string): void;
   /** Reports liveness (and optional progress) for long work; a no-op outside Temporal. */
   heartbeat(details?: unknown): void;
+}
+
+export interface PreviousBuild {
+  upstream: Readonly<Record<string, string>>;
+  codeVersion: string;
+  startedAt: string;
 }
 
 export interface MaterializeResult {
@@ -86,6 +100,20 @@ export interface AssetDefinition {
 }
 
 export const defineAsset = (definition: AssetDefinition): AssetDefinition => definition;
+
+/**
+ * Whether this build reads what the last successful one did but for the upstreams `varying`: the same code
+ * version, not forced, and the same build of every other upstream. An asset that updates its previous output
+ * row by row (comparing per-row digests of `varying`) may do so only then.
+ */
+export function sameBuildsBut(ctx: AssetContext, codeVersion: string, varying: readonly string[]): boolean {
+  const last = ctx.previousBuild;
+  if (ctx.force || !last || !ctx.upstream || last.codeVersion !== codeVersion) return false;
+  const names = new Set([...Object.keys(ctx.upstream), ...Object.keys(last.upstream)]);
+  for (const name of names)
+    if (!varying.includes(name) && ctx.upstream[name] !== last.upstream[name]) return false;
+  return true;
+}
 
 /** The partition an asset's materialize was given; throws when called on an unpartitioned run. */
 export function partitionOf(ctx: AssetContext): string {

@@ -59,6 +59,7 @@ const TILE_PARTITIONED = new Set([
   'uprn_climate_cells',
   'uprn_climate_blocks',
   'properties_wide',
+  'properties_wide_digests',
 ]);
 
 export function dictionaryTables(): DictionaryTable[] {

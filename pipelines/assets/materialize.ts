@@ -154,6 +154,10 @@ function measureUsage(): { stop(): { cpu_ms: number; peak_rss_mb: number } } {
   };
 }
 
+/** The upstream materialisations of a build, by asset name. */
+const upstreamBuilds = (inputs: InputFingerprint): Record<string, string> =>
+  Object.fromEntries(inputs.upstream.map((u) => [u.asset, u.materialization]));
+
 /** Whether an asset (or, with `ctx.partition`, one partition of it) is up to date. */
 export async function assessAsset(
   asset: AssetDefinition,
@@ -236,7 +240,21 @@ export async function materializeWithCatalog(
   const usage = measureUsage();
   let result: MaterializeResult;
   try {
-    result = await asset.materialize(options.force ? { ...ctx, force: true } : ctx);
+    const last = catalog.latestSuccess(asset.name, base.partition);
+    result = await asset.materialize({
+      ...ctx,
+      upstream: upstreamBuilds(inputs),
+      ...(last
+        ? {
+            previousBuild: {
+              upstream: upstreamBuilds(last.inputs),
+              codeVersion: last.codeVersion,
+              startedAt: last.startedAt,
+            },
+          }
+        : {}),
+      ...(options.force ? { force: true } : {}),
+    });
   } catch (error) {
     usage.stop();
     catalog.record({

@@ -32,7 +32,7 @@ import {
 } from '../indexing/versioned-index';
 import type { Client } from '@elastic/elasticsearch';
 import { inTileSql, onGridSql } from '../geo/tiles';
-import { copyQueryToParquet, parquetPath, queryParquet } from '../io/parquet';
+import { copyQueryToParquet, hasColumn, parquetPath, queryParquet } from '../io/parquet';
 import { statsGroupOf } from '../transforms/epc/compare';
 import { statsRowGroup } from '../transforms/epc/stats-group-id';
 import { DataError } from '../io/errors';
@@ -111,7 +111,7 @@ export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty 
  */
 export function blockTable(path: string, tile?: string): string {
   const empty =
-    '(SELECT NULL::BIGINT AS uprn, NULL::JSON AS block, NULL::VARCHAR AS input_digest WHERE false)';
+    '(SELECT NULL::BIGINT AS uprn, NULL::JSON AS block, NULL::VARCHAR AS input_digest, NULL::VARCHAR AS block_digest WHERE false)';
   // The partitioned block tables are all `<dir>/*.parquet` (PROPERTY_BLOCK_SOURCES).
   if (!path.includes('*')) return parquetPath(path);
   const dir = dirname(path);
@@ -144,27 +144,69 @@ export function propertiesJoinSql(ctx: AssetContext, tile?: string, only?: strin
     ${only === undefined ? '' : `WHERE u.uprn IN (${only})`} ORDER BY u.uprn`;
 }
 
-/**
- * Every UPRN of the tile with the digest of what its document is built from, and the run that last indexed
- * it: `runId` when the digest differs from the previous build's (`previous`, a digests file) or there is none.
- */
 /** A run id as an SQL string literal. */
 const runLiteral = (runId: string): string => `'${runId.replace(/'/g, "''")}'`;
 
-export function digestsSql(ctx: AssetContext, tile: string, runId: string, previous?: string): string {
+/** The digest column of each input of a document: the UPRN's own row, then each block source's. */
+const DIGEST_COLUMNS = ['d_uprn', ...PROPERTY_BLOCK_SOURCES.map((s) => `d_${s.key}`)];
+
+/**
+ * Every UPRN of the tile with the digest of what its document is built from (one per input, `d_*`, and their
+ * digest), the run that last indexed it (`runId` when the digest differs from the previous build's, or there
+ * is none) and the upstream builds it was computed from (`built_from`, the same on every row). With a
+ * previous digests file, an input whose upstream build is the one it names is not read again: its digests
+ * are the previous ones. A block source with a digest column (PROPERTY_BLOCK_SOURCES: the EPC and area
+ * blocks) is compared by it, so its texts are not read; the others by their text.
+ */
+export function digestsSql(
+  ctx: AssetContext,
+  tile: string,
+  runId: string,
+  previous?: { path: string; builtFrom: Readonly<Record<string, string>> },
+): string {
   const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
-  // The EPC block by its input digest (uprn-epc-blocks.ts: equal digests, equal blocks), so the largest block's
-  // text is not read; the others by their text.
-  const parts = PROPERTY_BLOCK_SOURCES.map((s, i) =>
-    s.key === 'epcs' ? `coalesce(b${i}.input_digest, '')` : `coalesce(b${i}.block::VARCHAR, '')`,
-  ).join(', ');
-  const joins = blockJoins(ctx, tile);
-  const digests = `SELECT u.uprn, md5(concat_ws(chr(31), u.uprn, u.x_coord, u.y_coord, u.latitude,
-      u.longitude, ${parts})) AS digest FROM ${tileUprns(uprns, tile)} u ${joins}`;
+  const upstream = ctx.upstream ?? {};
+  const same = (asset: string) =>
+    previous !== undefined && upstream[asset] !== undefined && previous.builtFrom[asset] === upstream[asset];
+  const own = same('os_open_uprn')
+    ? 'p.d_uprn'
+    : 'md5(concat_ws(chr(31), u.uprn, u.x_coord, u.y_coord, u.latitude, u.longitude))';
+  const columns = [
+    `${own} AS d_uprn`,
+    ...PROPERTY_BLOCK_SOURCES.map((s, i) => {
+      const column = `d_${s.key}`;
+      if (same(s.asset)) return `p.${column} AS ${column}`;
+      const digested = s.digest ? `b${i}.${s.digest}` : `md5(b${i}.block::VARCHAR)`;
+      return `coalesce(${digested}, '') AS ${column}`;
+    }),
+  ];
+  // Only the block tables whose digests are computed are joined.
+  const joins = PROPERTY_BLOCK_SOURCES.map((s, i) =>
+    same(s.asset) ? '' : `LEFT JOIN ${blockTable(s.parquet(ctx), tile)} b${i} USING (uprn)`,
+  ).join(' ');
+  const builtFrom = JSON.stringify(
+    Object.fromEntries(
+      ['os_open_uprn', ...PROPERTY_BLOCK_SOURCES.map((s) => s.asset)].map((a) => [a, upstream[a] ?? null]),
+    ),
+  ).replace(/'/g, "''");
+  const inputs = `SELECT u.uprn, ${columns.join(', ')} FROM ${tileUprns(uprns, tile)} u
+    ${previous === undefined ? '' : `LEFT JOIN ${parquetPath(previous.path)} p USING (uprn)`} ${joins}`;
+  const digests = `SELECT *, md5(concat_ws(chr(31), ${DIGEST_COLUMNS.join(', ')})) AS digest FROM (${inputs})`;
   const run = runLiteral(runId);
-  if (previous === undefined) return `SELECT uprn, digest, ${run} AS indexed_run FROM (${digests})`;
-  return `SELECT d.uprn, d.digest, CASE WHEN p.digest = d.digest THEN p.indexed_run ELSE ${run} END AS indexed_run
-    FROM (${digests}) d LEFT JOIN ${parquetPath(previous)} p USING (uprn)`;
+  const indexedRun =
+    previous === undefined ? run : `CASE WHEN p.digest = d.digest THEN p.indexed_run ELSE ${run} END`;
+  return `SELECT d.uprn, d.digest, ${indexedRun} AS indexed_run, ${DIGEST_COLUMNS.map((c) => `d.${c}`).join(', ')},
+      '${builtFrom}' AS built_from
+    FROM (${digests}) d ${previous === undefined ? '' : `LEFT JOIN ${parquetPath(previous.path)} p USING (uprn)`}
+    ORDER BY d.uprn`;
+}
+
+/** The upstream builds a digests file was computed from; null when it predates `built_from`. */
+async function builtFromOf(path: string): Promise<Record<string, string> | null> {
+  if (!(await hasColumn(path, 'built_from'))) return null;
+  for await (const row of queryParquet(`SELECT built_from FROM ${parquetPath(path)} LIMIT 1`))
+    return JSON.parse(String(row.built_from)) as Record<string, string>;
+  return {};
 }
 
 /** Where the digests are kept: a folder per index (removed with it), a file per tile. */
@@ -276,7 +318,8 @@ export const propertiesIndex = defineAsset({
       // What this tile's documents are built from, against what the index holds (its digests), so only the
       // UPRNs whose document changed are read and sent; a tile the index has no digests for is sent whole.
       const current = digestsPath(ctx, properties.index, tile);
-      const previous = inPlace && existsSync(current) ? current : undefined;
+      const previousBuilt = inPlace && existsSync(current) ? await builtFromOf(current) : null;
+      const previous = previousBuilt === null ? undefined : { path: current, builtFrom: previousBuilt };
       const next = `${current}.${ctx.runId}.next`;
       const all = await copyQueryToParquet(digestsSql(ctx, tile, ctx.runId, previous), next);
       const changed = `SELECT uprn FROM ${parquetPath(next)} WHERE indexed_run = ${runLiteral(ctx.runId)}`;
@@ -284,7 +327,7 @@ export const propertiesIndex = defineAsset({
       const gone = new Set<string>();
       if (previous !== undefined)
         for await (const row of queryParquet(
-          `SELECT uprn FROM ${parquetPath(previous)} EXCEPT SELECT uprn FROM ${parquetPath(next)}`,
+          `SELECT uprn FROM ${parquetPath(previous.path)} EXCEPT SELECT uprn FROM ${parquetPath(next)}`,
         ))
           gone.add(String(row.uprn));
       else if (inPlace)

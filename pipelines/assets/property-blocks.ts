@@ -16,12 +16,19 @@ export interface PropertyBlockSource {
   asset: string;
   /** Parquet file or glob (a partitioned asset writes one file per partition). */
   parquet(ctx: AssetContext): string;
+  /** A column whose equal values mean equal blocks, so comparing blocks needs no block read (else the text). */
+  digest?: 'input_digest' | 'block_digest';
 }
 
 export const PROPERTY_BLOCK_SOURCES: readonly PropertyBlockSource[] = [
   // The partitioned tables are one file per 10 km tile.
-  { key: 'epcs', asset: 'uprn_epc_blocks', parquet: uprnEpcBlocksGlob },
-  { key: 'area', asset: 'uprn_area_blocks', parquet: (ctx) => areaTableGlob(ctx, UPRN_AREA_BLOCKS_TABLE) },
+  { key: 'epcs', asset: 'uprn_epc_blocks', parquet: uprnEpcBlocksGlob, digest: 'input_digest' },
+  {
+    key: 'area',
+    asset: 'uprn_area_blocks',
+    parquet: (ctx) => areaTableGlob(ctx, UPRN_AREA_BLOCKS_TABLE),
+    digest: 'block_digest',
+  },
   // The flood block (spec 2.6), one file per 10 km tile.
   { key: 'flood_risk', asset: 'uprn_flood_blocks', parquet: uprnFloodBlocksGlob },
   // Planning, transportation and admin boundaries by point in polygon (one file per 10 km tile).

@@ -31,10 +31,20 @@
 // block is null rather than guessed (docs/areas.md).
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { RetrofitGrantRules } from '../../schemas/api/retrofit';
 import { loadRetrofitGrantRules } from '../reference/retrofit-grants';
 import { inTileSql, tileBBox } from '../geo/tiles';
-import { copyQueryToParquet, emptyRelation, parquetPath, queryParquet, writeParquet } from '../io/parquet';
+import {
+  copyQueryToParquet,
+  countRows,
+  emptyRelation,
+  hasColumn,
+  parquetPath,
+  queryParquet,
+  writeParquet,
+} from '../io/parquet';
+import { scratchFolder } from '../io/scratch';
 import {
   buildAreaBlock,
   type AreaInputs,
@@ -56,7 +66,13 @@ import {
   readEnergyPriceRows,
 } from '../transforms/energy-prices/table';
 import { applicableGrants } from '../transforms/area/retrofit-grants';
-import { defineAsset, partitionOf, type AssetContext } from './definition';
+import {
+  defineAsset,
+  partitionOf,
+  sameBuildsBut,
+  type AssetContext,
+  type MaterializeResult,
+} from './definition';
 import { derivedGlob } from './epc-enhanced';
 import { DEPRIVATION_TABLE } from './deprivation';
 import { ENERGY_USAGE_TABLE } from './energy-usage';
@@ -103,17 +119,46 @@ interface TileUprn {
   epcBand: unknown;
 }
 
-/** The tile's UPRNs (by coordinates) with the EPC facts of their blocks (the same tile of uprn_epc_blocks). */
-async function tileUprns(ctx: AssetContext, tile: string): Promise<TileUprn[]> {
+/** The tile's UPRNs (by coordinates) joined to the same tile of uprn_epc_blocks, as `u` and `e`. */
+function tileUprnsFrom(ctx: AssetContext, tile: string): string {
   const epc = tilePath(ctx, UPRN_EPC_BLOCKS_TABLE, tile);
   // The tile's EPC partition is built before this one (same key); an empty table if it wrote no file.
   const epcTable = existsSync(epc) ? parquetPath(epc) : emptyRelation(UPRN_EPC_BLOCK_COLUMNS);
+  return `${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u LEFT JOIN ${epcTable} e USING (uprn)
+    WHERE ${inTileSql(tile, 'u.x_coord', 'u.y_coord')}`;
+}
+
+/** The EPC facts of each UPRN of the tile that its block reads. */
+const EPC_FACTS = ['epc_country', 'epc_postcode', 'epc_tenure', 'epc_band'] as const;
+const tileFactsSql = (ctx: AssetContext, tile: string): string =>
+  `SELECT u.uprn, e.country AS epc_country, e.postcode AS epc_postcode, e.tenure AS epc_tenure,
+    e.energy_rating_current AS epc_band FROM ${tileUprnsFrom(ctx, tile)}`;
+
+/** What the day of a build decides: the energy price period in force and the grant rules open. */
+function dayTerms(dataDir: string, rules: RetrofitGrantRules, day: string) {
+  return {
+    prices: areaEnergyPrices(buildEnergyPriceTable(readEnergyPriceRows(energyPricesJsonPath(dataDir))), day),
+    openRules: rules.schemes.filter((r) => day >= r.opens && (r.closes === null || day <= r.closes)),
+  };
+}
+
+/**
+ * Whether every block of the tile reads what it read at the tile's last build, but for its own UPRN's EPC
+ * facts: the same code, the same builds of every upstream other than uprn_epc_blocks (os_open_uprn
+ * included: the points), and a day with the same prices and open grant rules.
+ */
+export function tileInputsHeld(ctx: AssetContext, rules: RetrofitGrantRules, asOf: string): boolean {
+  if (!sameBuildsBut(ctx, CODE_VERSION, [UPRN_EPC_BLOCKS_TABLE])) return false;
+  const then = dayTerms(ctx.config.dataDir, rules, ctx.previousBuild!.startedAt.slice(0, 10));
+  return JSON.stringify(then) === JSON.stringify(dayTerms(ctx.config.dataDir, rules, asOf));
+}
+
+/** The tile's UPRNs (of `only`, an SQL query of UPRNs, when given) with the EPC facts of their blocks. */
+async function tileUprns(ctx: AssetContext, tile: string, only?: string): Promise<TileUprn[]> {
   const sql = `
     SELECT u.uprn, u.x_coord, u.y_coord, e.country AS epc_country, e.postcode AS epc_postcode,
       e.tenure AS epc_tenure, e.energy_rating_current AS epc_band
-    FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u
-    LEFT JOIN ${epcTable} e USING (uprn)
-    WHERE ${inTileSql(tile, 'u.x_coord', 'u.y_coord')}
+    FROM ${tileUprnsFrom(ctx, tile)} ${only === undefined ? '' : `AND u.uprn IN (${only})`}
     ORDER BY u.uprn`;
   const out: TileUprn[] = [];
   for await (const row of queryParquet(sql))
@@ -206,8 +251,10 @@ const POLYGON_COLUMNS = POLYGON_ADMIN_FIELDS.map((f) => `b_${f}`);
 async function writeUprnPostcodes(
   ctx: AssetContext,
   tile: string,
+  out: string,
+  only?: string,
 ): Promise<{ rows: number; path: string; fromEpc: number; fromNearest: number }> {
-  const uprns = await tileUprns(ctx, tile);
+  const uprns = await tileUprns(ctx, tile, only);
   const { finder, codes } = await postcodeFinder(ctx, tile, uprns);
   const boundaries = await tileBoundaries(ctx, tile);
   let fromEpc = 0;
@@ -243,12 +290,13 @@ async function writeUprnPostcodes(
           ])
         : null,
       epc_country: u.epcCountry,
+      epc_postcode: u.epcPostcode,
       epc_tenure: u.epcTenure,
       epc_band: u.epcBand,
     };
   });
   const written = await writeParquet(
-    tilePath(ctx, UPRN_POSTCODES_TABLE, tile),
+    out,
     [
       { name: 'uprn', type: 'BIGINT' },
       { name: 'postcode', type: 'VARCHAR' },
@@ -261,6 +309,7 @@ async function writeUprnPostcodes(
       ...POLYGON_COLUMNS.map((name) => ({ name, type: 'VARCHAR' as const })),
       { name: 'area_key', type: 'VARCHAR' },
       { name: 'epc_country', type: 'VARCHAR' },
+      { name: 'epc_postcode', type: 'VARCHAR' },
       { name: 'epc_tenure', type: 'VARCHAR' },
       { name: 'epc_band', type: 'VARCHAR' },
     ],
@@ -429,11 +478,19 @@ const EMPTY_ATTRIBUTES_OPEN = openAttributesJson({
   indices_of_deprivation: null,
 });
 
-/** Step 2: the block of every area key the tile's UPRNs use, with the facts the grant rules need. */
-async function writePostcodeAreaBlocks(ctx: AssetContext, tile: string, prices: AreaEnergyPrices | null) {
+/**
+ * Step 2: the block of every area key of a uprn_postcodes file (`uprnPostcodes`), with the facts the grant
+ * rules need, written to `out`.
+ */
+async function writePostcodeAreaBlocks(
+  ctx: AssetContext,
+  uprnPostcodes: string,
+  out: string,
+  prices: AreaEnergyPrices | null,
+) {
   const rows = (async function* () {
     let n = 0;
-    for await (const row of queryParquet(areaJoinSql(ctx, tilePath(ctx, UPRN_POSTCODES_TABLE, tile)))) {
+    for await (const row of queryParquet(areaJoinSql(ctx, uprnPostcodes))) {
       // Grants are per UPRN (step 3): built here without rules.
       const block = buildAreaBlock(
         areaInputsOf(row),
@@ -460,7 +517,7 @@ async function writePostcodeAreaBlocks(ctx: AssetContext, tile: string, prices: 
     }
   })();
   return writeParquet(
-    tilePath(ctx, POSTCODE_AREA_BLOCKS_TABLE, tile),
+    out,
     [
       { name: 'area_key', type: 'VARCHAR' },
       { name: 'postcode', type: 'VARCHAR' },
@@ -526,10 +583,13 @@ async function writeGrantSets(ctx: AssetContext, tile: string, rules: RetrofitGr
   );
 }
 
-/** Step 4: the per-UPRN block, assembled in DuckDB. */
-function assembleSql(ctx: AssetContext, tile: string): string {
+/**
+ * Step 4: the per-UPRN block (of the UPRNs of `only`, an SQL query, when given), assembled in DuckDB, and the
+ * MD5 of its text.
+ */
+function assembleSql(ctx: AssetContext, tile: string, only?: string): string {
   const on = GRANT_KEYS.map((k) => `g.${k} IS NOT DISTINCT FROM f.${k}`).join(' AND ');
-  return `
+  const blocks = `
     SELECT f.uprn, f.postcode, f.g_country AS country,
       ('{"admin_boundaries":' || COALESCE(f.admin_boundaries, 'null')
         || ',"area_attributes":' || COALESCE(f.area_attributes_open, '${EMPTY_ATTRIBUTES_OPEN}')
@@ -538,11 +598,16 @@ function assembleSql(ctx: AssetContext, tile: string): string {
         || ',"postcode_distance":' || COALESCE(CAST(f.postcode_distance AS VARCHAR), 'null')
         || ',"area_postcode":' || COALESCE('"' || f.area_postcode || '"', 'null')
         || ',"area_postcode_distance":' || COALESCE(CAST(f.area_postcode_distance AS VARCHAR), 'null')
-        || '}')::JSON AS block
+        || '}') AS text
     FROM (${grantFactsSql(ctx, tile)}) f
     LEFT JOIN ${parquetPath(tilePath(ctx, GRANT_SETS_TABLE, tile))} g ON ${on}
-    ORDER BY f.uprn`;
+    ${only === undefined ? '' : `WHERE f.uprn IN (${only})`}`;
+  // block_digest: what properties_index compares to tell which documents changed, without reading blocks.
+  return `SELECT uprn, postcode, country, text::JSON AS block, md5(text) AS block_digest FROM (${blocks})
+    ORDER BY uprn`;
 }
+
+const CODE_VERSION = '9';
 
 export const uprnAreaBlocks = defineAsset({
   name: 'uprn_area_blocks',
@@ -577,11 +642,13 @@ export const uprnAreaBlocks = defineAsset({
   // poverty's local authority / region rows by the polygon codes, the fuel poverty LSOA, energy use,
   // deprivation and rurality by the nearest postcode's areas. Blocks are built per (answered postcode, area
   // postcode, polygon codes); the block records area_postcode and area_postcode_distance.
-  codeVersion: '8',
+  // 9: built per UPRN whose EPC facts changed when nothing else moved (tileInputsHeld), the rest kept from the
+  // tile's last build; block_digest per row.
+  codeVersion: CODE_VERSION,
   owner: 'area-data',
   cadence: 'monthly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
-  async materialize(ctx) {
+  async materialize(ctx): Promise<MaterializeResult> {
     const tile = partitionOf(ctx);
     let started = Date.now();
     const step = (name: string, rows: number) => {
@@ -590,44 +657,110 @@ export const uprnAreaBlocks = defineAsset({
       );
       started = Date.now();
     };
-    const postcodes = await writeUprnPostcodes(ctx, tile);
-    step('UPRN postcodes', postcodes.rows);
-    // Energy costs at the cap period in force on the day of the refresh, as grants below.
-    const prices = areaEnergyPrices(
-      buildEnergyPriceTable(readEnergyPriceRows(energyPricesJsonPath(ctx.config.dataDir))),
-      new Date().toISOString().slice(0, 10),
-    );
-    const perPostcode = await writePostcodeAreaBlocks(ctx, tile, prices);
-    step('postcode blocks', perPostcode.rows);
+    // Energy costs at the cap period in force on the day of the refresh; grants open and close on dates:
+    // blocks are judged on the day of the refresh.
+    const asOf = new Date().toISOString().slice(0, 10);
     const rules = loadRetrofitGrantRules();
-    // Grants open and close on dates: blocks are judged on the day of the refresh.
-    const grantSets = await writeGrantSets(ctx, tile, rules, new Date().toISOString().slice(0, 10));
-    step(`grant sets (rules as of ${rules.as_of})`, grantSets.rows);
-    const written = await copyQueryToParquet(
-      assembleSql(ctx, tile),
-      tilePath(ctx, UPRN_AREA_BLOCKS_TABLE, tile),
-    );
-    step('UPRN blocks', written.rows);
-    // The single files of the unpartitioned asset (code version 3 and before) would only mislead.
-    for (const table of [
-      UPRN_AREA_BLOCKS_TABLE,
-      UPRN_POSTCODES_TABLE,
-      POSTCODE_AREA_BLOCKS_TABLE,
-      GRANT_SETS_TABLE,
-    ])
-      await rm(derivedPath(ctx, table), { force: true });
-    return {
-      rows: written.rows,
-      outputs: [written.path, postcodes.path, perPostcode.path, grantSets.path],
-      // The roll-up sums partition metrics, so postcodes and grant sets shared by tiles count once per tile;
-      // the grant rules' as_of (the same in every tile) is logged rather than summed.
-      metrics: {
-        postcode_from_epc: postcodes.fromEpc,
-        postcode_from_nearest: postcodes.fromNearest,
-        without_postcode: postcodes.rows - postcodes.fromEpc - postcodes.fromNearest,
-        postcodes: perPostcode.rows,
-        grant_sets: grantSets.rows,
-      },
+    const { prices } = dayTerms(ctx.config.dataDir, rules, asOf);
+    const paths = {
+      blocks: tilePath(ctx, UPRN_AREA_BLOCKS_TABLE, tile),
+      postcodes: tilePath(ctx, UPRN_POSTCODES_TABLE, tile),
+      areaBlocks: tilePath(ctx, POSTCODE_AREA_BLOCKS_TABLE, tile),
+      grantSets: tilePath(ctx, GRANT_SETS_TABLE, tile),
     };
+    const scratch = await scratchFolder(`${paths.blocks}.work`);
+    try {
+      const factsFile = join(scratch, 'facts.parquet');
+      const facts = await copyQueryToParquet(tileFactsSql(ctx, tile), factsFile);
+      // The previous build's rows are kept for the UPRNs whose EPC facts held, when nothing else it read
+      // moved; otherwise (and when forced) every row is built.
+      const incremental =
+        tileInputsHeld(ctx, rules, asOf) &&
+        Object.values(paths).every((p) => existsSync(p)) &&
+        (await hasColumn(paths.postcodes, 'epc_postcode'));
+      // Which UPRNs are kept and which built, fixed now: the tables they are read from are rewritten below.
+      const same = EPC_FACTS.map((c) => `p.${c} IS NOT DISTINCT FROM f.${c}`).join(' AND ');
+      const keptFile = join(scratch, 'kept.parquet');
+      if (incremental)
+        await copyQueryToParquet(
+          `SELECT p.uprn FROM ${parquetPath(paths.postcodes)} p JOIN ${parquetPath(factsFile)} f
+            ON p.uprn = f.uprn AND ${same}`,
+          keptFile,
+        );
+      const kept = incremental ? `SELECT uprn FROM ${parquetPath(keptFile)}` : null;
+      const changed = kept === null ? undefined : `SELECT uprn FROM ${parquetPath(factsFile)} EXCEPT ${kept}`;
+      const built = changed === undefined ? facts.rows : await countRows(changed);
+      step('EPC facts', facts.rows);
+      const outputs = [paths.blocks, paths.postcodes, paths.areaBlocks, paths.grantSets];
+      const previousRows =
+        kept === null ? 0 : await countRows(`SELECT uprn FROM ${parquetPath(paths.blocks)}`);
+      if (kept !== null && built === 0 && previousRows === facts.rows) {
+        step('unchanged', facts.rows);
+        return { rows: facts.rows, outputs, metrics: { built: 0 } } satisfies MaterializeResult;
+      }
+      // Step 1: the postcodes of the UPRNs to build, beside those kept (a full build writes them in place).
+      const freshPostcodes = kept === null ? paths.postcodes : join(scratch, 'postcodes.parquet');
+      const postcodes = await writeUprnPostcodes(ctx, tile, freshPostcodes, changed);
+      if (kept !== null)
+        await copyQueryToParquet(
+          `SELECT * FROM ${parquetPath(paths.postcodes)} WHERE uprn IN (${kept})
+           UNION ALL SELECT * FROM ${parquetPath(freshPostcodes)} ORDER BY uprn`,
+          paths.postcodes,
+        );
+      step('UPRN postcodes', postcodes.rows);
+      // Step 2: the blocks of area keys not built before (every key in use, on a full build).
+      const newKeys = join(scratch, 'new-keys.parquet');
+      if (kept !== null)
+        await copyQueryToParquet(
+          `SELECT * FROM ${parquetPath(freshPostcodes)}
+           WHERE area_key NOT IN (SELECT area_key FROM ${parquetPath(paths.areaBlocks)})`,
+          newKeys,
+        );
+      const freshAreaBlocks = kept === null ? paths.areaBlocks : join(scratch, 'area-blocks.parquet');
+      const perPostcode = await writePostcodeAreaBlocks(
+        ctx,
+        kept !== null ? newKeys : paths.postcodes,
+        freshAreaBlocks,
+        prices,
+      );
+      if (kept !== null)
+        await copyQueryToParquet(
+          `SELECT * FROM (SELECT * FROM ${parquetPath(paths.areaBlocks)} UNION ALL
+             SELECT * FROM ${parquetPath(freshAreaBlocks)})
+           WHERE area_key IN (SELECT area_key FROM ${parquetPath(paths.postcodes)}) ORDER BY area_key`,
+          paths.areaBlocks,
+        );
+      step('postcode blocks', perPostcode.rows);
+      // Step 3: the grants of every combination of facts in use (a few thousand at most: all evaluated).
+      const grantSets = await writeGrantSets(ctx, tile, rules, asOf);
+      step(`grant sets (rules as of ${rules.as_of})`, grantSets.rows);
+      // Step 4: the blocks to build, beside those kept.
+      const written =
+        kept === null
+          ? await copyQueryToParquet(assembleSql(ctx, tile), paths.blocks)
+          : await copyQueryToParquet(
+              `SELECT * FROM ${parquetPath(paths.blocks)} WHERE uprn IN (${kept})
+               UNION ALL SELECT * FROM (${assembleSql(ctx, tile, changed)}) ORDER BY uprn`,
+              paths.blocks,
+            );
+      step('UPRN blocks', built);
+      return {
+        rows: written.rows,
+        outputs,
+        // The roll-up sums partition metrics, so postcodes and grant sets shared by tiles count once per
+        // tile; the grant rules' as_of (the same in every tile) is logged rather than summed. The postcode
+        // sources count the UPRNs built this time.
+        metrics: {
+          built,
+          postcode_from_epc: postcodes.fromEpc,
+          postcode_from_nearest: postcodes.fromNearest,
+          without_postcode: postcodes.rows - postcodes.fromEpc - postcodes.fromNearest,
+          postcodes: perPostcode.rows,
+          grant_sets: grantSets.rows,
+        },
+      };
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   },
 });

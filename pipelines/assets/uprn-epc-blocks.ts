@@ -22,6 +22,7 @@ import { inTileSql } from '../geo/tiles';
 import {
   copyQueryToParquet,
   emptyRelation,
+  hasColumn,
   JsonText,
   parquetPath,
   queryParquet,
@@ -281,13 +282,6 @@ async function* blocksInChunks(
     else ranges.at(-1)![1] = uprn as number;
   }
   for (const range of ranges) yield* blocksByUprn(blockRowsSql(ctx, uprnsSql, digests, tile, range));
-}
-
-/** True when a Parquet file has the column (a block file written before input digests has not). */
-async function hasColumn(path: string, column: string): Promise<boolean> {
-  for await (const row of queryParquet(`DESCRIBE SELECT * FROM ${parquetPath(path)}`))
-    if (row.column_name === column) return true;
-  return false;
 }
 
 /**

@@ -460,3 +460,16 @@ export const parquetPath = (path: string): string => `read_parquet(${quoteString
 /** A relation with these columns and no rows: a table none of whose files was written (yet). */
 export const emptyRelation = (columns: readonly ColumnSpec[]): string =>
   `(SELECT ${columns.map((c) => `CAST(NULL AS ${c.type}) AS ${quoteIdent(c.name)}`).join(', ')} WHERE false)`;
+
+/** True when a Parquet file has the column (a file written by older code may not). */
+export async function hasColumn(path: string, column: string): Promise<boolean> {
+  for await (const row of queryParquet(`DESCRIBE SELECT * FROM ${parquetPath(path)}`))
+    if (row.column_name === column) return true;
+  return false;
+}
+
+/** How many rows a query returns. */
+export async function countRows(sql: string): Promise<number> {
+  for await (const row of queryParquet(`SELECT count(*) AS n FROM (${sql})`)) return Number(row.n);
+  return 0;
+}

@@ -15,6 +15,8 @@ export interface PropertiesWideInputs {
   listedBuildings: string;
   /** The SQL condition selecting the tile's UPRNs from `uprns` (x_coord, y_coord). */
   inTile: string;
+  /** When given, a query of the UPRNs to build (the others of the tile are left out). */
+  only?: string;
   tile: string;
 }
 
@@ -37,12 +39,16 @@ class BlockFields {
     return cast === 'VARCHAR' ? value : `TRY_CAST(${value} AS ${cast})`;
   }
 
-  /** `alias AS (SELECT uprn, <keep>, v FROM relation)` for each alias read: `tables[alias]` is [relation, ...keep]. */
-  relations(tables: Record<string, readonly string[]>): string[] {
+  /**
+   * `alias AS (SELECT uprn, <keep>, v FROM relation [WHERE where])` for each alias read: `tables[alias]` is
+   * [relation, ...keep].
+   */
+  relations(tables: Record<string, readonly string[]>, where?: string): string[] {
     return [...this.paths].map(([alias, paths]) => {
       const [relation, ...keep] = tables[alias]!;
       const extract = `json_extract_string(block, [${paths.map((p) => `'${p}'`).join(', ')}]) AS v`;
-      return `${alias} AS (SELECT ${['uprn', ...keep, extract].join(', ')} FROM ${relation})`;
+      const filter = where === undefined ? '' : ` WHERE ${where}`;
+      return `${alias} AS (SELECT ${['uprn', ...keep, extract].join(', ')} FROM ${relation}${filter})`;
     });
   }
 }
@@ -120,7 +126,8 @@ export function propertiesWideSql(i: PropertiesWideInputs): string {
     return `${sql} AS "${name}"`;
   });
   return `
-    WITH u AS (SELECT uprn, x_coord, y_coord, latitude, longitude FROM ${i.uprns} WHERE ${i.inTile}),
+    WITH u AS (SELECT uprn, x_coord, y_coord, latitude, longitude FROM ${i.uprns}
+      WHERE ${i.inTile} ${i.only === undefined ? '' : `AND uprn IN (${i.only})`}),
     lb AS (
       SELECT u.uprn, count(*) AS n FROM u JOIN ${i.listedBuildings} b
         ON b.x_coord BETWEEN u.x_coord - ${RADIUS} AND u.x_coord + ${RADIUS}
@@ -130,7 +137,13 @@ export function propertiesWideSql(i: PropertiesWideInputs): string {
     ),
     -- epc_latest carries the UPRN's coordinates: the tile's box prunes row groups before the join.
     e AS (SELECT * FROM ${i.epcLatest} WHERE ${i.inTile} AND uprn IN (SELECT uprn FROM u)),
-    ${blocks.relations({ l: [i.location], a: [i.area, 'postcode'], f: [i.flood] }).join(',\n    ')}
+    ${blocks
+      .relations(
+        { l: [i.location], a: [i.area, 'postcode'], f: [i.flood] },
+        // Only the blocks of the UPRNs built are parsed.
+        i.only === undefined ? undefined : 'uprn IN (SELECT uprn FROM u)',
+      )
+      .join(',\n    ')}
     SELECT ${select.join(',\n      ')}
     FROM u
     LEFT JOIN l ON l.uprn = u.uprn

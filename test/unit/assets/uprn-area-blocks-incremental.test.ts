@@ -1,0 +1,155 @@
+// uprn_area_blocks per UPRN: a tile built again, when nothing but uprn_epc_blocks moved since its last build,
+// keeps the blocks of the UPRNs whose EPC facts held and builds only the others, and the result is what a
+// build from scratch writes, row for row, in all four of its tables.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AssetContext, AssetDefinition, PreviousBuild } from '../../../pipelines/assets/definition';
+import { assetByName } from '../../../pipelines/assets/graph';
+import { derivedPath, stagedPath } from '../../../pipelines/assets/ingest';
+import { partitionKeys } from '../../../pipelines/assets/materialize';
+import {
+  GRANT_SETS_TABLE,
+  POSTCODE_AREA_BLOCKS_TABLE,
+  uprnAreaBlocks,
+  UPRN_AREA_BLOCKS_TABLE,
+  UPRN_POSTCODES_TABLE,
+} from '../../../pipelines/assets/uprn-area-blocks';
+import { UPRN_EPC_BLOCK_COLUMNS, UPRN_EPC_BLOCKS_TABLE } from '../../../pipelines/assets/uprn-epc-blocks';
+import { loadConfig } from '../../../pipelines/config';
+import { inTileSql } from '../../../pipelines/geo/tiles';
+import { parquetPath, queryParquet, writeParquet } from '../../../pipelines/io/parquet';
+import { generateSampleData } from '../../../pipelines/sample-data';
+
+const UPSTREAM = [
+  'os_open_uprn',
+  'onspd',
+  'admin_boundaries',
+  'hpi',
+  'fuel_poverty',
+  'energy_usage',
+  'deprivation',
+  'lsoa_lookup',
+  'rural_urban',
+  'wimd',
+  'simd',
+  'scottish_postcodes',
+  'energy_prices',
+];
+const TABLES = [UPRN_AREA_BLOCKS_TABLE, UPRN_POSTCODES_TABLE, POSTCODE_AREA_BLOCKS_TABLE, GRANT_SETS_TABLE];
+
+let ctx: AssetContext;
+let tile: string;
+
+async function rows(sql: string): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for await (const row of queryParquet(sql)) out.push(row);
+  return out;
+}
+
+const table = (name: string) => parquetPath(derivedPath(ctx, `${name}/${tile}`));
+const uprnsSql = () =>
+  `SELECT uprn FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} WHERE ${inTileSql(tile)}`;
+
+/** Every row of the four tables the asset writes for the tile. */
+const snapshot = async () => Promise.all(TABLES.map((t) => rows(`SELECT * FROM ${table(t)}`)));
+
+/** The tile's EPC facts as uprn_epc_blocks gives them: a band and a postcode per UPRN. */
+async function writeEpcFacts(
+  uprns: readonly unknown[],
+  band: (uprn: unknown) => string,
+  postcode: (uprn: unknown) => string | null,
+) {
+  await writeParquet(
+    derivedPath(ctx, `${UPRN_EPC_BLOCKS_TABLE}/${tile}`),
+    UPRN_EPC_BLOCK_COLUMNS,
+    uprns.map((uprn) => ({
+      uprn,
+      country: 'England',
+      epc_count: 1,
+      postcode: postcode(uprn),
+      tenure: 'Owner-occupied',
+      energy_rating_current: band(uprn),
+      block: '{}',
+      input_digest: '',
+    })),
+  );
+}
+
+let previousBuild: PreviousBuild | undefined;
+
+/**
+ * Builds the tile as a refresh would, given the upstream builds it reads (the catalog gives it its last
+ * build's too); returns how many blocks it built.
+ */
+async function build(upstream: Record<string, string>, force = false): Promise<number> {
+  const started = new Date().toISOString();
+  const result = await uprnAreaBlocks.materialize({
+    ...ctx,
+    partition: tile,
+    upstream,
+    force,
+    ...(previousBuild ? { previousBuild } : {}),
+  });
+  previousBuild = { upstream, codeVersion: uprnAreaBlocks.codeVersion, startedAt: started };
+  return result.metrics?.built ?? -1;
+}
+
+const UPSTREAM_BUILDS = Object.fromEntries(UPSTREAM.map((n) => [n, `${n}-1`]));
+
+beforeAll(async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'pds-area-incremental-'));
+  ctx = { config: loadConfig({ PDS_DATA_DIR: dataDir }), runId: 't', log: () => {}, heartbeat: () => {} };
+  await generateSampleData({ outDir: ctx.config.sourcesDir, scale: 0.05 });
+  for (const name of UPSTREAM) {
+    const asset: AssetDefinition = assetByName(name);
+    if (!asset.partitioning) await asset.materialize(ctx);
+    else
+      for (const key of await partitionKeys(asset, ctx)) await asset.materialize({ ...ctx, partition: key });
+  }
+  // The tile holding the most UPRNs.
+  let [most, best] = [-1, ''];
+  for (const t of await partitionKeys(uprnAreaBlocks, ctx)) {
+    tile = t;
+    const n = (await rows(uprnsSql())).length;
+    if (n > most) [most, best] = [n, t];
+  }
+  tile = best;
+}, 300_000);
+
+describe('uprn_area_blocks, per UPRN', () => {
+  it('builds again only the UPRNs whose EPC facts changed, and equals a build from scratch', async () => {
+    const uprns = (await rows(uprnsSql())).map((r) => r.uprn);
+    const [{ postcode }] = (await rows(
+      `SELECT postcode FROM ${parquetPath(stagedPath(ctx, 'onspd'))} WHERE date_of_termination IS NULL LIMIT 1`,
+    )) as [{ postcode: string }];
+    await writeEpcFacts(
+      uprns,
+      () => 'D',
+      () => null,
+    );
+    const all = await build(UPSTREAM_BUILDS);
+    expect(all).toBeGreaterThan(10);
+    // The same inputs: nothing is built.
+    expect(await build(UPSTREAM_BUILDS)).toBe(0);
+    // Three homes re-rated (and one given a postcode): only they are built.
+    const changed = (
+      await rows(`SELECT uprn FROM ${table(UPRN_AREA_BLOCKS_TABLE)} ORDER BY uprn LIMIT 3`)
+    ).map((r) => r.uprn);
+    await writeEpcFacts(
+      uprns,
+      (uprn) => (changed.includes(uprn) ? 'G' : 'D'),
+      (uprn) => (uprn === changed[0] ? postcode : null),
+    );
+    expect(await build(UPSTREAM_BUILDS)).toBe(3);
+    const incremental = await snapshot();
+    expect(await build(UPSTREAM_BUILDS, true)).toBe(all);
+    expect(incremental).toEqual(await snapshot());
+  }, 120_000);
+
+  it('builds every UPRN again when something the whole tile reads changed', async () => {
+    const all = Number((await rows(`SELECT count(*) AS n FROM ${table(UPRN_AREA_BLOCKS_TABLE)}`))[0]!.n);
+    expect(await build({ ...UPSTREAM_BUILDS, hpi: 'hpi-2' })).toBe(all);
+  }, 60_000);
+});

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AddressesResponseSchema } from '../../schemas/api/addresses';
 import { FeaturesResponseSchema, type MapFeature } from '../../schemas/api/features';
 import { LocationResponseSchema } from '../../schemas/api/location';
@@ -15,59 +15,17 @@ import type { derivedPath } from '../../pipelines/assets/ingest';
 import { areaTableGlob, UPRN_POSTCODES_TABLE } from '../../pipelines/assets/uprn-area-blocks';
 import { bngToWgs84 } from '../../pipelines/geo/bng';
 import { POLYGON_ADMIN_FIELDS } from '../../pipelines/transforms/area/point-geography';
-import { createEsClient } from '../../pipelines/indexing/es-client';
 import { parseBlocks } from '../../pipelines/export/blocks';
 import { exportUprns, type ExportFormat } from '../../pipelines/export/uprn-export';
 import { parquetPath, queryParquet } from '../../pipelines/io/parquet';
-import { generateSampleData, type SampleManifest } from '../../pipelines/sample-data';
-import { startServer, type RunningServer } from '../../serving/server';
-import { silentLogger } from '../../serving/log';
-import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
-import type { RefreshProgress } from '../../workflows/types';
-import { testConfig } from '../helpers/config';
 import { geoPython, hasPython, runPythonJson } from '../helpers/python-geo';
-import { createTestKey, dropTestIndexes, startTestWorker, type TestWorker } from '../helpers/worker';
+import { refreshedStack } from '../helpers/refreshed-stack';
 import { explorerInBrowser } from './explorer-browser';
 
-const config = testConfig('e2e-properties-location');
-const es = createEsClient(config.esUrl);
-let worker: TestWorker;
-let server: RunningServer;
-let key: string;
-let manifest: SampleManifest;
-let progress: RefreshProgress;
-
-// The server runs with the default rate limit, and this file's tests (the browser's included) share one key:
-// a 429 is waited out as its retry-after says, as a client would; rate limiting is tested elsewhere.
-const get = async (path: string): Promise<{ status: number; body: Record<string, any> }> => {
-  for (let attempt = 1; ; attempt++) {
-    const res = await fetch(server.url + path, { headers: { 'x-api-key': key } });
-    if (res.status === 429 && attempt < 10) {
-      await res.arrayBuffer();
-      await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
-      continue;
-    }
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  }
-};
-const sample = (country: string) => manifest.samples.find((s) => s.country === country)!;
-
-beforeAll(async () => {
-  manifest = await generateSampleData({ outDir: config.sourcesDir, scale: 0.2 });
-  worker = await startTestWorker(config);
-  const client = await connectClient(config);
-  progress = await watchRefresh(await startRefresh(client, config, {}), () => {}, 500);
-  await client.connection.close();
-  key = createTestKey(config, 'e2e-properties-location');
-  server = await startServer(config, silentLogger);
-}, 900_000);
-
-afterAll(async () => {
-  await server?.close();
-  await worker?.stop();
-  await dropTestIndexes(es, config);
-  await es.close();
-});
+// The file's tests and the browser share one key under the default rate limit: the stack's get waits out a 429.
+const stack = refreshedStack('e2e-properties-location', { scale: 0.2 });
+const { config, get } = stack;
+const sample = (country: string) => stack.manifest.samples.find((s) => s.country === country)!;
 
 const COUNTRIES = [
   ['England', 'E92000001'],
@@ -77,10 +35,10 @@ const COUNTRIES = [
 
 describe('refresh then GET /properties and GET /location', () => {
   it('builds the location feature index after its staged layers', () => {
-    const order = progress.waves.flat();
+    const order = stack.progress.waves.flat();
     for (const name of ['conservation_areas', 'admin_boundaries', 'airports', 'hpi', 'fuel_poverty'])
       expect(order.indexOf(name)).toBeLessThan(order.indexOf('location_feature_index'));
-    const asset = progress.assets.find((a) => a.name === 'location_feature_index')!;
+    const asset = stack.progress.assets.find((a) => a.name === 'location_feature_index')!;
     expect(asset.state).toBe('done');
     expect(asset.rows).toBeGreaterThan(0);
   });
@@ -149,7 +107,7 @@ describe('refresh then GET /properties and GET /location', () => {
 
   it('GET /location gives the fuel poverty LSOA row of a UPRN whose postcode is the nearest centroid', async () => {
     // The English sample with no EPC: uprn_area_blocks gave it the nearest live postcode.
-    const s = manifest.samples.find((x) => x.country === 'England' && x.certificates === 0)!;
+    const s = stack.manifest.samples.find((x) => x.country === 'England' && x.certificates === 0)!;
     const ctx = { config } as Parameters<typeof derivedPath>[0];
     const sources: unknown[] = [];
     for await (const row of queryParquet(
@@ -437,9 +395,9 @@ describe('GET /addresses: the properties of a postcode', () => {
       expect(answer.total).toBe(joined.length);
       expect(joined).toContain(Number(s.uprn));
       // Each item is what /properties answers for its UPRN: the postcode, the certificate's address, the place.
-      const res = await fetch(`${server.url}/batch`, {
+      const res = await fetch(`${stack.server.url}/batch`, {
         method: 'POST',
-        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        headers: { 'x-api-key': stack.key, 'content-type': 'application/json' },
         body: JSON.stringify({ endpoint: 'properties', uprns: answer.addresses.map((a) => a.uprn) }),
       });
       expect(res.status).toBe(200);
@@ -472,7 +430,7 @@ describe('GET /addresses: the properties of a postcode', () => {
 });
 
 // The explorer page in chromium, on this file's refreshed sample and server (no refresh of its own).
-explorerInBrowser(() => ({ url: server.url, key }));
+explorerInBrowser(() => ({ url: stack.server.url, key: stack.key }));
 
 // `pds export` (issue 19 item 2) on this file's refreshed sample: the real service's documented UPRNs, an
 // unknown one, a value that is no UPRN and a repeat, joined to the block tables and read back as an analyst

@@ -2,7 +2,8 @@
 // `certificates-<year>.csv` (and `recommendations-<year>.csv`) beside the earlier years. This writes such a
 // pair into every area folder of the register export, holding `share` of the region's certificates: new
 // assessments of homes that already have a certificate (the 2025 rows of the same folder, re-lodged with a
-// new certificate number and dates in `year`), in exactly the published columns of the files they copy.
+// new certificate number and dates in `year`, every other one with a higher SAP score and its band: the home
+// was improved), in exactly the published columns of the files they copy.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseCsv, type CsvRecord } from '../io/csv-reader';
@@ -38,6 +39,26 @@ function releaseCertificateNumber(year: number, n: number): string {
   const digits =
     String(year).slice(-4) + String(mix32(n + 7) % 1_000_000).padStart(6, '0') + String(n).padStart(10, '0');
   return digits.match(/.{4}/g)!.join('-');
+}
+
+/** SAP rating bands (RdSAP): the lowest score of each band, best first. */
+const SAP_BANDS: [string, number][] = [
+  ['A', 92],
+  ['B', 81],
+  ['C', 69],
+  ['D', 55],
+  ['E', 39],
+  ['F', 21],
+  ['G', 1],
+];
+
+/** Raises a certificate's current SAP score by 3 to 12 points (at most 100) and sets its band to match. */
+function improve(fields: string[], score: number, band: number, n: number): void {
+  const current = Number(fields[score]);
+  if (score < 0 || band < 0 || !Number.isFinite(current) || fields[score] === '') return;
+  const raised = Math.min(100, Math.round(current) + 3 + (mix32(n + 2) % 10));
+  fields[score] = String(raised);
+  fields[band] = SAP_BANDS.find(([, min]) => raised >= min)![0];
 }
 
 export async function writeEpcRelease(options: EpcReleaseOptions): Promise<EpcRelease> {
@@ -109,6 +130,8 @@ export async function writeEpcRelease(options: EpcReleaseOptions): Promise<EpcRe
       if (lodgedAt >= 0)
         fields[lodgedAt] = `${options.year}-${month}-${day} 10:${String(n % 60).padStart(2, '0')}:00`;
       if (inspected >= 0) fields[inspected] = `${options.year}-${month}-${day}`;
+      // Every other home was improved since its last assessment: a few SAP points more, its band with them.
+      if (n % 2 === 0) improve(fields, col('current_energy_efficiency'), col('current_energy_rating'), n);
       await certificates.row(csvRow(fields));
       for (const rec of recsOf.get(source[id]!) ?? []) {
         await recommendations.row(csvRow([number, ...rec.slice(1)]));

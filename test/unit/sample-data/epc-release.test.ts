@@ -56,6 +56,45 @@ describe('writeEpcRelease', () => {
     expect(total).toBe(release.recommendations);
   });
 
+  it('improves every other home: a higher SAP score than any it had, and the band of that score', async () => {
+    const bandOf = (score: number) =>
+      score >= 92
+        ? 'A'
+        : score >= 81
+          ? 'B'
+          : score >= 69
+            ? 'C'
+            : score >= 55
+              ? 'D'
+              : score >= 39
+                ? 'E'
+                : score >= 21
+                  ? 'F'
+                  : 'G';
+    let [improved, total] = [0, 0];
+    for (const file of release.files.filter((f) => basename(f) === 'certificates-2026.csv')) {
+      const [header, ...before] = await rows(join(dirname(file), 'certificates-2025.csv'));
+      const col = (name: string) => header!.fields.indexOf(name);
+      const [uprn, score, band] = [
+        col('uprn'),
+        col('current_energy_efficiency'),
+        col('current_energy_rating'),
+      ];
+      const best = new Map<string, number>();
+      for (const r of before)
+        best.set(r.fields[uprn]!, Math.max(best.get(r.fields[uprn]!) ?? 0, Number(r.fields[score])));
+      for (const r of (await rows(file)).slice(1)) {
+        total++;
+        const now = Number(r.fields[score]);
+        if (now <= best.get(r.fields[uprn]!)!) continue;
+        improved++;
+        expect(r.fields[band]).toBe(bandOf(now));
+      }
+    }
+    expect(improved).toBeGreaterThanOrEqual(Math.floor(total / 2) - 1);
+    expect(improved).toBeLessThanOrEqual(Math.ceil(total / 2));
+  });
+
   it('is found as its own year partition of the bulk download', async () => {
     const files = await findEpcBulkFiles(join(out, 'epc-england-wales'));
     expect(files.some((f) => f.year === 2026)).toBe(true);

@@ -316,7 +316,9 @@ export const UprnAreaBlockRowSchema = z
       ),
     block_digest: z
       .string()
-      .describe('MD5 of the block’s JSON text: equal digests, equal blocks (what the properties index compares)'),
+      .describe(
+        'MD5 of the block’s JSON text: equal digests, equal blocks (what the properties index compares)',
+      ),
   })
   .describe('Per UPRN: the area block (spec 2.7) of the properties document');
 

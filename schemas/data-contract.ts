@@ -6,4 +6,4 @@
 export const DATA_CONTRACT_VERSION = '1.2.0';
 
 /** sha256 of every `table.column` name at DATA_CONTRACT_VERSION, sorted, one per line. */
-export const DATA_CONTRACT_NAMES_SHA256 = '2f9bedf7cd83a161a092bfb96dc5b7a44307a2b20d8fc9f0c4c2285e228bc0c2';
+export const DATA_CONTRACT_NAMES_SHA256 = '1815d93dc337a831f9e0ef7550177c9dc8a5f0db7fd49987925deb03e932d39e';

@@ -95,6 +95,12 @@ export const PROPERTY_BLOCK_TABLES = {
         .describe(
           'MD5 of the certificate’s raw and enhanced texts: what the EPC blocks’ input digests read instead of the texts',
         ),
+      recs_digest: z
+        .string()
+        .nullable()
+        .describe(
+          'MD5 of the certificate’s recommendations (England and Wales; null without any): what the EPC blocks’ input digests read instead of them',
+        ),
     }),
     path: 'parquet/derived/epc_certificates_by_tile/<tile>/<folder or scotland>.parquet',
   },

@@ -28,7 +28,28 @@ export const CERT_DIGEST_SQL = `md5(c.raw::VARCHAR || chr(31) || c.enhanced::VAR
 export const CERTIFICATES_BY_TILE_COLUMNS: readonly ColumnSpec[] = [
   ...CERTIFICATE_TABLE_COLUMNS,
   { name: 'cert_digest', type: 'VARCHAR' },
+  { name: 'recs_digest', type: 'VARCHAR' },
 ];
+
+export const RECOMMENDATION_FIELDS =
+  'improvement_item, improvement_summary_text, improvement_descr_text, improvement_id, indicative_cost';
+// In a fixed order, so blocks and digests do not depend on the order the files are scanned in.
+export const RECOMMENDATION_ORDER =
+  'improvement_item, improvement_id, improvement_summary_text, improvement_descr_text, indicative_cost';
+
+/**
+ * The recommendations of the certificates of `certificateIds` (a query; all when omitted), DISTINCT: a
+ * certificate delivered twice (in two files) has its recommendations twice.
+ */
+export const distinctRecommendations = (recs: string, certificateIds?: string): string =>
+  `(SELECT DISTINCT lmk_key, ${RECOMMENDATION_FIELDS} FROM ${recs}
+    ${certificateIds === undefined ? '' : `WHERE lmk_key IN (${certificateIds})`})`;
+
+/** Per certificate (lmk_key) of a recommendations relation, the MD5 of its recommendations (`recs_digest`). */
+export const recsDigestSql = (recs: string): string =>
+  `SELECT lmk_key, md5(string_agg(concat_ws(chr(30), ${RECOMMENDATION_FIELDS}), chr(29)
+      ORDER BY ${RECOMMENDATION_ORDER})) AS recs_digest
+    FROM ${distinctRecommendations(recs)} GROUP BY lmk_key`;
 export const RECOMMENDATIONS_BY_TILE = 'epc_recommendations_by_tile';
 
 /** The folder of a bucketed table. */
@@ -104,8 +125,8 @@ export const epcByTile = defineAsset({
   description:
     'Certificates (raw and enhanced) and recommendations bucketed by the 10 km tile of their UPRN, per source partition',
   upstream: ['epc_enhanced', 'epc_england_wales_raw', 'os_open_uprn'],
-  // 2: cert_digest. 3: certificates sorted by UPRN (a block chunk reads only its row groups).
-  codeVersion: '3',
+  // 2: cert_digest. 3: certificates sorted by UPRN (a block chunk reads only its row groups). 4: recs_digest.
+  codeVersion: '4',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: {
@@ -124,30 +145,36 @@ export const epcByTile = defineAsset({
     const numbered = (path: string) =>
       `read_parquet('${path.replaceAll("'", "''")}', file_row_number = true)`;
     const inGrid = onGridSql('u.x_coord', 'u.y_coord');
+    const recommendations = stagedPath(ctx, `${EW_RECOMMENDATION_TABLE}/${key}`);
+    const withRecommendations = key !== SCOTLAND_PARTITION && existsSync(recommendations);
+    // cert_digest and recs_digest: what the blocks' input digests read instead of the certificate's texts and
+    // its recommendations (uprn-epc-blocks.ts). A certificate's recommendations are published in the file
+    // pair it is in, this partition's.
+    const recsDigests = withRecommendations
+      ? `(${recsDigestSql(parquetPath(recommendations))})`
+      : '(SELECT NULL::VARCHAR AS lmk_key, NULL::VARCHAR AS recs_digest WHERE false)';
     const certs = await writeByTile(
       ctx,
       CERTIFICATES_BY_TILE,
       key,
-      // cert_digest: what the blocks' input digests read instead of the certificate's texts (uprn-epc-blocks.ts).
-      `SELECT c.* EXCLUDE (file_row_number), ${CERT_DIGEST_SQL} AS cert_digest, ${tileColumns}
+      `SELECT c.* EXCLUDE (file_row_number), ${CERT_DIGEST_SQL} AS cert_digest, rd.recs_digest, ${tileColumns}
        FROM ${numbered(derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`))} c JOIN ${uprns} u USING (uprn)
+       LEFT JOIN ${recsDigests} rd ON rd.lmk_key = c.certificate_id
        WHERE ${inGrid} ORDER BY c.uprn, c.file_row_number`,
     );
-    const recommendations = stagedPath(ctx, `${EW_RECOMMENDATION_TABLE}/${key}`);
-    const recs =
-      key === SCOTLAND_PARTITION || !existsSync(recommendations)
-        ? { files: [] }
-        : await writeByTile(
-            ctx,
-            RECOMMENDATIONS_BY_TILE,
-            key,
-            // Once into each tile its certificate's UPRNs lie in (a certificate may name two UPRNs).
-            `WITH tiles AS (
+    const recs = !withRecommendations
+      ? { files: [] }
+      : await writeByTile(
+          ctx,
+          RECOMMENDATIONS_BY_TILE,
+          key,
+          // Once into each tile its certificate's UPRNs lie in (a certificate may name two UPRNs).
+          `WITH tiles AS (
                SELECT DISTINCT c.certificate_id, ${tileColumns}
                FROM ${certificates} c JOIN ${uprns} u USING (uprn) WHERE ${inGrid})
              SELECT r.* EXCLUDE (file_row_number), t.tx, t.ty FROM ${numbered(recommendations)} r
              JOIN tiles t ON t.certificate_id = r.lmk_key ORDER BY r.file_row_number, t.tx, t.ty`,
-          );
+        );
     return {
       rows: certs.rows,
       outputs: [...certs.files, ...recs.files],

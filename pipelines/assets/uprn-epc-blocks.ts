@@ -42,7 +42,11 @@ import {
   CERT_DIGEST_SQL,
   CERTIFICATES_BY_TILE,
   CERTIFICATES_BY_TILE_COLUMNS,
+  distinctRecommendations,
+  RECOMMENDATION_FIELDS,
+  RECOMMENDATION_ORDER,
   RECOMMENDATIONS_BY_TILE,
+  recsDigestSql,
   tileRelation,
 } from './epc-by-tile';
 import { EPC_ESTIMATES_TABLE } from './epc-estimates';
@@ -117,49 +121,37 @@ const RECOMMENDATION_COLUMNS: ColumnSpec[] = [
  * the whole country's tables. Each certificate comes with its cert_digest.
  */
 function certificateRelations(ctx: AssetContext, tile?: string): { certs: string; recs: string } {
-  if (tile === undefined)
+  if (tile === undefined) {
+    const recs = parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE));
     return {
-      certs: `(SELECT c.*, ${CERT_DIGEST_SQL} AS cert_digest FROM ${partitionedTable(derivedGlob(ctx, EPC_CERTIFICATES_TABLE), CERTIFICATE_TABLE_COLUMNS)} c)`,
-      recs: parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE)),
+      certs: `(SELECT c.*, ${CERT_DIGEST_SQL} AS cert_digest, rd.recs_digest
+        FROM ${partitionedTable(derivedGlob(ctx, EPC_CERTIFICATES_TABLE), CERTIFICATE_TABLE_COLUMNS)} c
+        LEFT JOIN (${recsDigestSql(recs)}) rd ON rd.lmk_key = c.certificate_id)`,
+      recs,
     };
+  }
   return {
     certs: tileRelation(ctx, CERTIFICATES_BY_TILE, tile) ?? emptyRelation(CERTIFICATES_BY_TILE_COLUMNS),
     recs: tileRelation(ctx, RECOMMENDATIONS_BY_TILE, tile) ?? emptyRelation(RECOMMENDATION_COLUMNS),
   };
 }
 
-const RECOMMENDATION_FIELDS =
-  'improvement_item, improvement_summary_text, improvement_descr_text, improvement_id, indicative_cost';
-// In a fixed order, so blocks and digests do not depend on the order the files are scanned in.
-const RECOMMENDATION_ORDER =
-  'improvement_item, improvement_id, improvement_summary_text, improvement_descr_text, indicative_cost';
-
-/**
- * The recommendations of the certificates of `certificateIds` (a query), DISTINCT: a certificate delivered
- * twice (in two files) has its recommendations twice.
- */
-const distinctRecommendations = (recs: string, certificateIds: string): string =>
-  `(SELECT DISTINCT lmk_key, ${RECOMMENDATION_FIELDS} FROM ${recs} WHERE lmk_key IN (${certificateIds}))`;
-
 /** Every UPRN of `uprnsSql` with a certificate or an estimate, and the digest of what its block is built from. */
 export function inputDigestsSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
-  const { certs, recs } = certificateRelations(ctx, tile);
+  const { certs } = certificateRelations(ctx, tile);
   const groups = EPC_STATS_GROUPINGS.map((g) => `coalesce(gs.${g.key}, '')`).join(', ');
-  // Only narrow columns: a certificate by its cert_digest, never its texts.
+  // Only narrow columns: a certificate by its cert_digest and recs_digest (epc-by-tile.ts), never its texts
+  // nor its recommendations'.
   return `
     WITH ${geoSql(ctx, uprnsSql)},
     cd AS (
-      SELECT uprn, certificate_id, country, lodged_at, cert_digest FROM ${certs}
+      SELECT uprn, certificate_id, country, lodged_at, cert_digest, recs_digest FROM ${certs}
       WHERE uprn IN (SELECT uprn FROM tile)),
-    rd AS (
-      SELECT lmk_key, md5(string_agg(concat_ws(chr(30), ${RECOMMENDATION_FIELDS}), chr(29)
-        ORDER BY ${RECOMMENDATION_ORDER})) AS d
-      FROM ${distinctRecommendations(recs, 'SELECT certificate_id FROM cd')} GROUP BY lmk_key),
     cert_digests AS (
       SELECT cd.uprn, md5(string_agg(concat_ws(chr(30), cd.certificate_id, cd.country, cd.lodged_at::VARCHAR,
-          cd.cert_digest, CASE WHEN cd.country <> 'Scotland' THEN coalesce(rd.d, '') END), chr(29)
-        ORDER BY cd.lodged_at, cd.certificate_id, cd.cert_digest)) AS d
-      FROM cd LEFT JOIN rd ON rd.lmk_key = cd.certificate_id GROUP BY cd.uprn)
+          cd.cert_digest, CASE WHEN cd.country <> 'Scotland' THEN coalesce(cd.recs_digest, '') END), chr(29)
+        ORDER BY cd.lodged_at, cd.certificate_id, cd.cert_digest, cd.recs_digest)) AS d
+      FROM cd GROUP BY cd.uprn)
     SELECT gs.uprn, md5(concat_ws(chr(31), '${BLOCK_VERSION}', coalesce(gs.geo_country, ''),
         coalesce(gs.estimate::VARCHAR, ''), ${groups}, coalesce(cert_digests.d, ''))) AS input_digest
     FROM geo_stats gs LEFT JOIN cert_digests USING (uprn)`;

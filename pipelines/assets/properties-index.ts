@@ -76,19 +76,14 @@ export interface IndexedProperty {
   source: string;
 }
 
-/** The properties document of a joined row, built as text from the blocks' texts (none is parsed but area). */
+/** The properties document of a joined row, built as text from the blocks' texts (none is parsed). */
 export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty {
   // The EPC's own postcode first; else the one the area block resolved (nearest postcode centroid).
   const postcode = row.epc_postcode?.trim() || row.area_postcode?.trim() || null;
   const country = row.country ?? COUNTRIES.find((c) => c === row.area_country) ?? null;
   const blocks: Record<string, string | null> = {};
-  for (const { key } of PROPERTY_BLOCK_SOURCES) {
-    const text = (row[key] ?? null) as string | null;
-    // The area block is assembled in DuckDB (uprn-area-blocks.ts), whose numbers are not JavaScript's
-    // (263.0 for 263): its text is written again as the answers' JSON.stringify writes it. The other blocks
-    // were written by JSON.stringify and are stored as they are.
-    blocks[key] = key === 'area' && text !== null ? JSON.stringify(JSON.parse(text)) : text;
-  }
+  // Every block's text is JSON.stringify's (the area block's numbers too: uprn-area-blocks.ts), stored as is.
+  for (const { key } of PROPERTY_BLOCK_SOURCES) blocks[key] = (row[key] ?? null) as string | null;
   const { source } = propertySource({
     uprn: row.uprn,
     x_coord: row.x_coord,

@@ -584,6 +584,13 @@ async function writeGrantSets(ctx: AssetContext, tile: string, rules: RetrofitGr
 }
 
 /**
+ * A DOUBLE as JSON.stringify writes it (`13`, not DuckDB's `13.0`), so the block's text is the answers' own
+ * and the properties index stores it as it is. Distances here are rounded to 0.1 m: never an exponent.
+ */
+const jsNumber = (column: string): string =>
+  `CASE WHEN ${column} = trunc(${column}) THEN CAST(${column} AS BIGINT)::VARCHAR ELSE CAST(${column} AS VARCHAR) END`;
+
+/**
  * Step 4: the per-UPRN block (of the UPRNs of `only`, an SQL query, when given), assembled in DuckDB, and the
  * MD5 of its text.
  */
@@ -595,9 +602,9 @@ function assembleSql(ctx: AssetContext, tile: string, only?: string): string {
         || ',"area_attributes":' || COALESCE(f.area_attributes_open, '${EMPTY_ATTRIBUTES_OPEN}')
         || ',"retrofit_grants":' || COALESCE(g.grants::VARCHAR, '[]')
         || '},"postcode_source":' || COALESCE('"' || f.postcode_source || '"', 'null')
-        || ',"postcode_distance":' || COALESCE(CAST(f.postcode_distance AS VARCHAR), 'null')
+        || ',"postcode_distance":' || COALESCE(${jsNumber('f.postcode_distance')}, 'null')
         || ',"area_postcode":' || COALESCE('"' || f.area_postcode || '"', 'null')
-        || ',"area_postcode_distance":' || COALESCE(CAST(f.area_postcode_distance AS VARCHAR), 'null')
+        || ',"area_postcode_distance":' || COALESCE(${jsNumber('f.area_postcode_distance')}, 'null')
         || '}') AS text
     FROM (${grantFactsSql(ctx, tile)}) f
     LEFT JOIN ${parquetPath(tilePath(ctx, GRANT_SETS_TABLE, tile))} g ON ${on}
@@ -607,7 +614,7 @@ function assembleSql(ctx: AssetContext, tile: string, only?: string): string {
     ORDER BY uprn`;
 }
 
-const CODE_VERSION = '9';
+const CODE_VERSION = '10';
 
 export const uprnAreaBlocks = defineAsset({
   name: 'uprn_area_blocks',
@@ -643,7 +650,7 @@ export const uprnAreaBlocks = defineAsset({
   // deprivation and rurality by the nearest postcode's areas. Blocks are built per (answered postcode, area
   // postcode, polygon codes); the block records area_postcode and area_postcode_distance.
   // 9: built per UPRN whose EPC facts changed when nothing else moved (tileInputsHeld), the rest kept from the
-  // tile's last build; block_digest per row.
+  // tile's last build; block_digest per row. 10: distances written as JSON.stringify writes them.
   codeVersion: CODE_VERSION,
   owner: 'area-data',
   cadence: 'monthly',

@@ -67,13 +67,4 @@ describe('indexedProperty', () => {
     expect(stored.get('flood_risk')).toBeUndefined();
     expect(stored.coordinates).toBe('{"x_coord":375000,"y_coord":165000,"latitude":51.38,"longitude":-2.36}');
   });
-
-  it("writes the area block's DuckDB numbers as JavaScript does", () => {
-    const doc = indexedProperty(
-      row({ area: '{"area_attributes":{"house_price_index":{"average_price":263.0,"change":1.50}}}' }),
-    );
-    expect(doc.source).toContain(
-      '"area/area_attributes/house_price_index":{"average_price":263,"change":1.5}',
-    );
-  });
 });

@@ -148,6 +148,12 @@ describe('uprn_area_blocks, per UPRN', () => {
     expect(incremental).toEqual(await snapshot());
   }, 120_000);
 
+  it('writes each block as JSON.stringify writes it (the properties index stores the text as it is)', async () => {
+    const blocks = await rows(`SELECT block::VARCHAR AS text FROM ${table(UPRN_AREA_BLOCKS_TABLE)}`);
+    expect(blocks.length).toBeGreaterThan(10);
+    for (const { text } of blocks) expect(JSON.stringify(JSON.parse(text as string))).toBe(text);
+  });
+
   it('builds every UPRN again when something the whole tile reads changed', async () => {
     const all = Number((await rows(`SELECT count(*) AS n FROM ${table(UPRN_AREA_BLOCKS_TABLE)}`))[0]!.n);
     expect(await build({ ...UPSTREAM_BUILDS, hpi: 'hpi-2' })).toBe(all);

@@ -23,11 +23,14 @@ import { locationRepository } from './repository/location';
 import { nearbyFeaturesRepository } from './repository/nearby-features';
 import { locationFeaturesAlias } from '../pipelines/enrich/location-documents';
 import { propertiesRepository } from './repository/properties';
+import { warmLiveCaches } from './warm-up';
 
 export interface RunningServer {
   server: Server;
   url: string;
   close(): Promise<void>;
+  /** Settles when the start-up warm-up (`ServerOptions.warm`) has finished, at once without one. */
+  warmed?: Promise<void>;
 }
 
 export interface ListenOptions {
@@ -82,6 +85,20 @@ export interface ServerOptions {
   workers?: number;
   /** The rate limit's buckets in the accounts database, shared with the other workers (worker.ts). */
   sharedRateLimit?: boolean;
+  /**
+   * Warm the live answers' caches from the indexes before listening (warm-up.ts), for at most
+   * PDS_WARM_SECONDS (default 30; the rest goes on in the background). Default false; `startServing`
+   * (`pds serve`, `npm start`) turns it on unless PDS_WARM_SECONDS=0.
+   */
+  warm?: boolean;
+}
+
+/** `PDS_WARM_SECONDS`: how long start-up waits for the warm-up (0: no warm-up). */
+function warmSeconds(env: NodeJS.ProcessEnv = process.env): number {
+  const s = Number(env.PDS_WARM_SECONDS ?? 30);
+  if (!Number.isFinite(s) || s < 0)
+    throw new Error('PDS_WARM_SECONDS must be a number of seconds, 0 or more');
+  return s;
 }
 
 /** `PDS_WORKERS`: how many processes serve the API (default: one per core; 1 serves from this process). */
@@ -104,7 +121,9 @@ export function startServing(
   options: ServerOptions = {},
 ): Promise<ServingApi> {
   const workers = options.workers ?? workersFromEnv();
-  return workers > 1 ? startWorkers(config, workers, log) : startServer(config, log, options);
+  return workers > 1
+    ? startWorkers(config, workers, log)
+    : startServer(config, log, { warm: true, ...options });
 }
 
 /** The API in this process. */
@@ -123,17 +142,25 @@ export async function startServer(
   useEnergyPricesFrom(config.dataDir, (message) => log(message));
   const es = createEsClient(config.esUrl, { requestTimeoutMs: 5_000, maxRetries: 1 });
   const features = featuresRepository(es, featuresAlias(config));
+  const location = locationRepository(es, locationFeaturesAlias(config), features);
   const app = createApp({
     accounts,
     properties: propertiesRepository(es, propertiesAlias(config), sharedPiecesAlias(config)),
     features,
-    location: locationRepository(es, locationFeaturesAlias(config), features),
+    location,
     nearbyFeatures: nearbyFeaturesRepository(es, featuresAlias(config), locationFeaturesAlias(config)),
     log,
     rateLimit: options.rateLimit ?? rateLimitFromEnv(),
     sharedRateLimit: options.sharedRateLimit ?? false,
   });
-  return listen(app, {
+  const seconds = options.warm ? warmSeconds() : 0;
+  const warmed =
+    seconds > 0
+      ? warmLiveCaches({ client: es, propertiesAlias: propertiesAlias(config), location, log })
+      : Promise.resolve();
+  if (seconds > 0)
+    await Promise.race([warmed, new Promise((resolve) => setTimeout(resolve, seconds * 1000).unref())]);
+  const running = await listen(app, {
     port: config.port,
     log,
     onClosed: async () => {
@@ -141,6 +168,7 @@ export async function startServer(
       await es.close();
     },
   });
+  return { ...running, warmed };
 }
 
 /**

@@ -4,8 +4,8 @@
 import { loadConfig } from '../pipelines/config';
 import { startServer } from './server';
 
-// The rate limit's buckets are the accounts database's, shared by every worker.
-const server = await startServer(loadConfig(), undefined, { sharedRateLimit: true });
+// The rate limit's buckets are the accounts database's, shared by every worker; each warms its caches.
+const server = await startServer(loadConfig(), undefined, { sharedRateLimit: true, warm: true });
 const stop = () => void server.close().then(() => process.exit(0));
 process.on('message', (message) => message === 'close' && stop());
 process.on('disconnect', stop);

@@ -23,6 +23,12 @@ import type { FeaturesRepository } from './features';
 
 export interface LocationRepository {
   locationAt(p: Position): Promise<LocationResponse>;
+  /**
+   * Answers one point of each 1 km cell holding `points` (at most the cell cache's capacity, the first points
+   * first), `concurrency` at a time, so their candidates are cached (and the flood pieces there, and the
+   * code compiled); how many cells. Optional: a repository without a cache has nothing to warm.
+   */
+  warm?(points: readonly Position[], concurrency?: number): Promise<number>;
 }
 
 export interface LocationCacheOptions {
@@ -37,6 +43,12 @@ export interface LocationCacheOptions {
 }
 
 const CELL = 1000;
+
+/** The south-west corner of p's 1 km cell. */
+const cellOf = (p: Position): [number, number] => [
+  Math.floor(p[0] / CELL) * CELL,
+  Math.floor(p[1] / CELL) * CELL,
+];
 
 export function locationRepository(
   client: Client,
@@ -60,7 +72,7 @@ export function locationRepository(
   async function candidatesAt(p: Position): Promise<LocationLiveCandidates> {
     const index = await liveIndex();
     if (!cells) return esLocationCandidates(client, index, pointBox(p));
-    const [x, y] = [Math.floor(p[0] / CELL) * CELL, Math.floor(p[1] / CELL) * CELL];
+    const [x, y] = cellOf(p);
     const key = `${index}/${x},${y}`;
     const hit = cells.get(key);
     if (hit) return hit;
@@ -77,7 +89,21 @@ export function locationRepository(
     return pending;
   }
 
-  return {
+  const repository: LocationRepository = {
+    async warm(points, concurrency = 2) {
+      if (!cells) return 0;
+      const wanted = [...new Map(points.map((p) => [cellOf(p).join(','), p] as const)).values()].slice(
+        0,
+        cells.capacity,
+      );
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < wanted.length) await repository.locationAt(wanted[next++]!);
+        }),
+      );
+      return wanted.length;
+    },
     async locationAt(p) {
       const [candidates, flood] = await Promise.all([
         candidatesAt(p).catch((error: unknown) => {
@@ -109,6 +135,7 @@ export function locationRepository(
       };
     },
   };
+  return repository;
 }
 
 function unavailable(error: unknown): unknown {

@@ -14,7 +14,8 @@
 //    BENCH_BATCH_ENDPOINT (properties), BENCH_BATCH_ROUNDS (3).
 // BENCH_METERING=0 / BENCH_SPATIAL=0 / BENCH_FIRST_TOUCH=0 / BENCH_BATCH=0 skip a part; BENCH_ENDPOINTS=/epcs,
 // /location runs those endpoints of part 2; BENCH_CONNECTIONS (50), BENCH_SPATIAL_REQUESTS (4,000 a round),
-// BENCH_ROUNDS (3), BENCH_FIRST_TOUCH_REQUESTS (500), BENCH_WORKERS (1: API processes, node:cluster). Figures
+// BENCH_ROUNDS (3), BENCH_FIRST_TOUCH_REQUESTS (500), BENCH_WORKERS (1: API processes, node:cluster),
+// BENCH_WARM (1; 0: API processes start without warming their caches, serving/warm-up.ts). Figures
 // only; no assertions. The method and the targets: docs/performance.md, "Serving".
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -322,7 +323,7 @@ async function firstTouch(config: ServiceConfig, data: Indexed): Promise<void> {
     }),
   ).size;
   process.stdout.write(
-    `\nFirst touch: a fresh API process, ${n} distinct points (${cells} 1 km cells) at 10 connections; then the same points again\n`,
+    `\nFirst touch: a fresh API process (${process.env.BENCH_WARM === '0' ? 'no start-up warm-up' : 'started as pds serve starts: caches warmed from the indexes before it listens'}), ${n} distinct points (${cells} 1 km cells) at 10 connections; then the same points again\n`,
   );
   process.stdout.write('endpoint          first p50  first p99  first max   warm p50   warm p99\n');
   for (const endpoint of ['/location', '/flood-risk']) {

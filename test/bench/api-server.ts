@@ -1,6 +1,7 @@
 // The API in a process of its own, for bench:api: the configured server (real account store and
 // Elasticsearch), rate limit off, silent. It prints `{"url", "pids"}` once listening and stops on SIGTERM,
-// letting in-flight requests finish. A fresh one is a cold process: no cached cells, tiles or JIT.
+// letting in-flight requests finish. A fresh one has warmed only what the start-up warm-up warms (serving/
+// warm-up.ts; BENCH_WARM=0 skips it): no JIT, no cells beyond those.
 // BENCH_WORKERS=N (default 1) serves from N node:cluster workers of this file sharing one port, as
 // `pds serve --workers N` does (their rate limit, which is off here, aside); `pids` then lists the workers.
 import cluster from 'node:cluster';
@@ -26,7 +27,12 @@ if (workers > 1 && cluster.isPrimary) {
   });
 } else {
   // Port 0 in every worker: node:cluster gives them one shared port.
-  const server = await startServer({ ...loadConfig(), port: 0 }, silentLogger, { rateLimit: false });
+  // As `pds serve` starts: the live answers' caches warmed from the indexes before it listens (BENCH_WARM=0:
+  // a cold start, as before the warm-up existed).
+  const server = await startServer({ ...loadConfig(), port: 0 }, silentLogger, {
+    rateLimit: false,
+    warm: process.env.BENCH_WARM !== '0',
+  });
   const stop = () => void server.close().then(() => process.exit(0));
   if (cluster.isWorker) process.on('message', (m) => m === 'close' && stop());
   else process.stdout.write(`${JSON.stringify({ url: server.url, pids: [process.pid] })}\n`);

@@ -329,8 +329,10 @@ async function writeUprnPostcodes(
  */
 export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
   const t = (table: string) => parquetPath(stagedPath(ctx, table));
-  const json = (alias: string, key: string) =>
-    `CASE WHEN ${alias}.${key} IS NULL THEN NULL ELSE to_json(${alias}) END`;
+  // Each joined table's rows carry their JSON text (`j`), made once per row of the table, not once per key:
+  // to_json of these wide rows per key and column ran out of a 1 GB memory limit at 30,000 UPRNs a tile.
+  const withJson = (names: string[]) =>
+    names.map((n) => `${n}_j AS (SELECT t.*, to_json(t) AS j FROM ${n} t)`).join(',\n    ');
   // Each area table is narrowed to the codes of the tile's keys before its dedup (whole dedup groups, so
   // the same rows win), so a tile windows its own areas, not the country's.
   const codes = (...columns: string[]) => columns.map((c) => `SELECT ${c} FROM onspd`).join(' UNION ALL ');
@@ -369,43 +371,44 @@ export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
       `(SELECT * FROM ${nationTableSql(ctx, WIMD_TABLE)} UNION ALL BY NAME SELECT * FROM ${nationTableSql(ctx, SIMD_TABLE)})`,
       'onspd',
       'sp',
-    )})
+    )}),
+    ${withJson(['onspd', 'hpi_latest', 'fp', 'eu', 'dep', 'dep21', 'ruc', 'sp'])}
     SELECT p.area_key, p.postcode, p.area_postcode, p.area_country, ${POLYGON_COLUMNS.map((c) => `p.${c}`).join(', ')},
-      ${json('o', 'postcode')} AS onspd,
-      ${json('h_la', 'area_code')} AS hpi_la,
-      ${json('h_rg', 'area_code')} AS hpi_region,
-      ${json('h_ct', 'area_code')} AS hpi_country,
-      ${json('f_l', 'code')} AS fp_lsoa,
-      ${json('f_a', 'code')} AS fp_la,
-      ${json('f_r', 'code')} AS fp_region,
-      ${json('e_le', 'area_code')} AS eu_lsoa_elec,
-      ${json('e_lg', 'area_code')} AS eu_lsoa_gas,
-      ${json('e_me', 'area_code')} AS eu_msoa_elec,
-      ${json('e_mg', 'area_code')} AS eu_msoa_gas,
-      CASE WHEN d11.lsoa_code IS NOT NULL THEN to_json(d11) WHEN dk.lsoa_code IS NOT NULL THEN to_json(dk)
-        WHEN ds.lsoa_code IS NOT NULL THEN to_json(ds) END AS imd,
+      o.j AS onspd,
+      h_la.j AS hpi_la,
+      h_rg.j AS hpi_region,
+      h_ct.j AS hpi_country,
+      f_l.j AS fp_lsoa,
+      f_a.j AS fp_la,
+      f_r.j AS fp_region,
+      e_le.j AS eu_lsoa_elec,
+      e_lg.j AS eu_lsoa_gas,
+      e_me.j AS eu_msoa_elec,
+      e_mg.j AS eu_msoa_gas,
+      CASE WHEN d11.lsoa_code IS NOT NULL THEN d11.j WHEN dk.lsoa_code IS NOT NULL THEN dk.j
+        WHEN ds.lsoa_code IS NOT NULL THEN ds.j END AS imd,
       CASE WHEN d11.lsoa_code IS NOT NULL THEN 'onspd_lsoa11' WHEN dk.lsoa_code IS NOT NULL THEN dk.lsoa_2011_match
         WHEN ds.lsoa_code IS NOT NULL THEN 'same_code' END AS imd_match,
-      ${json('r', 'output_area_code')} AS ruc,
+      r.j AS ruc,
       nat.j AS nation_deprivation,
-      ${json('s', 'postcode')} AS scottish_postcode
+      s.j AS scottish_postcode
     FROM p
-    LEFT JOIN onspd o ON o.postcode = p.area_postcode
-    LEFT JOIN hpi_latest h_la ON h_la.area_code = p.b_local_authority_district_code
-    LEFT JOIN hpi_latest h_rg ON h_rg.area_code = p.b_region_code
-    LEFT JOIN hpi_latest h_ct ON h_ct.area_code = p.b_country_code
-    LEFT JOIN fp f_l ON f_l.level = 'lsoa' AND f_l.code = p.area_lsoa
-    LEFT JOIN fp f_a ON f_a.level = 'local_authority' AND f_a.code = p.b_local_authority_district_code
-    LEFT JOIN fp f_r ON f_r.level = 'region' AND f_r.code = p.b_region_code
-    LEFT JOIN eu e_le ON e_le.level = 'lsoa' AND e_le.fuel = 'electricity' AND e_le.area_code = o.census_lower_layer_super_output_area_code
-    LEFT JOIN eu e_lg ON e_lg.level = 'lsoa' AND e_lg.fuel = 'gas' AND e_lg.area_code = o.census_lower_layer_super_output_area_code
-    LEFT JOIN eu e_me ON e_me.level = 'msoa' AND e_me.fuel = 'electricity' AND e_me.area_code = o.census_middle_layer_super_output_area_code
-    LEFT JOIN eu e_mg ON e_mg.level = 'msoa' AND e_mg.fuel = 'gas' AND e_mg.area_code = o.census_middle_layer_super_output_area_code
-    LEFT JOIN dep d11 ON d11.lsoa_code = o.lsoa_2011_code
-    LEFT JOIN dep21 dk ON dk.lsoa21_code = o.census_lower_layer_super_output_area_code
-    LEFT JOIN dep ds ON ds.lsoa_code = o.census_lower_layer_super_output_area_code
-    LEFT JOIN ruc r ON r.output_area_code = o.census_output_area_code
-    LEFT JOIN sp s ON s.postcode = p.area_postcode
+    LEFT JOIN onspd_j o ON o.postcode = p.area_postcode
+    LEFT JOIN hpi_latest_j h_la ON h_la.area_code = p.b_local_authority_district_code
+    LEFT JOIN hpi_latest_j h_rg ON h_rg.area_code = p.b_region_code
+    LEFT JOIN hpi_latest_j h_ct ON h_ct.area_code = p.b_country_code
+    LEFT JOIN fp_j f_l ON f_l.level = 'lsoa' AND f_l.code = p.area_lsoa
+    LEFT JOIN fp_j f_a ON f_a.level = 'local_authority' AND f_a.code = p.b_local_authority_district_code
+    LEFT JOIN fp_j f_r ON f_r.level = 'region' AND f_r.code = p.b_region_code
+    LEFT JOIN eu_j e_le ON e_le.level = 'lsoa' AND e_le.fuel = 'electricity' AND e_le.area_code = o.census_lower_layer_super_output_area_code
+    LEFT JOIN eu_j e_lg ON e_lg.level = 'lsoa' AND e_lg.fuel = 'gas' AND e_lg.area_code = o.census_lower_layer_super_output_area_code
+    LEFT JOIN eu_j e_me ON e_me.level = 'msoa' AND e_me.fuel = 'electricity' AND e_me.area_code = o.census_middle_layer_super_output_area_code
+    LEFT JOIN eu_j e_mg ON e_mg.level = 'msoa' AND e_mg.fuel = 'gas' AND e_mg.area_code = o.census_middle_layer_super_output_area_code
+    LEFT JOIN dep_j d11 ON d11.lsoa_code = o.lsoa_2011_code
+    LEFT JOIN dep21_j dk ON dk.lsoa21_code = o.census_lower_layer_super_output_area_code
+    LEFT JOIN dep_j ds ON ds.lsoa_code = o.census_lower_layer_super_output_area_code
+    LEFT JOIN ruc_j r ON r.output_area_code = o.census_output_area_code
+    LEFT JOIN sp_j s ON s.postcode = p.area_postcode
     LEFT JOIN nat ON nat.postcode = p.area_postcode
     ORDER BY p.area_key`;
 }

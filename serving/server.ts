@@ -29,8 +29,6 @@ export interface RunningServer {
   server: Server;
   url: string;
   close(): Promise<void>;
-  /** Settles when the start-up warm-up (`ServerOptions.warm`) has finished, at once without one. */
-  warmed?: Promise<void>;
 }
 
 export interface ListenOptions {
@@ -154,13 +152,12 @@ export async function startServer(
     sharedRateLimit: options.sharedRateLimit ?? false,
   });
   const seconds = options.warm ? warmSeconds() : 0;
-  const warmed =
-    seconds > 0
-      ? warmLiveCaches({ client: es, propertiesAlias: propertiesAlias(config), location, log })
-      : Promise.resolve();
   if (seconds > 0)
-    await Promise.race([warmed, new Promise((resolve) => setTimeout(resolve, seconds * 1000).unref())]);
-  const running = await listen(app, {
+    await Promise.race([
+      warmLiveCaches({ client: es, propertiesAlias: propertiesAlias(config), location, log }),
+      new Promise((resolve) => setTimeout(resolve, seconds * 1000).unref()),
+    ]);
+  return listen(app, {
     port: config.port,
     log,
     onClosed: async () => {
@@ -168,7 +165,6 @@ export async function startServer(
       await es.close();
     },
   });
-  return { ...running, warmed };
 }
 
 /**

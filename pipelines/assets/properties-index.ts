@@ -32,7 +32,7 @@ import {
 } from '../indexing/versioned-index';
 import type { Client } from '@elastic/elasticsearch';
 import { inTileSql, onGridSql } from '../geo/tiles';
-import { copyQueryToParquet, hasColumn, parquetPath, queryParquet } from '../io/parquet';
+import { copyQueryToParquet, hasColumn, parquetPath, queryParquet, uprnRanges } from '../io/parquet';
 import { statsGroupOf } from '../transforms/epc/compare';
 import { statsRowGroup } from '../transforms/epc/stats-group-id';
 import { DataError } from '../io/errors';
@@ -125,18 +125,27 @@ export function blockTable(path: string, tile?: string): string {
  * EPC table adds country and count, and the postcodes and country name the document is queried by are read
  * out of the EPC and area blocks here.
  */
-export function propertiesJoinSql(ctx: AssetContext, tile?: string, only?: string): string {
+export function propertiesJoinSql(
+  ctx: AssetContext,
+  tile?: string,
+  only?: string,
+  range?: readonly [number, number],
+): string {
   const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
   const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
   const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
   const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `b${i}.block::VARCHAR AS "${s.key}"`).join(', ');
-  const joins = blockJoins(ctx, tile);
+  const joins = blockJoins(ctx, tile, range);
+  const where = [
+    ...(only === undefined ? [] : [`u.uprn IN (${only})`]),
+    ...(range === undefined ? [] : [`u.uprn BETWEEN ${range[0]} AND ${range[1]}`]),
+  ];
   return `SELECT u.*, ${epc}.country, ${epc}.epc_count,
     json_extract_string(${epc}.block, '$.epcs[0].postcode') AS epc_postcode,
     json_extract_string(${area}.block, '$.admin_boundaries.postcode') AS area_postcode,
     json_extract_string(${area}.block, '$.admin_boundaries.country_name') AS area_country,
     ${columns} FROM ${tileUprns(uprns, tile)} u ${joins}
-    ${only === undefined ? '' : `WHERE u.uprn IN (${only})`} ORDER BY u.uprn`;
+    ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY u.uprn`;
 }
 
 /** A run id as an SQL string literal. */
@@ -209,11 +218,16 @@ const digestsRoot = (ctx: AssetContext): string => dirname(derivedPath(ctx, 'pro
 const digestsPath = (ctx: AssetContext, index: string, tile: string): string =>
   derivedPath(ctx, `properties_index_digests/${index}/${tile}`);
 
-/** Every block table joined to the UPRNs `u` by UPRN, as `b0`, `b1`, … in PROPERTY_BLOCK_SOURCES order. */
-const blockJoins = (ctx: AssetContext, tile?: string): string =>
-  PROPERTY_BLOCK_SOURCES.map(
-    (s, i) => `LEFT JOIN ${blockTable(s.parquet(ctx), tile)} b${i} USING (uprn)`,
-  ).join(' ');
+/**
+ * Every block table joined to the UPRNs `u` by UPRN, as `b0`, `b1`, … in PROPERTY_BLOCK_SOURCES order; with a
+ * range, each table is read for it alone (the tables are sorted by UPRN: only its row groups are read).
+ */
+const blockJoins = (ctx: AssetContext, tile?: string, range?: readonly [number, number]): string =>
+  PROPERTY_BLOCK_SOURCES.map((s, i) => {
+    const table = blockTable(s.parquet(ctx), tile);
+    const read = range ? `(SELECT * FROM ${table} WHERE uprn BETWEEN ${range[0]} AND ${range[1]})` : table;
+    return `LEFT JOIN ${read} b${i} USING (uprn)`;
+  }).join(' ');
 
 /** The staged UPRNs of a tile (half-open, as tileOf assigns them), or all of them. */
 function tileUprns(uprns: string, tile?: string): string {
@@ -278,6 +292,8 @@ async function deleteIds(es: Client, index: string, ids: Iterable<string>): Prom
 
 // 7: statistics groups stored under stable ids, epc_compare computed when serving, digests per tile.
 const CODE_VERSION = '7';
+/** Documents read and sent at once. */
+const CHUNK_UPRNS = 4096;
 
 export const propertiesIndex = defineAsset({
   name: 'properties_index',
@@ -328,13 +344,17 @@ export const propertiesIndex = defineAsset({
       else if (inPlace)
         for (const id of await idsMatching(es, properties.index, { term: { tile } })) gone.add(id);
       let documents = 0;
+      // CHUNK_UPRNS documents at a time: a tile's blocks are tens of KB a UPRN, too many to sort at once
+      // within a worker's memory limit.
+      const ranges = await uprnRanges(changed, CHUNK_UPRNS);
       const docs = (async function* () {
-        for await (const row of queryParquet(propertiesJoinSql(ctx, tile, changed))) {
-          const doc = indexedProperty(row as unknown as JoinedRow, tile);
-          gone.delete(String(doc.uprn));
-          documents += 1;
-          yield { id: String(doc.uprn), source: doc.source };
-        }
+        for (const range of ranges)
+          for await (const row of queryParquet(propertiesJoinSql(ctx, tile, changed, range))) {
+            const doc = indexedProperty(row as unknown as JoinedRow, tile);
+            gone.delete(String(doc.uprn));
+            documents += 1;
+            yield { id: String(doc.uprn), source: doc.source };
+          }
       })();
       const result = await bulkIndex(es, properties.index, docs, (d) => d.id, {
         serialize: (d) => d.source,

@@ -27,6 +27,7 @@ import {
   parquetPath,
   queryParquet,
   writeParquet,
+  uprnRanges,
   type ColumnSpec,
 } from '../io/parquet';
 import { scratchFolder } from '../io/scratch';
@@ -267,13 +268,8 @@ async function* blocksInChunks(
   digests: string,
   tile?: string,
 ): AsyncGenerator<Record<string, unknown>> {
-  const ranges: [number, number][] = [];
-  let n = 0;
-  for await (const { uprn } of queryParquet(`SELECT uprn FROM (${uprnsSql}) ORDER BY uprn`)) {
-    if (n++ % CHUNK_UPRNS === 0) ranges.push([uprn as number, uprn as number]);
-    else ranges.at(-1)![1] = uprn as number;
-  }
-  for (const range of ranges) yield* blocksByUprn(blockRowsSql(ctx, uprnsSql, digests, tile, range));
+  for (const range of await uprnRanges(uprnsSql, CHUNK_UPRNS))
+    yield* blocksByUprn(blockRowsSql(ctx, uprnsSql, digests, tile, range));
 }
 
 /**

@@ -473,3 +473,17 @@ export async function countRows(sql: string): Promise<number> {
   for await (const row of queryParquet(`SELECT count(*) AS n FROM (${sql})`)) return Number(row.n);
   return 0;
 }
+
+/**
+ * The UPRNs a query returns (a `uprn` column), in order, cut into consecutive ranges of at most `size`: a
+ * worker builds one range at a time, and a file sorted by UPRN gives each range only its own row groups.
+ */
+export async function uprnRanges(uprnsSql: string, size: number): Promise<[number, number][]> {
+  const ranges: [number, number][] = [];
+  let n = 0;
+  for await (const { uprn } of queryParquet(`SELECT uprn FROM (${uprnsSql}) ORDER BY uprn`)) {
+    if (n++ % size === 0) ranges.push([uprn as number, uprn as number]);
+    else ranges.at(-1)![1] = uprn as number;
+  }
+  return ranges;
+}

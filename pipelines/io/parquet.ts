@@ -7,7 +7,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
   DuckDBBlobValue,
@@ -50,12 +50,12 @@ const jsonOf = (value: unknown): string => (value instanceof JsonText ? value.te
 const stagedType = (type: ColumnType): string => (type === 'JSON' ? 'VARCHAR' : type);
 
 // DuckDB's buffer pool defaults to 80% of RAM, per instance: cap it (PDS_DUCKDB_MEMORY_LIMIT) so that a
-// writer or a query spills to its temp directory instead of growing with the data. The default is a quarter
-// of the machine's memory, at least 1 GB: sorts and joins over the per-UPRN JSON blocks need room for
-// their largest blocks (1 GB ran out in uprn_epc_blocks at 22,500 UPRNs), and two or three instances may run
-// at once in one worker. A caller whose query needs more room by default passes its own floor in MB.
+// writer or a query spills to its temp directory instead of growing with the data, and a worker's memory is
+// set by the limit, not by the region (issue 14). The default is 1 GB: every per-UPRN step works in chunks of
+// a few thousand UPRNs or over narrow columns and builds a 30,000-UPRN tile within it (docs/national.md). A
+// caller whose query needs more room passes its own floor in MB (the columnar EPC engine: 2 GB).
 export const duckdbMemoryLimit = (floorMb = 1024): string =>
-  process.env.PDS_DUCKDB_MEMORY_LIMIT ?? `${Math.max(floorMb, Math.floor(totalmem() / 4 / 2 ** 20))}MB`;
+  process.env.PDS_DUCKDB_MEMORY_LIMIT ?? `${floorMb}MB`;
 
 // DuckDB reads a GeoParquet column (ours carry `geo` metadata, io/geoparquet.ts) as its GEOMETRY type; the
 // pipeline reads and writes WKB bytes, so its own instances see the column as written (BLOB). Analysts'

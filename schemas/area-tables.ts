@@ -264,9 +264,6 @@ export const UprnPostcodesRowSchema = z
       'JSON of (postcode, area postcode, polygon codes): the key of the postcode_area_blocks row; null when all are null',
     ),
     epc_country: code('Country of the UPRN’s certificates (England, Wales, Scotland)'),
-    epc_postcode: code(
-      'Postcode on the latest certificate as lodged (what `postcode` was chosen from; a rebuild compares it)',
-    ),
     epc_tenure: code('Tenure on the latest certificate (for the grant rules)'),
     epc_band: code('Current energy rating band on the latest certificate (for the grant rules)'),
   })
@@ -318,6 +315,11 @@ export const UprnAreaBlockRowSchema = z
       .string()
       .describe(
         'MD5 of the block’s JSON text: equal digests, equal blocks (what the properties index compares)',
+      ),
+    input_digest: z
+      .string()
+      .describe(
+        'MD5 of the EPC facts the block was built from (country, postcode, tenure and band of the latest certificate): a new month builds again only the blocks whose digest changed',
       ),
   })
   .describe('Per UPRN: the area block (spec 2.7) of the properties document');

@@ -6,4 +6,4 @@
 export const DATA_CONTRACT_VERSION = '1.2.0';
 
 /** sha256 of every `table.column` name at DATA_CONTRACT_VERSION, sorted, one per line. */
-export const DATA_CONTRACT_NAMES_SHA256 = '1815d93dc337a831f9e0ef7550177c9dc8a5f0db7fd49987925deb03e932d39e';
+export const DATA_CONTRACT_NAMES_SHA256 = 'dfde914b66805785d5d2adf251f42e9a755337c2ce3bd847d8da0afef6b2c973';

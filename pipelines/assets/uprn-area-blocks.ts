@@ -42,7 +42,10 @@ import {
   hasColumn,
   parquetPath,
   queryParquet,
+  uprnRanges,
+  writeInUprnRanges,
   writeParquet,
+  type ColumnSpec,
 } from '../io/parquet';
 import { scratchFolder } from '../io/scratch';
 import {
@@ -128,11 +131,17 @@ function tileUprnsFrom(ctx: AssetContext, tile: string): string {
     WHERE ${inTileSql(tile, 'u.x_coord', 'u.y_coord')}`;
 }
 
-/** The EPC facts of each UPRN of the tile that its block reads. */
-const EPC_FACTS = ['epc_country', 'epc_postcode', 'epc_tenure', 'epc_band'] as const;
-const tileFactsSql = (ctx: AssetContext, tile: string): string =>
-  `SELECT u.uprn, e.country AS epc_country, e.postcode AS epc_postcode, e.tenure AS epc_tenure,
-    e.energy_rating_current AS epc_band FROM ${tileUprnsFrom(ctx, tile)}`;
+/**
+ * Per UPRN of the tile, the MD5 of the EPC facts its block reads (`input_digest`): a block is kept while its
+ * own digest, written with it, equals its UPRN's current one (so a run cut short between two of the tables
+ * leaves nothing that looks current but is not).
+ */
+const tileFactsSql = (ctx: AssetContext, tile: string): string => {
+  const facts = ['e.country', 'e.postcode', 'e.tenure', 'e.energy_rating_current']
+    .map((c) => `coalesce(${c}, chr(30))`)
+    .join(', ');
+  return `SELECT u.uprn, md5(concat_ws(chr(31), ${facts})) AS input_digest FROM ${tileUprnsFrom(ctx, tile)}`;
+};
 
 /** What the day of a build decides: the energy price period in force and the grant rules open. */
 function dayTerms(dataDir: string, rules: RetrofitGrantRules, day: string) {
@@ -245,6 +254,18 @@ async function tileBoundaries(ctx: AssetContext, tile: string): Promise<MemoryLa
   return new MemoryLayers({ admin_boundaries: records }, {});
 }
 
+/** The columns of uprn_area_blocks, in order. */
+const UPRN_AREA_BLOCK_COLUMNS: readonly ColumnSpec[] = [
+  { name: 'uprn', type: 'BIGINT' },
+  { name: 'postcode', type: 'VARCHAR' },
+  { name: 'country', type: 'VARCHAR' },
+  { name: 'block', type: 'JSON' },
+  { name: 'block_digest', type: 'VARCHAR' },
+  { name: 'input_digest', type: 'VARCHAR' },
+];
+/** UPRNs merged at once when a tile's kept and rebuilt blocks are written together. */
+const CHUNK_UPRNS = 4096;
+
 /** The columns of uprn_postcodes that hold the polygon codes and names at the UPRN's point. */
 const POLYGON_COLUMNS = POLYGON_ADMIN_FIELDS.map((f) => `b_${f}`);
 
@@ -290,7 +311,6 @@ async function writeUprnPostcodes(
           ])
         : null,
       epc_country: u.epcCountry,
-      epc_postcode: u.epcPostcode,
       epc_tenure: u.epcTenure,
       epc_band: u.epcBand,
     };
@@ -309,7 +329,6 @@ async function writeUprnPostcodes(
       ...POLYGON_COLUMNS.map((name) => ({ name, type: 'VARCHAR' as const })),
       { name: 'area_key', type: 'VARCHAR' },
       { name: 'epc_country', type: 'VARCHAR' },
-      { name: 'epc_postcode', type: 'VARCHAR' },
       { name: 'epc_tenure', type: 'VARCHAR' },
       { name: 'epc_band', type: 'VARCHAR' },
     ],
@@ -594,10 +613,10 @@ const jsNumber = (column: string): string =>
   `CASE WHEN ${column} = trunc(${column}) THEN CAST(${column} AS BIGINT)::VARCHAR ELSE CAST(${column} AS VARCHAR) END`;
 
 /**
- * Step 4: the per-UPRN block (of the UPRNs of `only`, an SQL query, when given), assembled in DuckDB, and the
- * MD5 of its text.
+ * Step 4: the per-UPRN block (of the UPRNs of `only`, an SQL query, when given), assembled in DuckDB, the
+ * MD5 of its text and the digest of the EPC facts it was built from (`facts`, a file of tileFactsSql).
  */
-function assembleSql(ctx: AssetContext, tile: string, only?: string): string {
+function assembleSql(ctx: AssetContext, tile: string, facts: string, only?: string): string {
   const on = GRANT_KEYS.map((k) => `g.${k} IS NOT DISTINCT FROM f.${k}`).join(' AND ');
   const blocks = `
     SELECT f.uprn, f.postcode, f.g_country AS country,
@@ -613,8 +632,8 @@ function assembleSql(ctx: AssetContext, tile: string, only?: string): string {
     LEFT JOIN ${parquetPath(tilePath(ctx, GRANT_SETS_TABLE, tile))} g ON ${on}
     ${only === undefined ? '' : `WHERE f.uprn IN (${only})`}`;
   // block_digest: what properties_index compares to tell which documents changed, without reading blocks.
-  return `SELECT uprn, postcode, country, text::JSON AS block, md5(text) AS block_digest FROM (${blocks})
-    ORDER BY uprn`;
+  return `SELECT uprn, postcode, country, text::JSON AS block, md5(text) AS block_digest, f.input_digest
+    FROM (${blocks}) JOIN ${parquetPath(facts)} f USING (uprn) ORDER BY uprn`;
 }
 
 const CODE_VERSION = '10';
@@ -687,14 +706,13 @@ export const uprnAreaBlocks = defineAsset({
       const incremental =
         tileInputsHeld(ctx, rules, asOf) &&
         Object.values(paths).every((p) => existsSync(p)) &&
-        (await hasColumn(paths.postcodes, 'epc_postcode'));
+        (await hasColumn(paths.blocks, 'input_digest'));
       // Which UPRNs are kept and which built, fixed now: the tables they are read from are rewritten below.
-      const same = EPC_FACTS.map((c) => `p.${c} IS NOT DISTINCT FROM f.${c}`).join(' AND ');
       const keptFile = join(scratch, 'kept.parquet');
       if (incremental)
         await copyQueryToParquet(
-          `SELECT p.uprn FROM ${parquetPath(paths.postcodes)} p JOIN ${parquetPath(factsFile)} f
-            ON p.uprn = f.uprn AND ${same}`,
+          `SELECT b.uprn FROM ${parquetPath(paths.blocks)} b JOIN ${parquetPath(factsFile)} f
+            ON b.uprn = f.uprn AND b.input_digest = f.input_digest`,
           keptFile,
         );
       const kept = incremental ? `SELECT uprn FROM ${parquetPath(keptFile)}` : null;
@@ -747,11 +765,15 @@ export const uprnAreaBlocks = defineAsset({
       // Step 4: the blocks to build, beside those kept.
       const written =
         kept === null
-          ? await copyQueryToParquet(assembleSql(ctx, tile), paths.blocks)
-          : await copyQueryToParquet(
-              `SELECT * FROM ${parquetPath(paths.blocks)} WHERE uprn IN (${kept})
-               UNION ALL SELECT * FROM (${assembleSql(ctx, tile, changed)}) ORDER BY uprn`,
+          ? await copyQueryToParquet(assembleSql(ctx, tile, factsFile), paths.blocks)
+          : // Both sorted by UPRN: merged a range at a time, as a whole tile's blocks are too many to sort at once.
+            await writeInUprnRanges(
               paths.blocks,
+              UPRN_AREA_BLOCK_COLUMNS,
+              await uprnRanges(`SELECT uprn FROM ${parquetPath(factsFile)}`, CHUNK_UPRNS),
+              ([a, b]) => `
+                SELECT * FROM ${parquetPath(paths.blocks)} WHERE uprn BETWEEN ${a} AND ${b} AND uprn IN (${kept})
+                UNION ALL SELECT * FROM (${assembleSql(ctx, tile, factsFile, `SELECT uprn FROM (${changed}) WHERE uprn BETWEEN ${a} AND ${b}`)})`,
             );
       step('UPRN blocks', built);
       return {

@@ -28,6 +28,7 @@ import {
   queryParquet,
   writeParquet,
   uprnRanges,
+  writeInUprnRanges,
   type ColumnSpec,
 } from '../io/parquet';
 import { scratchFolder } from '../io/scratch';
@@ -307,12 +308,16 @@ export async function writeEpcBlocks(
       UPRN_EPC_BLOCK_COLUMNS,
       blocksInChunks(ctx, changed, digests, tile),
     );
-    const columns = UPRN_EPC_BLOCK_COLUMNS.map((c) => c.name).join(', ');
-    const written = await copyQueryToParquet(
-      `SELECT ${columns} FROM (
-         SELECT p.* FROM ${previous} p JOIN ${digests} d ON p.uprn = d.uprn AND p.input_digest = d.input_digest
-         UNION ALL SELECT * FROM ${parquetPath(freshFile)}) ORDER BY uprn`,
+    // Both sorted by UPRN: merged a range at a time (one sort of a whole tile's blocks ran out of 1 GB).
+    const names = UPRN_EPC_BLOCK_COLUMNS.map((c) => c.name);
+    const written = await writeInUprnRanges(
       path,
+      UPRN_EPC_BLOCK_COLUMNS,
+      await uprnRanges(`SELECT uprn FROM ${digests}`, CHUNK_UPRNS),
+      ([a, b]) => `
+        SELECT ${names.map((n) => `p.${n}`).join(', ')} FROM ${previous} p
+        JOIN ${digests} d ON p.uprn = d.uprn AND p.input_digest = d.input_digest WHERE p.uprn BETWEEN ${a} AND ${b}
+        UNION ALL SELECT ${names.join(', ')} FROM ${parquetPath(freshFile)} WHERE uprn BETWEEN ${a} AND ${b}`,
     );
     return { rows: written.rows, path: written.path, built: fresh.rows };
   } finally {

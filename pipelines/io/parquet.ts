@@ -487,3 +487,28 @@ export async function uprnRanges(uprnsSql: string, size: number): Promise<[numbe
   }
   return ranges;
 }
+
+/**
+ * Writes the rows of `sqlOf(range)` for each UPRN range in turn, each sorted by UPRN, to one Parquet file: a
+ * merge of inputs sorted by UPRN (say, a previous build's kept rows and the rows built again) in pieces small
+ * enough to sort within the memory limit. JSON columns pass through as text, never parsed.
+ */
+export async function writeInUprnRanges(
+  path: string,
+  columns: readonly ColumnSpec[],
+  ranges: readonly (readonly [number, number])[],
+  sqlOf: (range: readonly [number, number]) => string,
+): Promise<ParquetWriteResult> {
+  const select = columns
+    .map((c) => (c.type === 'JSON' ? `"${c.name}"::VARCHAR AS "${c.name}"` : `"${c.name}"`))
+    .join(', ');
+  const json = columns.filter((c) => c.type === 'JSON').map((c) => c.name);
+  const rows = (async function* () {
+    for (const range of ranges)
+      for await (const row of queryParquet(`SELECT ${select} FROM (${sqlOf(range)}) ORDER BY uprn`)) {
+        for (const name of json) if (typeof row[name] === 'string') row[name] = new JsonText(row[name]);
+        yield row;
+      }
+  })();
+  return writeParquet(path, columns, rows);
+}

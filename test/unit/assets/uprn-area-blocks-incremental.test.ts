@@ -1,7 +1,7 @@
 // uprn_area_blocks per UPRN: a tile built again, when nothing but uprn_epc_blocks moved since its last build,
 // keeps the blocks of the UPRNs whose EPC facts held and builds only the others, and the result is what a
 // build from scratch writes, row for row, in all four of its tables.
-import { mkdtemp } from 'node:fs/promises';
+import { copyFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,26 @@ describe('uprn_area_blocks, per UPRN', () => {
     const incremental = await snapshot();
     expect(await build(UPSTREAM_BUILDS, true)).toBe(all);
     expect(incremental).toEqual(await snapshot());
+  }, 120_000);
+
+  it('after a run cut short between its tables, builds again what that run had not finished', async () => {
+    const uprns = (await rows(uprnsSql())).map((r) => r.uprn);
+    const blocks = derivedPath(ctx, `${UPRN_AREA_BLOCKS_TABLE}/${tile}`);
+    const before = `${blocks}.before`;
+    await copyFile(blocks, before);
+    // A month re-rates two homes; its run writes the postcodes and area tables, then stops before the blocks.
+    await writeEpcFacts(
+      uprns,
+      (uprn) => (uprn === uprns[5] || uprn === uprns[6] ? 'B' : 'D'),
+      () => null,
+    );
+    expect(await build(UPSTREAM_BUILDS)).toBeGreaterThanOrEqual(2);
+    await copyFile(before, blocks);
+    // The next run finds the blocks older than the postcodes: those two are built again, not kept.
+    expect(await build(UPSTREAM_BUILDS)).toBeGreaterThanOrEqual(2);
+    const resumed = await snapshot();
+    await build(UPSTREAM_BUILDS, true);
+    expect(resumed).toEqual(await snapshot());
   }, 120_000);
 
   it('writes each block as JSON.stringify writes it (the properties index stores the text as it is)', async () => {

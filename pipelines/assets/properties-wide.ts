@@ -85,6 +85,17 @@ export const propertiesWide = defineAsset({
         ? `SELECT d.uprn FROM ${parquetPath(next)} d JOIN ${parquetPath(digestsFile)} p
             ON p.uprn = d.uprn AND p.d_area = d.d_area AND p.d_epc = d.d_epc`
         : undefined;
+    const changed = previous && `SELECT uprn FROM ${parquetPath(next)} EXCEPT ${previous}`;
+    if (
+      previous !== undefined &&
+      (await countRows(changed!)) === 0 &&
+      (await countRows(`SELECT uprn FROM ${parquetPath(out)}`)) === (await countRows(previous))
+    ) {
+      // Every row held and no UPRN left: the file stays as it is.
+      const rows = await countRows(previous);
+      await rename(next, digestsFile);
+      return { rows, outputs: [out], metrics: { built: 0 } };
+    }
     const sql = (only?: string) =>
       propertiesWideSql({
         tile,
@@ -99,11 +110,11 @@ export const propertiesWide = defineAsset({
       });
     const columns = parquetColumnsFor(PropertiesWideRowSchema);
     const written = await copyQueryToParquet(
-      previous === undefined
+      previous === undefined || changed === undefined
         ? sql()
         : // The schema's columns: the file adds GeoParquet's covering columns, which the copy adds again.
           `SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM ${parquetPath(out)} WHERE uprn IN (${previous})
-           UNION ALL SELECT * FROM (${sql(`SELECT uprn FROM ${parquetPath(next)} EXCEPT ${previous}`)})
+           UNION ALL SELECT * FROM (${sql(changed)})
            ORDER BY uprn`,
       out,
       { columns },

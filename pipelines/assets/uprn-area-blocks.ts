@@ -42,10 +42,7 @@ import {
   hasColumn,
   parquetPath,
   queryParquet,
-  uprnRanges,
-  writeInUprnRanges,
   writeParquet,
-  type ColumnSpec,
 } from '../io/parquet';
 import { scratchFolder } from '../io/scratch';
 import {
@@ -253,18 +250,6 @@ async function tileBoundaries(ctx: AssetContext, tile: string): Promise<MemoryLa
   }
   return new MemoryLayers({ admin_boundaries: records }, {});
 }
-
-/** The columns of uprn_area_blocks, in order. */
-const UPRN_AREA_BLOCK_COLUMNS: readonly ColumnSpec[] = [
-  { name: 'uprn', type: 'BIGINT' },
-  { name: 'postcode', type: 'VARCHAR' },
-  { name: 'country', type: 'VARCHAR' },
-  { name: 'block', type: 'JSON' },
-  { name: 'block_digest', type: 'VARCHAR' },
-  { name: 'input_digest', type: 'VARCHAR' },
-];
-/** UPRNs merged at once when a tile's kept and rebuilt blocks are written together. */
-const CHUNK_UPRNS = 4096;
 
 /** The columns of uprn_postcodes that hold the polygon codes and names at the UPRN's point. */
 const POLYGON_COLUMNS = POLYGON_ADMIN_FIELDS.map((f) => `b_${f}`);
@@ -762,19 +747,19 @@ export const uprnAreaBlocks = defineAsset({
       // Step 3: the grants of every combination of facts in use (a few thousand at most: all evaluated).
       const grantSets = await writeGrantSets(ctx, tile, rules, asOf);
       step(`grant sets (rules as of ${rules.as_of})`, grantSets.rows);
-      // Step 4: the blocks to build, beside those kept.
-      const written =
-        kept === null
-          ? await copyQueryToParquet(assembleSql(ctx, tile, factsFile), paths.blocks)
-          : // Both sorted by UPRN: merged a range at a time, as a whole tile's blocks are too many to sort at once.
-            await writeInUprnRanges(
-              paths.blocks,
-              UPRN_AREA_BLOCK_COLUMNS,
-              await uprnRanges(`SELECT uprn FROM ${parquetPath(factsFile)}`, CHUNK_UPRNS),
-              ([a, b]) => `
-                SELECT * FROM ${parquetPath(paths.blocks)} WHERE uprn BETWEEN ${a} AND ${b} AND uprn IN (${kept})
-                UNION ALL SELECT * FROM (${assembleSql(ctx, tile, factsFile, `SELECT uprn FROM (${changed}) WHERE uprn BETWEEN ${a} AND ${b}`)})`,
-            );
+      // Step 4: the blocks to build, then the kept ones in their order and the built ones in theirs (one
+      // streaming copy, no sort of a whole tile's blocks). A full build writes the file sorted by UPRN.
+      let written;
+      if (kept === null) written = await copyQueryToParquet(assembleSql(ctx, tile, factsFile), paths.blocks);
+      else {
+        const fresh = join(scratch, 'blocks.parquet');
+        await copyQueryToParquet(assembleSql(ctx, tile, factsFile, changed), fresh);
+        written = await copyQueryToParquet(
+          `SELECT * FROM ${parquetPath(paths.blocks)} WHERE uprn IN (${kept})
+           UNION ALL SELECT * FROM ${parquetPath(fresh)}`,
+          paths.blocks,
+        );
+      }
       step('UPRN blocks', built);
       return {
         rows: written.rows,

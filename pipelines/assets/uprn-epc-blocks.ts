@@ -27,8 +27,8 @@ import {
   parquetPath,
   queryParquet,
   writeParquet,
+  countRows,
   uprnRanges,
-  writeInUprnRanges,
   type ColumnSpec,
 } from '../io/parquet';
 import { scratchFolder } from '../io/scratch';
@@ -300,24 +300,25 @@ export async function writeEpcBlocks(
       );
       return { rows: written.rows, path: written.path, built: written.rows };
     }
-    const changed = `SELECT d.uprn FROM ${digests} d
-      LEFT JOIN ${previous} p ON p.uprn = d.uprn AND p.input_digest = d.input_digest WHERE p.uprn IS NULL`;
+    const kept = `SELECT p.* FROM ${previous} p
+      WHERE (p.uprn, p.input_digest) IN (SELECT uprn, input_digest FROM ${digests})`;
+    const changed = `SELECT uprn FROM ${digests} EXCEPT SELECT uprn FROM (${kept})`;
+    const [keptRows, previousRows] = [await countRows(kept), await countRows(`SELECT uprn FROM ${previous}`)];
+    // Nothing to build and no UPRN gone: the file already holds every block as built now; it stays as it is.
+    if (keptRows === previousRows && (await countRows(changed)) === 0)
+      return { rows: keptRows, path, built: 0 };
     const freshFile = join(scratch, 'fresh.parquet');
     const fresh = await writeParquet(
       freshFile,
       UPRN_EPC_BLOCK_COLUMNS,
       blocksInChunks(ctx, changed, digests, tile),
     );
-    // Both sorted by UPRN: merged a range at a time (one sort of a whole tile's blocks ran out of 1 GB).
-    const names = UPRN_EPC_BLOCK_COLUMNS.map((c) => c.name);
-    const written = await writeInUprnRanges(
+    // The kept rows in their order, then the rebuilt ones in theirs: one streaming copy, no sort of a whole
+    // tile's blocks (which ran out of a 1 GB limit). A full build writes the file sorted by UPRN.
+    const columns = UPRN_EPC_BLOCK_COLUMNS.map((c) => c.name).join(', ');
+    const written = await copyQueryToParquet(
+      `SELECT ${columns} FROM (${kept}) UNION ALL SELECT ${columns} FROM ${parquetPath(freshFile)}`,
       path,
-      UPRN_EPC_BLOCK_COLUMNS,
-      await uprnRanges(`SELECT uprn FROM ${digests}`, CHUNK_UPRNS),
-      ([a, b]) => `
-        SELECT ${names.map((n) => `p.${n}`).join(', ')} FROM ${previous} p
-        JOIN ${digests} d ON p.uprn = d.uprn AND p.input_digest = d.input_digest WHERE p.uprn BETWEEN ${a} AND ${b}
-        UNION ALL SELECT ${names.join(', ')} FROM ${parquetPath(freshFile)} WHERE uprn BETWEEN ${a} AND ${b}`,
     );
     return { rows: written.rows, path: written.path, built: fresh.rows };
   } finally {

@@ -147,20 +147,6 @@ export class ParquetTableWriter {
     return c.type === 'JSON' ? `${name}::JSON AS ${name}` : name;
   }
 
-  /**
-   * Appends the rows of a query (columns named as the writer's) in the order it gives them, inside DuckDB: no
-   * row passes through JavaScript. Appender staging only.
-   */
-  async appendQuery(sql: string): Promise<void> {
-    if (!this.appender) throw new Error('appendQuery needs appender staging');
-    this.appender.flushSync();
-    const select = this.columns
-      .map((c) => `CAST(${quoteIdent(c.name)} AS ${stagedType(c.type)}) AS ${quoteIdent(c.name)}`)
-      .join(', ');
-    const result = await this.connection.run(`INSERT INTO stage SELECT ${select} FROM (${sql})`);
-    this.rows += Number(result.rowsChanged);
-  }
-
   append(row: object): void {
     if (this.csv) {
       this.pending.push(this.csv.line(row));
@@ -500,25 +486,4 @@ export async function uprnRanges(uprnsSql: string, size: number): Promise<[numbe
     else ranges.at(-1)![1] = uprn as number;
   }
   return ranges;
-}
-
-/**
- * Writes the rows of `sqlOf(range)` for each UPRN range in turn, each sorted by UPRN, to one Parquet file: a
- * merge of inputs sorted by UPRN (say, a previous build's kept rows and the rows built again) in pieces small
- * enough to sort within the memory limit, inside DuckDB.
- */
-export async function writeInUprnRanges(
-  path: string,
-  columns: readonly ColumnSpec[],
-  ranges: readonly (readonly [number, number])[],
-  sqlOf: (range: readonly [number, number]) => string,
-): Promise<ParquetWriteResult> {
-  const writer = await ParquetTableWriter.open(path, columns);
-  try {
-    for (const range of ranges) await writer.appendQuery(`SELECT * FROM (${sqlOf(range)}) ORDER BY uprn`);
-  } catch (error) {
-    await writer.abort();
-    throw error;
-  }
-  return writer.close();
 }

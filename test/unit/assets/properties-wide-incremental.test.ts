@@ -59,7 +59,7 @@ async function build(force = false): Promise<number> {
   return result.metrics?.built ?? -1;
 }
 
-const table = () => `SELECT * FROM ${parquetPath(derivedPath(ctx, `properties_wide/${tile}`))}`;
+const table = () => `SELECT * FROM ${parquetPath(derivedPath(ctx, `properties_wide/${tile}`))} ORDER BY uprn`;
 
 beforeAll(async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'pds-wide-incremental-'));

@@ -52,8 +52,8 @@ const table = (name: string) => parquetPath(derivedPath(ctx, `${name}/${tile}`))
 const uprnsSql = () =>
   `SELECT uprn FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} WHERE ${inTileSql(tile)}`;
 
-/** Every row of the four tables the asset writes for the tile. */
-const snapshot = async () => Promise.all(TABLES.map((t) => rows(`SELECT * FROM ${table(t)}`)));
+/** Every row of the four tables the asset writes for the tile (an update appends the rows it built). */
+const snapshot = async () => Promise.all(TABLES.map((t) => rows(`SELECT * FROM ${table(t)} ORDER BY ALL`)));
 
 /** The tile's EPC facts as uprn_epc_blocks gives them: a band and a postcode per UPRN. */
 async function writeEpcFacts(

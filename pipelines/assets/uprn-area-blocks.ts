@@ -153,7 +153,7 @@ function dayTerms(dataDir: string, rules: RetrofitGrantRules, day: string) {
  * facts: the same code, the same builds of every upstream other than uprn_epc_blocks (os_open_uprn
  * included: the points), and a day with the same prices and open grant rules.
  */
-export function tileInputsHeld(ctx: AssetContext, rules: RetrofitGrantRules, asOf: string): boolean {
+function tileInputsHeld(ctx: AssetContext, rules: RetrofitGrantRules, asOf: string): boolean {
   if (!sameBuildsBut(ctx, CODE_VERSION, [UPRN_EPC_BLOCKS_TABLE])) return false;
   const then = dayTerms(ctx.config.dataDir, rules, ctx.previousBuild!.startedAt.slice(0, 10));
   return JSON.stringify(then) === JSON.stringify(dayTerms(ctx.config.dataDir, rules, asOf));

@@ -22,6 +22,17 @@ export interface PropertiesRepository {
   inPostcode?(postcode: string): Promise<AddressesResponse>;
 }
 
+/** The API's 404 for a UPRN with no document: one wording for every endpoint and the batch. */
+export const propertyNotFound = (uprn: number): ApiError =>
+  new ApiError('not_found', `No property with UPRN ${uprn}`);
+
+/** A UPRN's stored document, or the API's 404 for it. */
+export async function requireStored(repository: PropertiesRepository, uprn: number): Promise<StoredProperty> {
+  const stored = await repository.getStored(uprn);
+  if (!stored) throw propertyNotFound(uprn);
+  return stored;
+}
+
 /** `repository.getStoredMany(uprns)`, or one `getStored` per distinct UPRN where it has none. */
 export async function storedMany(
   repository: PropertiesRepository,

@@ -19,7 +19,7 @@ import { RetrofitQuerySchema } from '../../schemas/api/retrofit';
 import { ApiError, asApiError, errorBody, invalidParameters } from '../errors';
 import type { Logger } from '../log';
 import type { FeaturesRepository } from '../repository/features';
-import { storedMany, type PropertiesRepository } from '../repository/properties';
+import { propertyNotFound, storedMany, type PropertiesRepository } from '../repository/properties';
 import { MissingSharedPiece, type StoredProperty } from '../../pipelines/indexing/stored-property';
 import { ArrowBatchWriter, endpointColumns } from './batch-arrow';
 import { renderEpcs } from './epcs';
@@ -79,7 +79,7 @@ async function answer(
   if ('error' in item) return { status: item.error.status, error: item.error };
   const stored = found.get(item.uprn);
   try {
-    if (!stored) throw new ApiError('not_found', `No property with UPRN ${item.uprn}`);
+    if (!stored) throw propertyNotFound(item.uprn);
     if (endpoint === 'properties') return { status: 200, text: renderProperty(stored, now) };
     if (endpoint === 'retrofit') return { status: 200, text: renderRetrofit(stored, now) };
     if (endpoint === 'epcs') {

@@ -5,7 +5,7 @@ import { compareEpc, emptyStats } from '../../pipelines/transforms/epc/compare';
 import type { EpcStats } from '../../schemas/epc';
 import { epcAgeYears, epcExpiry, epcInDate } from '../../pipelines/transforms/epc/validity';
 import { ApiError, invalidParameters } from '../errors';
-import type { PropertiesRepository } from '../repository/properties';
+import { requireStored, type PropertiesRepository } from '../repository/properties';
 import {
   ENHANCED,
   jsonMembers,
@@ -146,8 +146,7 @@ export async function epcsAnswer(
   uprn: number,
   now: () => Date,
 ): Promise<string> {
-  const stored = await properties.getStored(uprn);
-  if (!stored) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
+  const stored = await requireStored(properties, uprn);
   try {
     return renderEpcs(stored, now(), await sharedOf(properties, stored));
   } catch (error) {

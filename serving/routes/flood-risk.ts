@@ -13,7 +13,7 @@ import type { Position } from '../../pipelines/geo/geometry';
 import { GRID } from '../../pipelines/geo/tiles';
 import { ApiError, invalidParameters } from '../errors';
 import type { FeaturesRepository } from '../repository/features';
-import type { PropertiesRepository } from '../repository/properties';
+import { requireStored, type PropertiesRepository } from '../repository/properties';
 
 export type FloodRiskTarget = { uprn: number } | { point: Position };
 
@@ -105,8 +105,7 @@ export async function floodRiskAnswer(
   features: FeaturesRepository,
   uprn: number,
 ): Promise<string> {
-  const stored = await properties.getStored(uprn);
-  if (!stored) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
+  const stored = await requireStored(properties, uprn);
   // The block's text as stored (a document's pieces are never parsed to be sent).
   const block = stored.get('flood_risk');
   if (block !== undefined) return block;

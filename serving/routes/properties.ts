@@ -12,8 +12,8 @@ import { PropertiesQuerySchema, type PropertyResponse } from '../../schemas/api/
 import type { SocialPointsBlock } from '../../schemas/api/social';
 import type { TransportationBlock } from '../../schemas/api/transport';
 import type { PropertyDocument } from '../../schemas/index/properties';
-import { ApiError, invalidParameters } from '../errors';
-import type { PropertiesRepository } from '../repository/properties';
+import { invalidParameters } from '../errors';
+import { requireStored, type PropertiesRepository } from '../repository/properties';
 import { addressesRouter } from './addresses';
 import { jsonObject, orElse, orNull, type StoredProperty } from '../../pipelines/indexing/stored-property';
 import { epcValidity, presentEpcs } from './epcs';
@@ -124,8 +124,7 @@ export async function propertyAnswer(
   uprn: number,
   now: () => Date,
 ): Promise<string> {
-  const stored = await properties.getStored(uprn);
-  if (!stored) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
+  const stored = await requireStored(properties, uprn);
   return renderProperty(stored, now());
 }
 

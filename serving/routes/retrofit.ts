@@ -7,8 +7,8 @@ import type { StoredEpcBlock } from '../../schemas/api/epcs';
 import type { PlanningBlock } from '../../schemas/api/planning';
 import { RetrofitQuerySchema, type RetrofitResponse } from '../../schemas/api/retrofit';
 import type { PropertyDocument } from '../../schemas/index/properties';
-import { ApiError, invalidParameters } from '../errors';
-import type { PropertiesRepository } from '../repository/properties';
+import { invalidParameters } from '../errors';
+import { requireStored, type PropertiesRepository } from '../repository/properties';
 import { ENHANCED, orElse, orNull, type StoredProperty } from '../../pipelines/indexing/stored-property';
 import { epcValidity, presentEpcs } from './epcs';
 
@@ -72,8 +72,7 @@ export async function retrofitAnswer(
   uprn: number,
   now: () => Date,
 ): Promise<string> {
-  const stored = await properties.getStored(uprn);
-  if (!stored) throw new ApiError('not_found', `No property with UPRN ${uprn}`);
+  const stored = await requireStored(properties, uprn);
   return renderRetrofit(stored, now());
 }
 

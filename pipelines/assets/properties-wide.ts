@@ -86,15 +86,15 @@ export const propertiesWide = defineAsset({
             ON p.uprn = d.uprn AND p.d_area = d.d_area AND p.d_epc = d.d_epc`
         : undefined;
     const changed = previous && `SELECT uprn FROM ${parquetPath(next)} EXCEPT ${previous}`;
+    const kept = previous === undefined ? 0 : await countRows(previous);
     if (
-      previous !== undefined &&
-      (await countRows(changed!)) === 0 &&
-      (await countRows(`SELECT uprn FROM ${parquetPath(out)}`)) === (await countRows(previous))
+      changed !== undefined &&
+      (await countRows(changed)) === 0 &&
+      (await countRows(`SELECT uprn FROM ${parquetPath(out)}`)) === kept
     ) {
       // Every row held and no UPRN left: the file stays as it is.
-      const rows = await countRows(previous);
       await rename(next, digestsFile);
-      return { rows, outputs: [out], metrics: { built: 0 } };
+      return { rows: kept, outputs: [out], metrics: { built: 0 } };
     }
     const sql = (only?: string) =>
       propertiesWideSql({
@@ -110,7 +110,7 @@ export const propertiesWide = defineAsset({
       });
     const columns = parquetColumnsFor(PropertiesWideRowSchema);
     const written = await copyQueryToParquet(
-      previous === undefined || changed === undefined
+      changed === undefined
         ? sql()
         : // The schema's columns: the file adds GeoParquet's covering columns, which the copy adds again.
           `SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM ${parquetPath(out)} WHERE uprn IN (${previous})
@@ -119,7 +119,7 @@ export const propertiesWide = defineAsset({
       out,
       { columns },
     );
-    const built = previous === undefined ? written.rows : written.rows - (await countRows(previous));
+    const built = written.rows - kept;
     await rename(next, digestsFile);
     // The digests are bookkeeping, not an output (no analyst view, no presence check: without them the next
     // build is whole).

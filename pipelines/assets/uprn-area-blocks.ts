@@ -39,7 +39,6 @@ import {
   copyQueryToParquet,
   countRows,
   emptyRelation,
-  hasColumn,
   parquetPath,
   queryParquet,
   writeParquet,
@@ -64,6 +63,7 @@ import {
   buildEnergyPriceTable,
   energyPricesJsonPath,
   readEnergyPriceRows,
+  type EnergyPriceTable,
 } from '../transforms/energy-prices/table';
 import { applicableGrants } from '../transforms/area/retrofit-grants';
 import {
@@ -140,10 +140,16 @@ const tileFactsSql = (ctx: AssetContext, tile: string): string => {
   return `SELECT u.uprn, md5(concat_ws(chr(31), ${facts})) AS input_digest FROM ${tileUprnsFrom(ctx, tile)}`;
 };
 
+/** The day's inputs of a build: the energy price table and the grant rules, read once a build. */
+interface DayInputs {
+  prices: EnergyPriceTable;
+  rules: RetrofitGrantRules;
+}
+
 /** What the day of a build decides: the energy price period in force and the grant rules open. */
-function dayTerms(dataDir: string, rules: RetrofitGrantRules, day: string) {
+function dayTerms({ prices, rules }: DayInputs, day: string) {
   return {
-    prices: areaEnergyPrices(buildEnergyPriceTable(readEnergyPriceRows(energyPricesJsonPath(dataDir))), day),
+    prices: areaEnergyPrices(prices, day),
     openRules: rules.schemes.filter((r) => day >= r.opens && (r.closes === null || day <= r.closes)),
   };
 }
@@ -153,10 +159,10 @@ function dayTerms(dataDir: string, rules: RetrofitGrantRules, day: string) {
  * facts: the same code, the same builds of every upstream other than uprn_epc_blocks (os_open_uprn
  * included: the points), and a day with the same prices and open grant rules.
  */
-function tileInputsHeld(ctx: AssetContext, rules: RetrofitGrantRules, asOf: string): boolean {
+function tileInputsHeld(ctx: AssetContext, day: DayInputs, asOf: string): boolean {
   if (!sameBuildsBut(ctx, CODE_VERSION, [UPRN_EPC_BLOCKS_TABLE])) return false;
-  const then = dayTerms(ctx.config.dataDir, rules, ctx.previousBuild!.startedAt.slice(0, 10));
-  return JSON.stringify(then) === JSON.stringify(dayTerms(ctx.config.dataDir, rules, asOf));
+  const then = dayTerms(day, ctx.previousBuild!.startedAt.slice(0, 10));
+  return JSON.stringify(then) === JSON.stringify(dayTerms(day, asOf));
 }
 
 /** The tile's UPRNs (of `only`, an SQL query of UPRNs, when given) with the EPC facts of their blocks. */
@@ -675,7 +681,11 @@ export const uprnAreaBlocks = defineAsset({
     // blocks are judged on the day of the refresh.
     const asOf = new Date().toISOString().slice(0, 10);
     const rules = loadRetrofitGrantRules();
-    const { prices } = dayTerms(ctx.config.dataDir, rules, asOf);
+    const day: DayInputs = {
+      prices: buildEnergyPriceTable(readEnergyPriceRows(energyPricesJsonPath(ctx.config.dataDir))),
+      rules,
+    };
+    const { prices } = dayTerms(day, asOf);
     const paths = {
       blocks: tilePath(ctx, UPRN_AREA_BLOCKS_TABLE, tile),
       postcodes: tilePath(ctx, UPRN_POSTCODES_TABLE, tile),
@@ -688,10 +698,7 @@ export const uprnAreaBlocks = defineAsset({
       const facts = await copyQueryToParquet(tileFactsSql(ctx, tile), factsFile);
       // The previous build's rows are kept for the UPRNs whose EPC facts held, when nothing else it read
       // moved; otherwise (and when forced) every row is built.
-      const incremental =
-        tileInputsHeld(ctx, rules, asOf) &&
-        Object.values(paths).every((p) => existsSync(p)) &&
-        (await hasColumn(paths.blocks, 'input_digest'));
+      const incremental = tileInputsHeld(ctx, day, asOf) && Object.values(paths).every((p) => existsSync(p));
       // Which UPRNs are kept and which built, fixed now: the tables they are read from are rewritten below.
       const keptFile = join(scratch, 'kept.parquet');
       if (incremental)

@@ -25,13 +25,14 @@ import {
 } from '../../../pipelines/assets/materialize';
 import { openCatalog, type Catalog } from '../../../pipelines/catalog/catalog';
 import { loadConfig } from '../../../pipelines/config';
-import { parquetPath, queryParquet } from '../../../pipelines/io/parquet';
+import { parquetPath } from '../../../pipelines/io/parquet';
 import { buildAddressBook } from '../../../pipelines/sample-data/addresses';
 import { SAMPLE_AREAS } from '../../../pipelines/sample-data/areas';
 import { writeEpcEnglandWales } from '../../../pipelines/sample-data/epc-england-wales';
 import { writeEpcScotland } from '../../../pipelines/sample-data/epc-scotland';
 import { enhanceEnglandWales } from '../../../pipelines/transforms/epc/enhance';
 import { countryFromOnsCode } from '../../../pipelines/transforms/epc/country';
+import { rows } from '../../helpers/parquet-rows';
 
 const dir = mkdtempSync(join(tmpdir(), 'pds-epc-enhanced-'));
 const sources = join(dir, 'sources');
@@ -60,12 +61,6 @@ async function refresh(runId: string): Promise<Record<string, string[]>> {
     await settlePartitions(asset, ctx(runId), catalog, keys);
   }
   return built;
-}
-
-async function rows(sql: string): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  for await (const row of queryParquet(sql)) out.push(row);
-  return out;
 }
 
 const wales = SAMPLE_AREAS.findIndex((a) => a.country === 'Wales');

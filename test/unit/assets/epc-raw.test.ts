@@ -23,7 +23,7 @@ import { ingestToParquet, quarantinePath, stagedPath } from '../../../pipelines/
 import { partitionKeys } from '../../../pipelines/assets/materialize';
 import { sourceDir, sourceRelativePath } from '../../../pipelines/assets/sources';
 import { loadConfig } from '../../../pipelines/config';
-import { queryParquet, type ColumnSpec } from '../../../pipelines/io/parquet';
+import { type ColumnSpec } from '../../../pipelines/io/parquet';
 import { buildAddressBook } from '../../../pipelines/sample-data/addresses';
 import { SAMPLE_AREAS } from '../../../pipelines/sample-data/areas';
 import { writeEpcEnglandWales } from '../../../pipelines/sample-data/epc-england-wales';
@@ -33,6 +33,7 @@ import {
   readEnglandWalesRecommendations,
 } from '../../../pipelines/sources/epc/england-wales';
 import { LEGACY_HEADER, SOUTH_HAMS_FLAT, legacyRow } from '../sources/epc-fixtures';
+import { rows } from '../../helpers/parquet-rows';
 
 const dir = mkdtempSync(join(tmpdir(), 'pds-epc-raw-'));
 const sources = join(dir, 'sources');
@@ -180,12 +181,6 @@ async function oracle(key: string): Promise<void> {
     files.filter((f) => f.kind === 'recommendations').map((f) => readEnglandWalesRecommendations(f.path)),
     (r, file, line) => ({ ...r, source_file: file, source_line: line }),
   );
-}
-
-async function rows(sql: string): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  for await (const row of queryParquet(sql)) out.push(row);
-  return out;
 }
 
 /** A Parquet file's schema and its rows in file order. */

@@ -10,19 +10,14 @@ import type { AssetContext } from '../../../pipelines/assets/definition';
 import { blockTable, propertiesJoinSql } from '../../../pipelines/assets/properties-index';
 import { PROPERTY_BLOCK_SOURCES } from '../../../pipelines/assets/property-blocks';
 import { uprnLocationBlocksDir } from '../../../pipelines/assets/uprn-location-blocks';
-import { queryParquet, writeParquet } from '../../../pipelines/io/parquet';
+import { writeParquet } from '../../../pipelines/io/parquet';
+import { rows } from '../../helpers/parquet-rows';
 
 const BLOCK = [
   { name: 'uprn', type: 'BIGINT' },
   { name: 'block', type: 'JSON' },
 ] as const;
 const ctxIn = (dataDir: string) => ({ config: { ...loadConfig(), dataDir } }) as AssetContext;
-
-async function rows(sql: string) {
-  const out: Record<string, unknown>[] = [];
-  for await (const r of queryParquet(sql)) out.push(r);
-  return out;
-}
 
 describe('properties index join', () => {
   it('joins an empty table for a glob that matches no file', async () => {

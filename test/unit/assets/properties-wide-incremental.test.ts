@@ -14,17 +14,12 @@ import { osOpenUprn } from '../../../pipelines/assets/os-open-uprn';
 import { propertiesWide } from '../../../pipelines/assets/properties-wide';
 import { loadConfig } from '../../../pipelines/config';
 import { inTileSql } from '../../../pipelines/geo/tiles';
-import { copyQueryToParquet, parquetPath, queryParquet } from '../../../pipelines/io/parquet';
+import { copyQueryToParquet, parquetPath } from '../../../pipelines/io/parquet';
 import { generateSampleData } from '../../../pipelines/sample-data';
+import { rows } from '../../helpers/parquet-rows';
 
 let ctx: AssetContext;
 let tile: string;
-
-async function rows(sql: string): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  for await (const row of queryParquet(sql)) out.push(row);
-  return out;
-}
 
 const uprns = () => parquetPath(stagedPath(ctx, 'os_open_uprn'));
 

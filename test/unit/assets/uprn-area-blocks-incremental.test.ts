@@ -19,34 +19,16 @@ import {
 import { UPRN_EPC_BLOCK_COLUMNS, UPRN_EPC_BLOCKS_TABLE } from '../../../pipelines/assets/uprn-epc-blocks';
 import { loadConfig } from '../../../pipelines/config';
 import { inTileSql } from '../../../pipelines/geo/tiles';
-import { parquetPath, queryParquet, writeParquet } from '../../../pipelines/io/parquet';
+import { parquetPath, writeParquet } from '../../../pipelines/io/parquet';
 import { generateSampleData } from '../../../pipelines/sample-data';
+import { rows } from '../../helpers/parquet-rows';
 
-const UPSTREAM = [
-  'os_open_uprn',
-  'onspd',
-  'admin_boundaries',
-  'hpi',
-  'fuel_poverty',
-  'energy_usage',
-  'deprivation',
-  'lsoa_lookup',
-  'rural_urban',
-  'wimd',
-  'simd',
-  'scottish_postcodes',
-  'energy_prices',
-];
+// What the asset reads besides the EPC blocks, which the tests write themselves.
+const UPSTREAM = uprnAreaBlocks.upstream.filter((name) => name !== UPRN_EPC_BLOCKS_TABLE);
 const TABLES = [UPRN_AREA_BLOCKS_TABLE, UPRN_POSTCODES_TABLE, POSTCODE_AREA_BLOCKS_TABLE, GRANT_SETS_TABLE];
 
 let ctx: AssetContext;
 let tile: string;
-
-async function rows(sql: string): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  for await (const row of queryParquet(sql)) out.push(row);
-  return out;
-}
 
 const table = (name: string) => parquetPath(derivedPath(ctx, `${name}/${tile}`));
 const uprnsSql = () =>

@@ -24,18 +24,13 @@ import {
   writeEpcBlocks,
 } from '../../../pipelines/assets/uprn-epc-blocks';
 import { loadConfig } from '../../../pipelines/config';
-import { parquetPath, queryParquet } from '../../../pipelines/io/parquet';
+import { parquetPath } from '../../../pipelines/io/parquet';
 import { generateSampleData } from '../../../pipelines/sample-data';
 import { writeEpcRelease } from '../../../pipelines/sample-data/epc-release';
+import { rows } from '../../helpers/parquet-rows';
 
 let ctx: AssetContext;
 let tiles: string[];
-
-async function rows(sql: string): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  for await (const row of queryParquet(sql)) out.push(row);
-  return out;
-}
 
 beforeAll(async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'pds-epc-tiles-'));

@@ -13,7 +13,7 @@
 // A tile that keeps being asked about (HOT_TILE requests while it is remembered) gets, in the background, the
 // batch job's own provider: every piece meeting the tile square plus TILE_OVERLAP, indexed once; from then on
 // its requests need no round trip at all. Both providers hold every piece an answer can read, so they agree.
-import { errors, type Client } from '@elastic/elasticsearch';
+import type { Client } from '@elastic/elasticsearch';
 import { bngToWgs84 } from '../geo/bng';
 import type { BBox, Position } from '../geo/geometry';
 import { boxDistance } from '../geo/pieces';
@@ -26,6 +26,7 @@ import { liveIndexLookup } from '../indexing/versioned-index';
 import { Lru } from './lru';
 import { MemoryCandidates } from './memory-candidates';
 import { fromStoredPiece } from './piece-records';
+import { SearchItemError } from './search-item-error';
 
 type Bounded = Exclude<Family, 'coast'>;
 const RADIUS: Record<Bounded, number> = {
@@ -90,17 +91,6 @@ interface Hits {
 const totalOf = (hits: Hits): number =>
   typeof hits.total === 'number' ? hits.total : (hits.total?.value ?? hits.hits.length);
 const keyOf = (hit: Hit): string => `${hit._index}/${hit._id}`;
-
-/** An msearch item's error as the ResponseError a plain search would have thrown (503s read its type). */
-function itemError(item: { error: unknown; status?: number }): Error {
-  return new errors.ResponseError({
-    body: { error: item.error, status: item.status },
-    statusCode: item.status ?? 500,
-    headers: {},
-    warnings: null,
-    meta: {} as never,
-  });
-}
 
 export interface LiveCandidatesOptions {
   /** Decoded pieces kept (default 50,000: a few hundred MB at most, typically far less). */
@@ -216,7 +206,7 @@ export class LiveFloodCandidates {
     let index: string | null = null;
     const keys = await Promise.all(
       multi.responses.map(async (item, i) => {
-        if ('error' in item) throw itemError(item);
+        if ('error' in item) throw new SearchItemError(this.alias, item);
         let hits = item.hits as Hits;
         const total = totalOf(hits);
         if (total > hits.hits.length)

@@ -32,6 +32,7 @@ import {
 } from '../transforms/planning/candidates';
 import { MemoryLayers } from '../transforms/planning/memory-layers';
 import { cellKey, pieceFromDocument, pointFromDocument } from './location-documents';
+import { SearchItemError } from './search-item-error';
 import {
   FIRST_POSTCODE_RADIUS,
   LivePostcodes,
@@ -88,25 +89,11 @@ interface Hits {
   sources: Source[];
 }
 
-/**
- * One search of an msearch that failed. Elasticsearch answers the msearch itself with 200 and puts each
- * search's error (a missing index, a timeout) in its item, so the caller gets the type and status to map.
- */
-export class SearchItemError extends Error {
-  constructor(
-    readonly type: string,
-    readonly status: number,
-    detail: string,
-  ) {
-    super(`location feature index search failed: ${detail}`);
-  }
-}
-
 async function msearch(client: Client, index: string, searches: Search[]): Promise<Hits[]> {
   if (searches.length === 0) return [];
   const res = await client.msearch<Source>({ index, searches: searches.flatMap((s) => [{}, s]) });
   const out = res.responses.map((r) => {
-    if ('error' in r) throw new SearchItemError(r.error.type, r.status, JSON.stringify(r.error));
+    if ('error' in r) throw new SearchItemError(index, r);
     const total =
       typeof r.hits.total === 'number' ? r.hits.total : (r.hits.total?.value ?? r.hits.hits.length);
     return { total, sources: r.hits.hits.map((h) => h._source!) };

@@ -3,7 +3,7 @@
 // into the stored pieces), not the ~50 KB documents.
 import type { Client } from '@elastic/elasticsearch';
 import { ADDRESSES_MAX, type Address, type AddressesResponse } from '../../schemas/api/addresses';
-import { ApiError } from '../errors';
+import { PROPERTIES_NOT_INDEXED, unavailable } from './unavailable';
 import { ENHANCED } from '../../pipelines/indexing/stored-property';
 
 const LATEST = `${ENHANCED}/0`;
@@ -33,7 +33,6 @@ export async function addressesInPostcode(
   client: Client,
   alias: string,
   postcode: string,
-  unavailable: (error: unknown) => unknown,
 ): Promise<AddressesResponse> {
   let result;
   try {
@@ -46,10 +45,7 @@ export async function addressesInPostcode(
       _source: ['uprn', 'x_coord', 'y_coord', 'location', ...LINES.map((l) => `pieces.${LATEST}.${l}`)],
     });
   } catch (error) {
-    const type = (error as { body?: { error?: { type?: string } } }).body?.error?.type;
-    if (type === 'index_not_found_exception')
-      throw new ApiError('service_unavailable', 'Property data is not indexed yet; run a refresh');
-    throw unavailable(error);
+    throw unavailable(error, PROPERTIES_NOT_INDEXED);
   }
   const total = result.hits.total;
   const addresses = result.hits.hits.map(({ _source: s }): Address => ({

@@ -2,12 +2,11 @@
 // `<prefix>-location-features`) and flood pieces from the feature index, then the same pure block functions
 // the per-UPRN assets run (locationLayersBlock, environmentBlock, socialPointsBlock, the area builders).
 // Elasticsearch away or an index not built yet is a 503.
-import { errors, type Client } from '@elastic/elasticsearch';
+import type { Client } from '@elastic/elasticsearch';
 import type { LocationResponse } from '../../schemas/api/location';
 import {
   esLocationCandidates,
   pointBox,
-  SearchItemError,
   type LocationLiveCandidates,
 } from '../../pipelines/enrich/location-candidates';
 import { Lru } from '../../pipelines/enrich/lru';
@@ -20,6 +19,7 @@ import { locationLayersBlock } from '../../pipelines/transforms/planning/locatio
 import { socialPointsBlock } from '../../pipelines/transforms/social/block';
 import { ApiError } from '../errors';
 import type { FeaturesRepository } from './features';
+import { unavailable } from './unavailable';
 
 export interface LocationRepository {
   locationAt(p: Position): Promise<LocationResponse>;
@@ -44,6 +44,8 @@ export interface LocationCacheOptions {
 
 const CELL = 1000;
 
+const NOT_INDEXED = 'Location features are not indexed yet; run a refresh';
+
 /** The south-west corner of p's 1 km cell. */
 const cellOf = (p: Position): [number, number] => [
   Math.floor(p[0] / CELL) * CELL,
@@ -62,8 +64,7 @@ export function locationRepository(
   const lookup = liveIndexLookup(client, alias, options.aliasTtlMs ?? 1000);
   const liveIndex = async (): Promise<string> => {
     const index = await lookup();
-    if (index === null)
-      throw new ApiError('service_unavailable', 'Location features are not indexed yet; run a refresh');
+    if (index === null) throw new ApiError('service_unavailable', NOT_INDEXED);
     return index;
   };
 
@@ -107,7 +108,7 @@ export function locationRepository(
     async locationAt(p) {
       const [candidates, flood] = await Promise.all([
         candidatesAt(p).catch((error: unknown) => {
-          throw unavailable(error);
+          throw unavailable(error, NOT_INDEXED);
         }),
         features.floodRiskAt(p),
       ]);
@@ -136,23 +137,4 @@ export function locationRepository(
     },
   };
   return repository;
-}
-
-function unavailable(error: unknown): unknown {
-  // A missing index fails each search inside the msearch (SearchItemError), not the request (ResponseError).
-  if (
-    (error instanceof errors.ResponseError && error.body?.error?.type === 'index_not_found_exception') ||
-    (error instanceof SearchItemError && error.type === 'index_not_found_exception')
-  )
-    return new ApiError('service_unavailable', 'Location features are not indexed yet; run a refresh');
-  if (error instanceof SearchItemError && error.status >= 500)
-    return new ApiError('service_unavailable', 'The data store is unavailable; try again shortly');
-  if (
-    error instanceof errors.ConnectionError ||
-    error instanceof errors.TimeoutError ||
-    error instanceof errors.NoLivingConnectionsError ||
-    (error instanceof errors.ResponseError && (error.statusCode ?? 0) >= 500)
-  )
-    return new ApiError('service_unavailable', 'The data store is unavailable; try again shortly');
-  return error;
 }

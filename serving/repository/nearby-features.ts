@@ -2,7 +2,7 @@
 // feature index `<prefix>-features` and the location feature index `<prefix>-location-features`), one
 // msearch on each at once, plus one search for the nearest coast when none lies within the radius. No store
 // of its own: the geometry is the indexes' own, so the map shows what the answers measured.
-import { errors, type Client } from '@elastic/elasticsearch';
+import type { Client } from '@elastic/elasticsearch';
 import type { FeaturesResponse, MapFeature } from '../../schemas/api/features';
 import { envelopeQuery } from '../../pipelines/enrich/es-candidates';
 import { pieceFromDocument, pointFromDocument } from '../../pipelines/enrich/location-documents';
@@ -11,9 +11,10 @@ import { bngToWgs84 } from '../../pipelines/geo/bng';
 import type { Position } from '../../pipelines/geo/geometry';
 import { nearestWithin, type PieceRecord } from '../../pipelines/transforms/flood/candidates';
 import { pointOut } from '../../pipelines/transforms/flood/output';
+import { SearchItemError } from '../../pipelines/enrich/search-item-error';
 import { ApiError } from '../errors';
 import { nearestCoastFeatures, pieceFeatures, pointFeatures } from '../map-features';
-import { unavailable } from './features';
+import { unavailable } from './unavailable';
 
 export interface NearbyFeaturesRepository {
   featuresNear(p: Position, radius: number): Promise<FeaturesResponse>;
@@ -54,14 +55,7 @@ const all = (query: object): Search => ({ size: MAX_PIECES, query, track_total_h
 async function msearch(client: Client, index: string, searches: Search[]): Promise<Source[][]> {
   const res = await client.msearch<Source>({ index, searches: searches.flatMap((s) => [{}, s]) });
   return res.responses.map((item, i) => {
-    if ('error' in item)
-      throw new errors.ResponseError({
-        body: { error: item.error, status: item.status },
-        statusCode: item.status ?? 500,
-        headers: {},
-        warnings: null,
-        meta: {} as never,
-      });
+    if ('error' in item) throw new SearchItemError(index, item);
     const hits = item.hits.hits;
     const total = typeof item.hits.total === 'number' ? item.hits.total : (item.hits.total?.value ?? 0);
     // A search for everything near must have got everything; a sorted first few need not.

@@ -1,11 +1,12 @@
 // Reads UPRN documents from the `properties` alias as their _source bytes (stored-property.ts). Elasticsearch being away or not yet indexed is a 503 for
 // the caller, never a crash.
 import type { Readable } from 'node:stream';
-import { errors, type Client, type TransportResult } from '@elastic/elasticsearch';
+import type { Client, TransportResult } from '@elastic/elasticsearch';
 import type { AddressesResponse } from '../../schemas/api/addresses';
 import { ApiError } from '../errors';
 import { addressesInPostcode } from './addresses';
 import { mgetDocs } from './mget';
+import { PROPERTIES_NOT_INDEXED, storeUnavailable, unavailable } from './unavailable';
 import { StoredProperty } from '../../pipelines/indexing/stored-property';
 
 export interface PropertiesRepository {
@@ -96,12 +97,12 @@ export function propertiesRepository(
         for (const h of hits.hits) if (h._source) found.set(h._id!, h._source.text);
       }
     } catch (error) {
-      throw unavailable(error);
+      throw unavailable(error, PROPERTIES_NOT_INDEXED);
     }
     return found;
   };
   return {
-    inPostcode: (postcode) => addressesInPostcode(client, alias, postcode, unavailable),
+    inPostcode: (postcode) => addressesInPostcode(client, alias, postcode),
     async getShared(ids) {
       const out = new Map<string, string>();
       const wanted: string[] = [];
@@ -133,19 +134,18 @@ export function propertiesRepository(
           { asStream: true, meta: true },
         )) as unknown as TransportResult<Readable>;
       } catch (error) {
-        throw unavailable(error);
+        throw unavailable(error, PROPERTIES_NOT_INDEXED);
       }
       const body = await bytesOf(response.body);
       if (response.statusCode !== 200) {
-        if ((response.statusCode ?? 0) >= 500 || response.statusCode === 404)
-          throw new ApiError('service_unavailable', 'The data store is unavailable; try again shortly');
+        if ((response.statusCode ?? 0) >= 500 || response.statusCode === 404) throw storeUnavailable();
         throw new Error(`_mget ${alias}: ${response.statusCode} ${body.toString('utf8', 0, 500)}`);
       }
       for (const doc of mgetDocs(body)) {
         if ('error' in doc) {
           if (doc.error.type === 'index_not_found_exception')
-            throw new ApiError('service_unavailable', 'Property data is not indexed yet; run a refresh');
-          throw new ApiError('service_unavailable', 'The data store is unavailable; try again shortly');
+            throw new ApiError('service_unavailable', PROPERTIES_NOT_INDEXED);
+          throw storeUnavailable();
         }
         if (doc.found)
           found.set(Number(doc.id), new StoredProperty(Number(doc.id), body.subarray(doc.source)));
@@ -163,30 +163,18 @@ export function propertiesRepository(
           { asStream: true, meta: true },
         )) as unknown as TransportResult<Readable>;
       } catch (error) {
-        throw unavailable(error);
+        throw unavailable(error, PROPERTIES_NOT_INDEXED);
       }
       const body = await bytesOf(response.body);
       if (response.statusCode === 200) return new StoredProperty(uprn, body);
       const error = JSON.parse(body.toString()) as { error?: { type?: string; reason?: string } };
       if (response.statusCode === 404) {
         if (error.error?.type === 'index_not_found_exception')
-          throw new ApiError('service_unavailable', 'Property data is not indexed yet; run a refresh');
+          throw new ApiError('service_unavailable', PROPERTIES_NOT_INDEXED);
         return null;
       }
-      if ((response.statusCode ?? 0) >= 500)
-        throw new ApiError('service_unavailable', 'The data store is unavailable; try again shortly');
+      if ((response.statusCode ?? 0) >= 500) throw storeUnavailable();
       throw new Error(`GET ${alias}/_source/${uprn}: ${response.statusCode} ${error.error?.reason ?? ''}`);
     },
   };
-}
-
-function unavailable(error: unknown): unknown {
-  if (
-    error instanceof errors.ConnectionError ||
-    error instanceof errors.TimeoutError ||
-    error instanceof errors.NoLivingConnectionsError ||
-    (error instanceof errors.ResponseError && (error.statusCode ?? 0) >= 500)
-  )
-    return new ApiError('service_unavailable', 'The data store is unavailable; try again shortly');
-  return error;
 }

@@ -14,13 +14,28 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { ENDPOINTS, type EndpointDefinition } from '../../schemas/api/endpoints';
+import { ENDPOINTS } from '../../schemas/api/endpoints';
 import { REQUESTS_KEPT_PER_KEY, type RequestRecord } from '../../schemas/api/requests';
 import type { UsageResponse } from '../../schemas/api/usage';
 import { takeToken, type RateLimitConfig, type RateLimitVerdict } from '../rate-limit';
 import { generateApiKey, hashApiKey, hashesEqual, keyHint } from './api-keys';
 import { startCheckpointer } from './checkpointer';
-import { periodIndexAt, periodStart, QUOTA_PERIODS, type QuotaPeriod } from './periods';
+import {
+  firstRenewal,
+  reanchoredRenewal,
+  refusal,
+  renewal,
+  renewalDue,
+  reservationOf,
+  settlementOf,
+  termsFor,
+  usageReport,
+  type Admission,
+  type EndpointOverride,
+  type MeteredEndpoint,
+  type Plan,
+} from './admission';
+import { QUOTA_PERIODS } from './periods';
 import {
   migrate,
   type EndpointUsageRow,
@@ -32,6 +47,8 @@ import {
   type SubRow,
 } from './schema';
 
+export type { Admission } from './admission';
+
 export interface ApiKeyRecord {
   id: number;
   name: string;
@@ -42,39 +59,8 @@ export interface ApiKeyRecord {
   plan: string | null;
 }
 
-/** Per-plan changes to an endpoint's catalogue defaults. */
-export interface EndpointOverride {
-  credit_cost?: number;
-  /** Requests allowed per period for this endpoint alone; null or absent: no quota of its own. */
-  quota?: number | null;
-  affects_usage_plan_quota?: boolean;
-}
-
-export interface Plan {
-  id: number;
-  name: string;
-  creditLimit: number;
-  /** Requests per period that count toward the plan quota; null: unlimited. */
-  quota: number | null;
-  quotaPeriod: QuotaPeriod;
-  /** Endpoint names the plan may use; null: all. `usage` and `requests` are always allowed. */
-  endpoints: string[] | null;
-  overrides: Record<string, EndpointOverride>;
-}
-
 export type PlanInput = Omit<Plan, 'id' | 'quota' | 'quotaPeriod' | 'endpoints' | 'overrides'> &
   Partial<Pick<Plan, 'quota' | 'quotaPeriod' | 'endpoints' | 'overrides'>>;
-
-export type MeteredEndpoint = Pick<
-  EndpointDefinition,
-  'name' | 'method' | 'path' | 'description' | 'creditCost' | 'affectsUsagePlanQuota'
->;
-
-export type AdmissionRefusal = 'credits_exhausted' | 'quota_exhausted' | 'endpoint_not_in_plan';
-
-export type Admission =
-  | { ok: true; reservation: number }
-  | { ok: false; code: AdmissionRefusal; message: string; retryAt: Date | null };
 
 /** One request as recorded for `/requests`; the JSON fields are already serialised. */
 export interface HistoryInput {
@@ -189,9 +175,6 @@ export const BUILT_IN_PLANS: PlanInput[] = [
   { name: 'demo', creditLimit: 1_000_000, quota: null, quotaPeriod: 'month' },
 ];
 
-/** Endpoints every plan may use, so a caller can always see its own status. */
-export const ALWAYS_ALLOWED = ['usage', 'requests'];
-
 /** What a batch of completions moves on a subscription's counters. */
 interface SubMove {
   id: number;
@@ -229,29 +212,6 @@ const toPlan = (row: PlanRow): Plan => ({
   endpoints: row.endpoints === null ? null : (JSON.parse(row.endpoints) as string[]),
   overrides: JSON.parse(row.overrides) as Record<string, EndpointOverride>,
 });
-
-/** An endpoint's terms under a plan: catalogue defaults with the plan's overrides. */
-interface Terms {
-  endpoint: MeteredEndpoint;
-  allowed: boolean;
-  cost: number;
-  affectsQuota: boolean;
-  quota: number | null;
-}
-
-function termsFor(plan: Plan, endpoint: MeteredEndpoint): Terms {
-  const o = plan.overrides[endpoint.name] ?? {};
-  return {
-    endpoint,
-    allowed:
-      plan.endpoints === null ||
-      plan.endpoints.includes(endpoint.name) ||
-      ALWAYS_ALLOWED.includes(endpoint.name),
-    cost: o.credit_cost ?? endpoint.creditCost,
-    affectsQuota: o.affects_usage_plan_quota ?? endpoint.affectsUsagePlanQuota,
-    quota: o.quota ?? null,
-  };
-}
 
 const safeJson = (text: string | null): unknown => {
   if (text === null) return null;
@@ -445,7 +405,7 @@ export function openAccountStore(
 
   function subscribe(keyId: number, plan: PlanRow, at: Date): void {
     const anchor = at.toISOString();
-    const renews = periodStart(at, 1, plan.quota_period).toISOString();
+    const renews = firstRenewal(at, plan.quota_period).toISOString();
     q.insertSub.run(keyId, plan.id, anchor, anchor, renews, anchor);
   }
 
@@ -454,59 +414,14 @@ export function openAccountStore(
     let sub = q.subByKey.get(keyId);
     if (!sub) throw new Error(`key #${keyId} has no subscription`);
     const plan = planById(sub.plan_id);
-    if (at.getTime() >= Date.parse(sub.renews_at)) {
-      const anchor = new Date(sub.anchor_at);
-      const index = periodIndexAt(anchor, at, plan.quotaPeriod, sub.period_index);
-      const start = periodStart(anchor, index, plan.quotaPeriod).toISOString();
-      const renews = periodStart(anchor, index + 1, plan.quotaPeriod).toISOString();
+    if (renewalDue(sub, at)) {
+      const { index, start, renews } = renewal(sub, plan.quotaPeriod, at);
       q.renew.run(index, start, renews, sub.id);
       q.resetEndpoints.run(sub.id);
       q.insertRenewal.run(sub.id, start, at.toISOString());
       sub = q.subByKey.get(keyId)!;
     }
     return { sub, plan };
-  }
-
-  function refusal(
-    sub: SubRow,
-    plan: Plan,
-    t: Terms,
-    usage: EndpointUsageRow | undefined,
-    units = 1,
-  ): Admission | null {
-    const retryAt = new Date(sub.renews_at);
-    if (!t.allowed)
-      return {
-        ok: false,
-        code: 'endpoint_not_in_plan',
-        message: `The ${plan.name} plan does not include ${t.endpoint.path}`,
-        retryAt: null,
-      };
-    if (t.cost > 0 && sub.credits_used + sub.credits_reserved + t.cost * units > plan.creditLimit)
-      return {
-        ok: false,
-        code: 'credits_exhausted',
-        message:
-          units === 1
-            ? `Not enough credits left this period for ${t.endpoint.path} (costs ${t.cost})`
-            : `Not enough credits left this period for ${units} × ${t.endpoint.path} (costs up to ${t.cost * units})`,
-        retryAt,
-      };
-    if (t.affectsQuota && plan.quota !== null && sub.quota_used + sub.quota_reserved + units > plan.quota)
-      return {
-        ok: false,
-        code: 'quota_exhausted',
-        message: 'The request quota for this period is used up',
-        retryAt,
-      };
-    if (t.quota !== null && (usage?.request_count ?? 0) + (usage?.reserved_requests ?? 0) + units > t.quota)
-      return {
-        ok: false,
-        code: 'quota_exhausted',
-        message: `The request quota for ${t.endpoint.path} this period is used up`,
-        retryAt,
-      };
-    return null;
   }
 
   type AdmitArgs = readonly [
@@ -543,7 +458,7 @@ export function openAccountStore(
       const endpoint = byName.get(name);
       if (!endpoint) throw new Error(`unknown endpoint ${name}`);
       let sub = subs.get(keyId);
-      if (!sub || at.getTime() >= Date.parse(sub.renews_at)) {
+      if (!sub || renewalDue(sub, at)) {
         // A renewal resets the counters: what is pending is written first, what was read is read again.
         if (sub) {
           write(sub.id);
@@ -559,8 +474,7 @@ export function openAccountStore(
       const usage = usages.get(usageName);
       const refused = refusal(sub, plan, t, usage, units);
       if (refused) return refused;
-      const credits = t.cost * units;
-      const quota = t.affectsQuota ? units : 0;
+      const { credits, quota } = reservationOf(t, units);
       sub.credits_reserved += credits;
       sub.quota_reserved += quota;
       const m = subMoves.get(sub.id) ?? { credits: 0, quota: 0 };
@@ -627,10 +541,7 @@ export function openAccountStore(
         if (!subs.has(keyId)) subs.set(keyId, q.subByKey.get(keyId));
         const sub = subs.get(keyId);
         // A success charges the units answered (all but for a batch); the others are released.
-        const charged = success ? Math.max(0, Math.min(units ?? row.units, row.units)) : 0;
-        const charge = charged === row.units ? row.credits : (row.credits / row.units) * charged;
-        const quotaUsed =
-          charged === row.units ? row.affects_quota : (row.affects_quota / row.units) * charged;
+        const { units: charged, credits: charge, quota: quotaUsed } = settlementOf(row, success, units);
         if (success && charged < row.units) q.chargePart.run(charge, quotaUsed, charged, row.id);
         // A reservation from an earlier period was already cleared by the renewal: it is charged to the
         // period it was admitted in (its ledger row says which) and leaves the new period's counts alone.
@@ -805,44 +716,12 @@ export function openAccountStore(
 
   const usageTx = db.transaction((keyId: number, at: Date): UsageResponse => {
     const { sub, plan } = current(keyId, at);
-    const used = new Map(q.endpointUsage.all(sub.id).map((u) => [u.endpoint, u]));
-    const endpoints = catalogue
-      .map((e) => termsFor(plan, e))
-      .filter((t) => t.allowed)
-      .map((t) => {
-        const u = used.get(t.endpoint.name);
-        return {
-          name: t.endpoint.name,
-          path: t.endpoint.path,
-          method: t.endpoint.method,
-          description: t.endpoint.description,
-          affects_usage_plan_quota: t.affectsQuota,
-          can_make_request: refusal(sub, plan, t, u) === null,
-          credit_cost: t.cost,
-          credits_used: u?.credits_used ?? 0,
-          request_count: u?.request_count ?? 0,
-          requests_remaining:
-            t.quota === null
-              ? null
-              : Math.max(0, t.quota - (u?.request_count ?? 0) - (u?.reserved_requests ?? 0)),
-        };
-      });
-    return {
-      subscription: {
-        last_renewed: sub.last_renewed,
-        request_count: sub.request_count,
-        quota_period: plan.quotaPeriod,
-        quota: plan.quota,
-        quota_used: sub.quota_used,
-        requests_remaining:
-          plan.quota === null ? null : Math.max(0, plan.quota - sub.quota_used - sub.quota_reserved),
-        credit_limit: plan.creditLimit,
-        credits_used: sub.credits_used,
-        credits_remaining: Math.max(0, plan.creditLimit - sub.credits_used - sub.credits_reserved),
-        renews_at: sub.renews_at,
-      },
-      endpoints,
-    };
+    return usageReport(
+      sub,
+      plan,
+      catalogue,
+      new Map(q.endpointUsage.all(sub.id).map((u) => [u.endpoint, u])),
+    );
   });
 
   // Open: built-in plans, a subscription for keys created before plans existed, and reservations left by
@@ -901,14 +780,8 @@ export function openAccountStore(
         const sub = q.subByKey.get(keyId);
         if (!sub) throw new Error(`no key #${keyId}`);
         q.setPlan.run(plan.id, keyId);
-        // A different period length re-anchors at the current period's start: the period and its counts
-        // carry over, and the next renewal is one new period after that start.
         if (planById(sub.plan_id).quotaPeriod !== plan.quota_period)
-          q.reanchor.run(
-            sub.last_renewed,
-            periodStart(new Date(sub.last_renewed), 1, plan.quota_period).toISOString(),
-            sub.id,
-          );
+          q.reanchor.run(sub.last_renewed, reanchoredRenewal(sub.last_renewed, plan.quota_period), sub.id);
       }).immediate();
     },
 

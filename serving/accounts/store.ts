@@ -20,6 +20,7 @@ import type { UsageResponse } from '../../schemas/api/usage';
 import { takeToken, type RateLimitConfig, type RateLimitVerdict } from '../rate-limit';
 import { generateApiKey, hashApiKey, hashesEqual, keyHint } from './api-keys';
 import { startCheckpointer } from './checkpointer';
+import { groupCommit } from './group-commit';
 import {
   firstRenewal,
   reanchoredRenewal,
@@ -424,20 +425,13 @@ export function openAccountStore(
     return { sub, plan };
   }
 
-  type AdmitArgs = readonly [
-    keyId: number,
-    endpoint: string,
-    requestId: string,
-    at: Date,
-    done?: unknown,
-    units?: number,
-  ];
+  type Admit = [keyId: number, endpoint: string, requestId: string, at: Date, units?: number];
   /**
    * Admissions in one transaction, in order, each seeing the reservations of those before it. A key's
    * subscription and endpoint counters are read once and kept here as the reservations move them; what
    * they add is written once per subscription and endpoint, at the end (or before a renewal resets them).
    */
-  function admitAll(admits: readonly AdmitArgs[]): Admission[] {
+  function admitAll(admits: readonly Admit[]): Admission[] {
     const subs = new Map<number, SubRow>();
     const usages = new Map<string, EndpointUsageRow | undefined>();
     const subMoves = new Map<number, { credits: number; quota: number }>();
@@ -454,7 +448,7 @@ export function openAccountStore(
           endpointMoves.delete(name);
         }
     };
-    const results = admits.map(([keyId, name, requestId, at, , units = 1]): Admission => {
+    const results = admits.map(([keyId, name, requestId, at, units = 1]): Admission => {
       const endpoint = byName.get(name);
       if (!endpoint) throw new Error(`unknown endpoint ${name}`);
       let sub = subs.get(keyId);
@@ -509,7 +503,7 @@ export function openAccountStore(
   }
   const admitTx = db.transaction(
     (keyId: number, endpoint: string, requestId: string, at: Date, units?: number) =>
-      admitAll([[keyId, endpoint, requestId, at, null, units]])[0]!,
+      admitAll([[keyId, endpoint, requestId, at, units]])[0]!,
   );
 
   type Finish = [
@@ -579,126 +573,35 @@ export function openAccountStore(
     for (const keyId of keys) q.pruneHistory.run({ keyId, keep: REQUESTS_KEPT_PER_KEY });
   };
 
-  // Group commit: the completions of one event-loop turn are committed together, at the end of the turn
-  // (setImmediate), in one transaction. Every read and `close` first commits what is pending, so a process
+  // Completions, and the HTTP path's admissions, are group-committed (group-commit.ts): one transaction at
+  // the end of each event-loop turn. Every read and `close` first commits what is pending, so a process
   // always reads its own writes; an admission refused while completions are pending commits them and
   // retries (a pending release may be what it needs). A crash can lose one turn's completions: their
   // reservations then expire at the next open (not charged) and their history rows are missing.
-  const finishBatchTx = db.transaction(finishAll);
-  // Batched admissions join the same end-of-turn transaction, after the completions (a pending release is
-  // then visible to them, as the retry in `admit` arranges); each sees the reservations of those before it.
-  type Admit = [
-    keyId: number,
-    endpoint: string,
-    requestId: string,
-    at: Date,
-    done: AdmitDone,
-    units?: number,
-  ];
-  type AdmitDone = (error: unknown, admission?: Admission) => void;
-  const turnTx = db.transaction((finishes: Finish[], admits: Admit[]): Admission[] => {
+  // The completions first (a pending release is then visible to the admissions); each admission sees the
+  // reservations of those before it.
+  const turnTx = db.transaction((finishes: readonly Finish[], admits: readonly Admit[]): Admission[] => {
     finishAll(finishes);
     return admitAll(admits);
   });
-  const admitting: Admit[] = [];
-  const pending: Finish[] = [];
-  let scheduled: NodeJS.Immediate | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  function flush(): void {
-    if (!pending.length) return;
-    const batch = pending.splice(0);
-    try {
-      finishBatchTx.immediate(batch);
-    } catch (error) {
-      if (isLockTimeout(error)) {
-        pending.unshift(...batch);
-        throw error;
-      }
-      finishOneByOne(batch);
-    }
-  }
-
-  /**
-   * After a group commit failed for a reason other than the write lock (a history row SQLite refuses): each
-   * completion in a transaction of its own, and one that fails again settled without its history row, so
-   * one bad row holds neither the others nor its own charge or release. What still fails stays pending.
-   */
-  function finishOneByOne(batch: readonly Finish[]): void {
-    const left: Finish[] = [];
-    let failure: unknown;
-    for (const f of batch) {
-      try {
-        finishBatchTx.immediate([f]);
-        continue;
-      } catch (error) {
-        failure = error;
-      }
-      const [keyId, reservation, success, history, units] = f;
-      if (history && !isLockTimeout(failure))
-        try {
-          finishBatchTx.immediate([[keyId, reservation, success, null, units]]);
-          options.onError?.(
-            new Error(`history row of request ${history.requestId} dropped: ${messageOf(failure)}`),
-          );
-          continue;
-        } catch (error) {
-          failure = error;
-        }
-      left.push(f);
-    }
-    if (left.length) {
-      pending.unshift(...left);
-      throw failure;
-    }
-  }
-  function scheduleFlush(): void {
-    if (scheduled || retry) return;
-    scheduled = setImmediate(() => {
-      scheduled = null;
-      try {
-        if (admitting.length) return commitTurn();
-        flush();
-      } catch (error) {
-        options.onError?.(error);
-        retry = setTimeout(() => {
-          retry = null;
-          scheduleFlush();
-        }, 100);
-      }
-    });
-  }
-
-  /** The end of a turn with admissions waiting: one transaction, then each admission's callback. */
-  function commitTurn(): void {
-    const admits = admitting.splice(0);
-    const finishes = pending.splice(0);
-    let results: Admission[];
-    try {
-      results = turnTx.immediate(finishes, admits);
-    } catch (error) {
-      pending.unshift(...finishes);
-      try {
-        // A completion the database refuses must not refuse the admissions with it (flush settles it alone).
-        if (isLockTimeout(error)) throw error;
-        flush();
-        results = turnTx.immediate([], admits);
-      } catch (again) {
-        for (const a of admits) a[4](again);
-        throw again;
-      }
-    }
-    for (let i = 0; i < admits.length; i++) {
-      try {
-        admits[i]![4](null, results[i]);
-      } catch (error) {
-        options.onError?.(error);
-      }
-    }
-  }
+  const finishNow = (f: Finish) => void turnTx.immediate([f], []);
+  const commits = groupCommit<Finish, Admit, Admission>({
+    commit: (finishes, admits) => turnTx.immediate(finishes, admits),
+    isTransient: isLockTimeout,
+    // A completion the database refuses (a history row it cannot bind) is settled without its row, so one
+    // bad row holds neither the others nor its own charge or release.
+    salvage: ([keyId, reservation, success, history, units], error) =>
+      history && {
+        instead: [keyId, reservation, success, null, units],
+        report: new Error(`history row of request ${history.requestId} dropped: ${messageOf(error)}`),
+      },
+    onError: options.onError,
+  });
+  const flush = () => commits.flush();
 
   function admitNow(keyId: number, endpoint: string, requestId: string, at: Date, units?: number): Admission {
     const first = admitTx.immediate(keyId, endpoint, requestId, at, units);
-    if (first.ok || !pending.length) return first;
+    if (first.ok || !commits.hasPendingWrites()) return first;
     flush();
     return admitTx.immediate(keyId, endpoint, requestId, at, units);
   }
@@ -798,14 +701,12 @@ export function openAccountStore(
         }
         return done(null, admission);
       }
-      admitting.push([keyId, endpoint, requestId, at, done, units]);
-      scheduleFlush();
+      commits.request([keyId, endpoint, requestId, at, units], done);
     },
     finish(keyId, reservation, success, history, units) {
-      if (options.groupCommit === false)
-        return void finishBatchTx.immediate([[keyId, reservation, success, history, units]]);
-      pending.push([keyId, reservation, success, history, units]);
-      scheduleFlush();
+      const f: Finish = [keyId, reservation, success, history, units];
+      if (options.groupCommit === false) return finishNow(f);
+      commits.write(f);
     },
     usage: (keyId, at = now()) => (flush(), usageTx.immediate(keyId, at)),
     listRequests: (keyId, limit, offset) =>
@@ -846,10 +747,7 @@ export function openAccountStore(
     },
     takeRateToken: (keyId, at, config) => rateTx.immediate(keyId, at, config),
     close() {
-      if (scheduled) clearImmediate(scheduled);
-      if (retry) clearTimeout(retry);
-      for (const a of admitting.splice(0)) a[4](new Error('the account store is closed'));
-      flush();
+      commits.close(new Error('the account store is closed'));
       void checkpointer?.stop();
       db.close();
     },

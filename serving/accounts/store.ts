@@ -18,12 +18,9 @@ import { ENDPOINTS } from '../../schemas/api/endpoints';
 import { REQUESTS_KEPT_PER_KEY, type RequestRecord } from '../../schemas/api/requests';
 import type { UsageResponse } from '../../schemas/api/usage';
 import { takeToken, type RateLimitConfig, type RateLimitVerdict } from '../rate-limit';
-import { generateApiKey, hashApiKey, hashesEqual, keyHint } from './api-keys';
 import { startCheckpointer } from './checkpointer';
 import { groupCommit } from './group-commit';
 import {
-  firstRenewal,
-  reanchoredRenewal,
   refusal,
   renewal,
   renewalDue,
@@ -32,36 +29,21 @@ import {
   termsFor,
   usageReport,
   type Admission,
-  type EndpointOverride,
   type MeteredEndpoint,
   type Plan,
 } from './admission';
-import { QUOTA_PERIODS } from './periods';
+import { keysAndPlans, type KeysAndPlans } from './keys-plans';
 import {
   migrate,
   type EndpointUsageRow,
   type HistoryRow,
-  type KeyRow,
   type LedgerRow,
   type LedgerState,
-  type PlanRow,
   type SubRow,
 } from './schema';
 
 export type { Admission } from './admission';
-
-export interface ApiKeyRecord {
-  id: number;
-  name: string;
-  hint: string;
-  createdAt: string;
-  revokedAt: string | null;
-  /** The plan of the key's subscription. */
-  plan: string | null;
-}
-
-export type PlanInput = Omit<Plan, 'id' | 'quota' | 'quotaPeriod' | 'endpoints' | 'overrides'> &
-  Partial<Pick<Plan, 'quota' | 'quotaPeriod' | 'endpoints' | 'overrides'>>;
+export type { ApiKeyRecord } from './keys-plans';
 
 /** One request as recorded for `/requests`; the JSON fields are already serialised. */
 export interface HistoryInput {
@@ -92,19 +74,7 @@ export interface LedgerEntry {
   settledAt: string | null;
 }
 
-export interface AccountStore {
-  /** Creates a key (with a subscription to `plan`, default `default`) and returns it in clear once. */
-  createKey(name: string, opts?: { plan?: string }): { key: string; record: ApiKeyRecord };
-  /** The active key record for a presented key, or null when unknown or revoked. */
-  authenticate(presentedKey: string): ApiKeyRecord | null;
-  listKeys(): ApiKeyRecord[];
-  revokeKey(id: number): boolean;
-
-  createPlan(plan: PlanInput): Plan;
-  listPlans(): Plan[];
-  /** Moves a key's subscription to another plan; the current period and its counts carry over. */
-  assignPlan(keyId: number, planName: string): void;
-
+export interface AccountStore extends KeysAndPlans {
   /**
    * Renews the period if due, then reserves the endpoint's cost (× `units`, default 1: the worst case of a
    * batch), or says why not.
@@ -170,12 +140,6 @@ export interface AccountStoreOptions {
   authCacheMs?: number;
 }
 
-/** Plans every store has; `default` is what `createKey` assigns unless told otherwise. */
-export const BUILT_IN_PLANS: PlanInput[] = [
-  { name: 'default', creditLimit: 10_000, quota: null, quotaPeriod: 'month' },
-  { name: 'demo', creditLimit: 1_000_000, quota: null, quotaPeriod: 'month' },
-];
-
 /** What a batch of completions moves on a subscription's counters. */
 interface SubMove {
   id: number;
@@ -194,25 +158,6 @@ interface EndpointMove {
   count: number;
   charge: number;
 }
-
-const toRecord = (row: KeyRow): ApiKeyRecord => ({
-  id: row.id,
-  name: row.name,
-  hint: row.hint,
-  createdAt: row.created_at,
-  revokedAt: row.revoked_at,
-  plan: row.plan,
-});
-
-const toPlan = (row: PlanRow): Plan => ({
-  id: row.id,
-  name: row.name,
-  creditLimit: row.credit_limit,
-  quota: row.quota,
-  quotaPeriod: row.quota_period,
-  endpoints: row.endpoints === null ? null : (JSON.parse(row.endpoints) as string[]),
-  overrides: JSON.parse(row.overrides) as Record<string, EndpointOverride>,
-});
 
 const safeJson = (text: string | null): unknown => {
   if (text === null) return null;
@@ -251,41 +196,10 @@ export function openAccountStore(
   db.pragma(`wal_autocheckpoint = ${checkpointer ? 10_000 : 1_000}`);
   db.pragma('foreign_keys = ON');
   migrate(db);
+  const { admin, planById, ensureBuiltIns } = keysAndPlans(db, byName, now, options.authCacheMs ?? 1000);
 
   const q = {
-    insertKey: db.prepare('INSERT INTO api_keys (name, key_hash, hint, created_at) VALUES (?, ?, ?, ?)'),
-    keyByHash: db.prepare<[string], KeyRow>(
-      `SELECT k.*, p.name AS plan FROM api_keys k LEFT JOIN subscriptions s ON s.key_id = k.id
-       LEFT JOIN plans p ON p.id = s.plan_id WHERE k.key_hash = ?`,
-    ),
-    keyById: db.prepare<[number], KeyRow>(
-      `SELECT k.*, p.name AS plan FROM api_keys k LEFT JOIN subscriptions s ON s.key_id = k.id
-       LEFT JOIN plans p ON p.id = s.plan_id WHERE k.id = ?`,
-    ),
-    allKeys: db.prepare<[], KeyRow>(
-      `SELECT k.*, p.name AS plan FROM api_keys k LEFT JOIN subscriptions s ON s.key_id = k.id
-       LEFT JOIN plans p ON p.id = s.plan_id ORDER BY k.id`,
-    ),
-    revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
-    keysWithoutSub: db.prepare<[], { id: number; created_at: string }>(
-      'SELECT id, created_at FROM api_keys WHERE id NOT IN (SELECT key_id FROM subscriptions)',
-    ),
-    insertPlan: db.prepare(
-      `INSERT INTO plans (name, credit_limit, quota, quota_period, endpoints, overrides, created_at)
-       VALUES (@name, @credit_limit, @quota, @quota_period, @endpoints, @overrides, @created_at)`,
-    ),
-    planByName: db.prepare<[string], PlanRow>('SELECT * FROM plans WHERE name = ?'),
-    planById: db.prepare<[number], PlanRow>('SELECT * FROM plans WHERE id = ?'),
-    allPlans: db.prepare<[], PlanRow>('SELECT * FROM plans ORDER BY id'),
-    insertSub: db.prepare(
-      `INSERT INTO subscriptions (key_id, plan_id, anchor_at, last_renewed, renews_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    ),
     subByKey: db.prepare<[number], SubRow>('SELECT * FROM subscriptions WHERE key_id = ?'),
-    setPlan: db.prepare('UPDATE subscriptions SET plan_id = ? WHERE key_id = ?'),
-    reanchor: db.prepare(
-      'UPDATE subscriptions SET anchor_at = ?, period_index = 0, renews_at = ? WHERE id = ?',
-    ),
     renew: db.prepare(
       `UPDATE subscriptions SET period_index = ?, last_renewed = ?, renews_at = ?, request_count = 0,
        quota_used = 0, credits_used = 0, quota_reserved = 0, credits_reserved = 0 WHERE id = ?`,
@@ -372,43 +286,6 @@ export function openAccountStore(
       'SELECT * FROM request_history WHERE key_id = ? ORDER BY id DESC LIMIT ? OFFSET ?',
     ),
   };
-
-  function createPlanRow(plan: PlanInput): Plan {
-    const quotaPeriod = plan.quotaPeriod ?? 'month';
-    if (!QUOTA_PERIODS.includes(quotaPeriod)) throw new Error(`quota period must be one of ${QUOTA_PERIODS}`);
-    for (const name of [...(plan.endpoints ?? []), ...Object.keys(plan.overrides ?? {})])
-      if (!byName.has(name)) throw new Error(`unknown endpoint ${name}`);
-    q.insertPlan.run({
-      name: plan.name,
-      credit_limit: plan.creditLimit,
-      quota: plan.quota ?? null,
-      quota_period: quotaPeriod,
-      endpoints: plan.endpoints ? JSON.stringify(plan.endpoints) : null,
-      overrides: JSON.stringify(plan.overrides ?? {}),
-      created_at: now().toISOString(),
-    });
-    return toPlan(q.planByName.get(plan.name)!);
-  }
-
-  // Plans never change once created (a key moves to another plan instead), so each is parsed once.
-  const plans = new Map<number, Plan>();
-  function planById(id: number): Plan {
-    let plan = plans.get(id);
-    if (!plan) plans.set(id, (plan = toPlan(q.planById.get(id)!)));
-    return plan;
-  }
-
-  function planNamed(name: string): PlanRow {
-    const row = q.planByName.get(name);
-    if (!row) throw new Error(`no plan named ${name}`);
-    return row;
-  }
-
-  function subscribe(keyId: number, plan: PlanRow, at: Date): void {
-    const anchor = at.toISOString();
-    const renews = firstRenewal(at, plan.quota_period).toISOString();
-    q.insertSub.run(keyId, plan.id, anchor, anchor, renews, anchor);
-  }
 
   /** The subscription with its period brought up to `at`: a due renewal happens here, recorded once. */
   function current(keyId: number, at: Date): { sub: SubRow; plan: Plan } {
@@ -613,10 +490,6 @@ export function openAccountStore(
     return verdict;
   });
 
-  // Authenticated keys by hash (never the key itself), for `authCacheMs`: a hit skips the lookup query.
-  const authCacheMs = options.authCacheMs ?? 1000;
-  const authCache = new Map<string, { record: ApiKeyRecord; until: number }>();
-
   const usageTx = db.transaction((keyId: number, at: Date): UsageResponse => {
     const { sub, plan } = current(keyId, at);
     return usageReport(
@@ -630,9 +503,7 @@ export function openAccountStore(
   // Open: built-in plans, a subscription for keys created before plans existed, and reservations left by
   // a process that died mid-request released (in-flight requests of live processes are younger).
   db.transaction(() => {
-    for (const plan of BUILT_IN_PLANS) if (!q.planByName.get(plan.name)) createPlanRow(plan);
-    const fallback = planNamed('default');
-    for (const key of q.keysWithoutSub.all()) subscribe(key.id, fallback, now());
+    ensureBuiltIns();
     const stale = new Date(now().getTime() - (options.staleReservationMs ?? 120_000));
     if (q.expireStale.run(now().toISOString(), stale.toISOString()).changes > 0) {
       q.recountSubs.run();
@@ -641,53 +512,7 @@ export function openAccountStore(
   }).immediate();
 
   return {
-    createKey(name, opts = {}) {
-      const key = generateApiKey();
-      const id = db
-        .transaction(() => {
-          const plan = planNamed(opts.plan ?? 'default');
-          const at = now();
-          const info = q.insertKey.run(name, hashApiKey(key), keyHint(key), at.toISOString());
-          const keyId = Number(info.lastInsertRowid);
-          subscribe(keyId, plan, at);
-          return keyId;
-        })
-        .immediate();
-      return { key, record: toRecord(q.keyById.get(id)!) };
-    },
-    authenticate(presentedKey) {
-      const hash = hashApiKey(presentedKey);
-      const cached = authCacheMs > 0 ? authCache.get(hash) : undefined;
-      if (cached && cached.until > Date.now()) return cached.record;
-      const row = q.keyByHash.get(hash);
-      if (!row || !hashesEqual(row.key_hash, hash) || row.revoked_at) return null;
-      const record = toRecord(row);
-      if (authCacheMs > 0) {
-        if (authCache.size >= 10_000) authCache.clear();
-        authCache.set(hash, { record, until: Date.now() + authCacheMs });
-      }
-      return record;
-    },
-    listKeys: () => q.allKeys.all().map(toRecord),
-    revokeKey: (id) => {
-      authCache.clear();
-      return q.revoke.run(now().toISOString(), id).changes === 1;
-    },
-
-    createPlan: (plan) => db.transaction(() => createPlanRow(plan)).immediate(),
-    listPlans: () => q.allPlans.all().map(toPlan),
-    assignPlan(keyId, planName) {
-      authCache.clear();
-      db.transaction(() => {
-        const plan = planNamed(planName);
-        const sub = q.subByKey.get(keyId);
-        if (!sub) throw new Error(`no key #${keyId}`);
-        q.setPlan.run(plan.id, keyId);
-        if (planById(sub.plan_id).quotaPeriod !== plan.quota_period)
-          q.reanchor.run(sub.last_renewed, reanchoredRenewal(sub.last_renewed, plan.quota_period), sub.id);
-      }).immediate();
-    },
-
+    ...admin,
     admit: (keyId, endpoint, requestId, at = now(), units) => admitNow(keyId, endpoint, requestId, at, units),
     admitBatched(keyId, endpoint, requestId, at, done, units) {
       if (!byName.has(endpoint)) throw new Error(`unknown endpoint ${endpoint}`);

@@ -1,6 +1,7 @@
 // Which derived tables feed the prebuilt response blocks of each UPRN's `properties` document. Every table
 // has one row per UPRN with `uprn BIGINT` and a JSON column `block`; adding a block to the documents means
 // adding its asset here (properties_index lists these assets as its upstreams).
+import type { PropertyBlockKey } from '../../schemas/index/properties';
 import type { AssetContext } from './definition';
 import { areaTableGlob, UPRN_AREA_BLOCKS_TABLE } from './uprn-area-blocks';
 import { uprnEpcBlocksGlob } from './uprn-epc-blocks';
@@ -10,8 +11,8 @@ import { uprnFloodBlocksGlob } from './uprn-flood-blocks';
 import { climateTableGlob, UPRN_CLIMATE_BLOCKS_TABLE } from './uprn-climate-blocks';
 
 export interface PropertyBlockSource {
-  /** Key under the document's `blocks`. */
-  key: string;
+  /** Key under the document's `blocks` (PropertyBlocksSchema types its block). */
+  key: PropertyBlockKey;
   /** The asset that writes the table. */
   asset: string;
   /** Parquet file or glob (a partitioned asset writes one file per partition). */

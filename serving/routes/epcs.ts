@@ -2,7 +2,6 @@
 import { Router } from 'express';
 import { EpcsQuerySchema, type EpcsResponse, type StoredEpcBlock } from '../../schemas/api/epcs';
 import { compareEpc, emptyStats } from '../../pipelines/transforms/epc/compare';
-import type { EpcStats } from '../../schemas/epc';
 import { epcAgeYears, epcExpiry, epcInDate } from '../../pipelines/transforms/epc/validity';
 import { ApiError, invalidParameters } from '../errors';
 import { requireStored, type PropertiesRepository } from '../repository/properties';
@@ -20,14 +19,11 @@ import {
  * latest certificate against the block's statistics, as compareEpc gives it (not read from the block).
  */
 export function presentEpcs(block: StoredEpcBlock | null, now: Date): EpcsResponse {
-  const lodged = block?.latest_lodgement_date ?? null;
-  const latest = block?.epcs_enhanced?.[0] as Record<string, unknown> | undefined;
-  const figure = (key: string) => (typeof latest?.[key] === 'number' ? latest[key] : null);
+  const latest = block?.epcs_enhanced?.[0];
+  const figure = (value: unknown) => (typeof value === 'number' ? value : null);
   return {
     epc_country: block?.epc_country ?? null,
-    epc_in_date: lodged ? epcInDate(lodged, now) : null,
-    epc_age: lodged ? epcAgeYears(lodged, now) : null,
-    epc_expiry: lodged ? epcExpiry(lodged) : null,
+    ...validity(block?.latest_lodgement_date ?? null, now),
     epcs: block?.epcs ?? [],
     epcs_enhanced: block?.epcs_enhanced ?? [],
     epc_estimate: block?.epc_estimate ?? null,
@@ -35,13 +31,25 @@ export function presentEpcs(block: StoredEpcBlock | null, now: Date): EpcsRespon
     epc_compare: latest
       ? compareEpc(
           {
-            energy_efficiency_current: figure('energy_efficiency_current'),
-            co2_emissions_current: figure('co2_emissions_current'),
+            energy_efficiency_current: figure(latest.energy_efficiency_current),
+            co2_emissions_current: figure(latest.co2_emissions_current),
           },
           block?.epc_stats ?? emptyStats(),
         )
       : null,
     epc_retrofit_recommendations: block?.epc_retrofit_recommendations ?? [],
+  };
+}
+
+/** The day-dependent fields of the latest certificate, lodged on `lodged` (null without one), as of `now`. */
+function validity(
+  lodged: string | null,
+  now: Date,
+): Pick<EpcsResponse, 'epc_in_date' | 'epc_age' | 'epc_expiry'> {
+  return {
+    epc_in_date: lodged ? epcInDate(lodged, now) : null,
+    epc_age: lodged ? epcAgeYears(lodged, now) : null,
+    epc_expiry: lodged ? epcExpiry(lodged) : null,
   };
 }
 
@@ -51,14 +59,11 @@ export function epcValidity(
   now: Date,
 ): { inDate: string; age: string; expiry: string } {
   const lodged = stored.get('epcs/latest_lodgement_date');
-  const validity = presentEpcs(
-    { latest_lodgement_date: lodged === undefined ? null : JSON.parse(lodged) } as StoredEpcBlock,
-    now,
-  );
+  const v = validity(lodged === undefined ? null : (JSON.parse(lodged) as string | null), now);
   return {
-    inDate: JSON.stringify(validity.epc_in_date),
-    age: JSON.stringify(validity.epc_age),
-    expiry: JSON.stringify(validity.epc_expiry),
+    inDate: JSON.stringify(v.epc_in_date),
+    age: JSON.stringify(v.epc_age),
+    expiry: JSON.stringify(v.epc_expiry),
   };
 }
 
@@ -94,8 +99,9 @@ const GROUP_MEANS = ['avg_energy_efficiency_current', 'avg_co2_emissions_current
  * repository keeps the texts, so a key is a string already held). Scanning the seven texts on every request
  * was a tenth of an /epcs request's CPU. At most 4,096 texts (a few MB), cleared when full.
  */
-const groupMeans = new Map<string, Record<(typeof GROUP_MEANS)[number], number | null>>();
-function meansOf(text: string): Record<(typeof GROUP_MEANS)[number], number | null> {
+type GroupMeans = Record<(typeof GROUP_MEANS)[number], number | null>;
+const groupMeans = new Map<string, GroupMeans>();
+function meansOf(text: string): GroupMeans {
   let means = groupMeans.get(text);
   if (means === undefined) {
     if (groupMeans.size >= 4_096) groupMeans.clear();
@@ -112,7 +118,7 @@ function meansOf(text: string): Record<(typeof GROUP_MEANS)[number], number | nu
 export function compareText(stored: StoredProperty, shared: ReadonlyMap<string, string>): string {
   const latest = stored.latestCertificate;
   if (latest === undefined) return 'null';
-  const groups: Record<string, Record<string, number | null> | null> = {};
+  const groups: Record<string, GroupMeans | null> = {};
   for (const [key, id] of stored.sharedIds ?? []) {
     if (id === null) groups[key] = null;
     else {
@@ -121,7 +127,7 @@ export function compareText(stored: StoredProperty, shared: ReadonlyMap<string, 
       groups[key] = meansOf(text);
     }
   }
-  return JSON.stringify(compareEpc(numbersOf(latest, CERT_FIGURES), groups as unknown as EpcStats));
+  return JSON.stringify(compareEpc(numbersOf(latest, CERT_FIGURES), groups));
 }
 
 /**

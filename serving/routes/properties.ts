@@ -2,15 +2,8 @@
 // from the per-UPRN tables named in pipelines/assets/property-blocks.ts; a block whose table was not built
 // yet answers null (or its empty shape), never a guess. EPC validity is computed now, as /epcs does.
 import { Router } from 'express';
-import type { AreaAttributes, StoredAreaBlock } from '../../schemas/api/area';
-import type { ClimateBlock } from '../../schemas/api/climate';
-import type { EnvironmentBlock } from '../../schemas/api/environment';
-import type { StoredEpcBlock } from '../../schemas/api/epcs';
-import type { FloodRiskBlock } from '../../schemas/api/flood-risk';
-import type { PlanningBlock } from '../../schemas/api/planning';
+import type { AreaAttributes } from '../../schemas/api/area';
 import { PropertiesQuerySchema, type PropertyResponse } from '../../schemas/api/properties';
-import type { SocialPointsBlock } from '../../schemas/api/social';
-import type { TransportationBlock } from '../../schemas/api/transport';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { invalidParameters } from '../errors';
 import { requireStored, type PropertiesRepository } from '../repository/properties';
@@ -18,25 +11,11 @@ import { addressesRouter } from './addresses';
 import { jsonObject, orElse, orNull, type StoredProperty } from '../../pipelines/indexing/stored-property';
 import { epcValidity, presentEpcs } from './epcs';
 
-interface LocationLayers {
-  planning?: PlanningBlock;
-  transportation?: TransportationBlock;
-}
-interface EnvironmentLayers {
-  environment?: EnvironmentBlock;
-  social?: SocialPointsBlock;
-}
-
-const block = <T>(doc: PropertyDocument, key: string): T | null => (doc.blocks[key] ?? null) as T | null;
-
 /** The /properties answer of a document (what renderProperty renders from the stored pieces). */
 export function presentProperty(doc: PropertyDocument, now: Date): PropertyResponse {
-  const area = block<StoredAreaBlock>(doc, 'area');
+  const { area, flood_risk: flood, location_layers: layers, environment_layers: env } = doc.blocks;
   const attrs: Partial<AreaAttributes> = area?.area_attributes ?? {};
-  const flood = block<FloodRiskBlock>(doc, 'flood_risk');
-  const layers = block<LocationLayers>(doc, 'location_layers');
-  const env = block<EnvironmentLayers>(doc, 'environment_layers');
-  const epcs = presentEpcs(block<StoredEpcBlock>(doc, 'epcs'), now);
+  const epcs = presentEpcs(doc.blocks.epcs ?? null, now);
   const latest = epcs.epcs_enhanced[0];
   const adminBoundaries = area?.admin_boundaries ?? null;
   return {
@@ -54,7 +33,7 @@ export function presentProperty(doc: PropertyDocument, now: Date): PropertyRespo
     environment: env?.environment ?? null,
     transportation: layers?.transportation ?? null,
     flood_risk: flood ? { england: flood.england, scotland: flood.scotland, wales: flood.wales } : null,
-    climate: block<ClimateBlock>(doc, 'climate'),
+    climate: doc.blocks.climate ?? null,
     social: {
       house_price_index: attrs.house_price_index ?? null,
       fuel_poverty: attrs.fuel_poverty ?? null,

@@ -2,9 +2,7 @@
 // its properties document. The EPC validity fields are computed now by the /epcs presentation code, so both
 // endpoints answer the same for the same certificate.
 import { Router } from 'express';
-import type { AreaAttributes, StoredAreaBlock } from '../../schemas/api/area';
-import type { StoredEpcBlock } from '../../schemas/api/epcs';
-import type { PlanningBlock } from '../../schemas/api/planning';
+import type { AreaAttributes } from '../../schemas/api/area';
 import { RetrofitQuerySchema, type RetrofitResponse } from '../../schemas/api/retrofit';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { invalidParameters } from '../errors';
@@ -24,8 +22,8 @@ export const NO_AREA_ATTRIBUTES: AreaAttributes = {
 
 /** The /retrofit answer of a document (what renderRetrofit renders from the stored pieces). */
 export function presentRetrofit(doc: PropertyDocument, now: Date): RetrofitResponse {
-  const area = (doc.blocks.area ?? null) as StoredAreaBlock | null;
-  const epcs = presentEpcs((doc.blocks.epcs ?? null) as StoredEpcBlock | null, now);
+  const { area } = doc.blocks;
+  const epcs = presentEpcs(doc.blocks.epcs ?? null, now);
   return {
     location: {
       uprn: doc.uprn,
@@ -36,8 +34,7 @@ export function presentRetrofit(doc: PropertyDocument, now: Date): RetrofitRespo
     },
     admin_boundaries: area?.admin_boundaries ?? null,
     // From the per-UPRN planning, transport and boundary layers (pipelines/assets/uprn-location-blocks.ts).
-    planning:
-      (doc.blocks.location_layers as { planning?: PlanningBlock } | null | undefined)?.planning ?? null,
+    planning: doc.blocks.location_layers?.planning ?? null,
     area_attributes: area?.area_attributes ?? NO_AREA_ATTRIBUTES,
     epcs: {
       epc_in_date: epcs.epc_in_date,

@@ -1,7 +1,7 @@
 // Starts the real Express app on 127.0.0.1:0 with an in-memory properties repository and a controllable
 // clock: what the serving unit tests and the API benchmark share.
 import { request as httpRequest } from 'node:http';
-import type { PropertyDocument } from '../../schemas/index/properties';
+import type { PropertyBlockKey, PropertyDocument } from '../../schemas/index/properties';
 import type { AccountStore } from '../../serving/accounts/store';
 import { createApp, type AppDeps } from '../../serving/app';
 import { silentLogger } from '../../serving/log';
@@ -9,7 +9,17 @@ import type { PropertiesRepository } from '../../serving/repository/properties';
 import { propertySourceOfDocument, StoredProperty } from '../../pipelines/indexing/stored-property';
 import { listen, type RunningServer } from '../../serving/server';
 
-export const SAMPLE_DOC: PropertyDocument = {
+/**
+ * A document as tests write it: blocks holding only the members a test reads, or shapes the block writers
+ * do not make (what they make is PropertyBlocksSchema). The renderers read whatever JSON a block holds.
+ */
+type TestDocument = Omit<PropertyDocument, 'blocks'> & {
+  blocks: Partial<Record<PropertyBlockKey, object | null>>;
+};
+/** `doc` taken as the document it stands for. */
+export const testDocument = (doc: TestDocument): PropertyDocument => doc as PropertyDocument;
+
+export const SAMPLE_DOC: PropertyDocument = testDocument({
   uprn: 100023336956,
   location: { lat: 51.38, lon: -2.36 },
   x_coord: 375000,
@@ -26,7 +36,7 @@ export const SAMPLE_DOC: PropertyDocument = {
       epc_retrofit_recommendations: [],
     },
   },
-};
+});
 
 /**
  * A repository holding `docs`, stored as the properties index stores them (their _source bytes);

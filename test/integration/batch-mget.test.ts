@@ -7,7 +7,7 @@ import { createEsClient } from '../../pipelines/indexing/es-client';
 import { openAccountStore } from '../../serving/accounts/store';
 import { propertiesRepository } from '../../serving/repository/properties';
 import { propertySourceOfDocument } from '../../pipelines/indexing/stored-property';
-import { SAMPLE_DOC, startApi, type TestApi } from '../helpers/api';
+import { SAMPLE_DOC, startApi, testDocument, type TestApi } from '../helpers/api';
 import { testConfig } from '../helpers/config';
 
 const config = testConfig('batch-mget');
@@ -15,27 +15,28 @@ const es = createEsClient(config.esUrl);
 const index = `${config.indexPrefix}-properties`;
 const sharedIndex = `${config.indexPrefix}-shared-pieces`;
 
-const doc = (uprn: number, name: string): PropertyDocument => ({
-  ...SAMPLE_DOC,
-  uprn,
-  blocks: {
-    epcs: {
-      epc_country: 'Wales',
-      latest_lodgement_date: '2021-01-15T00:00:00.000Z',
-      epcs: [{ lmk_key: `k-${uprn}`, address1: name }],
-      epcs_enhanced: [{ current_energy_rating: 'B', address: name }],
-      epc_retrofit_recommendations: [],
-      epc_stats: { postcode_stats: { postcode: 'CF10 1AA', count: 2, note: name } },
+const doc = (uprn: number, name: string): PropertyDocument =>
+  testDocument({
+    ...SAMPLE_DOC,
+    uprn,
+    blocks: {
+      epcs: {
+        epc_country: 'Wales',
+        latest_lodgement_date: '2021-01-15T00:00:00.000Z',
+        epcs: [{ lmk_key: `k-${uprn}`, address1: name }],
+        epcs_enhanced: [{ current_energy_rating: 'B', address: name }],
+        epc_retrofit_recommendations: [],
+        epc_stats: { postcode_stats: { postcode: 'CF10 1AA', count: 2, note: name } },
+      },
+      area: { admin_boundaries: { postcode: 'CF10 1AA', ward_name: name }, area_attributes: {} },
+      flood_risk: {
+        england: null,
+        scotland: null,
+        wales: { zone: name },
+        elevation: { elevation_estimate: 3 },
+      },
     },
-    area: { admin_boundaries: { postcode: 'CF10 1AA', ward_name: name }, area_attributes: {} },
-    flood_risk: {
-      england: null,
-      scotland: null,
-      wales: { zone: name },
-      elevation: { elevation_estimate: 3 },
-    },
-  },
-});
+  });
 
 const DOCS = [
   doc(200001, 'Tŷ Newydd, “Caerdydd” 🏠'),

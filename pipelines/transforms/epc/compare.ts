@@ -5,6 +5,7 @@ import {
   type EpcCompare,
   type EpcStats,
   type EpcStatsGroup,
+  type EpcStatsKey,
 } from '../../../schemas/epc';
 
 export interface ComparedCertificate {
@@ -12,13 +13,16 @@ export interface ComparedCertificate {
   co2_emissions_current: number | null;
 }
 
+/** A group as a comparison reads it: a stats group, or its means alone (serving reads no more). */
+type GroupMeans = Readonly<Record<string, unknown>>;
+
 /**
  * `better` when the score is at least the group mean (a property on the mean is not worse than it);
  * carbon `higher` only when strictly above the mean. Null where the group or a value is unknown.
  */
 export function compareWithGroup(
   cert: ComparedCertificate,
-  group: EpcStatsGroup | null,
+  group: GroupMeans | null | undefined,
 ): EpcCompare[keyof EpcCompare] {
   if (!group) return null;
   const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
@@ -34,7 +38,11 @@ export function compareWithGroup(
   };
 }
 
-export function compareEpc(cert: ComparedCertificate, stats: EpcStats): EpcCompare {
+/** The certificate against each group of `stats` (a group it lacks, or null, compares as null). */
+export function compareEpc(
+  cert: ComparedCertificate,
+  stats: Partial<Record<EpcStatsKey, GroupMeans | null>>,
+): EpcCompare {
   return Object.fromEntries(
     EPC_COMPARE_KEYS.map(([key, statsKey]) => [key, compareWithGroup(cert, stats[statsKey])]),
   ) as EpcCompare;

@@ -2,18 +2,11 @@
 // country (from the boundary polygons, else the caller's fallback, e.g. the UPRN's ONSPD country) decides
 // which England-only layers apply. Pure over LocationCandidates; the per-UPRN asset stores its result.
 import type { Position } from '../../geo/geometry';
-import type { LocationAdminBoundaries, PlanningBlock } from '../../../schemas/api/planning';
-import type { TransportationBlock } from '../../../schemas/api/transport';
+import type { LocationLayersBlock } from '../../../schemas/index/properties';
 import { transportationBlock } from '../transport/block';
 import { countryOfCode, locationAdminBoundaries } from './admin-boundaries';
 import { planningBlock, type Country } from './block';
 import type { LocationCandidates } from './candidates';
-
-export interface LocationLayersBlock {
-  admin_boundaries: LocationAdminBoundaries;
-  planning: PlanningBlock;
-  transportation: TransportationBlock;
-}
 
 export function locationLayersBlock(
   c: LocationCandidates,

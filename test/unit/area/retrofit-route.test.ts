@@ -6,7 +6,7 @@ import { RetrofitResponseSchema } from '../../../schemas/api/retrofit';
 import type { StoredAreaBlock } from '../../../schemas/api/area';
 import { ADMIN_BOUNDARY_FIELDS } from '../../../schemas/api/area';
 import type { PropertyDocument } from '../../../schemas/index/properties';
-import { fakeProperties, SAMPLE_DOC, startApi, type TestApi } from '../../helpers/api';
+import { fakeProperties, SAMPLE_DOC, startApi, testDocument, type TestApi } from '../../helpers/api';
 
 const area: StoredAreaBlock = {
   admin_boundaries: {
@@ -50,13 +50,13 @@ const recommendation = {
   indicative_cost_min: 500,
   indicative_cost_max: 1500,
 };
-const withArea: PropertyDocument = {
+const withArea = testDocument({
   ...SAMPLE_DOC,
   blocks: {
-    epcs: { ...(SAMPLE_DOC.blocks.epcs as object), epc_retrofit_recommendations: [recommendation] },
-    area: area as unknown as Record<string, unknown>,
+    epcs: { ...SAMPLE_DOC.blocks.epcs, epc_retrofit_recommendations: [recommendation] },
+    area,
   },
-};
+});
 const noArea: PropertyDocument = { ...SAMPLE_DOC, uprn: 42, blocks: { epcs: null } };
 
 const accounts = openAccountStore(':memory:');

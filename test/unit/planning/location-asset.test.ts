@@ -19,7 +19,7 @@ import {
 import { loadConfig } from '../../../pipelines/config';
 import { parquetPath, queryParquet } from '../../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../../pipelines/sample-data';
-import type { LocationLayersBlock } from '../../../pipelines/transforms/planning/location-layers';
+import type { LocationLayersBlock } from '../../../schemas/index/properties';
 import { LocationAdminBoundariesSchema, PlanningBlockSchema } from '../../../schemas/api/planning';
 import { TransportationBlockSchema } from '../../../schemas/api/transport';
 

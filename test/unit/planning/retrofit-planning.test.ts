@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { presentRetrofit } from '../../../serving/routes/retrofit';
 import { RetrofitResponseSchema } from '../../../schemas/api/retrofit';
 import type { PlanningBlock } from '../../../schemas/api/planning';
-import { SAMPLE_DOC } from '../../helpers/api';
+import { SAMPLE_DOC, testDocument } from '../../helpers/api';
 
 const PLANNING: PlanningBlock = {
   conservation_areas: {
@@ -25,18 +25,18 @@ const PLANNING: PlanningBlock = {
 
 describe('retrofit planning', () => {
   it('comes from blocks.location_layers.planning', () => {
-    const doc = { ...SAMPLE_DOC, blocks: { ...SAMPLE_DOC.blocks, location_layers: { planning: PLANNING } } };
+    const doc = testDocument({
+      ...SAMPLE_DOC,
+      blocks: { ...SAMPLE_DOC.blocks, location_layers: { planning: PLANNING } },
+    });
     const body = presentRetrofit(doc, new Date('2026-01-01T00:00:00Z'));
     expect(body.planning).toEqual(PLANNING);
     expect(RetrofitResponseSchema.shape.planning.parse(body.planning)).toEqual(PLANNING);
   });
 
   it('is null for a document without location layers', () => {
-    const { location_layers: _, ...blocks } = SAMPLE_DOC.blocks as Record<string, unknown>;
-    const body = presentRetrofit(
-      { ...SAMPLE_DOC, blocks } as typeof SAMPLE_DOC,
-      new Date('2026-01-01T00:00:00Z'),
-    );
+    const { location_layers: _, ...blocks } = SAMPLE_DOC.blocks;
+    const body = presentRetrofit({ ...SAMPLE_DOC, blocks }, new Date('2026-01-01T00:00:00Z'));
     expect(body.planning).toBeNull();
   });
 });

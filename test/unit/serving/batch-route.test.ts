@@ -3,15 +3,21 @@
 // the worst case is refused before any read, and the Arrow answer reads back with apache-arrow.
 import { tableFromIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PropertyDocument } from '../../../schemas/index/properties';
 import { openAccountStore } from '../../../serving/accounts/store';
 import type { PropertiesRepository } from '../../../serving/repository/properties';
 import { endpointColumns, flatColumns } from '../../../serving/routes/batch-arrow';
 import { BatchItemSchema } from '../../../schemas/api/batch';
 import { PropertyResponseSchema } from '../../../schemas/api/properties';
-import { fakeProperties, manualClock, SAMPLE_DOC, startApi, type TestApi } from '../../helpers/api';
+import {
+  fakeProperties,
+  manualClock,
+  SAMPLE_DOC,
+  startApi,
+  testDocument,
+  type TestApi,
+} from '../../helpers/api';
 
-const RICH: PropertyDocument = {
+const RICH = testDocument({
   uprn: 10001104806,
   location: { lat: 51.5, lon: -0.1 },
   x_coord: 530000,
@@ -47,7 +53,7 @@ const RICH: PropertyDocument = {
     },
     location_layers: { planning: { conservation_area: null }, transportation: null },
   },
-};
+});
 
 const clock = manualClock('2025-06-01T00:00:00.000Z');
 const accounts = openAccountStore(':memory:', clock.now);

@@ -2,8 +2,7 @@
 // and a block that was never built answers null (or its empty shape), never a made-up value.
 import { describe, expect, it } from 'vitest';
 import { presentProperty } from '../../../serving/routes/properties';
-import type { PropertyDocument } from '../../../schemas/index/properties';
-import { SAMPLE_DOC } from '../../helpers/api';
+import { SAMPLE_DOC, testDocument } from '../../helpers/api';
 
 const now = new Date('2025-06-01T00:00:00.000Z');
 
@@ -34,7 +33,7 @@ describe('presentProperty', () => {
   it('puts each stored block in its section and the latest enhanced EPC with validity computed now', () => {
     const elevation = { elevation_estimate: 21.5 };
     const england = { rivers_and_seas: { in_flood_risk_zone: true } };
-    const doc: PropertyDocument = {
+    const doc = testDocument({
       ...SAMPLE_DOC,
       blocks: {
         epcs: {
@@ -59,7 +58,7 @@ describe('presentProperty', () => {
         },
         climate: { historical: {} },
       },
-    };
+    });
     const body = presentProperty(doc, now);
     expect(body.admin_boundaries).toEqual({ postcode: 'BA1 1AA' });
     expect(body.location.admin_boundaries).toEqual({ postcode: 'BA1 1AA' });

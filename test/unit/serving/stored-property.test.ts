@@ -16,8 +16,14 @@ import { presentEpcs, renderEpcs } from '../../../serving/routes/epcs';
 import { statsGroupId } from '../../../pipelines/transforms/epc/stats-group-id';
 import { presentProperty, renderProperty } from '../../../serving/routes/properties';
 import { presentRetrofit, renderRetrofit } from '../../../serving/routes/retrofit';
-import type { StoredEpcBlock } from '../../../schemas/api/epcs';
-import { fakeProperties, manualClock, SAMPLE_DOC, startApi, type TestApi } from '../../helpers/api';
+import {
+  fakeProperties,
+  manualClock,
+  SAMPLE_DOC,
+  startApi,
+  testDocument,
+  type TestApi,
+} from '../../helpers/api';
 
 const certificate = {
   current_energy_rating: 'C',
@@ -26,7 +32,7 @@ const certificate = {
   total_floor_area: 74.5,
   address: 'Flat "2", 1 Gay St \\ é \u2028',
 };
-const certified: PropertyDocument = {
+const certified = testDocument({
   ...SAMPLE_DOC,
   location: { lat: 51.37633991, lon: -2.36757139 },
   x_coord: 374512.74,
@@ -95,18 +101,18 @@ const certified: PropertyDocument = {
     },
     climate: { historical: { average_rainfall: { percentile: 3, value: 715.92 } } },
   },
-};
+});
 const uncertified: PropertyDocument = { ...SAMPLE_DOC, uprn: 2, epc_count: 0, blocks: { epcs: null } };
 // Enhanced certificates but no lodgement date stored: validity is null, as /epcs answers it.
-const undated: PropertyDocument = {
+const undated = testDocument({
   ...certified,
   uprn: 3,
   blocks: { ...certified.blocks, epcs: { ...certified.blocks.epcs, latest_lodgement_date: null } },
-};
+});
 // Blocks in shapes the writers do not make today: members out of order (stored whole and read from
 // there), unknown members of blocks sent whole, empty objects and arrays, a certificate that already has
 // one of the validity keys, blocks that are no objects.
-const odd: PropertyDocument = {
+const odd = testDocument({
   ...SAMPLE_DOC,
   uprn: 4,
   blocks: {
@@ -122,8 +128,8 @@ const odd: PropertyDocument = {
     environment_layers: { social: null },
     climate: { historical: {} },
   },
-};
-const sparse: PropertyDocument = {
+});
+const sparse = testDocument({
   ...SAMPLE_DOC,
   uprn: 5,
   blocks: {
@@ -132,12 +138,12 @@ const sparse: PropertyDocument = {
     flood_risk: { england: null, scotland: null, wales: null },
     environment_layers: { environment: null, social: { defibrillators: null } },
   },
-};
-const notObjects = {
+});
+const notObjects = testDocument({
   ...SAMPLE_DOC,
   uprn: 6,
   blocks: { epcs: { epcs_enhanced: null }, area: { area_attributes: 'n/a' }, flood_risk: [] },
-} as unknown as PropertyDocument;
+});
 const DOCS = [certified, uncertified, undated, odd, sparse, notObjects, SAMPLE_DOC];
 
 const DAYS = [
@@ -154,9 +160,7 @@ describe('answers from the stored pieces', () => {
       const stored = storedPropertyOf(doc);
       const shared = propertySourceOfDocument(doc).shared;
       expect(renderProperty(stored, now)).toBe(JSON.stringify(presentProperty(doc, now)));
-      expect(renderEpcs(stored, now, shared)).toBe(
-        JSON.stringify(presentEpcs((doc.blocks.epcs ?? null) as StoredEpcBlock | null, now)),
-      );
+      expect(renderEpcs(stored, now, shared)).toBe(JSON.stringify(presentEpcs(doc.blocks.epcs ?? null, now)));
       expect(renderRetrofit(stored, now)).toBe(JSON.stringify(presentRetrofit(doc, now)));
       const flood = doc.blocks.flood_risk;
       expect(stored.get('flood_risk')).toBe(flood == null ? undefined : JSON.stringify(flood));
@@ -299,7 +303,7 @@ describe('the routes send the concatenated answers', () => {
 
   it.each([
     ['/properties', () => presentProperty(certified, clock.now())],
-    ['/epcs', () => presentEpcs(certified.blocks.epcs as StoredEpcBlock, clock.now())],
+    ['/epcs', () => presentEpcs(certified.blocks.epcs ?? null, clock.now())],
     ['/retrofit', () => presentRetrofit(certified, clock.now())],
     ['/flood-risk', () => certified.blocks.flood_risk],
   ])('%s as JSON, validity for today', async (path, expected) => {

@@ -129,10 +129,16 @@ export function propertiesRepository(
       let response: TransportResult<Readable>;
       try {
         // One read for the whole batch, as its raw bytes: each _source is sliced where it lies (mget.ts).
-        response = (await client.mget(
-          { index: alias, ids: uprns.map(String), realtime: false },
+        // Sent through the transport, whose result the caller types (client.mget types a parsed body).
+        response = await client.transport.request<Readable>(
+          {
+            method: 'POST',
+            path: `/${encodeURIComponent(alias)}/_mget`,
+            querystring: { realtime: false },
+            body: { ids: uprns.map(String) },
+          },
           { asStream: true, meta: true },
-        )) as unknown as TransportResult<Readable>;
+        );
       } catch (error) {
         throw unavailable(error, PROPERTIES_NOT_INDEXED);
       }
@@ -158,10 +164,10 @@ export function propertiesRepository(
         // The _source bytes as they were indexed, unparsed: the reader slices its pieces out of them. The
         // indexes are written once and refreshed before their alias moves, so the non-realtime read sees
         // every document.
-        response = (await client.getSource(
+        response = await client.getSource<Readable>(
           { index: alias, id: String(uprn), realtime: false },
           { asStream: true, meta: true },
-        )) as unknown as TransportResult<Readable>;
+        );
       } catch (error) {
         throw unavailable(error, PROPERTIES_NOT_INDEXED);
       }

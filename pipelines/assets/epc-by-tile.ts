@@ -88,13 +88,12 @@ async function writeByTile(
   try {
     // One thread: each tile's file then holds its rows in the order of the query (the source file's), so a
     // rebuild writes the same bytes and the blocks see certificates in the same order.
-    const db = await (
-      await DuckDBInstance.create(':memory:', {
-        threads: '1',
-        memory_limit: duckdbMemoryLimit(),
-        temp_directory: `${scratch}.spill`,
-      })
-    ).connect();
+    const instance = await DuckDBInstance.create(':memory:', {
+      threads: '1',
+      memory_limit: duckdbMemoryLimit(),
+      temp_directory: `${scratch}.spill`,
+    });
+    const db = await instance.connect();
     // Flush each tile's rows early and in small row groups: PARTITION_BY buffers rows per open file, and a
     // certificate row carries ~11 KB of JSON, so the defaults held hundreds of MB per tile.
     await db.run('SET partitioned_write_flush_threshold = 4096');
@@ -105,7 +104,9 @@ async function writeByTile(
       );
       rows = Number(Object.values(copied.getRowObjects()[0] ?? {})[0] ?? 0);
     } finally {
+      // The instance too: left to the garbage collector, it keeps its buffers (io/parquet.ts, openInstance).
       db.closeSync();
+      instance.closeSync();
     }
     const written: string[] = [];
     for (const tx of await readdir(scratch)) {

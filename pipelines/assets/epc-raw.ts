@@ -18,7 +18,7 @@ import {
   OPTIONAL_RAW_EW_CERTIFICATE_COLUMNS,
 } from '../../schemas/epc';
 import { DataError } from '../io/errors';
-import { duckdbMemoryLimit, writeParquet, type ColumnSpec } from '../io/parquet';
+import { duckdbMemoryLimit, parquetCopyOptions, writeParquet, type ColumnSpec } from '../io/parquet';
 import type { QuarantinedRow } from '../io/quarantine';
 import { publishFile, scratchFolder } from '../io/scratch';
 import { type EpcBulkFile, findEpcBulkFiles, planRawRecord } from '../sources/epc/england-wales';
@@ -209,7 +209,7 @@ async function stageEwTable(
       // UNION ALL keeps its inputs' order (insertion order is preserved): the files in the order given.
       await db.run(
         `COPY (${selects.length > 0 ? selects.join(' UNION ALL ') : empty}) TO ${quoteString(out)} ` +
-          `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
+          `(${parquetCopyOptions(columns)})`,
       );
     } finally {
       db.closeSync();

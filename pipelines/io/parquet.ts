@@ -62,18 +62,48 @@ export const duckdbMemoryLimit = (floorMb = 1024): string =>
 // DuckDB (pipelines/catalog/analyst-catalog.ts) keeps the conversion and gets geometry with its CRS.
 const AS_WRITTEN = 'SET enable_geoparquet_conversion = false';
 
-// Unique per writer: two writers of the same table (say, two runs in one worker) never share scratch space.
-async function openScratch(path: string): Promise<{ dir: string; connection: DuckDBConnection }> {
-  const dir = await scratchFolder(path);
-  const instance = await DuckDBInstance.create(`${dir}/stage.duckdb`, {
+/**
+ * A DuckDB connection to its own instance. `close` closes both: an instance left to the garbage collector
+ * keeps its buffer pool (up to the memory limit) until a major GC, which a worker with a small JS heap
+ * seldom runs, so a partitioned asset's process grew by one limit per partition it built.
+ */
+interface OwnedConnection {
+  connection: DuckDBConnection;
+  close(): void;
+}
+
+async function openInstance(
+  path: string,
+  spill: string,
+  memoryLimit = duckdbMemoryLimit(),
+): Promise<OwnedConnection> {
+  const instance = await DuckDBInstance.create(path, {
     threads: '2',
-    memory_limit: duckdbMemoryLimit(),
-    temp_directory: `${dir}/spill`,
+    memory_limit: memoryLimit,
+    temp_directory: spill,
   });
   const connection = await instance.connect();
-  await connection.run('SET autoinstall_known_extensions = false');
-  await connection.run(AS_WRITTEN);
-  return { dir, connection };
+  const close = () => {
+    connection.closeSync();
+    instance.closeSync();
+  };
+  try {
+    await connection.run('SET autoinstall_known_extensions = false');
+    await connection.run(AS_WRITTEN);
+  } catch (error) {
+    close();
+    throw error;
+  }
+  return { connection, close };
+}
+
+// Unique per writer: two writers of the same table (say, two runs in one worker) never share scratch space.
+async function openScratch(
+  path: string,
+  memoryLimit = duckdbMemoryLimit(),
+): Promise<OwnedConnection & { dir: string }> {
+  const dir = await scratchFolder(path);
+  return { dir, ...(await openInstance(`${dir}/stage.duckdb`, `${dir}/spill`, memoryLimit)) };
 }
 
 export interface ParquetWriterOptions {
@@ -85,6 +115,13 @@ export interface ParquetWriterOptions {
    */
   staging?: 'appender' | 'csv';
 }
+
+/**
+ * A writer's DuckDB needs little more than one row group a thread while it copies the staged rows out, so it
+ * gets 256 MB (or the configured limit): beyond it the staged table goes to the scratch folder. Under the
+ * general 1 GB a tile of 30,000 EPC blocks kept its staged rows in memory until the copy.
+ */
+const WRITER_MEMORY_LIMIT = (): string => process.env.PDS_DUCKDB_MEMORY_LIMIT ?? '256MB';
 
 /** Rows buffered before a write to the CSV staging file. */
 const CSV_FLUSH_ROWS = 1000;
@@ -98,6 +135,7 @@ export class ParquetTableWriter {
     private readonly columns: readonly ColumnSpec[],
     private readonly scratchDir: string,
     private readonly connection: DuckDBConnection,
+    private readonly closeConnection: () => void,
     private readonly appender: DuckDBAppender | undefined,
     private readonly csv: { file: string; fd: number; line: (row: object) => string } | undefined,
   ) {}
@@ -109,10 +147,10 @@ export class ParquetTableWriter {
   ): Promise<ParquetTableWriter> {
     if (columns.length === 0) throw new Error(`parquet ${path}: no columns`);
     await mkdir(dirname(path), { recursive: true });
-    const { dir, connection } = await openScratch(path);
+    const { dir, connection, close } = await openScratch(path, WRITER_MEMORY_LIMIT());
     if (options.staging === 'csv') {
       const file = `${dir}/rows.csv`;
-      return new ParquetTableWriter(path, columns, dir, connection, undefined, {
+      return new ParquetTableWriter(path, columns, dir, connection, close, undefined, {
         file,
         fd: openSync(file, 'w'),
         line: csvLineFor(columns),
@@ -121,7 +159,7 @@ export class ParquetTableWriter {
     const ddl = columns.map((c) => `${quoteIdent(c.name)} ${stagedType(c.type)}`).join(', ');
     await connection.run(`CREATE TABLE stage (${ddl})`);
     const appender = await connection.createAppender('stage');
-    return new ParquetTableWriter(path, columns, dir, connection, appender, undefined);
+    return new ParquetTableWriter(path, columns, dir, connection, close, appender, undefined);
   }
 
   get rowCount(): number {
@@ -174,11 +212,11 @@ export class ParquetTableWriter {
       const relation = `(SELECT ${select} FROM ${this.stagedRelation()})`;
       const kv = geo ? await geoKvOption(this.connection, geo, relation) : '';
       await this.connection.run(
-        `COPY (SELECT ${select} FROM ${this.stagedRelation()}${order}) TO ${quoteString(tmp)} (${PARQUET_OPTIONS}${kv})`,
+        `COPY (SELECT ${select} FROM ${this.stagedRelation()}${order}) TO ${quoteString(tmp)} (${parquetCopyOptions(this.columns)}${kv})`,
       );
       await publishFile(tmp, this.path);
     } finally {
-      this.connection.closeSync();
+      this.closeConnection();
       await rm(this.scratchDir, { recursive: true, force: true });
     }
     return { path: this.path, rows: this.rows, bytes: (await stat(this.path)).size };
@@ -190,7 +228,7 @@ export class ParquetTableWriter {
       this.appender?.closeSync();
       if (this.csv) closeSync(this.csv.fd);
     } finally {
-      this.connection.closeSync();
+      this.closeConnection();
       await rm(this.scratchDir, { recursive: true, force: true });
     }
   }
@@ -324,7 +362,20 @@ function appendValue(appender: DuckDBAppender, column: ColumnSpec, value: unknow
   }
 }
 
-const PARQUET_OPTIONS = 'FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880';
+/**
+ * The COPY options for a table of `columns`. DuckDB holds a whole row group per writing thread before it
+ * flushes it, so the group's rows are sized by what a row carries: documents (JSON, WKB) of 10–30 KB a row
+ * in 2,048-row groups (a 10 km tile's 30,000 EPC blocks in the default 122,880 were one ~450 MB group, and
+ * a London tile's would not fit at all), ~130 typed columns in 16,384, narrow rows in the default.
+ */
+export function parquetCopyOptions(columns: readonly Pick<ColumnSpec, 'type'>[]): string {
+  const rows = columns.some((c) => c.type === 'JSON' || c.type === 'BLOB')
+    ? 2048
+    : columns.length > 60
+      ? 16_384
+      : 122_880;
+  return `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rows}`;
+}
 
 /** `, KV_METADATA {geo: …}` for a spatial table: GeoParquet 1.1 metadata from one pass over `relation`. */
 async function geoKvOption(
@@ -364,14 +415,14 @@ export async function copyQueryToParquet(
   options: { columns?: readonly ColumnSpec[] } = {},
 ): Promise<ParquetWriteResult> {
   await mkdir(dirname(path), { recursive: true });
-  const { dir, connection } = await openScratch(path);
+  const { dir, connection, close } = await openScratch(path);
   const tmp = `${dir}/out.parquet`;
   try {
     const columns = options.columns ?? (await describeColumns(connection, sql));
     const geo = geoParquetPlan(columns);
     const query = geo?.extraSelect.length ? `SELECT *, ${geo.extraSelect.join(', ')} FROM (${sql})` : sql;
     const kv = geo ? await geoKvOption(connection, geo, `(${query})`) : '';
-    await connection.run(`COPY (${query}) TO ${quoteString(tmp)} (${PARQUET_OPTIONS}${kv})`);
+    await connection.run(`COPY (${query}) TO ${quoteString(tmp)} (${parquetCopyOptions(columns)}${kv})`);
     const reader = await connection.runAndReadAll(
       `SELECT count(*) AS n FROM read_parquet(${quoteString(tmp)})`,
     );
@@ -379,7 +430,7 @@ export async function copyQueryToParquet(
     await publishFile(tmp, path);
     return { path, rows, bytes: (await stat(path)).size };
   } finally {
-    connection.closeSync();
+    close();
     await rm(dir, { recursive: true, force: true });
   }
 }
@@ -409,15 +460,8 @@ export async function* queryParquet(sql: string): AsyncGenerator<Record<string, 
   // An in-memory database spills only where it is given a folder: without one, a sort or join larger than the
   // memory limit fails instead of spilling (uprn_epc_blocks at 100,000 UPRNs under a 1 GB limit).
   const spill = join(localScratchRoot() ?? tmpdir(), `pds-query-${randomUUID()}`);
-  const instance = await DuckDBInstance.create(':memory:', {
-    threads: '2',
-    memory_limit: duckdbMemoryLimit(),
-    temp_directory: spill,
-  });
-  const connection = await instance.connect();
+  const { connection, close } = await openInstance(':memory:', spill);
   try {
-    await connection.run('SET autoinstall_known_extensions = false');
-    await connection.run(AS_WRITTEN);
     const result = await connection.stream(sql);
     const names = result.columnNames();
     const jsonColumns = new Set(
@@ -439,7 +483,7 @@ export async function* queryParquet(sql: string): AsyncGenerator<Record<string, 
       }
     }
   } finally {
-    connection.closeSync();
+    close();
     await rm(spill, { recursive: true, force: true });
   }
 }

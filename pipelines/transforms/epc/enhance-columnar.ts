@@ -24,6 +24,7 @@ import {
   csvLineFor,
   duckdbMemoryLimit,
   fromStagedCsv,
+  parquetCopyOptions,
   stagedCsvRelation,
   type ColumnSpec,
   type ColumnType,
@@ -207,12 +208,12 @@ async function withEngine<T>(
   const scratch = `${outPath}.scratch-${randomUUID()}`;
   await mkdir(`${scratch}/spill`, { recursive: true });
   await mkdir(dirname(outPath), { recursive: true });
-  // In memory, spilling to the scratch folder beyond the memory limit. The second pass's Parquet write of
-  // ~130 columns in file order needs ~1.5 GB on two threads (1 GB runs out; measured peak RSS 1.6-1.9 GB
-  // for 1 and 2 million rows), hence a floor of 2 GB.
+  // In memory, spilling to the scratch folder beyond the memory limit. The Parquet writes hold one row group
+  // a thread, sized by the row (io/parquet.ts, parquetCopyOptions): ~130 columns in 16,384-row groups fit
+  // the general limit (122,880-row groups needed 2 GB).
   const instance = await DuckDBInstance.create(':memory:', {
     threads: String(options.threads ?? availableParallelism()),
-    memory_limit: duckdbMemoryLimit(2048),
+    memory_limit: duckdbMemoryLimit(),
     temp_directory: `${scratch}/spill`,
   });
   const db = await instance.connect();
@@ -323,7 +324,7 @@ export async function enhanceEnglandWalesFileColumnar(
     const tmp = `${scratch}/out.parquet`;
     await db.run(
       `COPY (${finalSelect(plan, rows, literal(file), indexes)}) TO ${literal(tmp)} ` +
-        `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
+        `(${parquetCopyOptions(enhancedFileColumns())})`,
     );
     await rename(tmp, outPath);
     return { rows: staged.rows, quarantined: staged.quarantined };
@@ -391,22 +392,22 @@ export async function enhanceStagedEnglandWalesColumnar(
       `CREATE TABLE result AS SELECT *, ${enhancedJsonSql(plan)} AS "#enhanced" ` +
         `FROM (${finalSelect(plan, rows, 'q.source_file', indexes, [{ name: '#raw', sql: raw }])})`,
     );
-    const copy = async (select: string, path: string) => {
+    const copy = async (select: string, path: string, columns: readonly ColumnSpec[]) => {
       const tmp = `${scratch}/out.parquet`;
       await mkdir(dirname(path), { recursive: true });
-      await db.run(
-        `COPY (${select}) TO ${literal(tmp)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)`,
-      );
+      await db.run(`COPY (${select}) TO ${literal(tmp)} (${parquetCopyOptions(columns)})`);
       await rename(tmp, path);
     };
     await copy(
       `SELECT ${outputs.enhanced.columns.map((c) => ident(c.name)).join(', ')} FROM result`,
       outputs.enhanced.path,
+      outputs.enhanced.columns,
     );
     await copy(
       `SELECT uprn, country, lmk_key AS certificate_id, coalesce(lodgement_datetime, lodgement_date) AS lodged_at, ` +
         `"#raw"::JSON AS raw, "#enhanced"::JSON AS enhanced FROM result ORDER BY uprn, lodged_at`,
       outputs.certificates,
+      CERTIFICATE_TABLE_COLUMNS,
     );
     const count = await db.runAndReadAll('SELECT count(*) FROM result');
     return { rows: Number(count.getColumns()[0]![0]) };

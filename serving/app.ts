@@ -100,15 +100,12 @@ export function createApp(deps: AppDeps): ApiHandler {
   app.use(locationRouter(deps.location ?? noLocation));
   app.use(featuresRouter(deps.nearbyFeatures ?? noNearbyFeatures));
   app.use(energyModelRouter());
-  app.use(
-    batchRouter({ properties: deps.properties, features: deps.features ?? noFeatures, now, log: deps.log }),
-  );
+  app.use(batchRouter({ properties: deps.properties, now, log: deps.log }));
   app.use(notFoundRoute);
   app.use(errorHandler(deps.log));
   if (deps.leanPath === false) return app;
   const endpoint = (name: string) => ENDPOINTS.find((e) => e.name === name)!;
   const { properties } = deps;
-  const features = deps.features ?? noFeatures;
   const lean = leanPath(
     { accounts: deps.accounts, log: deps.log, now, metering: meteringDeps },
     [energyModelLeanRoute],
@@ -123,7 +120,7 @@ export function createApp(deps: AppDeps): ApiHandler {
       {
         endpoint: endpoint('flood-risk'),
         params: ['UPRN', 'uprn'],
-        answer: (u) => floodRiskAnswer(properties, features, u),
+        answer: (u) => floodRiskAnswer(properties, u),
       },
     ],
   );

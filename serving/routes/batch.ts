@@ -18,12 +18,11 @@ import { PropertiesQuerySchema } from '../../schemas/api/properties';
 import { RetrofitQuerySchema } from '../../schemas/api/retrofit';
 import { ApiError, asApiError, errorBody, invalidParameters } from '../errors';
 import type { Logger } from '../log';
-import type { FeaturesRepository } from '../repository/features';
 import { propertyNotFound, storedMany, type PropertiesRepository } from '../repository/properties';
 import { MissingSharedPiece, type StoredProperty } from '../../pipelines/indexing/stored-property';
 import { ArrowBatchWriter, endpointColumns } from './batch-arrow';
 import { renderEpcs } from './epcs';
-import { floodRiskTarget } from './flood-risk';
+import { floodRiskTarget, renderFloodRisk } from './flood-risk';
 import { renderProperty } from './properties';
 import { renderRetrofit } from './retrofit';
 
@@ -58,7 +57,6 @@ export function checkUprn(endpoint: BatchEndpoint, asked: string | number): Chec
 
 export interface BatchDeps {
   properties: PropertiesRepository;
-  features: FeaturesRepository;
   now: () => Date;
   log: Logger;
 }
@@ -91,11 +89,7 @@ async function answer(
         throw error;
       }
     }
-    const block = stored.get('flood_risk');
-    if (block !== undefined) return { status: 200, text: block };
-    // A document indexed before the flood block existed: live at its point, as GET /flood-risk answers.
-    const { x_coord, y_coord } = JSON.parse(stored.coordinates) as { x_coord: number; y_coord: number };
-    return { status: 200, text: JSON.stringify(await deps.features.floodRiskAt([x_coord, y_coord])) };
+    return { status: 200, text: renderFloodRisk(stored) };
   } catch (error) {
     // Mapped as the single call's error handler maps it (an unexpected failure is a 500, logged).
     const apiError = asApiError(error, deps.log, req);

@@ -1,5 +1,5 @@
 // GET /flood-risk (spec 2.6, 4.4). A UPRN answers with the block precomputed for it (the properties
-// document); coordinates are answered live by the same enrichment function over pieces from the feature
+// document: every UPRN has one, uprn_flood_blocks); coordinates are answered live by the same enrichment function over pieces from the feature
 // index. Exactly one group of parameters: UPRN, x_coord + y_coord, or latitude + longitude.
 import { Router } from 'express';
 import {
@@ -14,6 +14,7 @@ import { GRID } from '../../pipelines/geo/tiles';
 import { ApiError, invalidParameters } from '../errors';
 import type { FeaturesRepository } from '../repository/features';
 import { requireStored, type PropertiesRepository } from '../repository/properties';
+import { orNull, type StoredProperty } from '../../pipelines/indexing/stored-property';
 
 export type FloodRiskTarget = { uprn: number } | { point: Position };
 
@@ -94,23 +95,15 @@ export function floodRiskRouter(properties: PropertiesRepository, features: Feat
       res.json(await features.floodRiskAt(target.point));
       return;
     }
-    res.type('json').send(await floodRiskAnswer(properties, features, target.uprn));
+    res.type('json').send(await floodRiskAnswer(properties, target.uprn));
   });
   return router;
 }
 
+/** A stored property's answer: its block's text as stored (a document's pieces are never parsed to be sent). */
+export const renderFloodRisk = (stored: StoredProperty): string => orNull(stored.get('flood_risk'));
+
 /** The answer's JSON text for a UPRN; a 404 when there is none. */
-export async function floodRiskAnswer(
-  properties: PropertiesRepository,
-  features: FeaturesRepository,
-  uprn: number,
-): Promise<string> {
-  const stored = await requireStored(properties, uprn);
-  // The block's text as stored (a document's pieces are never parsed to be sent).
-  const block = stored.get('flood_risk');
-  if (block !== undefined) return block;
-  // A document indexed before the flood block existed: answer live at the property's point, which is
-  // what the precomputed block would hold.
-  const { x_coord, y_coord } = JSON.parse(stored.coordinates) as { x_coord: number; y_coord: number };
-  return JSON.stringify(await features.floodRiskAt([x_coord, y_coord]));
+export async function floodRiskAnswer(properties: PropertiesRepository, uprn: number): Promise<string> {
+  return renderFloodRisk(await requireStored(properties, uprn));
 }

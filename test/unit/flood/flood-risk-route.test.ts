@@ -33,13 +33,12 @@ const doc: PropertyDocument = {
   y_coord: Y0,
   blocks: { ...SAMPLE_DOC.blocks, flood_risk: stored },
 };
-const legacy: PropertyDocument = { ...SAMPLE_DOC, uprn: 7, x_coord: X0 + 500, y_coord: Y0, blocks: {} };
 
 const accounts = openAccountStore(':memory:');
 const { key } = accounts.createKey('flood');
 let api: TestApi;
 beforeAll(async () => {
-  api = await startApi({ accounts, properties: fakeProperties([doc, legacy]), features });
+  api = await startApi({ accounts, properties: fakeProperties([doc]), features });
 });
 afterAll(() => api.close());
 
@@ -65,11 +64,7 @@ describe('GET /flood-risk', () => {
     expect(fields(both.body)).toEqual(['UPRN', 'uprn']);
   });
 
-  it('a document without a flood block is answered live at its point; unknown UPRN is 404', async () => {
-    const { status, body } = await get('?UPRN=7');
-    expect(status).toBe(200);
-    expect(asked.at(-1)).toEqual([X0 + 500, Y0]);
-    expect(body.england.rivers_and_seas.nearest_flood_risk_zone.distance).toBe(400);
+  it('an unknown UPRN is a 404', async () => {
     expect((await get('?UPRN=8')).status).toBe(404);
   });
 

@@ -115,7 +115,7 @@ const CASES: [name: string, head: string, body?: string | Buffer][] = [
   ['GET /properties', get(`/properties?uprn=${UPRN}`)],
   ['GET /epcs', get(`/epcs?uprn=${UPRN}`)],
   ['GET /retrofit', get(`/retrofit?uprn=${UPRN}`)],
-  // The sample document has no flood block: answered live at its point, here a 503 (no feature index).
+  // The sample document has no flood block: answered null.
   ['GET /flood-risk?UPRN=', get(`/flood-risk?UPRN=${UPRN}`)],
   ['GET /flood-risk?uprn=', get(`/flood-risk?uprn=${UPRN}`)],
   ['GET an unknown UPRN', get('/properties?uprn=1')],

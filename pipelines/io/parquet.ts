@@ -117,11 +117,11 @@ export interface ParquetWriterOptions {
 }
 
 /**
- * A writer's DuckDB needs little more than one row group a thread while it copies the staged rows out, so it
- * gets 256 MB (or the configured limit): beyond it the staged table goes to the scratch folder. Under the
- * general 1 GB a tile of 30,000 EPC blocks kept its staged rows in memory until the copy.
+ * An appender's DuckDB needs little more than one row group a thread while it copies the staged rows out in
+ * their order, so it gets 256 MB (or the configured limit): beyond it the staged table goes to the scratch
+ * folder. Under the general 1 GB a tile of 30,000 EPC blocks kept its staged rows in memory until the copy.
  */
-const WRITER_MEMORY_LIMIT = (): string => process.env.PDS_DUCKDB_MEMORY_LIMIT ?? '256MB';
+const APPENDER_MEMORY_LIMIT = (): string => process.env.PDS_DUCKDB_MEMORY_LIMIT ?? '256MB';
 
 /** Rows buffered before a write to the CSV staging file. */
 const CSV_FLUSH_ROWS = 1000;
@@ -147,8 +147,13 @@ export class ParquetTableWriter {
   ): Promise<ParquetTableWriter> {
     if (columns.length === 0) throw new Error(`parquet ${path}: no columns`);
     await mkdir(dirname(path), { recursive: true });
-    const { dir, connection, close } = await openScratch(path, WRITER_MEMORY_LIMIT());
-    if (options.staging === 'csv') {
+    const csv = options.staging === 'csv';
+    // CSV staging keeps its rows on disk; DuckDB's CSV reader sizes its buffers by the longest line allowed.
+    const { dir, connection, close } = await openScratch(
+      path,
+      csv ? duckdbMemoryLimit() : APPENDER_MEMORY_LIMIT(),
+    );
+    if (csv) {
       const file = `${dir}/rows.csv`;
       return new ParquetTableWriter(path, columns, dir, connection, close, undefined, {
         file,
@@ -211,6 +216,8 @@ export class ParquetTableWriter {
     try {
       const relation = `(SELECT ${select} FROM ${this.stagedRelation()})`;
       const kv = geo ? await geoKvOption(this.connection, geo, relation) : '';
+      // A sort merges runs of whole rows: it gets the general limit (and spills beyond it).
+      if (order) await this.connection.run(`SET memory_limit = ${quoteString(duckdbMemoryLimit())}`);
       await this.connection.run(
         `COPY (SELECT ${select} FROM ${this.stagedRelation()}${order}) TO ${quoteString(tmp)} (${parquetCopyOptions(this.columns)}${kv})`,
       );

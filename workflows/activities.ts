@@ -9,16 +9,16 @@ import { ASSETS } from '../pipelines/assets/graph';
 import {
   materializeWithCatalog,
   settlePartitions as settleAssetPartitions,
-} from '../pipelines/assets/materialize';
-import type { AssetContext, AssetDefinition } from '../pipelines/assets/definition';
-import { ChecksFailedError, type CheckResult } from '../pipelines/assets/checks/check';
-import { UnknownAssetError } from '../pipelines/assets/plan';
-import { PartitionSelectionError, parsePartitionSelection } from '../pipelines/assets/partitions';
+} from '../pipelines/orchestration/materialize';
+import type { AssetContext, AssetDefinition } from '../pipelines/orchestration/definition';
+import { ChecksFailedError, type CheckResult } from '../pipelines/orchestration/checks/check';
+import { UnknownAssetError } from '../pipelines/orchestration/plan';
+import { PartitionSelectionError, parsePartitionSelection } from '../pipelines/orchestration/partitions';
 import {
   planPartitions,
   planRefresh as planAssets,
   type RefreshPlan,
-} from '../pipelines/assets/plan-refresh';
+} from '../pipelines/orchestration/plan-refresh';
 import { downloadSources as prepareSources } from '../pipelines/download';
 import { DataError } from '../pipelines/io/errors';
 import { sweepScratch } from '../pipelines/io/scratch';

@@ -15,7 +15,7 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import { batchPartitions } from '../pipelines/assets/partitions';
+import { batchPartitions } from '../pipelines/orchestration/partitions';
 import type { RefreshActivities } from './activities';
 import type { AssetProgress, CheckNote, PartitionPlanOutput, RefreshInput, RefreshProgress } from './types';
 

@@ -7,7 +7,7 @@ import {
   type Client,
   type CalendarSpec,
 } from '@temporalio/client';
-import type { AssetDefinition } from '../pipelines/assets/definition';
+import type { AssetDefinition } from '../pipelines/orchestration/definition';
 import type { ServiceConfig } from '../pipelines/config';
 import { refreshWorkflowId } from './client';
 import { scheduledRefreshWorkflow } from './scheduled-refresh.workflow';

@@ -96,7 +96,7 @@ export interface PartitionOutput {
   checks?: CheckNote[];
 }
 
-/** A partitioned asset's keys for this run (see pipelines/assets/plan-refresh.ts PartitionPlan). */
+/** A partitioned asset's keys for this run (see pipelines/orchestration/plan-refresh.ts PartitionPlan). */
 export interface PartitionPlanOutput {
   keys: string[];
   build: string[];

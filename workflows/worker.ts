@@ -9,7 +9,7 @@ import {
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
 import type { ServiceConfig } from '../pipelines/config';
-import type { AssetDefinition } from '../pipelines/assets/definition';
+import type { AssetDefinition } from '../pipelines/orchestration/definition';
 import { createActivities } from './activities';
 import { sweepLocalScratch } from '../pipelines/io/scratch';
 

@@ -10,7 +10,7 @@ export function registerAssetCommands(program: Command): void {
     .command('list')
     .description('List assets in dependency order with owner, cadence and code version')
     .action(async () => {
-      const { planWaves } = await import('../../pipelines/assets/plan');
+      const { planWaves } = await import('../../pipelines/orchestration/plan');
       const all = await graph();
       for (const name of planWaves(all).flat()) {
         const a = all.find((x) => x.name === name)!;
@@ -25,7 +25,7 @@ export function registerAssetCommands(program: Command): void {
     .description('Print the dependency graph')
     .option('--mermaid', 'as a Mermaid flowchart')
     .action(async (opts: { mermaid?: boolean }) => {
-      const { graphMermaid, graphText } = await import('../../pipelines/assets/describe');
+      const { graphMermaid, graphText } = await import('../../pipelines/orchestration/describe');
       out(opts.mermaid ? graphMermaid(await graph()) : graphText(await graph()));
     });
   assets
@@ -34,7 +34,7 @@ export function registerAssetCommands(program: Command): void {
     .option('--limit <n>', 'how many materialisations', '5')
     .option('--partitions <keys>', 'only these partitions (KEY,KEY  FROM..TO  PREFIX*)')
     .action(async (name: string, opts: { limit: string; partitions?: string }) => {
-      const { downstreamOf } = await import('../../pipelines/assets/describe');
+      const { downstreamOf } = await import('../../pipelines/orchestration/describe');
       const { openCatalog } = await import('../../pipelines/catalog/catalog');
       const all = await graph();
       const a = all.find((x) => x.name === name);
@@ -50,7 +50,7 @@ export function registerAssetCommands(program: Command): void {
       const parts = a.partitioning ? catalog.partitions(a.name) : [];
       catalog.close();
       if (a.partitioning) {
-        const { parsePartitionSelection } = await import('../../pipelines/assets/partitions');
+        const { parsePartitionSelection } = await import('../../pipelines/orchestration/partitions');
         const only = opts.partitions ? parsePartitionSelection(opts.partitions) : undefined;
         const shown = parts.filter((m) => !only || only.matches(m.partition));
         out(
@@ -77,7 +77,7 @@ export function registerAssetCommands(program: Command): void {
       if (name && !all.some((a) => a.name === name))
         throw new Error(`unknown asset: ${name} (try \`pds assets list\`)`);
       const { openCatalog } = await import('../../pipelines/catalog/catalog');
-      const { checkSummary } = await import('../../pipelines/assets/checks/summary');
+      const { checkSummary } = await import('../../pipelines/orchestration/checks/summary');
       const catalog = openCatalog(dataPaths(loadConfig().dataDir).catalogDb);
       const results = catalog.latestChecks(name);
       catalog.close();

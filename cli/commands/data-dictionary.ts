@@ -12,7 +12,7 @@ export function registerDataDictionaryCommand(program: Command): void {
     .action(async (opts: { out: string }) => {
       const { z } = await import('zod');
       const { dataDictionaryMarkdown } = await import('../../pipelines/io/data-dictionary');
-      const { dictionaryTables } = await import('../../pipelines/assets/dictionary-tables');
+      const { dictionaryTables } = await import('../../pipelines/catalog/dictionary-tables');
       const tables = dictionaryTables();
       const markdown = dataDictionaryMarkdown(tables, (s) =>
         z.toJSONSchema(s, { io: 'output', unrepresentable: 'any' }),

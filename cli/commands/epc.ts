@@ -55,7 +55,7 @@ export function registerEpcCommands(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (opts: { json?: boolean }) => {
       const { loadConfig } = await import('../../pipelines/config');
-      const { loadCertifiedProperties } = await import('../../pipelines/assets/epc-estimates');
+      const { loadCertifiedProperties } = await import('../../pipelines/assets/epc/epc-estimates');
       const { NeighbourIndex, estimateEpc } = await import('../../pipelines/transforms/epc/estimate');
       const { leaveOneOut } = await import('../../pipelines/transforms/epc/estimate-accuracy');
       const ctx = { config: loadConfig(), runId: 'cli', log: () => undefined, heartbeat: () => undefined };

@@ -117,7 +117,7 @@ export function registerRefreshCommands(program: Command): void {
     .action(async (opts: RefreshFlags) => {
       // A mistyped backfill selection is refused here, before a run starts.
       if (opts.partitions)
-        (await import('../../pipelines/assets/partitions')).parsePartitionSelection(opts.partitions);
+        (await import('../../pipelines/orchestration/partitions')).parsePartitionSelection(opts.partitions);
       // The worker running the activities reads it: with --no-worker, give that worker PDS_SOURCES_FILE.
       const env = opts.sources ? { ...process.env, PDS_SOURCES_FILE: opts.sources } : process.env;
       await runRefresh(loadConfig(env), {

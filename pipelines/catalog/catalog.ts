@@ -38,7 +38,7 @@ export interface InputFingerprint {
   upstream: { asset: string; partition?: string; materialization: string }[];
 }
 
-/** One check's result on one materialisation (see pipelines/assets/checks/check.ts). */
+/** One check's result on one materialisation (see pipelines/orchestration/checks/check.ts). */
 export interface CheckRecord {
   materializationId: string;
   asset: string;

@@ -1,5 +1,5 @@
 // Reading a sources file and deciding where each dataset's folder is. Synchronous on purpose: the staged
-// assets resolve their folder with a plain function call (pipelines/assets/sources.ts).
+// assets resolve their folder with a plain function call (pipelines/orchestration/sources.ts).
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import {

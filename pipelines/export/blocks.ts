@@ -2,13 +2,13 @@
 // `uprn` and the JSON column `block`, property-blocks.ts) or one member of its block, with a few flat columns
 // read out of it for spreadsheets and SQL. The block itself also comes out as it is stored (a JSON column
 // named after the block). docs/analysts.md lists every block and column.
-import type { AssetContext } from '../assets/definition';
-import { areaTableGlob, UPRN_AREA_BLOCKS_TABLE } from '../assets/uprn-area-blocks';
-import { climateTableGlob, UPRN_CLIMATE_BLOCKS_TABLE } from '../assets/uprn-climate-blocks';
-import { uprnEnvironmentBlocksGlob } from '../assets/uprn-environment-blocks';
-import { uprnEpcBlocksGlob } from '../assets/uprn-epc-blocks';
-import { uprnFloodBlocksGlob } from '../assets/uprn-flood-blocks';
-import { uprnLocationBlocksGlob } from '../assets/uprn-location-blocks';
+import type { AssetContext } from '../orchestration/definition';
+import { areaTableGlob, UPRN_AREA_BLOCKS_TABLE } from '../assets/area/uprn-area-blocks';
+import { climateTableGlob, UPRN_CLIMATE_BLOCKS_TABLE } from '../assets/climate/uprn-climate-blocks';
+import { uprnEnvironmentBlocksGlob } from '../assets/environment/uprn-environment-blocks';
+import { uprnEpcBlocksGlob } from '../assets/epc/uprn-epc-blocks';
+import { uprnFloodBlocksGlob } from '../assets/flood/uprn-flood-blocks';
+import { uprnLocationBlocksGlob } from '../assets/location/uprn-location-blocks';
 
 export type FlatType = 'VARCHAR' | 'DOUBLE' | 'INTEGER' | 'BOOLEAN';
 

@@ -27,7 +27,7 @@ export const EnvironmentLayersBlockSchema = z.object({
 });
 
 /**
- * The prebuilt response blocks by key (pipelines/assets/property-blocks.ts names the table of each), as
+ * The prebuilt response blocks by key (pipelines/assets/index/property-blocks.ts names the table of each), as
  * their builders return them. Null, or absent, where the block's table has no row for the UPRN (the EPC
  * block of a UPRN with neither a certificate nor an estimate). The EPC block is held here with its
  * statistics; the index stores those apart, once per group (pipelines/indexing/stored-property.ts SHARED).

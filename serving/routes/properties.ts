@@ -1,5 +1,5 @@
 // GET /properties?uprn= (spec 2.7, 2.8): every block of one property from its prebuilt document. Blocks come
-// from the per-UPRN tables named in pipelines/assets/property-blocks.ts; a block whose table was not built
+// from the per-UPRN tables named in pipelines/assets/index/property-blocks.ts; a block whose table was not built
 // yet answers null (or its empty shape), never a guess. EPC validity is computed now, as /epcs does.
 import { Router } from 'express';
 import type { AreaAttributes } from '../../schemas/api/area';

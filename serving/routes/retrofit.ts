@@ -33,7 +33,7 @@ export function presentRetrofit(doc: PropertyDocument, now: Date): RetrofitRespo
       longitude: doc.location.lon,
     },
     admin_boundaries: area?.admin_boundaries ?? null,
-    // From the per-UPRN planning, transport and boundary layers (pipelines/assets/uprn-location-blocks.ts).
+    // From the per-UPRN planning, transport and boundary layers (pipelines/assets/location/uprn-location-blocks.ts).
     planning: doc.blocks.location_layers?.planning ?? null,
     area_attributes: area?.area_attributes ?? NO_AREA_ATTRIBUTES,
     epcs: {

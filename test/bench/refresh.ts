@@ -12,8 +12,8 @@
 // BENCH_SCALE, BENCH_ROUNDS; BENCH_ONLY=partitions skips part 1.
 import { rmSync } from 'node:fs';
 import { stackUp } from '../../infra/stack';
-import type { AssetDefinition } from '../../pipelines/assets/definition';
-import { assessAsset } from '../../pipelines/assets/materialize';
+import type { AssetDefinition } from '../../pipelines/orchestration/definition';
+import { assessAsset } from '../../pipelines/orchestration/materialize';
 import { openCatalog } from '../../pipelines/catalog/catalog';
 import { dataPaths } from '../../pipelines/config';
 import { generateSampleData } from '../../pipelines/sample-data';

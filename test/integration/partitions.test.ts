@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { partitionOf, type AssetDefinition } from '../../pipelines/assets/definition';
+import { partitionOf, type AssetDefinition } from '../../pipelines/orchestration/definition';
 import { openCatalog } from '../../pipelines/catalog/catalog';
 import { dataPaths } from '../../pipelines/config';
 import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';

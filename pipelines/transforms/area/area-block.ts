@@ -1,5 +1,5 @@
 // The `area` block of a UPRN (admin_boundaries and area_attributes) from the rows joined to it by code.
-// Pure: the asset does the joins (pipelines/assets/uprn-area-blocks.ts) and hands each UPRN's rows here.
+// Pure: the asset does the joins (pipelines/assets/area/uprn-area-blocks.ts) and hands each UPRN's rows here.
 import { ADMIN_BOUNDARY_FIELDS, HOUSE_PRICE_INDEX_NUMBER_FIELDS } from '../../../schemas/api/area';
 import type {
   AdminBoundaries,

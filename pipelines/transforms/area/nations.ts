@@ -1,5 +1,5 @@
 // Deprivation and rurality across England, Wales and Scotland (docs/nations.md). Pure: the batch join
-// (pipelines/assets/uprn-area-blocks.ts) hands each postcode's rows here, and any live answer calls the same
+// (pipelines/assets/area/uprn-area-blocks.ts) hands each postcode's rows here, and any live answer calls the same
 // functions on the same rows.
 //  - nationalIndex: the nation's own index in one shape (IoD2019 / WIMD 2019 / SIMD 2020v2): index and edition,
 //    area code and vintage, how many areas the nation ranks, overall rank and decile, and the domain ranks

@@ -11,7 +11,7 @@
 //  - the country that gates nation-only statistics (fuel poverty, IoD2019, WIMD, SIMD, the Scottish
 //    classification): the polygon country, else (a point outside every country polygon, e.g. on a pier) the
 //    nearest postcode's.
-// Pure: the batch asset (pipelines/assets/uprn-area-blocks.ts) and the live repository
+// Pure: the batch asset (pipelines/assets/area/uprn-area-blocks.ts) and the live repository
 // (serving/repository/location.ts) both call these.
 import { ADMIN_BOUNDARY_FIELDS, type AdminBoundaries } from '../../../schemas/api/area';
 import type { LocationAdminBoundaries } from '../../../schemas/api/planning';

@@ -1,7 +1,7 @@
 // England and Wales certificates (or recommendations) → a staging CSV for DuckDB: one line per row the
 // loader accepts, `<source_line>,<the row's text>\n`, in file order, and the loader's quarantine. DuckDB's
 // CSV reader then does the per-row work; here each row costs a byte scan instead of a parse into strings.
-// The columnar engine (enhance-columnar.ts) and the raw asset (assets/epc-raw.ts) read it.
+// The columnar engine (enhance-columnar.ts) and the raw asset (assets/epc/epc-raw.ts) read it.
 //
 // The rows, lines and quarantine are those of readEnglandWalesCertificates (readEnglandWalesRecommendations):
 // the scanner only accepts rows CsvParser would read plainly and the loader would keep, and hands every

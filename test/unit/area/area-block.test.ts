@@ -11,37 +11,37 @@ import {
   type StoredAreaBlock,
 } from '../../../schemas/api/area';
 import { loadConfig } from '../../../pipelines/config';
-import type { AssetContext } from '../../../pipelines/assets/definition';
-import { deprivation } from '../../../pipelines/assets/deprivation';
-import { scottishPostcodes, simd, wimd } from '../../../pipelines/assets/deprivation-nations';
-import { energyPrices } from '../../../pipelines/assets/energy-prices';
-import { energyUsage } from '../../../pipelines/assets/energy-usage';
+import type { AssetContext } from '../../../pipelines/orchestration/definition';
+import { deprivation } from '../../../pipelines/assets/area/deprivation';
+import { scottishPostcodes, simd, wimd } from '../../../pipelines/assets/area/deprivation-nations';
+import { energyPrices } from '../../../pipelines/assets/area/energy-prices';
+import { energyUsage } from '../../../pipelines/assets/area/energy-usage';
 import { OFGEM_REGIONS } from '../../../pipelines/sources/energy-prices';
 import { PUBLISHED_DD_JUL_SEP_2026 } from '../../../pipelines/sample-data/energy-prices';
 import { priceRegionOfPostcode } from '../../../pipelines/transforms/energy-prices/regions';
-import { fuelPoverty } from '../../../pipelines/assets/fuel-poverty';
-import { hpi } from '../../../pipelines/assets/hpi';
-import { lsoaLookup } from '../../../pipelines/assets/lsoa-lookup';
-import { derivedPath, quarantinePath, stagedPath } from '../../../pipelines/assets/ingest';
-import { onspd } from '../../../pipelines/assets/onspd';
-import { osOpenUprn } from '../../../pipelines/assets/os-open-uprn';
-import { ruralUrban } from '../../../pipelines/assets/rural-urban';
+import { fuelPoverty } from '../../../pipelines/assets/area/fuel-poverty';
+import { hpi } from '../../../pipelines/assets/area/hpi';
+import { lsoaLookup } from '../../../pipelines/assets/area/lsoa-lookup';
+import { derivedPath, quarantinePath, stagedPath } from '../../../pipelines/orchestration/ingest';
+import { onspd } from '../../../pipelines/assets/address/onspd';
+import { osOpenUprn } from '../../../pipelines/assets/address/os-open-uprn';
+import { ruralUrban } from '../../../pipelines/assets/area/rural-urban';
 import {
   areaTableGlob,
   POSTCODE_AREA_BLOCKS_TABLE,
   uprnAreaBlocks,
   UPRN_POSTCODES_TABLE,
-} from '../../../pipelines/assets/uprn-area-blocks';
-import { UPRN_EPC_BLOCKS_TABLE } from '../../../pipelines/assets/uprn-epc-blocks';
-import { tilesHoldingUprns } from '../../../pipelines/assets/uprn-location-blocks';
-import { PLANNING_LAYER_ASSETS } from '../../../pipelines/assets/planning-layers';
+} from '../../../pipelines/assets/area/uprn-area-blocks';
+import { UPRN_EPC_BLOCKS_TABLE } from '../../../pipelines/assets/epc/uprn-epc-blocks';
+import { tilesHoldingUprns } from '../../../pipelines/assets/location/uprn-location-blocks';
+import { PLANNING_LAYER_ASSETS } from '../../../pipelines/assets/planning/planning-layers';
 import { copyQueryToParquet, parquetPath, queryParquet, writeParquet } from '../../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../../pipelines/sample-data';
 import { SAMPLE_AREAS } from '../../../pipelines/sample-data/areas';
 import { parseWkb } from '../../../pipelines/io/spatial/wkb';
 import { toPieces } from '../../../pipelines/geo/pieces';
 import type { PieceRecord } from '../../../pipelines/transforms/flood/candidates';
-import { AREA_SOURCES } from '../../../pipelines/assets/uprn-location-blocks';
+import { AREA_SOURCES } from '../../../pipelines/assets/location/uprn-location-blocks';
 import { MemoryLayers } from '../../../pipelines/transforms/planning/memory-layers';
 import { locationAdminBoundaries } from '../../../pipelines/transforms/planning/admin-boundaries';
 import { LivePostcodes } from '../../../pipelines/enrich/location-postcodes';

@@ -7,9 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../pipelines/config';
-import type { AssetContext } from '../../../pipelines/assets/definition';
-import { derivedPath, stagedPath } from '../../../pipelines/assets/ingest';
-import { areaInputsOf, areaJoinSql, UPRN_POSTCODES_TABLE } from '../../../pipelines/assets/uprn-area-blocks';
+import type { AssetContext } from '../../../pipelines/orchestration/definition';
+import { derivedPath, stagedPath } from '../../../pipelines/orchestration/ingest';
+import {
+  areaInputsOf,
+  areaJoinSql,
+  UPRN_POSTCODES_TABLE,
+} from '../../../pipelines/assets/area/uprn-area-blocks';
 import { POLYGON_ADMIN_FIELDS } from '../../../pipelines/transforms/area/point-geography';
 import { queryParquet, writeParquet, type ColumnSpec } from '../../../pipelines/io/parquet';
 import { lsoaLookupRowParser, readLsoaLookup } from '../../../pipelines/sources/lsoa-lookup';

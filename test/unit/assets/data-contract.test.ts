@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATA_CONTRACT_NAMES_SHA256, DATA_CONTRACT_VERSION } from '../../../schemas/data-contract';
-import { contractNames, contractNamesSha256 } from '../../../pipelines/assets/data-contract';
+import { contractNames, contractNamesSha256 } from '../../../pipelines/catalog/data-contract';
 import { REPO_ROOT } from '../../../pipelines/config';
 
 const doc = (name: string) => readFileSync(resolve(REPO_ROOT, 'docs', name), 'utf8');

@@ -5,24 +5,24 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssetContext, AssetDefinition } from '../../../pipelines/assets/definition';
+import type { AssetContext, AssetDefinition } from '../../../pipelines/orchestration/definition';
 import {
   EPC_CERTIFICATES_TABLE,
   EPC_ENHANCED_EW_TABLE,
   epcEnhanced,
   derivedGlob,
-} from '../../../pipelines/assets/epc-enhanced';
+} from '../../../pipelines/assets/epc/epc-enhanced';
 import {
   EW_CERTIFICATE_TABLE,
   epcEnglandWalesRaw,
   epcScotlandRaw,
   ewStagedGlob,
-} from '../../../pipelines/assets/epc-raw';
+} from '../../../pipelines/assets/epc/epc-raw';
 import {
   materializeWithCatalog,
   partitionKeys,
   settlePartitions,
-} from '../../../pipelines/assets/materialize';
+} from '../../../pipelines/orchestration/materialize';
 import { openCatalog, type Catalog } from '../../../pipelines/catalog/catalog';
 import { loadConfig } from '../../../pipelines/config';
 import { parquetPath } from '../../../pipelines/io/parquet';

@@ -12,16 +12,16 @@ import {
   RAW_EW_RECOMMENDATION_FIELDS,
   type RawEwCertificateColumn,
 } from '../../../schemas/epc';
-import type { AssetContext } from '../../../pipelines/assets/definition';
+import type { AssetContext } from '../../../pipelines/orchestration/definition';
 import {
   EW_CERTIFICATE_TABLE,
   EW_RECOMMENDATION_TABLE,
   epcEnglandWalesRaw,
   ewPartitionOf,
-} from '../../../pipelines/assets/epc-raw';
-import { ingestToParquet, quarantinePath, stagedPath } from '../../../pipelines/assets/ingest';
-import { partitionKeys } from '../../../pipelines/assets/materialize';
-import { sourceDir, sourceRelativePath } from '../../../pipelines/assets/sources';
+} from '../../../pipelines/assets/epc/epc-raw';
+import { ingestToParquet, quarantinePath, stagedPath } from '../../../pipelines/orchestration/ingest';
+import { partitionKeys } from '../../../pipelines/orchestration/materialize';
+import { sourceDir, sourceRelativePath } from '../../../pipelines/orchestration/sources';
 import { loadConfig } from '../../../pipelines/config';
 import { type ColumnSpec } from '../../../pipelines/io/parquet';
 import { buildAddressBook } from '../../../pipelines/sample-data/addresses';

@@ -2,7 +2,7 @@
 // its postcode and country come from the EPC when there is one, else from the area block (nearest postcode),
 // so UPRNs without EPCs are findable.
 import { describe, expect, it } from 'vitest';
-import { indexedProperty, type JoinedRow } from '../../../pipelines/assets/properties-index';
+import { indexedProperty, type JoinedRow } from '../../../pipelines/assets/index/properties-index';
 import { StoredProperty } from '../../../pipelines/indexing/stored-property';
 
 const base = { uprn: 1, x_coord: 375000, y_coord: 165000, latitude: 51.38, longitude: -2.36 };

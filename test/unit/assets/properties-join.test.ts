@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, dataPaths } from '../../../pipelines/config';
-import type { AssetContext } from '../../../pipelines/assets/definition';
-import { blockTable, propertiesJoinSql } from '../../../pipelines/assets/properties-index';
-import { PROPERTY_BLOCK_SOURCES } from '../../../pipelines/assets/property-blocks';
-import { uprnLocationBlocksDir } from '../../../pipelines/assets/uprn-location-blocks';
+import type { AssetContext } from '../../../pipelines/orchestration/definition';
+import { blockTable, propertiesJoinSql } from '../../../pipelines/assets/index/properties-index';
+import { PROPERTY_BLOCK_SOURCES } from '../../../pipelines/assets/index/property-blocks';
+import { uprnLocationBlocksDir } from '../../../pipelines/assets/location/uprn-location-blocks';
 import { writeParquet } from '../../../pipelines/io/parquet';
 import { rows } from '../../helpers/parquet-rows';
 

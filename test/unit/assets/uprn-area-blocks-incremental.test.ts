@@ -5,18 +5,22 @@ import { copyFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AssetContext, AssetDefinition, PreviousBuild } from '../../../pipelines/assets/definition';
+import type {
+  AssetContext,
+  AssetDefinition,
+  PreviousBuild,
+} from '../../../pipelines/orchestration/definition';
 import { assetByName } from '../../../pipelines/assets/graph';
-import { derivedPath, stagedPath } from '../../../pipelines/assets/ingest';
-import { partitionKeys } from '../../../pipelines/assets/materialize';
+import { derivedPath, stagedPath } from '../../../pipelines/orchestration/ingest';
+import { partitionKeys } from '../../../pipelines/orchestration/materialize';
 import {
   GRANT_SETS_TABLE,
   POSTCODE_AREA_BLOCKS_TABLE,
   uprnAreaBlocks,
   UPRN_AREA_BLOCKS_TABLE,
   UPRN_POSTCODES_TABLE,
-} from '../../../pipelines/assets/uprn-area-blocks';
-import { UPRN_EPC_BLOCK_COLUMNS, UPRN_EPC_BLOCKS_TABLE } from '../../../pipelines/assets/uprn-epc-blocks';
+} from '../../../pipelines/assets/area/uprn-area-blocks';
+import { UPRN_EPC_BLOCK_COLUMNS, UPRN_EPC_BLOCKS_TABLE } from '../../../pipelines/assets/epc/uprn-epc-blocks';
 import { loadConfig } from '../../../pipelines/config';
 import { inTileSql } from '../../../pipelines/geo/tiles';
 import { parquetPath, writeParquet } from '../../../pipelines/io/parquet';

@@ -6,23 +6,23 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AssetContext, AssetDefinition } from '../../../pipelines/assets/definition';
-import { epcByTile } from '../../../pipelines/assets/epc-by-tile';
-import { epcEnhanced } from '../../../pipelines/assets/epc-enhanced';
-import { epcEstimates } from '../../../pipelines/assets/epc-estimates';
-import { epcEnglandWalesRaw, epcScotlandRaw } from '../../../pipelines/assets/epc-raw';
-import { epcLatest, epcStats } from '../../../pipelines/assets/epc-stats';
-import { derivedPath, stagedPath } from '../../../pipelines/assets/ingest';
-import { partitionKeys } from '../../../pipelines/assets/materialize';
-import { onspd } from '../../../pipelines/assets/onspd';
-import { osOpenUprn } from '../../../pipelines/assets/os-open-uprn';
+import type { AssetContext, AssetDefinition } from '../../../pipelines/orchestration/definition';
+import { epcByTile } from '../../../pipelines/assets/epc/epc-by-tile';
+import { epcEnhanced } from '../../../pipelines/assets/epc/epc-enhanced';
+import { epcEstimates } from '../../../pipelines/assets/epc/epc-estimates';
+import { epcEnglandWalesRaw, epcScotlandRaw } from '../../../pipelines/assets/epc/epc-raw';
+import { epcLatest, epcStats } from '../../../pipelines/assets/epc/epc-stats';
+import { derivedPath, stagedPath } from '../../../pipelines/orchestration/ingest';
+import { partitionKeys } from '../../../pipelines/orchestration/materialize';
+import { onspd } from '../../../pipelines/assets/address/onspd';
+import { osOpenUprn } from '../../../pipelines/assets/address/os-open-uprn';
 import {
   tileUprnsSql,
   uprnEpcBlocks,
   uprnEpcBlocksGlob,
   UPRN_EPC_BLOCKS_TABLE,
   writeEpcBlocks,
-} from '../../../pipelines/assets/uprn-epc-blocks';
+} from '../../../pipelines/assets/epc/uprn-epc-blocks';
 import { loadConfig } from '../../../pipelines/config';
 import { parquetPath } from '../../../pipelines/io/parquet';
 import { generateSampleData } from '../../../pipelines/sample-data';

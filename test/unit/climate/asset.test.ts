@@ -5,17 +5,17 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hadukGridCells, ukcp18Projections } from '../../../pipelines/assets/climate-sources';
-import type { AssetContext, MaterializeResult } from '../../../pipelines/assets/definition';
-import { quarantinePath } from '../../../pipelines/assets/ingest';
-import { osOpenUprn } from '../../../pipelines/assets/os-open-uprn';
+import { hadukGridCells, ukcp18Projections } from '../../../pipelines/assets/climate/climate-sources';
+import type { AssetContext, MaterializeResult } from '../../../pipelines/orchestration/definition';
+import { quarantinePath } from '../../../pipelines/orchestration/ingest';
+import { osOpenUprn } from '../../../pipelines/assets/address/os-open-uprn';
 import {
   climateCells,
   climateTableGlob,
   uprnClimateBlocks,
   UPRN_CLIMATE_BLOCKS_TABLE,
-} from '../../../pipelines/assets/uprn-climate-blocks';
-import { tilesHoldingUprns } from '../../../pipelines/assets/uprn-location-blocks';
+} from '../../../pipelines/assets/climate/uprn-climate-blocks';
+import { tilesHoldingUprns } from '../../../pipelines/assets/location/uprn-location-blocks';
 import { loadConfig } from '../../../pipelines/config';
 import { parquetPath, queryParquet } from '../../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../../pipelines/sample-data';

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../pipelines/config';
-import type { AssetContext } from '../../../pipelines/assets/definition';
-import { energyPrices } from '../../../pipelines/assets/energy-prices';
+import type { AssetContext } from '../../../pipelines/orchestration/definition';
+import { energyPrices } from '../../../pipelines/assets/area/energy-prices';
 import { assetByName } from '../../../pipelines/assets/graph';
-import { stagedPath } from '../../../pipelines/assets/ingest';
+import { stagedPath } from '../../../pipelines/orchestration/ingest';
 import { writeXlsx, type XlsxCellValue } from '../../../pipelines/io/xlsx';
 import { queryParquet, parquetPath } from '../../../pipelines/io/parquet';
 import {

@@ -6,17 +6,17 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AssetContext } from '../../../pipelines/assets/definition';
-import { quarantinePath } from '../../../pipelines/assets/ingest';
-import { onspd } from '../../../pipelines/assets/onspd';
-import { osOpenUprn } from '../../../pipelines/assets/os-open-uprn';
+import type { AssetContext } from '../../../pipelines/orchestration/definition';
+import { quarantinePath } from '../../../pipelines/orchestration/ingest';
+import { onspd } from '../../../pipelines/assets/address/onspd';
+import { osOpenUprn } from '../../../pipelines/assets/address/os-open-uprn';
 import {
   uprnEnvironmentBlocks,
   uprnEnvironmentBlocksGlob,
   type EnvironmentLayersBlock,
-} from '../../../pipelines/assets/uprn-environment-blocks';
-import { ENVIRONMENT_LAYER_ASSETS } from '../../../pipelines/assets/uprn-environment-inputs';
-import { tilesHoldingUprns } from '../../../pipelines/assets/uprn-location-blocks';
+} from '../../../pipelines/assets/environment/uprn-environment-blocks';
+import { ENVIRONMENT_LAYER_ASSETS } from '../../../pipelines/assets/environment/uprn-environment-inputs';
+import { tilesHoldingUprns } from '../../../pipelines/assets/location/uprn-location-blocks';
 import { loadConfig } from '../../../pipelines/config';
 import { parquetPath, queryParquet } from '../../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../../pipelines/sample-data';

@@ -5,17 +5,17 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AssetContext } from '../../../pipelines/assets/definition';
-import { quarantinePath } from '../../../pipelines/assets/ingest';
-import { osOpenUprn } from '../../../pipelines/assets/os-open-uprn';
-import { GB_HERITAGE_ASSETS } from '../../../pipelines/assets/gb-heritage';
-import { HERITAGE_LAYER_ASSETS } from '../../../pipelines/assets/heritage-layers';
-import { PLANNING_LAYER_ASSETS } from '../../../pipelines/assets/planning-layers';
+import type { AssetContext } from '../../../pipelines/orchestration/definition';
+import { quarantinePath } from '../../../pipelines/orchestration/ingest';
+import { osOpenUprn } from '../../../pipelines/assets/address/os-open-uprn';
+import { GB_HERITAGE_ASSETS } from '../../../pipelines/assets/heritage/gb-heritage';
+import { HERITAGE_LAYER_ASSETS } from '../../../pipelines/assets/heritage/heritage-layers';
+import { PLANNING_LAYER_ASSETS } from '../../../pipelines/assets/planning/planning-layers';
 import {
   tilesHoldingUprns,
   uprnLocationBlocks,
   uprnLocationBlocksGlob,
-} from '../../../pipelines/assets/uprn-location-blocks';
+} from '../../../pipelines/assets/location/uprn-location-blocks';
 import { loadConfig } from '../../../pipelines/config';
 import { parquetPath, queryParquet } from '../../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../../pipelines/sample-data';

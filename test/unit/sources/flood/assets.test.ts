@@ -9,10 +9,10 @@ import {
   floodDefenceAreas,
   floodDefences,
   floodRecordedOutlines,
-} from '../../../../pipelines/assets/flood-events-defences';
-import { floodZones } from '../../../../pipelines/assets/flood-zones';
-import { coastline, terrainContours } from '../../../../pipelines/assets/terrain-contours';
-import type { AssetContext } from '../../../../pipelines/assets/definition';
+} from '../../../../pipelines/assets/flood/flood-events-defences';
+import { floodZones } from '../../../../pipelines/assets/flood/flood-zones';
+import { coastline, terrainContours } from '../../../../pipelines/assets/flood/terrain-contours';
+import type { AssetContext } from '../../../../pipelines/orchestration/definition';
 import { dataPaths } from '../../../../pipelines/config';
 import { polygonsOf } from '../../../../pipelines/geo/orient';
 import { containsPoint } from '../../../../pipelines/geo/point-in-polygon';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dictionaryTables } from '../../../../pipelines/assets/dictionary-tables';
+import { dictionaryTables } from '../../../../pipelines/catalog/dictionary-tables';
 import { dataDictionaryMarkdown, tableSection, unitOf } from '../../../../pipelines/io/data-dictionary';
 import { EPC_TABLES, EpcStatsRowSchema } from '../../../../schemas/epc';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { epcLatestSql } from '../../../../pipelines/assets/epc-stats';
+import { epcLatestSql } from '../../../../pipelines/assets/epc/epc-stats';
 import { copyQueryToParquet, queryParquet } from '../../../../pipelines/io/parquet';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pds-epc-latest-'));

@@ -1,0 +1,128 @@
+// properties_wide: one row per UPRN of flat typed columns for analysts (schemas/properties-wide.ts,
+// docs/analysts.md), one Parquet file per 10 km tile like the block tables it is read from. Written straight
+// from DuckDB (no rows through JavaScript), as GeoParquet points. Not an upstream of properties_index: the
+// served documents never wait for it.
+import { existsSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { PropertiesWideRowSchema } from '../../../schemas/properties-wide';
+import { dataPaths } from '../../config';
+import { inTileSql } from '../../geo/tiles';
+import { copyQueryToParquet, countRows, emptyRelation, parquetPath, type ColumnSpec } from '../../io/parquet';
+import { parquetColumnsFor } from '../../io/parquet-columns';
+import { propertiesWideSql } from '../../transforms/analyst/properties-wide-sql';
+import { defineAsset, partitionOf, sameBuildsBut, type AssetContext } from '../../orchestration/definition';
+import { EPC_LATEST_TABLE } from '../epc/epc-stats';
+import { gbHeritagePath } from '../heritage/gb-heritage';
+import { derivedPath, stagedPath } from '../../orchestration/ingest';
+import { tilesHoldingUprns } from '../location/uprn-location-blocks';
+
+const PROPERTIES_WIDE_TABLE = 'properties_wide';
+/** Per tile, the digests of what each row was built from (properties_wide_digests/<tile>.parquet). */
+const DIGESTS_TABLE = 'properties_wide_digests';
+
+const tileFile = (ctx: Pick<AssetContext, 'config'>, table: string, tile: string): string =>
+  resolve(dataPaths(ctx.config.dataDir).derived, table, `${tile}.parquet`);
+
+// A block table's tile file, or no rows when that tile was never written (every column still readable).
+const BLOCK_ROW: ColumnSpec[] = [
+  { name: 'uprn', type: 'BIGINT' },
+  { name: 'postcode', type: 'VARCHAR' },
+  { name: 'block', type: 'JSON' },
+  { name: 'block_digest', type: 'VARCHAR' },
+];
+const tileRelation = (ctx: AssetContext, table: string, tile: string): string => {
+  const file = tileFile(ctx, table, tile);
+  return existsSync(file) ? parquetPath(file) : emptyRelation(BLOCK_ROW);
+};
+
+const CODE_VERSION = '2';
+
+/**
+ * Per UPRN of the tile, the digests of what its row reads that changes month by month: the area block's
+ * digest and the MD5 of its latest certificate's row.
+ */
+function digestsSql(ctx: AssetContext, tile: string, epcLatest: string, area: string): string {
+  return `SELECT u.uprn, coalesce(a.block_digest, '') AS d_area, coalesce(md5(e::VARCHAR), '') AS d_epc
+    FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u
+    LEFT JOIN (SELECT * FROM ${epcLatest} WHERE ${inTileSql(tile)}) e USING (uprn)
+    LEFT JOIN ${area} a USING (uprn)
+    WHERE ${inTileSql(tile, 'u.x_coord', 'u.y_coord')} ORDER BY u.uprn`;
+}
+
+export const propertiesWide = defineAsset({
+  name: PROPERTIES_WIDE_TABLE,
+  kind: 'derived',
+  description:
+    'Per UPRN: location, authority, postcode, latest EPC, flood bands, heritage, national park, deprivation, rurality and area energy use as flat typed columns, one Parquet file per 10 km tile',
+  upstream: [
+    'os_open_uprn',
+    'epc_latest',
+    'gb_listed_buildings',
+    'uprn_location_blocks',
+    'uprn_area_blocks',
+    'uprn_flood_blocks',
+  ],
+  // 2: rows kept per UPRN whose inputs held (digestsSql, sameBuildsBut), the others built.
+  codeVersion: CODE_VERSION,
+  owner: 'analyst-outputs',
+  cadence: 'quarterly',
+  partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
+  async materialize(ctx) {
+    const tile = partitionOf(ctx);
+    const out = tileFile(ctx, PROPERTIES_WIDE_TABLE, tile);
+    const digestsFile = tileFile(ctx, DIGESTS_TABLE, tile);
+    const epcLatest = parquetPath(derivedPath(ctx, EPC_LATEST_TABLE));
+    const area = tileRelation(ctx, 'uprn_area_blocks', tile);
+    const next = `${digestsFile}.${ctx.runId}.next`;
+    await copyQueryToParquet(digestsSql(ctx, tile, epcLatest, area), next);
+    // The tile's previous rows are kept where the UPRN's digests held, when every other upstream is the
+    // build the previous rows were made from; on a forced or first build, every row is built.
+    const previous =
+      sameBuildsBut(ctx, CODE_VERSION, [EPC_LATEST_TABLE, 'uprn_area_blocks']) &&
+      existsSync(out) &&
+      existsSync(digestsFile)
+        ? `SELECT d.uprn FROM ${parquetPath(next)} d JOIN ${parquetPath(digestsFile)} p
+            ON p.uprn = d.uprn AND p.d_area = d.d_area AND p.d_epc = d.d_epc`
+        : undefined;
+    const changed = previous && `SELECT uprn FROM ${parquetPath(next)} EXCEPT ${previous}`;
+    const kept = previous === undefined ? 0 : await countRows(previous);
+    if (
+      changed !== undefined &&
+      (await countRows(changed)) === 0 &&
+      (await countRows(`SELECT uprn FROM ${parquetPath(out)}`)) === kept
+    ) {
+      // Every row held and no UPRN left: the file stays as it is.
+      await rename(next, digestsFile);
+      return { rows: kept, outputs: [out], metrics: { built: 0 } };
+    }
+    const sql = (only?: string) =>
+      propertiesWideSql({
+        tile,
+        uprns: parquetPath(stagedPath(ctx, 'os_open_uprn')),
+        inTile: inTileSql(tile),
+        location: tileRelation(ctx, 'uprn_location_blocks', tile),
+        area,
+        flood: tileRelation(ctx, 'uprn_flood_blocks', tile),
+        epcLatest,
+        listedBuildings: parquetPath(gbHeritagePath(ctx, 'gb_listed_buildings')),
+        ...(only === undefined ? {} : { only }),
+      });
+    const columns = parquetColumnsFor(PropertiesWideRowSchema);
+    const written = await copyQueryToParquet(
+      changed === undefined
+        ? sql()
+        : // The schema's columns: the file adds GeoParquet's covering columns, which the copy adds again.
+          `SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM ${parquetPath(out)} WHERE uprn IN (${previous})
+           UNION ALL SELECT * FROM (${sql(changed)})
+           ORDER BY uprn`,
+      out,
+      { columns },
+    );
+    const built = written.rows - kept;
+    await rename(next, digestsFile);
+    // The digests are bookkeeping, not an output (no analyst view, no presence check: without them the next
+    // build is whole).
+    return { rows: written.rows, outputs: [written.path], metrics: { built } };
+  },
+});

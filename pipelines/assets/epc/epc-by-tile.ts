@@ -1,0 +1,191 @@
+// Certificates and their recommendations bucketed by the 10 km BNG tile of their UPRN, so that a tile of the
+// EPC blocks reads its own rows instead of scanning the whole country's (which made the blocks' cost grow
+// with tiles × certificates). Partitioned like epc_enhanced (per source file, plus Scotland): each partition
+// splits its own certificates in one DuckDB pass and writes `<table>/<tile>/<key>.parquet`, so a new month's
+// file re-buckets only itself. Certificates whose UPRN has no point in OS Open UPRN belong to no tile (they
+// have no block either).
+import { existsSync, readdirSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { dirname, join } from 'node:path';
+import { onGridSql, TILE_SIZE, tileOf } from '../../geo/tiles';
+import { duckdbMemoryLimit, parquetPath, type ColumnSpec } from '../../io/parquet';
+import { publishFile, scratchFolder } from '../../io/scratch';
+import { defineAsset, partitionOf, type AssetContext } from '../../orchestration/definition';
+import {
+  CERTIFICATE_TABLE_COLUMNS,
+  EPC_CERTIFICATES_TABLE,
+  SCOTLAND_PARTITION,
+  epcEnhanced,
+} from './epc-enhanced';
+import { EW_RECOMMENDATION_TABLE } from './epc-raw';
+import { derivedPath, stagedPath } from '../../orchestration/ingest';
+
+export const CERTIFICATES_BY_TILE = 'epc_certificates_by_tile';
+/** MD5 of a certificate's raw and enhanced texts (of a relation `c`). */
+export const CERT_DIGEST_SQL = `md5(c.raw::VARCHAR || chr(31) || c.enhanced::VARCHAR)`;
+/** The bucketed certificates' columns (tx, ty are the folders). */
+export const CERTIFICATES_BY_TILE_COLUMNS: readonly ColumnSpec[] = [
+  ...CERTIFICATE_TABLE_COLUMNS,
+  { name: 'cert_digest', type: 'VARCHAR' },
+  { name: 'recs_digest', type: 'VARCHAR' },
+];
+
+export const RECOMMENDATION_FIELDS =
+  'improvement_item, improvement_summary_text, improvement_descr_text, improvement_id, indicative_cost';
+// In a fixed order, so blocks and digests do not depend on the order the files are scanned in.
+export const RECOMMENDATION_ORDER =
+  'improvement_item, improvement_id, improvement_summary_text, improvement_descr_text, indicative_cost';
+
+/**
+ * The recommendations of the certificates of `certificateIds` (a query; all when omitted), DISTINCT: a
+ * certificate delivered twice (in two files) has its recommendations twice.
+ */
+export const distinctRecommendations = (recs: string, certificateIds?: string): string =>
+  `(SELECT DISTINCT lmk_key, ${RECOMMENDATION_FIELDS} FROM ${recs}
+    ${certificateIds === undefined ? '' : `WHERE lmk_key IN (${certificateIds})`})`;
+
+/**
+ * Per certificate (lmk_key) of a recommendations relation, a digest of its recommendations (`recs_digest`):
+ * the MD5 of its distinct recommendations' MD5s, in order. Narrow rows only, so the partition's copy stays
+ * within a small memory limit (a DISTINCT over the texts themselves did not, at 400,000 recommendations).
+ */
+export const recsDigestSql = (recs: string): string =>
+  `SELECT lmk_key, md5(string_agg(h, ',' ORDER BY h)) AS recs_digest FROM (
+     SELECT DISTINCT lmk_key, md5(concat_ws(chr(30), ${RECOMMENDATION_FIELDS.split(', ')
+       .map((f) => `coalesce(${f}::VARCHAR, chr(31))`)
+       .join(', ')})) AS h FROM ${recs})
+   GROUP BY lmk_key`;
+export const RECOMMENDATIONS_BY_TILE = 'epc_recommendations_by_tile';
+
+/** The folder of a bucketed table. */
+const tableDir = (ctx: AssetContext, table: string): string => dirname(derivedPath(ctx, `${table}/x`));
+
+/** A tile's rows of a bucketed table (every source partition's file), or null when no partition has any. */
+export function tileRelation(ctx: AssetContext, table: string, tile: string): string | null {
+  const dir = join(tableDir(ctx, table), tile);
+  if (!existsSync(dir) || !readdirSync(dir).some((f) => f.endsWith('.parquet'))) return null;
+  return parquetPath(join(dir, '*.parquet'));
+}
+
+const tileColumns = `floor(u.x_coord / ${TILE_SIZE})::BIGINT AS tx, floor(u.y_coord / ${TILE_SIZE})::BIGINT AS ty`;
+
+/**
+ * Writes `select` (rows with tx, ty) split by tile into `<table>/<tile>/<key>.parquet`, replacing this key's
+ * files of an earlier build. Returns the files written and the rows in them.
+ */
+async function writeByTile(
+  ctx: AssetContext,
+  table: string,
+  key: string,
+  select: string,
+): Promise<{ files: string[]; rows: number }> {
+  const root = tableDir(ctx, table);
+  // This key's files of an earlier build (a tile it no longer reaches must not keep them).
+  for (const tile of await readdir(root).catch(() => [] as string[]))
+    await rm(join(root, tile, `${key}.parquet`), { force: true });
+  const scratch = await scratchFolder(join(root, key));
+  try {
+    // One thread: each tile's file then holds its rows in the order of the query (the source file's), so a
+    // rebuild writes the same bytes and the blocks see certificates in the same order.
+    const instance = await DuckDBInstance.create(':memory:', {
+      threads: '1',
+      memory_limit: duckdbMemoryLimit(),
+      temp_directory: `${scratch}.spill`,
+    });
+    const db = await instance.connect();
+    // Flush each tile's rows early and in small row groups: PARTITION_BY buffers rows per open file, and a
+    // certificate row carries ~11 KB of JSON, so the defaults held hundreds of MB per tile.
+    await db.run('SET partitioned_write_flush_threshold = 4096');
+    let rows: number;
+    try {
+      const copied = await db.runAndReadAll(
+        `COPY (${select}) TO '${scratch.replaceAll("'", "''")}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096, PARTITION_BY (tx, ty))`,
+      );
+      rows = Number(Object.values(copied.getRowObjects()[0] ?? {})[0] ?? 0);
+    } finally {
+      // The instance too: left to the garbage collector, it keeps its buffers (io/parquet.ts, openInstance).
+      db.closeSync();
+      instance.closeSync();
+    }
+    const written: string[] = [];
+    for (const tx of await readdir(scratch)) {
+      for (const ty of await readdir(join(scratch, tx))) {
+        const [x, y] = [Number(tx.split('=')[1]), Number(ty.split('=')[1])];
+        const tile = tileOf(x * TILE_SIZE + 1, y * TILE_SIZE + 1);
+        const [file] = (await readdir(join(scratch, tx, ty))).filter((f) => f.endsWith('.parquet'));
+        const target = join(root, tile, `${key}.parquet`);
+        await publishFile(join(scratch, tx, ty, file!), target);
+        written.push(target);
+      }
+    }
+    return { files: written, rows };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+    await rm(`${scratch}.spill`, { recursive: true, force: true });
+  }
+}
+
+export const epcByTile = defineAsset({
+  name: 'epc_by_tile',
+  kind: 'derived',
+  description:
+    'Certificates (raw and enhanced) and recommendations bucketed by the 10 km tile of their UPRN, per source partition',
+  upstream: ['epc_enhanced', 'epc_england_wales_raw', 'os_open_uprn'],
+  // 2: cert_digest. 3: certificates sorted by UPRN (a block chunk reads only its row groups). 4: recs_digest.
+  codeVersion: '4',
+  owner: 'epc',
+  cadence: 'monthly',
+  partitioning: {
+    kind: 'local-authority',
+    keys: (ctx) => epcEnhanced.partitioning!.keys(ctx),
+    upstreamOf: (key) =>
+      key === SCOTLAND_PARTITION
+        ? ['epc_enhanced', 'os_open_uprn']
+        : ['epc_enhanced', 'epc_england_wales_raw', 'os_open_uprn'],
+  },
+  async materialize(ctx) {
+    const key = partitionOf(ctx);
+    const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
+    const certificates = parquetPath(derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`));
+    // Rows by UPRN, then in their source file's order (file_row_number), whatever order the join produced them in.
+    const numbered = (path: string) =>
+      `read_parquet('${path.replaceAll("'", "''")}', file_row_number = true)`;
+    const inGrid = onGridSql('u.x_coord', 'u.y_coord');
+    const recommendations = stagedPath(ctx, `${EW_RECOMMENDATION_TABLE}/${key}`);
+    const withRecommendations = key !== SCOTLAND_PARTITION && existsSync(recommendations);
+    // cert_digest and recs_digest: what the blocks' input digests read instead of the certificate's texts and
+    // its recommendations (uprn-epc-blocks.ts). A certificate's recommendations are published in the file
+    // pair it is in, this partition's.
+    const recsDigests = withRecommendations
+      ? `(${recsDigestSql(parquetPath(recommendations))})`
+      : '(SELECT NULL::VARCHAR AS lmk_key, NULL::VARCHAR AS recs_digest WHERE false)';
+    const certs = await writeByTile(
+      ctx,
+      CERTIFICATES_BY_TILE,
+      key,
+      `SELECT c.* EXCLUDE (file_row_number), ${CERT_DIGEST_SQL} AS cert_digest, rd.recs_digest, ${tileColumns}
+       FROM ${numbered(derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`))} c JOIN ${uprns} u USING (uprn)
+       LEFT JOIN ${recsDigests} rd ON rd.lmk_key = c.certificate_id
+       WHERE ${inGrid} ORDER BY c.uprn, c.file_row_number`,
+    );
+    const recs = !withRecommendations
+      ? { files: [] }
+      : await writeByTile(
+          ctx,
+          RECOMMENDATIONS_BY_TILE,
+          key,
+          // Once into each tile its certificate's UPRNs lie in (a certificate may name two UPRNs).
+          `WITH tiles AS (
+               SELECT DISTINCT c.certificate_id, ${tileColumns}
+               FROM ${certificates} c JOIN ${uprns} u USING (uprn) WHERE ${inGrid})
+             SELECT r.* EXCLUDE (file_row_number), t.tx, t.ty FROM ${numbered(recommendations)} r
+             JOIN tiles t ON t.certificate_id = r.lmk_key ORDER BY r.file_row_number, t.tx, t.ty`,
+        );
+    return {
+      rows: certs.rows,
+      outputs: [...certs.files, ...recs.files],
+      metrics: { tiles: certs.files.length },
+    };
+  },
+});

@@ -1,0 +1,131 @@
+// Enhanced EPCs: every raw certificate through the enhancement rules. Writes the typed analyst tables (one
+// column per enhanced field, types from the zod schemas) and a per-certificate table that carries raw and
+// enhanced records together for building the per-UPRN documents.
+//
+// Partitioned as epc_england_wales_raw is (its keys: one per LA folder or register-export year), plus one
+// partition for Scotland. An England and Wales partition reads its own staged partition through the
+// columnar engine (DuckDB, each rule once per distinct value; the raw asset already quarantined its rows) and
+// writes its own files of both tables in that one pass, so a new certificates-<year>.csv re-enhances only its
+// rows. Scotland keeps the per-record engine: its extracts are small (a few percent of England and Wales).
+import { existsSync, readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { EnhancedEpcSchema, EnhancedScottishEpcSchema } from '../../../schemas/epc';
+import {
+  emptyRelation,
+  ParquetTableWriter,
+  parquetPath,
+  queryParquet,
+  type ColumnSpec,
+} from '../../io/parquet';
+import { parquetColumnsFor } from '../../io/parquet-columns';
+import { enhanceScotland } from '../../transforms/epc/enhance';
+import {
+  CERTIFICATE_TABLE_COLUMNS,
+  enhanceStagedEnglandWalesColumnar,
+} from '../../transforms/epc/enhance-columnar';
+import {
+  defineAsset,
+  partitionOf,
+  type AssetContext,
+  type MaterializeResult,
+} from '../../orchestration/definition';
+import { EW_CERTIFICATE_TABLE, SCOTLAND_CERTIFICATE_TABLE, epcEnglandWalesRaw } from './epc-raw';
+import { derivedPath, stagedPath } from '../../orchestration/ingest';
+
+export const EPC_CERTIFICATES_TABLE = 'epc_certificates';
+export const EPC_ENHANCED_EW_TABLE = 'epc_enhanced_england_wales';
+export const EPC_ENHANCED_SCOTLAND_TABLE = 'epc_enhanced_scotland';
+/** The Scottish partition's key (England and Wales keys are LA codes, years or `all`). */
+export const SCOTLAND_PARTITION = 'scotland';
+
+const COUNTRY: ColumnSpec = { name: 'country', type: 'VARCHAR' };
+export const EW_ENHANCED_COLUMNS: ColumnSpec[] = [...parquetColumnsFor(EnhancedEpcSchema), COUNTRY];
+export { CERTIFICATE_TABLE_COLUMNS };
+
+/** The glob of a table written one file per partition (`derived/<table>/<key>.parquet`). */
+export const derivedGlob = (ctx: AssetContext, table: string): string =>
+  join(dirname(derivedPath(ctx, table)), table, '*.parquet');
+
+/** A relation over a partitioned table's files; an empty one of `columns` while there is no file. */
+export function partitionedTable(glob: string, columns: readonly ColumnSpec[]): string {
+  const dir = dirname(glob);
+  if (existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.parquet'))) return parquetPath(glob);
+  return emptyRelation(columns);
+}
+
+async function enhanceEnglandWalesPartition(ctx: AssetContext, key: string): Promise<MaterializeResult> {
+  const enhanced = derivedPath(ctx, `${EPC_ENHANCED_EW_TABLE}/${key}`);
+  const certificates = derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`);
+  const { rows } = await enhanceStagedEnglandWalesColumnar(
+    stagedPath(ctx, `${EW_CERTIFICATE_TABLE}/${key}`),
+    { enhanced: { path: enhanced, columns: EW_ENHANCED_COLUMNS }, certificates },
+    { onStep: (step) => ctx.heartbeat({ partition: key, step }) },
+  );
+  // The single files of the unpartitioned asset (code version 3 and before) would only mislead.
+  await rm(derivedPath(ctx, EPC_ENHANCED_EW_TABLE), { force: true });
+  await rm(derivedPath(ctx, EPC_CERTIFICATES_TABLE), { force: true });
+  return { rows, outputs: [enhanced, certificates], metrics: { england_wales: rows } };
+}
+
+async function enhanceScotlandPartition(ctx: AssetContext): Promise<MaterializeResult> {
+  const certificates = await ParquetTableWriter.open(
+    derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${SCOTLAND_PARTITION}`),
+    CERTIFICATE_TABLE_COLUMNS,
+    { staging: 'csv' },
+  );
+  const analyst = await ParquetTableWriter.open(
+    derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE),
+    [...parquetColumnsFor(EnhancedScottishEpcSchema), COUNTRY],
+    { staging: 'csv' },
+  );
+  try {
+    for await (const row of queryParquet(
+      `SELECT raw FROM ${parquetPath(stagedPath(ctx, SCOTLAND_CERTIFICATE_TABLE))}`,
+    )) {
+      const raw = row.raw as Record<string, string>;
+      const enhanced = enhanceScotland(raw);
+      certificates.append({
+        uprn: enhanced.uprn,
+        country: 'Scotland',
+        certificate_id: enhanced.building_reference_number,
+        lodged_at: enhanced.lodgement_date,
+        raw,
+        enhanced,
+      });
+      // append serialises the row at once, so the record can take the analyst table's country column now:
+      // assigned, not spread (a spread copy of ~130 keys becomes a slow dictionary object).
+      analyst.append(Object.assign(enhanced, { country: 'Scotland' }));
+    }
+  } catch (error) {
+    await Promise.all([certificates.abort(), analyst.abort()]);
+    throw error;
+  }
+  const written = await analyst.close();
+  const certs = await certificates.close({ orderBy: ['uprn', 'lodged_at'] });
+  return { rows: written.rows, outputs: [written.path, certs.path], metrics: { scotland: written.rows } };
+}
+
+export const epcEnhanced = defineAsset({
+  name: 'epc_enhanced',
+  kind: 'derived',
+  description: 'EPCs cleaned and typed by the enhancement rules (spec 2.10), England and Wales and Scotland',
+  upstream: ['epc_england_wales_raw', 'epc_scotland_raw'],
+  codeVersion: '4',
+  owner: 'epc',
+  cadence: 'monthly',
+  partitioning: {
+    kind: 'local-authority',
+    // epc_england_wales_raw's keys (aligned: a partition reads that asset's same-key partition) and Scotland.
+    keys: async (ctx) => [...(await epcEnglandWalesRaw.partitioning!.keys(ctx)), SCOTLAND_PARTITION],
+    // Each partition depends on the one upstream it reads: Scotland's extract does not rebuild England and
+    // Wales, and a new England and Wales partition does not rebuild Scotland.
+    upstreamOf: (key) => (key === SCOTLAND_PARTITION ? ['epc_scotland_raw'] : ['epc_england_wales_raw']),
+  },
+  async materialize(ctx) {
+    const key = partitionOf(ctx);
+    return key === SCOTLAND_PARTITION
+      ? enhanceScotlandPartition(ctx)
+      : enhanceEnglandWalesPartition(ctx, key);
+  },
+});

@@ -1,0 +1,109 @@
+// Derived EPC tables for analysts and for the per-UPRN blocks: the latest certificate of every property
+// with its geography (epc_latest), and the statistics of every grouping of spec 2.10 (epc_stats).
+import { copyQueryToParquet, parquetPath } from '../../io/parquet';
+import { epcStatsSql } from '../../transforms/epc/stats-sql';
+import { defineAsset, type AssetContext } from '../../orchestration/definition';
+import {
+  EPC_ENHANCED_EW_TABLE,
+  EPC_ENHANCED_SCOTLAND_TABLE,
+  EW_ENHANCED_COLUMNS,
+  derivedGlob,
+  partitionedTable,
+} from './epc-enhanced';
+import { derivedPath, stagedPath } from '../../orchestration/ingest';
+
+export const EPC_LATEST_TABLE = 'epc_latest';
+export const EPC_STATS_TABLE = 'epc_stats';
+
+const MEASURES = [
+  'co2_emissions_current',
+  'co2_emissions_potential',
+  'energy_efficiency_current',
+  'energy_efficiency_potential',
+  'energy_rating_current',
+  'energy_rating_potential',
+];
+
+/**
+ * The latest certificate of each property. A property is its UPRN; certificates without one (about 2% in
+ * England and Wales) fall back to the building reference number, so they still count in the statistics.
+ * Geography comes from ONSPD by postcode (current boundaries), the certificate's own LA code otherwise;
+ * Wales and Scotland have no English region, so their region is the country code.
+ */
+export function epcLatestSql(ctx: AssetContext): string {
+  const ew = partitionedTable(derivedGlob(ctx, EPC_ENHANCED_EW_TABLE), EW_ENHANCED_COLUMNS);
+  const scotland = parquetPath(derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE));
+  const common = `uprn, building_reference_number, postcode, property_type, built_form, construction_age_band,
+    main_fuel, total_floor_area, has_mains_gas, ${MEASURES.join(', ')}, lodgement_date`;
+  return `
+    WITH certs AS (
+      SELECT ${common}, country, lmk_key AS certificate_id, local_authority,
+             energy_consumption_per_floor_area_m2_current, energy_consumption_per_floor_area_m2_potential,
+             coalesce(lodgement_datetime, lodgement_date) AS lodged_at
+      FROM ${ew}
+      UNION ALL BY NAME
+      SELECT ${common}, 'Scotland' AS country, building_reference_number AS certificate_id,
+             NULL AS local_authority,
+             energy_consumption_current AS energy_consumption_per_floor_area_m2_current,
+             energy_consumption_potential AS energy_consumption_per_floor_area_m2_potential,
+             lodgement_date AS lodged_at
+      FROM ${scotland}
+    ),
+    latest AS (
+      SELECT * FROM certs
+      QUALIFY row_number() OVER (
+        PARTITION BY coalesce(CAST(uprn AS VARCHAR), 'brn:' || building_reference_number, 'id:' || certificate_id)
+        ORDER BY lodged_at DESC NULLS LAST, certificate_id DESC) = 1
+    ),
+    onspd AS (
+      SELECT postcode, local_authority_district_code, region_code, country_code, country_name
+      FROM ${parquetPath(stagedPath(ctx, 'onspd'))}
+    )
+    SELECT l.uprn, l.certificate_id, l.building_reference_number, l.lodgement_date,
+      coalesce(l.country, o.country_name) AS country,
+      l.postcode, split_part(l.postcode, ' ', 1) AS outcode,
+      coalesce(o.local_authority_district_code, l.local_authority) AS local_authority_district_code,
+      CASE WHEN o.region_code IS NOT NULL AND o.region_code NOT LIKE '_99999999' THEN o.region_code
+           WHEN coalesce(l.country, o.country_name) = 'Wales' THEN coalesce(o.country_code, 'W92000004')
+           WHEN coalesce(l.country, o.country_name) = 'Scotland' THEN coalesce(o.country_code, 'S92000003')
+      END AS region_code,
+      l.property_type, l.built_form, l.construction_age_band, l.main_fuel, l.has_mains_gas,
+      l.total_floor_area, ${MEASURES.map((m) => `l.${m}`).join(', ')},
+      l.energy_consumption_per_floor_area_m2_current, l.energy_consumption_per_floor_area_m2_potential,
+      u.x_coord, u.y_coord
+    FROM latest l
+    LEFT JOIN onspd o ON o.postcode = l.postcode
+    LEFT JOIN ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u ON u.uprn = l.uprn
+    ORDER BY l.uprn NULLS LAST, l.building_reference_number`;
+}
+
+export const epcLatest = defineAsset({
+  name: 'epc_latest',
+  kind: 'derived',
+  description:
+    'Latest EPC of every property (UPRN) with postcode, outcode, LA, region, country and BNG point',
+  upstream: ['epc_enhanced', 'onspd', 'os_open_uprn'],
+  codeVersion: '2',
+  owner: 'epc',
+  cadence: 'monthly',
+  async materialize(ctx) {
+    const written = await copyQueryToParquet(epcLatestSql(ctx), derivedPath(ctx, EPC_LATEST_TABLE));
+    return { rows: written.rows, outputs: [written.path] };
+  },
+});
+
+export const epcStats = defineAsset({
+  name: 'epc_stats',
+  kind: 'derived',
+  description:
+    'EPC statistics per postcode, outcode, LA, region, country, LA × property type and country × property type',
+  upstream: ['epc_latest'],
+  codeVersion: '1',
+  owner: 'epc',
+  cadence: 'monthly',
+  async materialize(ctx) {
+    const sql = epcStatsSql(parquetPath(derivedPath(ctx, EPC_LATEST_TABLE)));
+    const written = await copyQueryToParquet(sql, derivedPath(ctx, EPC_STATS_TABLE));
+    return { rows: written.rows, outputs: [written.path] };
+  },
+});

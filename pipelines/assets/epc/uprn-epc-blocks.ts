@@ -1,0 +1,361 @@
+// One EPC block per UPRN: its certificates joined with the recommendations, the ids of its statistics groups
+// and, for a UPRN without certificates, its estimate. Partitioned per 10 km tile (keys: the tiles holding
+// staged UPRNs, as the other block assets): a tile selects its UPRNs by coordinates and builds only their
+// blocks, derived/uprn_epc_blocks/<tile>.parquet. A UPRN with certificates but not in os_open_uprn (no
+// coordinates) has no tile and no block; the properties documents never carried it.
+//
+// Incremental per UPRN: each row carries `input_digest`, an MD5 over everything its block is built from
+// (its certificates' ids, dates and texts, their recommendations, its geography and estimate, which of its
+// statistics groups exist, and this code's version), computed in DuckDB. A rebuild of the tile computes the
+// digests first and builds in JavaScript only the blocks whose digest changed; the others are copied from the
+// tile's previous file. A new month of certificates thus rebuilds the blocks of the UPRNs it touches.
+//
+// The statistics are not in the block: `epc_stats_groups` names each group by its stable id
+// (statsGroupId: `postcode:SW6 1AA`), the statistics are stored once per group (epc_stats; the properties
+// index stores each group's text once) and `epc_compare` is computed when serving. So a month that moves a
+// country's means changes one group, not every block of the country.
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { EPC_STATS_GROUPINGS, type EpcEstimate } from '../../../schemas/epc';
+import { inTileSql } from '../../geo/tiles';
+import {
+  copyQueryToParquet,
+  emptyRelation,
+  hasColumn,
+  JsonText,
+  parquetPath,
+  queryParquet,
+  writeParquet,
+  countRows,
+  uprnRanges,
+  type ColumnSpec,
+} from '../../io/parquet';
+import { scratchFolder } from '../../io/scratch';
+import { buildEpcBlock, type UprnCertificate } from '../../transforms/epc/uprn-block';
+import { defineAsset, partitionOf, type AssetContext } from '../../orchestration/definition';
+import {
+  CERTIFICATE_TABLE_COLUMNS,
+  EPC_CERTIFICATES_TABLE,
+  derivedGlob,
+  partitionedTable,
+} from './epc-enhanced';
+import {
+  CERT_DIGEST_SQL,
+  CERTIFICATES_BY_TILE,
+  CERTIFICATES_BY_TILE_COLUMNS,
+  distinctRecommendations,
+  RECOMMENDATION_FIELDS,
+  RECOMMENDATION_ORDER,
+  RECOMMENDATIONS_BY_TILE,
+  recsDigestSql,
+  tileRelation,
+} from './epc-by-tile';
+import { EPC_ESTIMATES_TABLE } from './epc-estimates';
+import { EW_RECOMMENDATION_TABLE, ewStagedGlob } from './epc-raw';
+import { EPC_LATEST_TABLE, EPC_STATS_TABLE } from './epc-stats';
+import { derivedPath, stagedPath } from '../../orchestration/ingest';
+import { tilesHoldingUprns } from '../location/uprn-location-blocks';
+
+export const UPRN_EPC_BLOCKS_TABLE = 'uprn_epc_blocks';
+/** Every tile's file (readers join on this glob; `partitionedTable` copes with none). */
+export const uprnEpcBlocksGlob = (ctx: Pick<AssetContext, 'config'>): string =>
+  derivedGlob(ctx as AssetContext, UPRN_EPC_BLOCKS_TABLE);
+
+export const UPRN_EPC_BLOCK_COLUMNS: readonly ColumnSpec[] = [
+  { name: 'uprn', type: 'BIGINT' },
+  { name: 'country', type: 'VARCHAR' },
+  { name: 'epc_count', type: 'BIGINT' },
+  { name: 'postcode', type: 'VARCHAR' },
+  { name: 'tenure', type: 'VARCHAR' },
+  { name: 'energy_rating_current', type: 'VARCHAR' },
+  { name: 'block', type: 'JSON' },
+  { name: 'input_digest', type: 'VARCHAR' },
+];
+
+/** The UPRNs of one 10 km tile (staged os_open_uprn, by coordinates, as the other block assets select). */
+export function tileUprnsSql(ctx: AssetContext, tile: string): string {
+  return `SELECT uprn FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} WHERE ${inTileSql(tile)}`;
+}
+
+/** Bumped with any change to what a block holds: every block's input digest changes with it. */
+const BLOCK_VERSION = '8';
+
+/** The SQL of a group's id (statsGroupId's `grouping:value|value`), NULL when a column is NULL. */
+const statsIdSql = (alias: string, g: (typeof EPC_STATS_GROUPINGS)[number]): string =>
+  `'${g.grouping}:' || ${g.columns.map((c) => `${alias}.${c}::VARCHAR`).join(" || '|' || ")}`;
+
+/**
+ * The CTEs of a tile's UPRNs' geography (latest certificate, or estimate) with the ids of their statistics
+ * groups that exist (epc_stats): `tile`, `geo`, `stats_ids`, `geo_stats`.
+ */
+function geoSql(ctx: AssetContext, uprnsSql: string): string {
+  const geoColumns =
+    'uprn, postcode, outcode, local_authority_district_code, region_code, country, property_type';
+  const statsId = `CASE s.grouping ${EPC_STATS_GROUPINGS.map((g) => `WHEN '${g.grouping}' THEN ${statsIdSql('s', g)}`).join(' ')} END`;
+  const groups = EPC_STATS_GROUPINGS.map(
+    (g) =>
+      `CASE WHEN ${statsIdSql('g', g)} IN (SELECT id FROM stats_ids) THEN ${statsIdSql('g', g)} END AS ${g.key}`,
+  ).join(', ');
+  return `
+    tile AS (${uprnsSql}),
+    geo AS (
+      SELECT ${geoColumns}, NULL::JSON AS estimate
+      FROM ${parquetPath(derivedPath(ctx, EPC_LATEST_TABLE))} WHERE uprn IN (SELECT uprn FROM tile)
+      UNION ALL
+      SELECT ${geoColumns}, estimate FROM ${parquetPath(derivedPath(ctx, EPC_ESTIMATES_TABLE))}
+      WHERE uprn IN (SELECT uprn FROM tile)),
+    stats_ids AS (SELECT ${statsId} AS id FROM ${parquetPath(derivedPath(ctx, EPC_STATS_TABLE))} s),
+    geo_stats AS (SELECT g.uprn, g.country AS geo_country, g.estimate, ${groups} FROM geo g)`;
+}
+
+const RECOMMENDATION_COLUMNS: ColumnSpec[] = [
+  'lmk_key',
+  'improvement_item',
+  'improvement_summary_text',
+  'improvement_descr_text',
+  'improvement_id',
+  'indicative_cost',
+].map((name) => ({ name, type: 'VARCHAR' }));
+
+/**
+ * The certificates and recommendations a tile reads: its own buckets (epc-by-tile.ts), or without a tile
+ * the whole country's tables. Each certificate comes with its cert_digest.
+ */
+function certificateRelations(ctx: AssetContext, tile?: string): { certs: string; recs: string } {
+  if (tile === undefined) {
+    const recs = parquetPath(ewStagedGlob(ctx, EW_RECOMMENDATION_TABLE));
+    return {
+      certs: `(SELECT c.*, ${CERT_DIGEST_SQL} AS cert_digest, rd.recs_digest
+        FROM ${partitionedTable(derivedGlob(ctx, EPC_CERTIFICATES_TABLE), CERTIFICATE_TABLE_COLUMNS)} c
+        LEFT JOIN (${recsDigestSql(recs)}) rd ON rd.lmk_key = c.certificate_id)`,
+      recs,
+    };
+  }
+  return {
+    certs: tileRelation(ctx, CERTIFICATES_BY_TILE, tile) ?? emptyRelation(CERTIFICATES_BY_TILE_COLUMNS),
+    recs: tileRelation(ctx, RECOMMENDATIONS_BY_TILE, tile) ?? emptyRelation(RECOMMENDATION_COLUMNS),
+  };
+}
+
+/** Every UPRN of `uprnsSql` with a certificate or an estimate, and the digest of what its block is built from. */
+export function inputDigestsSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
+  const { certs } = certificateRelations(ctx, tile);
+  const groups = EPC_STATS_GROUPINGS.map((g) => `coalesce(gs.${g.key}, '')`).join(', ');
+  // Only narrow columns: a certificate by its cert_digest and recs_digest (epc-by-tile.ts), never its texts
+  // nor its recommendations'.
+  return `
+    WITH ${geoSql(ctx, uprnsSql)},
+    cd AS (
+      SELECT uprn, certificate_id, country, lodged_at, cert_digest, recs_digest FROM ${certs}
+      WHERE uprn IN (SELECT uprn FROM tile)),
+    cert_digests AS (
+      SELECT cd.uprn, md5(string_agg(concat_ws(chr(30), cd.certificate_id, cd.country, cd.lodged_at::VARCHAR,
+          cd.cert_digest, CASE WHEN cd.country <> 'Scotland' THEN coalesce(cd.recs_digest, '') END), chr(29)
+        ORDER BY cd.lodged_at, cd.certificate_id, cd.cert_digest, cd.recs_digest)) AS d
+      FROM cd GROUP BY cd.uprn)
+    SELECT gs.uprn, md5(concat_ws(chr(31), '${BLOCK_VERSION}', coalesce(gs.geo_country, ''),
+        coalesce(gs.estimate::VARCHAR, ''), ${groups}, coalesce(cert_digests.d, ''))) AS input_digest
+    FROM geo_stats gs LEFT JOIN cert_digests USING (uprn)`;
+}
+
+interface BlockRow {
+  uprn: number;
+  geo_country: string | null;
+  input_digest: string;
+  country: UprnCertificate['country'];
+  lodged_at: string | null;
+  raw: UprnCertificate['raw'] | null;
+  enhanced: UprnCertificate['enhanced'] | null;
+  recommendations: UprnCertificate['recommendations'];
+  certificate_id: string | null;
+  estimate: EpcEstimate | null;
+  [statsKey: string]: unknown;
+}
+
+/**
+ * The UPRNs of `uprnsSql` with a certificate or an estimate, one row per certificate, with their groups' ids
+ * and their input digest (from `digests`, a relation of inputDigestsSql's rows), in UPRN order.
+ */
+export function blockRowsSql(
+  ctx: AssetContext,
+  uprnsSql: string,
+  digests: string,
+  tile?: string,
+  range?: readonly [number, number],
+): string {
+  const { certs, recs } = certificateRelations(ctx, tile);
+  const groups = EPC_STATS_GROUPINGS.map((g) => `gs.${g.key}`).join(', ');
+  // A constant range lets DuckDB skip the row groups of other UPRNs (the buckets are sorted by UPRN).
+  const inRange = (column: string) => (range ? `${column} BETWEEN ${range[0]} AND ${range[1]}` : 'true');
+  const uprns = range ? `SELECT uprn FROM (${uprnsSql}) WHERE ${inRange('uprn')}` : uprnsSql;
+  return `
+    WITH ${geoSql(ctx, uprns)},
+    tile_certs AS (
+      SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id
+      FROM ${certs} c WHERE ${inRange('c.uprn')} AND c.uprn IN (SELECT uprn FROM tile)),
+    r AS (
+      SELECT lmk_key, to_json(list(struct_pack(${RECOMMENDATION_FIELDS}) ORDER BY ${RECOMMENDATION_ORDER}))
+        AS recommendations
+      FROM ${distinctRecommendations(recs, 'SELECT certificate_id FROM tile_certs')} GROUP BY lmk_key)
+    SELECT gs.uprn, gs.geo_country, gs.estimate, ${groups}, d.input_digest,
+      c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id,
+      CASE WHEN c.country <> 'Scotland' THEN r.recommendations END AS recommendations
+    FROM geo_stats gs
+    JOIN ${digests} d ON d.uprn = gs.uprn
+    LEFT JOIN tile_certs c ON c.uprn = gs.uprn
+    LEFT JOIN r ON r.lmk_key = c.certificate_id
+    ORDER BY gs.uprn`;
+}
+
+function toBlockRow(group: BlockRow[]): Record<string, unknown> {
+  const first = group[0]!;
+  // A certificate delivered twice (a month in two files) counts once: the first row of its number. Only
+  // England and Wales certificates have a number of their own (LMK_KEY); a Scottish certificate_id is the
+  // building's reference, shared by its successive certificates.
+  const seen = new Set<string>();
+  const certificates = group.filter((r) => {
+    if (r.enhanced === null) return false;
+    if (r.certificate_id === null || r.country === 'Scotland') return true;
+    if (seen.has(r.certificate_id)) return false;
+    seen.add(r.certificate_id);
+    return true;
+  }) as unknown as UprnCertificate[];
+  const block = buildEpcBlock(certificates, { estimate: first.estimate })!;
+  const latest = block.epcs_enhanced[0] as Record<string, unknown> | undefined;
+  const text = (key: string) => (typeof latest?.[key] === 'string' ? latest[key] : null);
+  // The stored block: the statistics by group id, in the place of the statistics and the comparison.
+  const stored = {
+    epc_country: block.epc_country,
+    latest_lodgement_date: block.latest_lodgement_date,
+    epcs: block.epcs,
+    epcs_enhanced: block.epcs_enhanced,
+    epc_retrofit_recommendations: block.epc_retrofit_recommendations,
+    epc_stats_groups: Object.fromEntries(EPC_STATS_GROUPINGS.map((g) => [g.key, first[g.key] ?? null])),
+    epc_estimate: block.epc_estimate,
+  };
+  return {
+    uprn: first.uprn,
+    country: block.epc_country ?? first.geo_country,
+    epc_count: block.epcs.length,
+    // Plain copies of what downstream joins read, so they need not parse the JSON blocks.
+    postcode: text('postcode'),
+    tenure: text('tenure'),
+    energy_rating_current: text('energy_rating_current'),
+    block: new JsonText(JSON.stringify(stored)),
+    input_digest: first.input_digest,
+  };
+}
+
+async function* blocksByUprn(sql: string): AsyncGenerator<Record<string, unknown>> {
+  let group: BlockRow[] = [];
+  for await (const row of queryParquet(sql) as AsyncGenerator<BlockRow>) {
+    if (group.length > 0 && row.uprn !== group[0]!.uprn) {
+      yield toBlockRow(group);
+      group = [];
+    }
+    group.push(row);
+  }
+  if (group.length > 0) yield toBlockRow(group);
+}
+
+/** UPRNs a block query reads at once: bounds its sort and joins whatever the tile's density. */
+const CHUNK_UPRNS = 4096;
+
+/** The blocks of the UPRNs `uprnsSql` selects, CHUNK_UPRNS at a time in UPRN order. */
+async function* blocksInChunks(
+  ctx: AssetContext,
+  uprnsSql: string,
+  digests: string,
+  tile?: string,
+): AsyncGenerator<Record<string, unknown>> {
+  for (const range of await uprnRanges(uprnsSql, CHUNK_UPRNS))
+    yield* blocksByUprn(blockRowsSql(ctx, uprnsSql, digests, tile, range));
+}
+
+/**
+ * The EPC blocks of the UPRNs `uprnsSql` selects (a query with a `uprn` column), written to `path`; a tile
+ * partition passes its tile's UPRNs (tileUprnsSql). When `path` holds an earlier build (and the run is not
+ * forced), only the blocks whose input digest changed are built again; the others are copied from it.
+ */
+export async function writeEpcBlocks(
+  ctx: AssetContext,
+  uprnsSql: string,
+  path: string,
+  tile?: string,
+): Promise<{ rows: number; path: string; built: number }> {
+  const scratch = await scratchFolder(`${path}.work`);
+  try {
+    const digestsFile = join(scratch, 'digests.parquet');
+    await copyQueryToParquet(inputDigestsSql(ctx, uprnsSql, tile), digestsFile);
+    const digests = parquetPath(digestsFile);
+    // `--force` builds every block again, as a code change does (BLOCK_VERSION is in every digest).
+    const previous =
+      !ctx.force && existsSync(path) && (await hasColumn(path, 'input_digest')) ? parquetPath(path) : null;
+    if (previous === null) {
+      const written = await writeParquet(
+        path,
+        UPRN_EPC_BLOCK_COLUMNS,
+        blocksInChunks(ctx, `SELECT uprn FROM ${digests}`, digests, tile),
+      );
+      return { rows: written.rows, path: written.path, built: written.rows };
+    }
+    const kept = `SELECT p.* FROM ${previous} p
+      WHERE (p.uprn, p.input_digest) IN (SELECT uprn, input_digest FROM ${digests})`;
+    const changed = `SELECT uprn FROM ${digests} EXCEPT SELECT uprn FROM (${kept})`;
+    const [keptRows, previousRows] = [await countRows(kept), await countRows(`SELECT uprn FROM ${previous}`)];
+    // Nothing to build and no UPRN gone: the file already holds every block as built now; it stays as it is.
+    if (keptRows === previousRows && (await countRows(changed)) === 0)
+      return { rows: keptRows, path, built: 0 };
+    const freshFile = join(scratch, 'fresh.parquet');
+    const fresh = await writeParquet(
+      freshFile,
+      UPRN_EPC_BLOCK_COLUMNS,
+      blocksInChunks(ctx, changed, digests, tile),
+    );
+    // The kept rows in their order, then the rebuilt ones in theirs: one streaming copy, no sort of a whole
+    // tile's blocks (which ran out of a 1 GB limit). A full build writes the file sorted by UPRN.
+    const columns = UPRN_EPC_BLOCK_COLUMNS.map((c) => c.name).join(', ');
+    const written = await copyQueryToParquet(
+      `SELECT ${columns} FROM (${kept}) UNION ALL SELECT ${columns} FROM ${parquetPath(freshFile)}`,
+      path,
+    );
+    return { rows: written.rows, path: written.path, built: fresh.rows };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+export const uprnEpcBlocks = defineAsset({
+  name: 'uprn_epc_blocks',
+  kind: 'derived',
+  description:
+    'Per UPRN: certificates latest first (raw and enhanced), recommendations, the ids of its statistics groups, estimate; one Parquet file per 10 km tile',
+  upstream: [
+    'os_open_uprn',
+    'epc_enhanced',
+    'epc_england_wales_raw',
+    'epc_latest',
+    'epc_stats',
+    'epc_estimates',
+    'epc_by_tile',
+  ],
+  // 5: partitioned per 10 km tile (derived/uprn_epc_blocks/<tile>.parquet); 6: certificates read per tile.
+  // 7: statistics by group id (epc_stats_groups), built per UPRN whose input digest changed.
+  codeVersion: '7',
+  owner: 'epc',
+  cadence: 'monthly',
+  partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
+  async materialize(ctx) {
+    const tile = partitionOf(ctx);
+    const written = await writeEpcBlocks(
+      ctx,
+      tileUprnsSql(ctx, tile),
+      derivedPath(ctx, `${UPRN_EPC_BLOCKS_TABLE}/${tile}`),
+      tile,
+    );
+    // The single file of the unpartitioned asset (code version 4 and before) would only mislead.
+    await rm(derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE), { force: true });
+    return { rows: written.rows, outputs: [written.path], metrics: { built: written.built } };
+  },
+});

@@ -1,0 +1,489 @@
+// The `properties` index: a document per OS Open UPRN address point with its prebuilt response blocks,
+// built per 10 km BNG tile (aligned with the per-UPRN block tables, so a worker holds one tile and the tiles
+// fan out over every worker). Two ways to build:
+// - a new versioned index, when there is none yet, its code changed, or the run is forced: every tile loads
+//   into `<alias>-<run id>`, and when all are in, the alias moves in one call if the count and sample checks
+//   pass (settle below);
+// - in place, otherwise: the tiles whose inputs changed replace their documents in the live index and remove
+//   those of UPRNs that left the tile; the other tiles are not touched. Each document is replaced whole, so a
+//   reader sees it before or after, never half; a run that fails leaves every tile it did not reach as it was
+//   (and the tiles it did, already updated).
+// Either way a tile sends only the documents that changed: a digest per UPRN over what its document is built
+// from (the blocks' texts: the EPC block names its statistics groups, whose texts are stored apart) is kept
+// per index and tile (derived/properties_index_digests/<index>/<tile>.parquet, with the run that last
+// indexed each UPRN: the record of which UPRNs a run changed), and only UPRNs whose digest moved are read
+// into JavaScript and indexed. The EPC statistics groups are stored once each, under their stable ids, and
+// written whole by the settle step from epc_stats.
+import { existsSync, readdirSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { PropertyDocument } from '../../../schemas/index/properties';
+import { PROPERTIES_INDEX_MAPPING } from '../../../schemas/index/properties';
+import { propertySource } from '../../indexing/stored-property';
+import { propertiesAlias, sharedPiecesAlias } from '../../indexing/aliases';
+import { createEsClient } from '../../indexing/es-client';
+import {
+  aliasTargets,
+  bulkIndex,
+  ensureIndex,
+  pruneOldIndexes,
+  verifyAndSwapAlias,
+  versionedIndexName,
+} from '../../indexing/versioned-index';
+import type { Client } from '@elastic/elasticsearch';
+import { inTileSql, onGridSql } from '../../geo/tiles';
+import { copyQueryToParquet, hasColumn, parquetPath, queryParquet, uprnRanges } from '../../io/parquet';
+import { statsGroupOf } from '../../transforms/epc/compare';
+import { statsRowGroup } from '../../transforms/epc/stats-group-id';
+import { DataError } from '../../io/errors';
+import { defineAsset, partitionOf, type AssetContext } from '../../orchestration/definition';
+import { derivedPath, stagedPath } from '../../orchestration/ingest';
+import { EPC_STATS_TABLE } from '../epc/epc-stats';
+import { PROPERTY_BLOCK_SOURCES } from './property-blocks';
+import { aliasHoldsOutputs } from '../../orchestration/index-outputs';
+import { tilesHoldingUprns } from '../location/uprn-location-blocks';
+
+const COUNTRIES = ['England', 'Wales', 'Scotland'] as const;
+
+/** The shared pieces (stored-property.ts SHARED): a text each, read by id, never searched. */
+const SHARED_PIECES_MAPPING = {
+  dynamic: 'strict',
+  properties: { text: { type: 'object', enabled: false } },
+} as const;
+
+/** A row of propertiesJoinSql: the UPRN, what the EPC and area blocks say of it, each block's JSON text. */
+export interface JoinedRow {
+  uprn: number;
+  x_coord: number;
+  y_coord: number;
+  latitude: number;
+  longitude: number;
+  country: PropertyDocument['country'];
+  epc_count: number | null;
+  /** The latest certificate's postcode, the area block's postcode and country name. */
+  epc_postcode: string | null;
+  area_postcode: string | null;
+  area_country: string | null;
+  /** One column per PROPERTY_BLOCK_SOURCES key: the block's JSON text. */
+  [block: string]: unknown;
+}
+
+export interface IndexedProperty {
+  uprn: number;
+  postcode: string | null;
+  country: PropertyDocument['country'];
+  /** The document as JSON text, ready for the bulk request (its statistics groups by id: writeStatsGroups). */
+  source: string;
+}
+
+/** The properties document of a joined row, built as text from the blocks' texts (none is parsed). */
+export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty {
+  // The EPC's own postcode first; else the one the area block resolved (nearest postcode centroid).
+  const postcode = row.epc_postcode?.trim() || row.area_postcode?.trim() || null;
+  const country = row.country ?? COUNTRIES.find((c) => c === row.area_country) ?? null;
+  const blocks: Record<string, string | null> = {};
+  // Every block's text is JSON.stringify's (the area block's numbers too: uprn-area-blocks.ts), stored as is.
+  for (const { key } of PROPERTY_BLOCK_SOURCES) blocks[key] = (row[key] ?? null) as string | null;
+  const { source } = propertySource({
+    uprn: row.uprn,
+    x_coord: row.x_coord,
+    y_coord: row.y_coord,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    postcode,
+    country,
+    epc_count: row.epc_count ?? 0,
+    ...(tile === undefined ? {} : { tile }),
+    blocks,
+  });
+  return { uprn: row.uprn, postcode, country, source };
+}
+
+/**
+ * A block table to join: a partitioned asset writes one file per partition, so when none of its partitions
+ * held a UPRN there is no file, and read_parquet of the glob fails; that is an empty table, not an error.
+ * With a tile, a table partitioned per tile (`<dir>/<tile>.parquet`) is read from that tile's file alone.
+ */
+export function blockTable(path: string, tile?: string): string {
+  const empty =
+    '(SELECT NULL::BIGINT AS uprn, NULL::JSON AS block, NULL::VARCHAR AS input_digest, NULL::VARCHAR AS block_digest WHERE false)';
+  // The partitioned block tables are all `<dir>/*.parquet` (PROPERTY_BLOCK_SOURCES).
+  if (!path.includes('*')) return parquetPath(path);
+  const dir = dirname(path);
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.parquet')) : [];
+  if (tile !== undefined && files.length > 0) {
+    // A table partitioned like this asset: the tile's own file, or nothing when the tile has none.
+    const own = `${tile}.parquet`;
+    if (files.includes(own)) return parquetPath(`${dir}/${own}`);
+    if (files.every((f) => /^[A-Z]{2}\d{2}\.parquet$/.test(f))) return empty;
+  }
+  return files.length > 0 ? parquetPath(path) : empty;
+}
+
+/**
+ * Every staged UPRN (of one tile, when given) with each block table's block as JSON text, in UPRN order; the
+ * EPC table adds country and count, and the postcodes and country name the document is queried by are read
+ * out of the EPC and area blocks here.
+ */
+export function propertiesJoinSql(
+  ctx: AssetContext,
+  tile?: string,
+  only?: string,
+  range?: readonly [number, number],
+): string {
+  const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
+  const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
+  const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
+  const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `b${i}.block::VARCHAR AS "${s.key}"`).join(', ');
+  const joins = blockJoins(ctx, tile, range);
+  const where = [
+    ...(only === undefined ? [] : [`u.uprn IN (${only})`]),
+    ...(range === undefined ? [] : [`u.uprn BETWEEN ${range[0]} AND ${range[1]}`]),
+  ];
+  return `SELECT u.*, ${epc}.country, ${epc}.epc_count,
+    json_extract_string(${epc}.block, '$.epcs[0].postcode') AS epc_postcode,
+    json_extract_string(${area}.block, '$.admin_boundaries.postcode') AS area_postcode,
+    json_extract_string(${area}.block, '$.admin_boundaries.country_name') AS area_country,
+    ${columns} FROM ${tileUprns(uprns, tile)} u ${joins}
+    ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY u.uprn`;
+}
+
+/** A run id as an SQL string literal. */
+const runLiteral = (runId: string): string => `'${runId.replace(/'/g, "''")}'`;
+
+/** The digest column of each input of a document: the UPRN's own row, then each block source's. */
+const DIGEST_COLUMNS = ['d_uprn', ...PROPERTY_BLOCK_SOURCES.map((s) => `d_${s.key}`)];
+
+/**
+ * Every UPRN of the tile with the digest of what its document is built from (one per input, `d_*`, and their
+ * digest), the run that last indexed it (`runId` when the digest differs from the previous build's, or there
+ * is none) and the upstream builds it was computed from (`built_from`, the same on every row). With a
+ * previous digests file, an input whose upstream build is the one it names is not read again: its digests
+ * are the previous ones. A block source with a digest column (PROPERTY_BLOCK_SOURCES: the EPC and area
+ * blocks) is compared by it, so its texts are not read; the others by their text.
+ */
+export function digestsSql(
+  ctx: AssetContext,
+  tile: string,
+  runId: string,
+  previous?: { path: string; builtFrom: Readonly<Record<string, string>> },
+): string {
+  const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
+  const upstream = ctx.upstream ?? {};
+  const same = (asset: string) =>
+    previous !== undefined && upstream[asset] !== undefined && previous.builtFrom[asset] === upstream[asset];
+  const own = same('os_open_uprn')
+    ? 'p.d_uprn'
+    : 'md5(concat_ws(chr(31), u.uprn, u.x_coord, u.y_coord, u.latitude, u.longitude))';
+  const columns = [
+    `${own} AS d_uprn`,
+    ...PROPERTY_BLOCK_SOURCES.map((s, i) => {
+      const column = `d_${s.key}`;
+      if (same(s.asset)) return `p.${column} AS ${column}`;
+      const digested = s.digest ? `b${i}.${s.digest}` : `md5(b${i}.block::VARCHAR)`;
+      return `coalesce(${digested}, '') AS ${column}`;
+    }),
+  ];
+  // Only the block tables whose digests are computed are joined.
+  const joins = PROPERTY_BLOCK_SOURCES.map((s, i) =>
+    same(s.asset) ? '' : `LEFT JOIN ${blockTable(s.parquet(ctx), tile)} b${i} USING (uprn)`,
+  ).join(' ');
+  const builtFrom = JSON.stringify(
+    Object.fromEntries(
+      ['os_open_uprn', ...PROPERTY_BLOCK_SOURCES.map((s) => s.asset)].map((a) => [a, upstream[a] ?? null]),
+    ),
+  ).replace(/'/g, "''");
+  const inputs = `SELECT u.uprn, ${columns.join(', ')} FROM ${tileUprns(uprns, tile)} u
+    ${previous === undefined ? '' : `LEFT JOIN ${parquetPath(previous.path)} p USING (uprn)`} ${joins}`;
+  const digests = `SELECT *, md5(concat_ws(chr(31), ${DIGEST_COLUMNS.join(', ')})) AS digest FROM (${inputs})`;
+  const run = runLiteral(runId);
+  const indexedRun =
+    previous === undefined ? run : `CASE WHEN p.digest = d.digest THEN p.indexed_run ELSE ${run} END`;
+  return `SELECT d.uprn, d.digest, ${indexedRun} AS indexed_run, ${DIGEST_COLUMNS.map((c) => `d.${c}`).join(', ')},
+      '${builtFrom}' AS built_from
+    FROM (${digests}) d ${previous === undefined ? '' : `LEFT JOIN ${parquetPath(previous.path)} p USING (uprn)`}
+    ORDER BY d.uprn`;
+}
+
+/** The upstream builds a digests file was computed from; null when it predates `built_from`. */
+async function builtFromOf(path: string): Promise<Record<string, string> | null> {
+  if (!(await hasColumn(path, 'built_from'))) return null;
+  for await (const row of queryParquet(`SELECT built_from FROM ${parquetPath(path)} LIMIT 1`))
+    return JSON.parse(String(row.built_from)) as Record<string, string>;
+  return {};
+}
+
+/** Where the digests are kept: a folder per index (removed with it), a file per tile. */
+const digestsRoot = (ctx: AssetContext): string => dirname(derivedPath(ctx, 'properties_index_digests/x'));
+const digestsPath = (ctx: AssetContext, index: string, tile: string): string =>
+  derivedPath(ctx, `properties_index_digests/${index}/${tile}`);
+
+/**
+ * Every block table joined to the UPRNs `u` by UPRN, as `b0`, `b1`, … in PROPERTY_BLOCK_SOURCES order; with a
+ * range, each table is read for it alone (the tables are sorted by UPRN: only its row groups are read).
+ */
+const blockJoins = (ctx: AssetContext, tile?: string, range?: readonly [number, number]): string =>
+  PROPERTY_BLOCK_SOURCES.map((s, i) => {
+    const table = blockTable(s.parquet(ctx), tile);
+    const read = range ? `(SELECT * FROM ${table} WHERE uprn BETWEEN ${range[0]} AND ${range[1]})` : table;
+    return `LEFT JOIN ${read} b${i} USING (uprn)`;
+  }).join(' ');
+
+/** The staged UPRNs of a tile (half-open, as tileOf assigns them), or all of them. */
+function tileUprns(uprns: string, tile?: string): string {
+  if (tile === undefined) return uprns;
+  return `(SELECT * FROM ${uprns} WHERE ${inTileSql(tile)})`;
+}
+
+async function scalar(sql: string): Promise<number> {
+  for await (const row of queryParquet(sql)) return Number(Object.values(row)[0]);
+  return 0;
+}
+
+/** The indexes a run loads: the live ones (in place), or new ones named for the run. */
+interface Targets {
+  properties: { alias: string; index: string };
+  shared: { alias: string; index: string };
+  inPlace: boolean;
+}
+
+async function targets(ctx: AssetContext, es: Client, codeVersion: string): Promise<Targets> {
+  const alias = propertiesAlias(ctx.config);
+  const sharedAlias = sharedPiecesAlias(ctx.config);
+  const [live, liveShared] = [await aliasTargets(es, alias), await aliasTargets(es, sharedAlias)];
+  if (!ctx.force && live.length === 1 && liveShared.length === 1) {
+    const mapping = await es.indices.getMapping({ index: live[0]! });
+    const meta = Object.values(mapping)[0]?.mappings?._meta as { code_version?: string } | undefined;
+    if (meta?.code_version === codeVersion)
+      return {
+        properties: { alias, index: live[0]! },
+        shared: { alias: sharedAlias, index: liveShared[0]! },
+        inPlace: true,
+      };
+  }
+  return {
+    properties: { alias, index: versionedIndexName(alias, ctx.runId) },
+    shared: { alias: sharedAlias, index: versionedIndexName(sharedAlias, ctx.runId) },
+    inPlace: false,
+  };
+}
+
+/** The ids of an index's documents that match a query (scrolled: a tile may hold a million). */
+async function idsMatching(es: Client, index: string, query: object): Promise<Set<string>> {
+  const ids = new Set<string>();
+  let page = await es.search({ index, scroll: '1m', size: 5000, _source: false, query: query as never });
+  while (page.hits.hits.length > 0) {
+    for (const hit of page.hits.hits) ids.add(hit._id!);
+    page = await es.scroll({ scroll_id: page._scroll_id!, scroll: '1m' });
+  }
+  if (page._scroll_id) await es.clearScroll({ scroll_id: page._scroll_id }).catch(() => undefined);
+  return ids;
+}
+
+/** Deletes documents by id, in bulk requests of at most 10,000. */
+async function deleteIds(es: Client, index: string, ids: Iterable<string>): Promise<number> {
+  const all = [...ids];
+  for (let i = 0; i < all.length; i += 10_000)
+    await es.bulk({
+      operations: all.slice(i, i + 10_000).map((id) => ({ delete: { _index: index, _id: id } })),
+    });
+  return all.length;
+}
+
+// 7: statistics groups stored under stable ids, epc_compare computed when serving, digests per tile.
+const CODE_VERSION = '7';
+/** Documents read and sent at once. */
+const CHUNK_UPRNS = 4096;
+
+export const propertiesIndex = defineAsset({
+  name: 'properties_index',
+  kind: 'index',
+  description:
+    'Elasticsearch documents per UPRN (alias <prefix>-properties), built from the derived tables per 10 km tile',
+  upstream: ['os_open_uprn', 'epc_stats', ...PROPERTY_BLOCK_SOURCES.map((s) => s.asset)],
+  codeVersion: CODE_VERSION,
+  owner: 'serving',
+  cadence: 'monthly',
+  // Up to date only while the aliases still point at the indexes this materialisation loaded.
+  outputsPresent: aliasHoldsOutputs(propertiesAlias, sharedPiecesAlias),
+  partitioning: {
+    kind: 'bng-tile',
+    keys: (ctx) => tilesHoldingUprns(ctx),
+    settle: (ctx, keys, partitions) => publishTiles(ctx, keys, partitions),
+  },
+  async materialize(ctx) {
+    const tile = partitionOf(ctx);
+    const es = createEsClient(ctx.config.esUrl);
+    try {
+      const { properties, shared, inPlace } = await targets(ctx, es, CODE_VERSION);
+      // best_compression for the stored pieces: a document's blocks are tens of KB of JSON text
+      // (docs/performance.md).
+      const settings = { codec: 'best_compression', shards: ctx.config.esShards } as const;
+      await ensureIndex(
+        es,
+        properties.index,
+        { ...PROPERTIES_INDEX_MAPPING, _meta: { code_version: CODE_VERSION } },
+        settings,
+      );
+      await ensureIndex(es, shared.index, SHARED_PIECES_MAPPING, settings);
+      // What this tile's documents are built from, against what the index holds (its digests), so only the
+      // UPRNs whose document changed are read and sent; a tile the index has no digests for is sent whole.
+      const current = digestsPath(ctx, properties.index, tile);
+      const previousBuilt = inPlace && existsSync(current) ? await builtFromOf(current) : null;
+      const previous = previousBuilt === null ? undefined : { path: current, builtFrom: previousBuilt };
+      const next = `${current}.${ctx.runId}.next`;
+      const all = await copyQueryToParquet(digestsSql(ctx, tile, ctx.runId, previous), next);
+      const changed = `SELECT uprn FROM ${parquetPath(next)} WHERE indexed_run = ${runLiteral(ctx.runId)}`;
+      // UPRNs that left the tile (retired, or moved): their documents go too.
+      const gone = new Set<string>();
+      if (previous !== undefined)
+        for await (const row of queryParquet(
+          `SELECT uprn FROM ${parquetPath(previous.path)} EXCEPT SELECT uprn FROM ${parquetPath(next)}`,
+        ))
+          gone.add(String(row.uprn));
+      else if (inPlace)
+        for (const id of await idsMatching(es, properties.index, { term: { tile } })) gone.add(id);
+      let documents = 0;
+      // CHUNK_UPRNS documents at a time: a tile's blocks are tens of KB a UPRN, too many to sort at once
+      // within a worker's memory limit.
+      const ranges = await uprnRanges(changed, CHUNK_UPRNS);
+      const docs = (async function* () {
+        for (const range of ranges)
+          for await (const row of queryParquet(propertiesJoinSql(ctx, tile, changed, range))) {
+            const doc = indexedProperty(row as unknown as JoinedRow, tile);
+            gone.delete(String(doc.uprn));
+            documents += 1;
+            yield { id: String(doc.uprn), source: doc.source };
+          }
+      })();
+      const result = await bulkIndex(es, properties.index, docs, (d) => d.id, {
+        serialize: (d) => d.source,
+        onProgress: (n) => ctx.heartbeat({ tile, indexed: n }),
+      });
+      if (result.failed.length) {
+        await rm(next, { force: true });
+        throw new DataError(
+          `${result.failed.length} documents rejected, first: ${JSON.stringify(result.failed[0])}`,
+        );
+      }
+      const removed = await deleteIds(es, properties.index, gone);
+      // The digests now describe what the index holds for the tile.
+      await rename(next, current);
+      return {
+        rows: documents,
+        outputs: [`elasticsearch:${properties.index}`, `elasticsearch:${shared.index}`],
+        metrics: {
+          documents,
+          unchanged: all.rows - documents,
+          removed,
+          in_place: inPlace ? 1 : 0,
+        },
+      };
+    } finally {
+      await es.close();
+    }
+  },
+});
+
+/**
+ * When every tile is in: a new index gets its replicas, is checked (one document per UPRN of the tiles, a
+ * sample of them present) and replaces the live one in one alias call; an index updated in place is made
+ * visible, loses the documents of tiles that no longer hold UPRNs, and is checked the same way.
+ */
+async function publishTiles(
+  ctx: AssetContext,
+  keys: readonly string[],
+  partitions: readonly { outputs: string[] }[],
+): Promise<{ outputs: string[]; metrics: Record<string, number> }> {
+  const outputs = [...new Set(partitions.flatMap((p) => p.outputs))];
+  const named = (alias: string) =>
+    outputs.map((o) => o.replace(/^elasticsearch:/, '')).filter((i) => i.startsWith(`${alias}-`));
+  const alias = propertiesAlias(ctx.config);
+  const sharedAlias = sharedPiecesAlias(ctx.config);
+  const [index, ...others] = named(alias);
+  const [sharedIndex] = named(sharedAlias);
+  // Tiles loaded into different indexes (a run interrupted between a rebuild and an update): rebuild.
+  if (!index || others.length || !sharedIndex)
+    throw new DataError(
+      `properties_index: tiles are in different indexes (${outputs.join(', ')}); run with --force`,
+    );
+  // The keys are every tile holding a staged UPRN (tilesHoldingUprns): one document per UPRN on the grid.
+  const onGrid = `(SELECT uprn FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}
+    WHERE ${onGridSql()})`;
+  const expected = await scalar(`SELECT count(*) FROM ${onGrid}`);
+  if (expected === 0) throw new DataError('no UPRNs to index');
+  const sampleIds: string[] = [];
+  for await (const row of queryParquet(
+    `SELECT uprn FROM ${onGrid} ORDER BY (uprn % 997 = 0) DESC, uprn LIMIT 50`,
+  ))
+    sampleIds.push(String(row.uprn));
+  const es = createEsClient(ctx.config.esUrl);
+  try {
+    // Every statistics group's current text under its id, whether or not a document of it changed.
+    const groups = await writeStatsGroups(ctx, es, sharedIndex);
+    const live = await aliasTargets(es, alias);
+    let removed = 0;
+    if (live.includes(index)) {
+      // Documents of tiles that hold no UPRN any more (the integ-test distribution has no delete-by-query).
+      await es.indices.refresh({ index });
+      const gone = await idsMatching(es, index, { bool: { must_not: [{ terms: { tile: [...keys] } }] } });
+      removed = await deleteIds(es, index, gone);
+      await es.indices.refresh({ index: [index, sharedIndex] });
+      const { count } = await es.count({ index });
+      if (count !== expected)
+        throw new DataError(
+          `index ${index}: ${count} documents after the update, expected ${expected}; run with --force to rebuild it`,
+        );
+    } else {
+      const { previous } = await verifyAndSwapAlias(
+        es,
+        alias,
+        index,
+        { expectedCount: expected, sampleIds },
+        ctx.config.esReplicas ?? 0,
+        [{ alias: sharedAlias, index: sharedIndex }],
+      );
+      const pruned = [
+        ...(await pruneOldIndexes(es, alias, 1)),
+        ...(await pruneOldIndexes(es, sharedAlias, 1)),
+      ];
+      ctx.log(`alias ${alias} → ${index} (was ${previous.join(', ') || 'none'}; pruned ${pruned.length})`);
+    }
+    await pruneDigests(ctx, index);
+    return {
+      outputs: [`elasticsearch:${index}`, `elasticsearch:${sharedIndex}`],
+      metrics: { documents: expected, removed_with_their_tiles: removed, stats_groups: groups },
+    };
+  } finally {
+    await es.close();
+  }
+}
+
+/** Writes every group of epc_stats into the shared-pieces index under its id (statsGroupId), as the blocks
+ * hold it (assembleStats); returns how many. */
+async function writeStatsGroups(ctx: AssetContext, es: Client, index: string): Promise<number> {
+  const path = derivedPath(ctx, EPC_STATS_TABLE);
+  if (!existsSync(path)) return 0;
+  const pieces = (async function* () {
+    for await (const row of queryParquet(`SELECT * FROM ${parquetPath(path)}`)) {
+      const group = statsRowGroup(row);
+      if (group) yield { id: group.id, text: JSON.stringify(statsGroupOf(group.grouping, row)) };
+    }
+  })();
+  const result = await bulkIndex(es, index, pieces, (p) => p.id, {
+    serialize: (p) => JSON.stringify({ text: p.text }),
+  });
+  if (result.failed.length)
+    throw new DataError(
+      `${result.failed.length} statistics groups rejected, first: ${JSON.stringify(result.failed[0])}`,
+    );
+  return result.indexed;
+}
+
+/** Removes the digests of indexes other than `index` (they went with their index). */
+async function pruneDigests(ctx: AssetContext, index: string): Promise<void> {
+  const root = digestsRoot(ctx);
+  if (!existsSync(root)) return;
+  for (const name of readdirSync(root))
+    if (name !== index) await rm(`${root}/${name}`, { recursive: true, force: true });
+}

@@ -1,5 +1,6 @@
-// The asset graph: every declared asset, in one list. Upstreams name other assets in this list.
-import type { AssetDefinition } from '../orchestration/definition';
+// The asset graph: every declared asset, in one list. Upstreams name other assets in this list (define.ts
+// types both by the asset names).
+import { ASSET_NAMES, type Asset } from './define';
 import { checkGraph } from '../orchestration/plan';
 import { deprivation } from './area/deprivation';
 import { scottishPostcodes, simd, wimd } from './area/deprivation-nations';
@@ -36,7 +37,7 @@ import { uprnLocationBlocks } from './location/uprn-location-blocks';
 import { uprnEnvironmentBlocks } from './environment/uprn-environment-blocks';
 import { ENVIRONMENT_LAYER_ASSETS } from './environment/uprn-environment-inputs';
 
-export const ASSETS: readonly AssetDefinition[] = [
+export const ASSETS: readonly Asset[] = [
   osOpenUprn,
   onspd,
   epcEnglandWalesRaw,
@@ -83,10 +84,10 @@ export const ASSETS: readonly AssetDefinition[] = [
   propertiesWide,
 ];
 
-// Checked when the graph loads: every upstream is an asset, no name twice, no cycle.
-checkGraph(ASSETS);
+// Checked when the graph loads: every listed name declared once, every upstream an asset, no cycle.
+checkGraph(ASSETS, ASSET_NAMES);
 
-export function assetByName(name: string): AssetDefinition {
+export function assetByName(name: string): Asset {
   const asset = ASSETS.find((a) => a.name === name);
   if (!asset) throw new Error(`unknown asset: ${name}`);
   return asset;

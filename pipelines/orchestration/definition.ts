@@ -1,5 +1,6 @@
 // An asset is declared once: its name, what it is built from, and the function that materialises it.
-// The graph is plain data, so it can be listed, planned and checked without running anything.
+// The graph is plain data, so it can be listed, planned and checked without running anything. The machinery
+// here never names an asset: declarations (pipelines/assets/) narrow `Name` to their union of asset names.
 import type { ServiceConfig } from '../config';
 import type { AssetCheck } from './checks/check';
 
@@ -48,7 +49,7 @@ export type PartitionKind = 'source-file' | 'bng-tile' | 'local-authority';
  * How an asset splits into independently materialised partitions. Each partition has its own input
  * fingerprint and catalog entries, so a refresh rebuilds only the partitions whose inputs changed.
  */
-export interface Partitioning {
+export interface Partitioning<Name extends string = string> {
   kind: PartitionKind;
   /**
    * The partition keys for a run (any order; duplicates ignored). Called when the asset is planned, after its
@@ -62,7 +63,7 @@ export interface Partitioning {
    * fingerprint covers only these, so a partition that reads one upstream's same-key partition is not rebuilt
    * when another upstream it never reads changes (epc_enhanced: England and Wales partitions and Scotland's).
    */
-  upstreamOf?(key: string): readonly string[];
+  upstreamOf?(key: string): readonly Name[];
   /**
    * Called once the partitions are built, before the roll-up is recorded, with the keys and each partition's
    * latest successful materialisation (an index asset publishes here what its partitions loaded). Its outputs
@@ -75,18 +76,18 @@ export interface Partitioning {
   ): Promise<{ outputs: string[]; metrics?: Record<string, number> }>;
 }
 
-export interface AssetDefinition {
-  name: string;
+export interface AssetDefinition<Name extends string = string> {
+  name: Name;
   kind: AssetKind;
   description: string;
-  upstream: readonly string[];
+  upstream: readonly Name[];
   /** Bump when the asset's logic changes, so its outputs are rebuilt even if no input changed. */
   codeVersion: string;
   owner: string;
   /** How often its inputs are expected to change (for schedules and freshness). */
   cadence: 'monthly' | 'quarterly' | 'yearly' | 'on demand';
   /** None (one materialisation per run) unless declared; `materialize` then gets `ctx.partition`. */
-  partitioning?: Partitioning;
+  partitioning?: Partitioning<Name>;
   /** The source files it reads directly (their checksums are part of its input fingerprint). */
   sources?(ctx: AssetContext): Promise<string[]>;
   /** Whether a previous materialisation's outputs are still in place (default: its output files exist). */
@@ -98,8 +99,6 @@ export interface AssetDefinition {
    */
   checks?: readonly AssetCheck[];
 }
-
-export const defineAsset = (definition: AssetDefinition): AssetDefinition => definition;
 
 /**
  * Whether this build reads what the last successful one did but for the upstreams `varying`: the same code

@@ -70,13 +70,13 @@ const ctx: AssetContext = {
   heartbeat: () => {},
 };
 
-const blockAssets = PROPERTY_BLOCK_SOURCES.map((b) => b.asset);
+const blockAssets: readonly string[] = PROPERTY_BLOCK_SOURCES.map((b) => b.asset);
 const selection = resolveSelection(
   ASSETS,
   blockAssets.map((a) => `+${a}`),
 );
 const waves = planWaves(ASSETS, selection);
-const byName = new Map(ASSETS.map((a) => [a.name, a]));
+const byName = new Map<string, AssetDefinition>(ASSETS.map((a) => [a.name, a]));
 
 interface AssetFigures {
   asset: string;

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { ONSPD_CODE_FIELDS, adminNamesFor, loadOnspdAdminNames, readOnspd } from '../../sources/onspd';
 import type { ColumnSpec } from '../../io/parquet';
-import { defineAsset } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { ingestToParquet } from '../../orchestration/ingest';
 import { csvFilesIn, sourceDir } from '../../orchestration/sources';
 import { notEmpty, quarantineShare, rowCountBand } from '../../orchestration/checks/counts';

@@ -2,7 +2,7 @@ import { OS_OPEN_UPRN_COLUMNS, readOsOpenUprn } from '../../sources/os-open-uprn
 import { notEmpty, quarantineShare, rowCountBand } from '../../orchestration/checks/counts';
 import { sourceColumns } from '../../orchestration/checks/columns';
 import { distinctKeys, insideGreatBritain, nullShare } from '../../orchestration/checks/table';
-import { defineAsset } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { ingestToParquet } from '../../orchestration/ingest';
 import { csvFilesIn, sourceDir } from '../../orchestration/sources';
 

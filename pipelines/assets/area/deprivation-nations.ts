@@ -8,7 +8,8 @@ import { NATIONAL_DEPRIVATION_COLUMNS } from '../../sources/deprivation/nations'
 import { readScottishPostcodes } from '../../sources/scottish-postcodes';
 import { readSimd } from '../../sources/simd';
 import { readWimd } from '../../sources/wimd';
-import { defineAsset, type AssetContext } from '../../orchestration/definition';
+import { type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { ingestToParquet, stagedPath } from '../../orchestration/ingest';
 import { sourceDir } from '../../orchestration/sources';
 import { sourceFilesIn } from '../../orchestration/source-files';

@@ -1,6 +1,6 @@
 import { IOD_DOMAINS, IOD_POPULATIONS, readDeprivation } from '../../sources/deprivation';
 import type { ColumnSpec } from '../../io/parquet';
-import { defineAsset } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { ingestToParquet } from '../../orchestration/ingest';
 import { sourceDir } from '../../orchestration/sources';
 import { sourceFilesIn } from '../../orchestration/source-files';

@@ -14,7 +14,7 @@ import {
   energyPricesJsonPath,
   type EnergyPricesFile,
 } from '../../transforms/energy-prices/table';
-import { defineAsset } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { ingestToParquet } from '../../orchestration/ingest';
 import { sourceDir } from '../../orchestration/sources';
 import { sourceFilesIn } from '../../orchestration/source-files';

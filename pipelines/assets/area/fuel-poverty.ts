@@ -1,5 +1,5 @@
 import { readFuelPoverty } from '../../sources/fuel-poverty';
-import { defineAsset } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { ingestToParquet } from '../../orchestration/ingest';
 import { sourceDir } from '../../orchestration/sources';
 import { sourceFilesIn } from '../../orchestration/source-files';

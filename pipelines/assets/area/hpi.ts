@@ -1,6 +1,6 @@
 import { HPI_NUMERIC_FIELDS, readHpi } from '../../sources/hpi';
 import type { ColumnSpec } from '../../io/parquet';
-import { defineAsset } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { ingestToParquet } from '../../orchestration/ingest';
 import { sourceDir } from '../../orchestration/sources';
 import { sourceFilesIn } from '../../orchestration/source-files';

@@ -7,7 +7,8 @@ import { parquetColumnsFor } from '../../io/parquet-columns';
 import { HADUK_GRID_DATASET, parseHadukFileName, readHadukGridFile } from '../../sources/climate/haduk-grid';
 import { readUkcp18File, UKCP18_DATASET } from '../../sources/climate/ukcp18';
 import { filesUnder } from '../../sources/flood/spatial-rows';
-import { defineAsset, type AssetContext } from '../../orchestration/definition';
+import { type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { ingestToParquet } from '../../orchestration/ingest';
 import { sourceDir } from '../../orchestration/sources';
 

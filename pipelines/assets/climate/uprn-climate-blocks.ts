@@ -30,7 +30,8 @@ import {
 } from '../../transforms/climate/historical';
 import { futureProjections, type ProjectionValue } from '../../transforms/climate/projections';
 import { HADUK_GRID_TABLE, UKCP18_TABLE } from './climate-sources';
-import { defineAsset, partitionOf, type AssetContext } from '../../orchestration/definition';
+import { partitionOf, type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { derivedGlob } from '../epc/epc-enhanced';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 import { tilesHoldingUprns } from '../location/uprn-location-blocks';

@@ -35,7 +35,8 @@ import { WITHIN_RADIUS, type PointRecord } from '../../transforms/planning/candi
 import { socialPointsBlock } from '../../transforms/social/block';
 import type { EnvironmentBlock } from '../../../schemas/api/environment';
 import type { SocialPointsBlock } from '../../../schemas/api/social';
-import { defineAsset, partitionOf, type AssetContext } from '../../orchestration/definition';
+import { partitionOf, type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { stagedPath } from '../../orchestration/ingest';
 import { tilesHoldingUprns } from '../location/uprn-location-blocks';
 

@@ -21,7 +21,8 @@ import { odsKind, postcodeKey, readOdsFile } from '../../sources/nhs/ods';
 import { readRadonAtlas } from '../../sources/radon/indicative-atlas';
 import { readGeoClimate } from '../../sources/subsidence/geoclimate';
 import { readGeoSure } from '../../sources/subsidence/geosure';
-import { defineAsset, type AssetContext, type AssetDefinition } from '../../orchestration/definition';
+import { type AssetContext } from '../../orchestration/definition';
+import { defineAsset, type Asset, type AssetName } from '../define';
 import { ingestToParquet, stagedPath } from '../../orchestration/ingest';
 import { sourceDir } from '../../orchestration/sources';
 
@@ -32,9 +33,9 @@ interface LayerSpec {
   /** Source dataset folder (schemas/sources.ts SOURCE_FORMATS). */
   dataset: string;
   description: string;
-  cadence: AssetDefinition['cadence'];
+  cadence: Asset['cadence'];
   extensions: readonly string[];
-  upstream?: string[];
+  upstream?: AssetName[];
   read(ctx: AssetContext, dir: string, files: string[]): Promise<AsyncIterable<SourceRow<unknown>>[]>;
   orderBy: string[];
 }
@@ -139,7 +140,7 @@ const LAYERS: readonly LayerSpec[] = [
   },
 ];
 
-function layerAsset(spec: LayerSpec): AssetDefinition {
+function layerAsset(spec: LayerSpec): Asset {
   const files = (dir: string): Promise<string[]> => filesUnder(dir, spec.extensions);
   return defineAsset({
     name: spec.table,
@@ -169,4 +170,4 @@ function layerAsset(spec: LayerSpec): AssetDefinition {
   });
 }
 
-export const ENVIRONMENT_LAYER_ASSETS: readonly AssetDefinition[] = LAYERS.map(layerAsset);
+export const ENVIRONMENT_LAYER_ASSETS: readonly Asset[] = LAYERS.map(layerAsset);

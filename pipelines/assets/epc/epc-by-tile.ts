@@ -11,7 +11,8 @@ import { dirname, join } from 'node:path';
 import { onGridSql, TILE_SIZE, tileOf } from '../../geo/tiles';
 import { duckdbMemoryLimit, parquetPath, type ColumnSpec } from '../../io/parquet';
 import { publishFile, scratchFolder } from '../../io/scratch';
-import { defineAsset, partitionOf, type AssetContext } from '../../orchestration/definition';
+import { partitionOf, type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import {
   CERTIFICATE_TABLE_COLUMNS,
   EPC_CERTIFICATES_TABLE,

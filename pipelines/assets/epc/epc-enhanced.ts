@@ -24,12 +24,8 @@ import {
   CERTIFICATE_TABLE_COLUMNS,
   enhanceStagedEnglandWalesColumnar,
 } from '../../transforms/epc/enhance-columnar';
-import {
-  defineAsset,
-  partitionOf,
-  type AssetContext,
-  type MaterializeResult,
-} from '../../orchestration/definition';
+import { partitionOf, type AssetContext, type MaterializeResult } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { EW_CERTIFICATE_TABLE, SCOTLAND_CERTIFICATE_TABLE, epcEnglandWalesRaw } from './epc-raw';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 

@@ -9,7 +9,8 @@ import {
   estimateEpc,
   type CertifiedProperty,
 } from '../../transforms/epc/estimate';
-import { defineAsset, type AssetContext } from '../../orchestration/definition';
+import { type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { EPC_LATEST_TABLE } from './epc-stats';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 

@@ -30,7 +30,8 @@ import {
 import { notEmpty, quarantineShare, rowCountBand, NATIONAL_BAND } from '../../orchestration/checks/counts';
 import { sourceColumns } from '../../orchestration/checks/columns';
 import { distinctKeys, nullShare } from '../../orchestration/checks/table';
-import { defineAsset, partitionOf, type AssetContext } from '../../orchestration/definition';
+import { partitionOf, type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { QUARANTINE_COLUMNS, ingestToParquet, quarantinePath, stagedPath } from '../../orchestration/ingest';
 import { sourceDir, sourceRelativePath } from '../../orchestration/sources';
 

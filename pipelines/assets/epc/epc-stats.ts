@@ -2,7 +2,8 @@
 // with its geography (epc_latest), and the statistics of every grouping of spec 2.10 (epc_stats).
 import { copyQueryToParquet, parquetPath } from '../../io/parquet';
 import { epcStatsSql } from '../../transforms/epc/stats-sql';
-import { defineAsset, type AssetContext } from '../../orchestration/definition';
+import { type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import {
   EPC_ENHANCED_EW_TABLE,
   EPC_ENHANCED_SCOTLAND_TABLE,

@@ -33,7 +33,8 @@ import {
 } from '../../io/parquet';
 import { scratchFolder } from '../../io/scratch';
 import { buildEpcBlock, type UprnCertificate } from '../../transforms/epc/uprn-block';
-import { defineAsset, partitionOf, type AssetContext } from '../../orchestration/definition';
+import { partitionOf, type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import {
   CERTIFICATE_TABLE_COLUMNS,
   EPC_CERTIFICATES_TABLE,

@@ -19,7 +19,8 @@ import {
   type LayerSource,
 } from '../../sources/flood/outlines-defences';
 import { withSidecars } from '../../sources/flood/spatial-rows';
-import { defineAsset, type AssetContext } from '../../orchestration/definition';
+import { type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { asAsync } from './flood-zones';
 import { ingestToParquet } from '../../orchestration/ingest';
 import { sourceDir } from '../../orchestration/sources';

@@ -11,7 +11,8 @@ import { parseWkb } from '../../io/spatial/wkb';
 import { landFeature, piecesOf, timestamp, zoneFeature, type FeatureInput } from '../../enrich/build-pieces';
 import type { StoredPiece } from '../../enrich/piece-records';
 import { FAMILIES, type Family } from '../../transforms/flood/candidates';
-import { defineAsset, type AssetContext } from '../../orchestration/definition';
+import { type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { stagedPath } from '../../orchestration/ingest';
 
 export const FLOOD_PIECES_DIR = 'flood_pieces';

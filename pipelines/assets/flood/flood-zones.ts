@@ -11,7 +11,8 @@ import {
   type FloodZoneSource,
 } from '../../sources/flood/zones';
 import { withSidecars } from '../../sources/flood/spatial-rows';
-import { defineAsset, type AssetContext } from '../../orchestration/definition';
+import { type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { ingestToParquet } from '../../orchestration/ingest';
 import { sourceDir } from '../../orchestration/sources';
 

@@ -11,7 +11,7 @@ import {
   TERRAIN_DATASET,
 } from '../../sources/terrain';
 import { withSidecars } from '../../sources/flood/spatial-rows';
-import { defineAsset } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { asAsync } from './flood-zones';
 import { ingestToParquet } from '../../orchestration/ingest';
 import { sourceDir } from '../../orchestration/sources';

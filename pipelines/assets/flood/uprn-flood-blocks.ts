@@ -14,7 +14,8 @@ import { parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../../
 import { fromStoredPiece } from '../../enrich/piece-records';
 import { tileBlocks, type UprnPoint } from '../../enrich/tile-blocks';
 import { nearestWithin, type Family, type PieceRecord } from '../../transforms/flood/candidates';
-import { defineAsset, partitionOf, type AssetContext } from '../../orchestration/definition';
+import { partitionOf, type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { piecesPath } from './flood-pieces';
 import { stagedPath } from '../../orchestration/ingest';
 import { tilesHoldingUprns } from '../location/uprn-location-blocks';

@@ -13,7 +13,8 @@ import { GB_HERITAGE_TABLES, type GbHeritageTable } from '../../../schemas/herit
 import { copyQueryToParquet, parquetPath } from '../../io/parquet';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { LISTING_TIERS } from '../../transforms/heritage/listing';
-import { defineAsset, type AssetContext, type AssetDefinition } from '../../orchestration/definition';
+import { type AssetContext } from '../../orchestration/definition';
+import { defineAsset, type Asset, type AssetName } from '../define';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 
 /** Two listings of one building by two systems lie within this many metres of each other. */
@@ -98,7 +99,7 @@ export function gbWorldHeritageSitesSql(ctx: AssetContext): string {
 // The SELECTs above list the columns in the order of schemas/heritage-features.ts (the data dictionary).
 interface GbSpec {
   table: GbHeritageTable;
-  upstream: readonly string[];
+  upstream: readonly AssetName[];
   description: string;
   sql(ctx: AssetContext): string;
 }
@@ -127,7 +128,7 @@ const SPECS: readonly GbSpec[] = [
   },
 ];
 
-function gbAsset(spec: GbSpec): AssetDefinition {
+function gbAsset(spec: GbSpec): Asset {
   return defineAsset({
     name: spec.table,
     kind: 'derived',
@@ -147,4 +148,4 @@ function gbAsset(spec: GbSpec): AssetDefinition {
   });
 }
 
-export const GB_HERITAGE_ASSETS: readonly AssetDefinition[] = SPECS.map(gbAsset);
+export const GB_HERITAGE_ASSETS: readonly Asset[] = SPECS.map(gbAsset);

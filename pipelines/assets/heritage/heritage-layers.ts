@@ -12,7 +12,7 @@ import {
   readHesListedBuildings,
   readHesWorldHeritageSites,
 } from '../../sources/heritage/hes';
-import type { AssetDefinition } from '../../orchestration/definition';
+import type { Asset } from '../define';
 import { layerAsset, SPATIAL_FILES, type LayerSpec } from '../planning/planning-layers';
 
 const heritage = (table: HeritageStagedTable) => ({
@@ -86,4 +86,4 @@ const LAYERS: readonly LayerSpec[] = [
   },
 ];
 
-export const HERITAGE_LAYER_ASSETS: readonly AssetDefinition[] = LAYERS.map(layerAsset);
+export const HERITAGE_LAYER_ASSETS: readonly Asset[] = LAYERS.map(layerAsset);

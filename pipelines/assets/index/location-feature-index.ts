@@ -23,7 +23,8 @@ import {
   pointDocument,
   type LocationDocument,
 } from '../../enrich/location-documents';
-import { defineAsset, type AssetContext } from '../../orchestration/definition';
+import { type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { FUEL_POVERTY_TABLE } from '../area/fuel-poverty';
 import { HPI_TABLE } from '../area/hpi';
 import { stagedPath } from '../../orchestration/ingest';

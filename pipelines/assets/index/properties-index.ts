@@ -36,7 +36,8 @@ import { copyQueryToParquet, hasColumn, parquetPath, queryParquet, uprnRanges } 
 import { statsGroupOf } from '../../transforms/epc/compare';
 import { statsRowGroup } from '../../transforms/epc/stats-group-id';
 import { DataError } from '../../io/errors';
-import { defineAsset, partitionOf, type AssetContext } from '../../orchestration/definition';
+import { partitionOf, type AssetContext } from '../../orchestration/definition';
+import { defineAsset } from '../define';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 import { EPC_STATS_TABLE } from '../epc/epc-stats';
 import { PROPERTY_BLOCK_SOURCES } from './property-blocks';

@@ -3,6 +3,7 @@
 // adding its asset here (properties_index lists these assets as its upstreams).
 import type { PropertyBlockKey } from '../../../schemas/index/properties';
 import type { AssetContext } from '../../orchestration/definition';
+import type { AssetName } from '../define';
 import { areaTableGlob, UPRN_AREA_BLOCKS_TABLE } from '../area/uprn-area-blocks';
 import { uprnEpcBlocksGlob } from '../epc/uprn-epc-blocks';
 import { uprnEnvironmentBlocksGlob } from '../environment/uprn-environment-blocks';
@@ -14,7 +15,7 @@ export interface PropertyBlockSource {
   /** Key under the document's `blocks` (PropertyBlocksSchema types its block). */
   key: PropertyBlockKey;
   /** The asset that writes the table. */
-  asset: string;
+  asset: AssetName;
   /** Parquet file or glob (a partitioned asset writes one file per partition). */
   parquet(ctx: AssetContext): string;
   /** A column whose equal values mean equal blocks, so comparing blocks needs no block read (else the text). */

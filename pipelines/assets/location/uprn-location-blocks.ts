@@ -30,7 +30,8 @@ import { locationLayersBlock } from '../../transforms/planning/location-layers';
 import { MemoryLayers } from '../../transforms/planning/memory-layers';
 import { listingTier, statutoryGrade } from '../../transforms/heritage/listing';
 import type { ListingGrade, ListingSystem } from '../../../schemas/heritage-features';
-import { defineAsset, partitionOf, type AssetContext } from '../../orchestration/definition';
+import { partitionOf, type AssetContext } from '../../orchestration/definition';
+import { defineAsset, type AssetName } from '../define';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 
 export const UPRN_LOCATION_BLOCKS_DIR = 'uprn_location_blocks';
@@ -74,7 +75,7 @@ const pointWhere = (b: BBox): string =>
   `x_coord >= ${b.minX} AND x_coord <= ${b.maxX} AND y_coord >= ${b.minY} AND y_coord <= ${b.maxY}`;
 
 export interface AreaSource<F extends AreaFamily> {
-  table: string;
+  table: AssetName;
   /** Where the table is: staged (default) or derived (the Great Britain heritage tables). */
   layer?: 'staged' | 'derived';
   margin: number;
@@ -137,7 +138,7 @@ export const AREA_SOURCES: { [F in AreaFamily]: AreaSource<F> } = {
 };
 
 export interface PointSource<F extends PointFamily> {
-  table: string;
+  table: AssetName;
   layer?: 'staged' | 'derived';
   /** null: the whole table. */
   margin: number | null;

@@ -16,20 +16,21 @@ import { readEvChargePoints } from '../../sources/transport/ev-charge-points';
 import { readLowEmissionZones } from '../../sources/transport/low-emission-zones';
 import { notEmpty, quarantineShare, rowCountBand } from '../../orchestration/checks/counts';
 import { insideGreatBritain } from '../../orchestration/checks/table';
-import { defineAsset, type AssetCheck, type AssetDefinition } from '../../orchestration/definition';
+import { type AssetCheck } from '../../orchestration/definition';
+import { defineAsset, type Asset, type AssetName } from '../define';
 import { ingestToParquet } from '../../orchestration/ingest';
 import { sourceDir } from '../../orchestration/sources';
 
 export const SPATIAL_FILES = ['.shp', '.shx', '.dbf', '.prj', '.cpg', '.gpkg', '.geojson', '.json'];
 
 export interface LayerSpec {
-  table: string;
+  table: AssetName;
   /** The staged table's row schema (its Parquet columns). */
   schema: z.ZodObject;
   /** Source dataset folder (schemas/sources.ts SOURCE_FORMATS). */
   dataset: string;
   description: string;
-  cadence: AssetDefinition['cadence'];
+  cadence: Asset['cadence'];
   extensions: readonly string[];
   /** One stream per file (CSV) or one for the folder (spatial layers). */
   read(dir: string, files: string[]): AsyncIterable<SourceRow<unknown>>[];
@@ -141,7 +142,7 @@ export function layerChecks(schema: z.ZodObject, maxQuarantined = 0.05): AssetCh
 }
 
 /** A staged ingest asset: the dataset folder's files through the spec's loader into its table. */
-export function layerAsset(spec: LayerSpec): AssetDefinition {
+export function layerAsset(spec: LayerSpec): Asset {
   const files = (dir: string): Promise<string[]> => filesUnder(dir, spec.extensions);
   return defineAsset({
     name: spec.table,
@@ -171,4 +172,4 @@ export function layerAsset(spec: LayerSpec): AssetDefinition {
   });
 }
 
-export const PLANNING_LAYER_ASSETS: readonly AssetDefinition[] = LAYERS.map(layerAsset);
+export const PLANNING_LAYER_ASSETS: readonly Asset[] = LAYERS.map(layerAsset);

@@ -7,7 +7,7 @@ import { mkdtemp, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AssetContext } from '../../../pipelines/orchestration/definition';
+import type { AssetContext, AssetDefinition } from '../../../pipelines/orchestration/definition';
 import { dictionaryTables } from '../../../pipelines/catalog/dictionary-tables';
 import { ASSETS } from '../../../pipelines/assets/graph';
 import { partitionKeys } from '../../../pipelines/orchestration/materialize';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   };
   await generateSampleData({ outDir: ctx.config.sourcesDir, scale: 0.05 });
   const runnable = ASSETS.filter((a) => a.kind !== 'index');
-  const byName = new Map(runnable.map((a) => [a.name, a]));
+  const byName = new Map<string, AssetDefinition>(runnable.map((a) => [a.name, a]));
   for (const wave of planWaves(runnable))
     for (const name of wave) {
       const asset = byName.get(name)!;

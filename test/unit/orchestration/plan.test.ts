@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ASSET_NAMES } from '../../../pipelines/assets/define';
 import { ASSETS } from '../../../pipelines/assets/graph';
 import { checkGraph, planWaves, UnknownAssetError } from '../../../pipelines/orchestration/plan';
 
@@ -22,6 +23,12 @@ describe('planWaves', () => {
     expect(() => planWaves(graph, ['nope'])).toThrow(UnknownAssetError);
   });
 
+  it('rejects an upstream that names no asset, even when it is outside the selection', () => {
+    const typo = [...graph, { name: 'blocks', upstream: ['epc_enhancd'] }];
+    expect(() => planWaves(typo)).toThrow('asset blocks: upstream epc_enhancd is not an asset');
+    expect(() => planWaves(typo, ['blocks'])).toThrow(UnknownAssetError);
+  });
+
   it('reports a cycle instead of looping', () => {
     expect(() =>
       planWaves([
@@ -34,12 +41,19 @@ describe('planWaves', () => {
 
 describe('checkGraph', () => {
   it('accepts the declared asset graph', () => {
-    expect(() => checkGraph(ASSETS)).not.toThrow();
+    expect(() => checkGraph(ASSETS, ASSET_NAMES)).not.toThrow();
+    expect(ASSETS.map((a) => a.name).sort()).toEqual([...ASSET_NAMES].sort());
   });
 
   it('rejects an upstream that names no asset, rather than treating it as materialised', () => {
     expect(() => checkGraph([...graph, { name: 'blocks', upstream: ['epc_enhancd'] }])).toThrow(
       'asset blocks: upstream epc_enhancd is not an asset',
+    );
+  });
+
+  it('rejects a listed asset name that no declaration uses', () => {
+    expect(() => checkGraph(graph, ['uprn', 'epc_raw', 'epc_enhanced', 'index', 'flood'])).toThrow(
+      'asset names never declared: flood',
     );
   });
 

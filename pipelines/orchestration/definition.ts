@@ -59,11 +59,12 @@ export interface Partitioning<Name extends string = string> {
   /** The source files one partition reads (their checksums are that partition's input fingerprint). */
   sources?(ctx: AssetContext, key: string): Promise<string[]>;
   /**
-   * The upstreams one partition reads, a subset of the asset's `upstream` (default: all of them). A partition's
-   * fingerprint covers only these, so a partition that reads one upstream's same-key partition is not rebuilt
-   * when another upstream it never reads changes (epc_enhanced: England and Wales partitions and Scotland's).
+   * Whether one partition reads `upstream`, one of the asset's declared upstreams (default: it reads them
+   * all). A partition's fingerprint covers only those it reads, so a partition that reads one upstream's
+   * same-key partition is not rebuilt when another upstream it never reads changes (epc_enhanced: England
+   * and Wales partitions and Scotland's). What it may read is the declaration's list, never a second one.
    */
-  upstreamOf?(key: string): readonly Name[];
+  reads?(key: string, upstream: Name): boolean;
   /**
    * Called once the partitions are built, before the roll-up is recorded, with the keys and each partition's
    * latest successful materialisation (an index asset publishes here what its partitions loaded). Its outputs

@@ -106,20 +106,17 @@ export interface Assessment {
  * The upstream materialisations a build depends on. A partition uses the same-key partition of an upstream
  * that has one (aligned partitioning, e.g. both per BNG tile); otherwise, and for unpartitioned assets, the
  * upstream as a whole (its only materialisation, or its roll-up when it is partitioned). A partition depends
- * only on the upstreams its `partitioning.upstreamOf` names, when the asset declares it.
+ * only on the declared upstreams its `partitioning.reads` keeps, when the asset declares it (in the
+ * declaration's order, which the fingerprint follows).
  */
 function upstreamInputs(
   asset: AssetDefinition,
   catalog: Catalog,
   partition: string | undefined,
 ): InputFingerprint['upstream'] {
+  const reads = asset.partitioning?.reads;
   const names =
-    partition !== undefined && asset.partitioning?.upstreamOf
-      ? asset.partitioning.upstreamOf(partition)
-      : asset.upstream;
-  const unknown = names.filter((n) => !asset.upstream.includes(n));
-  if (unknown.length)
-    throw new Error(`${asset.name}: partition ${partition} reads ${unknown.join(', ')}, not an upstream`);
+    partition !== undefined && reads ? asset.upstream.filter((u) => reads(partition, u)) : asset.upstream;
   return names.map((name) => {
     const aligned = partition === undefined ? null : catalog.latestSuccess(name, partition);
     if (aligned) return { asset: name, partition, materialization: aligned.id };

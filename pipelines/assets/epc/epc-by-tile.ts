@@ -140,10 +140,8 @@ export const epcByTile = defineAsset({
   partitioning: {
     kind: 'local-authority',
     keys: (ctx) => epcEnhanced.partitioning!.keys(ctx),
-    upstreamOf: (key) =>
-      key === SCOTLAND_PARTITION
-        ? ['epc_enhanced', 'os_open_uprn']
-        : ['epc_enhanced', 'epc_england_wales_raw', 'os_open_uprn'],
+    // Scotland's partition reads no England and Wales certificate.
+    reads: (key, upstream) => key !== SCOTLAND_PARTITION || upstream !== 'epc_england_wales_raw',
   },
   async materialize(ctx) {
     const key = partitionOf(ctx);

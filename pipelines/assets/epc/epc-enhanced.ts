@@ -116,7 +116,8 @@ export const epcEnhanced = defineAsset({
     keys: async (ctx) => [...(await epcEnglandWalesRaw.partitioning!.keys(ctx)), SCOTLAND_PARTITION],
     // Each partition depends on the one upstream it reads: Scotland's extract does not rebuild England and
     // Wales, and a new England and Wales partition does not rebuild Scotland.
-    upstreamOf: (key) => (key === SCOTLAND_PARTITION ? ['epc_scotland_raw'] : ['epc_england_wales_raw']),
+    reads: (key, upstream) =>
+      upstream === (key === SCOTLAND_PARTITION ? 'epc_scotland_raw' : 'epc_england_wales_raw'),
   },
   async materialize(ctx) {
     const key = partitionOf(ctx);

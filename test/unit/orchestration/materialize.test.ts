@@ -124,6 +124,27 @@ describe('materializeWithCatalog', () => {
     await expect(materializeWithCatalog(derived, ctx(), catalog)).rejects.toThrow(/upstream asset source/);
   });
 
+  it("fingerprints a partition on the declared upstreams its partitioning reads, in the declaration's order", async () => {
+    const other = sourceAsset({ name: 'other', materialize: async () => ({ rows: 0, outputs: [] }) });
+    await materializeWithCatalog(sourceAsset(), ctx(), catalog);
+    await materializeWithCatalog(other, ctx(), catalog);
+    const split: AssetDefinition = {
+      ...derived,
+      upstream: ['source', 'other'],
+      partitioning: {
+        kind: 'source-file',
+        keys: async () => ['a', 'b'],
+        reads: (key, u) => key === 'b' || u === 'other',
+      },
+    };
+    const inputs = async (partition: string) =>
+      (
+        await materializeWithCatalog(split, { ...ctx(), partition }, catalog)
+      ).materialization.inputs.upstream.map((u) => u.asset);
+    expect(await inputs('a')).toEqual(['other']);
+    expect(await inputs('b')).toEqual(['source', 'other']);
+  });
+
   it('keeps everything across a reopen of the catalog', async () => {
     const first = await materializeWithCatalog(sourceAsset(), ctx(), catalog);
     catalog.close();

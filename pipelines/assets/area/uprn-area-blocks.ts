@@ -66,7 +66,12 @@ import {
   type EnergyPriceTable,
 } from '../../transforms/energy-prices/table';
 import { applicableGrants } from '../../transforms/area/retrofit-grants';
-import { partitionOf, sameBuildsBut, type AssetContext, type MaterializeResult } from '../../orchestration/definition';
+import {
+  partitionOf,
+  sameBuildsBut,
+  type AssetContext,
+  type MaterializeResult,
+} from '../../orchestration/definition';
 import { defineAsset } from '../define';
 import { derivedGlob } from '../epc/epc-enhanced';
 import { DEPRIVATION_TABLE } from './deprivation';

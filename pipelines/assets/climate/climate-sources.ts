@@ -3,14 +3,12 @@
 // Rejected values go to the quarantine table of the same name (docs/climate.md says what is rejected).
 import { CLIMATE_TABLES } from '../../../schemas/climate-tables';
 import { DataError } from '../../io/errors';
-import { parquetColumnsFor } from '../../io/parquet-columns';
 import { HADUK_GRID_DATASET, parseHadukFileName, readHadukGridFile } from '../../sources/climate/haduk-grid';
 import { readUkcp18File, UKCP18_DATASET } from '../../sources/climate/ukcp18';
 import { filesUnder } from '../../sources/flood/spatial-rows';
 import { type AssetContext } from '../../orchestration/definition';
-import { defineAsset } from '../define';
-import { ingestToParquet } from '../../orchestration/ingest';
 import { sourceDir } from '../../orchestration/sources';
+import { stagedTableAsset } from '../staged-table';
 
 export const HADUK_GRID_TABLE = 'haduk_grid_cells';
 export const UKCP18_TABLE = 'ukcp18_projections';
@@ -37,54 +35,34 @@ function required(files: string[], what: string, dir: string): string[] {
   return files;
 }
 
-export const hadukGridCells = defineAsset({
+export const hadukGridCells = stagedTableAsset({
   name: HADUK_GRID_TABLE,
-  kind: 'staged',
   description:
     'Met Office HadUK-Grid 1 km NetCDF-4 grids (monthly 1991-2020 climatologies): one row per land cell and month',
-  upstream: [],
   codeVersion: '1',
   owner: 'environment-social',
   cadence: 'yearly',
+  schema: CLIMATE_TABLES.haduk_grid_cells.schema,
   sources: hadukFiles,
-  async materialize(ctx) {
-    const files = required(
-      await hadukFiles(ctx),
-      '<var>_hadukgrid_uk_*.nc files',
-      sourceDir(ctx, HADUK_GRID_DATASET),
-    );
-    const result = await ingestToParquet(
-      ctx,
-      HADUK_GRID_TABLE,
-      parquetColumnsFor(CLIMATE_TABLES.haduk_grid_cells.schema),
-      files.map((f) => readHadukGridFile(f)),
-      withSourceFile,
-      // Rows arrive in a fixed order (files by name, then time, y, x as stored): no sort of ~17 M UK rows.
-    );
-    return { rows: result.rows, outputs: result.outputs, metrics: { quarantined: result.quarantined } };
-  },
+  files: async (ctx) =>
+    required(await hadukFiles(ctx), '<var>_hadukgrid_uk_*.nc files', sourceDir(ctx, HADUK_GRID_DATASET)),
+  read: readHadukGridFile,
+  toRow: withSourceFile,
+  // Rows arrive in a fixed order (files by name, then time, y, x as stored): no sort of ~17 M UK rows.
 });
 
-export const ukcp18Projections = defineAsset({
+export const ukcp18Projections = stagedTableAsset({
   name: UKCP18_TABLE,
-  kind: 'staged',
   description:
     'UKCP18 warming-level projections (Met Office Climate Data Portal, 12 km; hot summer days, summer maximum temperature, summer and winter precipitation)',
-  upstream: [],
   codeVersion: '1',
   owner: 'environment-social',
   cadence: 'yearly',
+  schema: CLIMATE_TABLES.ukcp18_projections.schema,
   sources: ukcp18Files,
-  async materialize(ctx) {
-    const files = required(await ukcp18Files(ctx), 'CSV or GeoJSON exports', sourceDir(ctx, UKCP18_DATASET));
-    const result = await ingestToParquet(
-      ctx,
-      UKCP18_TABLE,
-      parquetColumnsFor(CLIMATE_TABLES.ukcp18_projections.schema),
-      files.map((f) => readUkcp18File(f)),
-      withSourceFile,
-      { orderBy: ['measure', 'y_coord', 'x_coord', 'period', 'statistic', 'kind'] },
-    );
-    return { rows: result.rows, outputs: result.outputs, metrics: { quarantined: result.quarantined } };
-  },
+  files: async (ctx) =>
+    required(await ukcp18Files(ctx), 'CSV or GeoJSON exports', sourceDir(ctx, UKCP18_DATASET)),
+  read: readUkcp18File,
+  toRow: withSourceFile,
+  orderBy: ['measure', 'y_coord', 'x_coord', 'period', 'statistic', 'kind'],
 });

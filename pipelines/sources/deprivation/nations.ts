@@ -7,7 +7,6 @@
 // in common columns; access to services and housing (separate domains in WIMD and SIMD, one combined domain
 // in IoD2019) and Wales' physical environment (no Scottish counterpart) in their own columns
 // (wales-scotland.md 3.3).
-import type { ColumnSpec } from '../../io/parquet';
 
 export const DEPRIVATION_INDEXES = ['IoD', 'WIMD', 'SIMD'] as const;
 export type DeprivationIndexName = (typeof DEPRIVATION_INDEXES)[number];
@@ -43,21 +42,6 @@ export type NationalDeprivationRecord = {
   /** True when the decile is computed from the rank with the publisher's band edges (no decile in the file). */
   decile_derived: boolean;
 } & Record<NationDomainRank, number | null>;
-
-export const NATIONAL_DEPRIVATION_COLUMNS: ColumnSpec[] = [
-  { name: 'index_name', type: 'VARCHAR' },
-  { name: 'edition', type: 'VARCHAR' },
-  { name: 'area_vintage', type: 'VARCHAR' },
-  { name: 'area_code', type: 'VARCHAR' },
-  { name: 'area_name', type: 'VARCHAR' },
-  { name: 'local_authority_name', type: 'VARCHAR' },
-  { name: 'areas_ranked', type: 'BIGINT' },
-  { name: 'rank', type: 'BIGINT' },
-  { name: 'decile', type: 'BIGINT' },
-  { name: 'decile_derived', type: 'BOOLEAN' },
-  // SIMD domain ranks of tied zones may end in .5 (wales-scotland.md 3.2).
-  ...NATION_DOMAIN_RANKS.map((name): ColumnSpec => ({ name, type: 'DOUBLE' })),
-];
 
 /**
  * Areas ranked per published edition (wales-scotland.md 3.1, 3.2): the denominators of the ranks. A file

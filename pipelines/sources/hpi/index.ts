@@ -43,7 +43,6 @@ export const HPI_NUMERIC_COLUMNS: Readonly<Record<string, string>> = Object.from
     ...(WITH_SALES_VOLUME.has(segment) ? [[`sales_volume_${segment}`, `${stem}SalesVolume`]] : []),
   ]),
 ]);
-export const HPI_NUMERIC_FIELDS = Object.keys(HPI_NUMERIC_COLUMNS);
 
 export type HpiRecord = {
   /** First of the month, YYYY-MM-DD. */

@@ -7,7 +7,7 @@ import { openCsvTable, reject, toSourceRow, type Rejection } from '../common/tab
 import { parseOptionalDecimalCell } from '../common/values';
 import { ONSPD_CODE_FIELDS, resolveOnspdColumns, type OnspdCodeField, type OnspdField } from './columns';
 
-export { ONSPD_CODE_FIELDS, resolveOnspdColumns, type OnspdCodeField } from './columns';
+export { resolveOnspdColumns, type OnspdCodeField } from './columns';
 export * from './names';
 
 export const ONSPD_DATASET = 'onspd';

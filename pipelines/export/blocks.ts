@@ -3,7 +3,7 @@
 // read out of it for spreadsheets and SQL. The block itself also comes out as it is stored (a JSON column
 // named after the block). docs/analysts.md lists every block and column.
 import type { AssetContext } from '../orchestration/definition';
-import { areaTableGlob, UPRN_AREA_BLOCKS_TABLE } from '../assets/area/uprn-area-blocks';
+import { areaTableGlob, UPRN_AREA_BLOCKS_TABLE } from '../assets/area/area-tiles';
 import { climateTableGlob, UPRN_CLIMATE_BLOCKS_TABLE } from '../assets/climate/uprn-climate-blocks';
 import { uprnEnvironmentBlocksGlob } from '../assets/environment/uprn-environment-blocks';
 import { uprnEpcBlocksGlob } from '../assets/epc/uprn-epc-blocks';

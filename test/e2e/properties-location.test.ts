@@ -12,7 +12,7 @@ import { FeaturesResponseSchema, type MapFeature } from '../../schemas/api/featu
 import { LocationResponseSchema } from '../../schemas/api/location';
 import { PropertyResponseSchema } from '../../schemas/api/properties';
 import type { derivedPath } from '../../pipelines/orchestration/ingest';
-import { areaTableGlob, UPRN_POSTCODES_TABLE } from '../../pipelines/assets/area/uprn-area-blocks';
+import { areaTableGlob, UPRN_POSTCODES_TABLE } from '../../pipelines/assets/area/area-tiles';
 import { bngToWgs84 } from '../../pipelines/geo/bng';
 import { POLYGON_ADMIN_FIELDS } from '../../pipelines/transforms/area/point-geography';
 import { parseBlocks } from '../../pipelines/export/blocks';

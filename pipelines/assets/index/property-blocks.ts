@@ -4,7 +4,7 @@
 import type { PropertyBlockKey } from '../../../schemas/index/properties';
 import type { AssetContext } from '../../orchestration/definition';
 import type { AssetName } from '../define';
-import { areaTableGlob, UPRN_AREA_BLOCKS_TABLE } from '../area/uprn-area-blocks';
+import { areaTableGlob, UPRN_AREA_BLOCKS_TABLE } from '../area/area-tiles';
 import { uprnEpcBlocksGlob } from '../epc/uprn-epc-blocks';
 import { uprnEnvironmentBlocksGlob } from '../environment/uprn-environment-blocks';
 import { uprnLocationBlocksGlob } from '../location/uprn-location-blocks';

@@ -29,9 +29,9 @@ import { ruralUrban } from '../../../pipelines/assets/area/rural-urban';
 import {
   areaTableGlob,
   POSTCODE_AREA_BLOCKS_TABLE,
-  uprnAreaBlocks,
   UPRN_POSTCODES_TABLE,
-} from '../../../pipelines/assets/area/uprn-area-blocks';
+} from '../../../pipelines/assets/area/area-tiles';
+import { uprnAreaBlocks } from '../../../pipelines/assets/area/uprn-area-blocks';
 import { UPRN_EPC_BLOCKS_TABLE } from '../../../pipelines/assets/epc/uprn-epc-blocks';
 import { tilesHoldingUprns } from '../../../pipelines/assets/location/uprn-location-blocks';
 import { PLANNING_LAYER_ASSETS } from '../../../pipelines/assets/planning/planning-layers';

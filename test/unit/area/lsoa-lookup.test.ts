@@ -9,11 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../pipelines/config';
 import type { AssetContext } from '../../../pipelines/orchestration/definition';
 import { derivedPath, stagedPath } from '../../../pipelines/orchestration/ingest';
-import {
-  areaInputsOf,
-  areaJoinSql,
-  UPRN_POSTCODES_TABLE,
-} from '../../../pipelines/assets/area/uprn-area-blocks';
+import { areaInputsOf, areaJoinSql } from '../../../pipelines/assets/area/postcode-area-blocks';
+import { UPRN_POSTCODES_TABLE } from '../../../pipelines/assets/area/area-tiles';
 import { POLYGON_ADMIN_FIELDS } from '../../../pipelines/transforms/area/point-geography';
 import { queryParquet, writeParquet, type ColumnSpec } from '../../../pipelines/io/parquet';
 import { lsoaLookupRowParser, readLsoaLookup } from '../../../pipelines/sources/lsoa-lookup';

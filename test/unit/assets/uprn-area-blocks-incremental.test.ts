@@ -16,10 +16,10 @@ import { partitionKeys } from '../../../pipelines/orchestration/materialize';
 import {
   GRANT_SETS_TABLE,
   POSTCODE_AREA_BLOCKS_TABLE,
-  uprnAreaBlocks,
   UPRN_AREA_BLOCKS_TABLE,
   UPRN_POSTCODES_TABLE,
-} from '../../../pipelines/assets/area/uprn-area-blocks';
+} from '../../../pipelines/assets/area/area-tiles';
+import { uprnAreaBlocks } from '../../../pipelines/assets/area/uprn-area-blocks';
 import { UPRN_EPC_BLOCK_COLUMNS, UPRN_EPC_BLOCKS_TABLE } from '../../../pipelines/assets/epc/uprn-epc-blocks';
 import { loadConfig } from '../../../pipelines/config';
 import { inTileSql } from '../../../pipelines/geo/tiles';

@@ -6,8 +6,6 @@
 // `<prefix>-location-features` moves only when the count and sample checks pass.
 import { existsSync } from 'node:fs';
 import { toPieces } from '../../geo/pieces';
-import { createEsClient } from '../../indexing/es-client';
-import { bulkIndex, createIndex, versionedIndexName } from '../../indexing/versioned-index';
 import { parquetPath, queryParquet } from '../../io/parquet';
 import { parseWkb } from '../../io/spatial/wkb';
 import { latestHpiPerAreaSql } from '../../transforms/area/hpi-latest';
@@ -29,7 +27,7 @@ import { FUEL_POVERTY_TABLE } from '../area/fuel-poverty';
 import { HPI_TABLE } from '../area/hpi';
 import { stagedPath } from '../../orchestration/ingest';
 import { AREA_SOURCES, POINT_SOURCES, sourceTablePath } from '../location/uprn-location-blocks';
-import { aliasHoldsOutputs, publishIndex } from '../../orchestration/index-outputs';
+import { aliasHoldsOutputs, loadVersionedIndex } from '../../orchestration/index-outputs';
 
 /** Environment and social tables: optional, indexed when staged (their families are then simply empty). */
 const ENVIRONMENT_TABLES = [
@@ -272,39 +270,14 @@ export const locationFeatureIndex = defineAsset({
   owner: 'location',
   cadence: 'quarterly',
   outputsPresent: aliasHoldsOutputs(locationFeaturesAlias),
-  async materialize(ctx) {
-    const es = createEsClient(ctx.config.esUrl);
-    try {
-      const alias = locationFeaturesAlias(ctx.config);
-      const index = versionedIndexName(alias, ctx.runId);
-      await createIndex(es, index, LOCATION_FEATURE_INDEX_MAPPING);
-      const ids = new WeakMap<object, string>();
-      const sampleIds: string[] = [];
-      const result = await bulkIndex(
-        es,
-        index,
-        (async function* () {
-          for await (const d of locationFeatureDocs(ctx)) {
-            if (d.id.endsWith('-0')) sampleIds.push(d.id);
-            ids.set(d.doc, d.id);
-            yield d.doc;
-          }
-        })(),
-        (doc) => ids.get(doc)!,
-        { onProgress: (n) => ctx.heartbeat({ indexed: n }) },
-      );
-      await publishIndex(ctx, es, alias, index, result, {
-        expectedCount: result.indexed,
-        sampleIds: sampleIds,
-        what: 'location features',
-      });
-      return {
-        rows: result.indexed,
-        outputs: [`elasticsearch:${index}`],
-        metrics: { documents: result.indexed },
-      };
-    } finally {
-      await es.close();
-    }
-  },
+  materialize: (ctx) =>
+    loadVersionedIndex(ctx, {
+      alias: locationFeaturesAlias(ctx.config),
+      mappings: LOCATION_FEATURE_INDEX_MAPPING,
+      docs: locationFeatureDocs(ctx),
+      // The first piece of each feature.
+      sample: (id) => id.endsWith('-0'),
+      what: 'location features',
+      metric: 'documents',
+    }),
 });

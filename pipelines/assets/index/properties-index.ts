@@ -22,14 +22,7 @@ import { PROPERTIES_INDEX_MAPPING } from '../../../schemas/index/properties';
 import { propertySource } from '../../indexing/stored-property';
 import { propertiesAlias, sharedPiecesAlias } from '../../indexing/aliases';
 import { createEsClient } from '../../indexing/es-client';
-import {
-  aliasTargets,
-  bulkIndex,
-  ensureIndex,
-  pruneOldIndexes,
-  verifyAndSwapAlias,
-  versionedIndexName,
-} from '../../indexing/versioned-index';
+import { aliasTargets, bulkIndex, ensureIndex, versionedIndexName } from '../../indexing/versioned-index';
 import type { Client } from '@elastic/elasticsearch';
 import { inTileSql, onGridSql } from '../../geo/tiles';
 import { copyQueryToParquet, hasColumn, parquetPath, queryParquet, uprnRanges } from '../../io/parquet';
@@ -41,7 +34,7 @@ import { defineAsset } from '../define';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 import { EPC_STATS_TABLE } from '../epc/epc-stats';
 import { PROPERTY_BLOCK_SOURCES } from './property-blocks';
-import { aliasHoldsOutputs } from '../../orchestration/index-outputs';
+import { aliasHoldsOutputs, swapAlias } from '../../orchestration/index-outputs';
 import { tilesHoldingUprns } from '../location/uprn-location-blocks';
 
 const COUNTRIES = ['England', 'Wales', 'Scotland'] as const;
@@ -436,19 +429,9 @@ async function publishTiles(
           `index ${index}: ${count} documents after the update, expected ${expected}; run with --force to rebuild it`,
         );
     } else {
-      const { previous } = await verifyAndSwapAlias(
-        es,
-        alias,
-        index,
-        { expectedCount: expected, sampleIds },
-        ctx.config.esReplicas ?? 0,
-        [{ alias: sharedAlias, index: sharedIndex }],
-      );
-      const pruned = [
-        ...(await pruneOldIndexes(es, alias, 1)),
-        ...(await pruneOldIndexes(es, sharedAlias, 1)),
-      ];
-      ctx.log(`alias ${alias} → ${index} (was ${previous.join(', ') || 'none'}; pruned ${pruned.length})`);
+      await swapAlias(ctx, es, alias, index, { expectedCount: expected, sampleIds }, [
+        { alias: sharedAlias, index: sharedIndex },
+      ]);
     }
     await pruneDigests(ctx, index);
     return {

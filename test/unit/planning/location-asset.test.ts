@@ -12,6 +12,8 @@ import { GB_HERITAGE_ASSETS } from '../../../pipelines/assets/heritage/gb-herita
 import { HERITAGE_LAYER_ASSETS } from '../../../pipelines/assets/heritage/heritage-layers';
 import { PLANNING_LAYER_ASSETS } from '../../../pipelines/assets/planning/planning-layers';
 import {
+  AREA_SOURCES,
+  POINT_SOURCES,
   tilesHoldingUprns,
   uprnLocationBlocks,
   uprnLocationBlocksGlob,
@@ -61,6 +63,14 @@ beforeAll(async () => {
 const sampleOf = (country: string) => manifest.samples.find((s) => s.country === country)!;
 
 describe('uprn_location_blocks on the sample', () => {
+  it('reads exactly its declared upstreams: the UPRNs and the table of each area and point family', () => {
+    const read = [
+      'os_open_uprn',
+      ...[...Object.values(AREA_SOURCES), ...Object.values(POINT_SOURCES)].map((s) => s.table),
+    ];
+    expect(new Set(read)).toEqual(new Set(uprnLocationBlocks.upstream));
+  });
+
   it('one row per UPRN across the tiles, each block schema-valid', () => {
     expect(tiles.length).toBeGreaterThanOrEqual(3);
     expect(blocks.size).toBe(manifest.areas.reduce((n, a) => n + a.uprns, 0));

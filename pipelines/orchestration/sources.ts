@@ -37,3 +37,23 @@ export async function csvFilesIn(dir: string): Promise<string[]> {
   if (files.length === 0) throw new DataError(`no CSV files in ${dir}`);
   return files;
 }
+
+/**
+ * Files directly in `dir` whose names end with one of `extensions` (lower-case, with the dot), sorted: the
+ * area datasets', which unlike the CSV-only ones may be workbooks. A missing or empty folder is a DataError.
+ */
+export async function sourceFilesIn(dir: string, extensions: readonly string[]): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    throw new DataError(`source folder not found: ${dir}`);
+  }
+  // `~$name.xlsx` is Excel's lock file, not a workbook.
+  const files = names
+    .filter((n) => !n.startsWith('~$') && extensions.some((e) => n.toLowerCase().endsWith(e)))
+    .sort()
+    .map((n) => join(dir, n));
+  if (files.length === 0) throw new DataError(`no ${extensions.join('/')} files in ${dir}`);
+  return files;
+}

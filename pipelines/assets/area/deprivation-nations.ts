@@ -11,8 +11,7 @@ import { readSimd } from '../../sources/simd';
 import { readWimd } from '../../sources/wimd';
 import { type AssetContext } from '../../orchestration/definition';
 import { stagedPath } from '../../orchestration/ingest';
-import { sourceDir } from '../../orchestration/sources';
-import { sourceFilesIn } from '../../orchestration/source-files';
+import { sourceDir, sourceFilesIn } from '../../orchestration/sources';
 import { stagedTableAsset } from '../staged-table';
 
 export const WIMD_TABLE = 'wimd';

@@ -1,7 +1,6 @@
 import { DeprivationRowSchema } from '../../../schemas/area-tables';
 import { readDeprivation } from '../../sources/deprivation';
-import { sourceDir } from '../../orchestration/sources';
-import { sourceFilesIn } from '../../orchestration/source-files';
+import { sourceDir, sourceFilesIn } from '../../orchestration/sources';
 import { stagedTableAsset } from '../staged-table';
 
 export const DEPRIVATION_TABLE = 'deprivation';

@@ -16,8 +16,7 @@ import {
 } from '../../transforms/energy-prices/table';
 import { defineAsset } from '../define';
 import { ingestToParquet } from '../../orchestration/ingest';
-import { sourceDir } from '../../orchestration/sources';
-import { sourceFilesIn } from '../../orchestration/source-files';
+import { sourceDir, sourceFilesIn } from '../../orchestration/sources';
 
 export const ENERGY_PRICE_COLUMNS: ColumnSpec[] = [
   { name: 'period_start', type: 'VARCHAR' },

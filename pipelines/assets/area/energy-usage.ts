@@ -1,7 +1,6 @@
 import { EnergyUsageRowSchema } from '../../../schemas/area-tables';
 import { readEnergyUsage } from '../../sources/energy-usage';
-import { sourceDir } from '../../orchestration/sources';
-import { sourceFilesIn } from '../../orchestration/source-files';
+import { sourceDir, sourceFilesIn } from '../../orchestration/sources';
 import { stagedTableAsset } from '../staged-table';
 
 export const ENERGY_USAGE_TABLE = 'energy_usage';

@@ -1,7 +1,6 @@
 import { FuelPovertyRowSchema } from '../../../schemas/area-tables';
 import { readFuelPoverty } from '../../sources/fuel-poverty';
-import { sourceDir } from '../../orchestration/sources';
-import { sourceFilesIn } from '../../orchestration/source-files';
+import { sourceDir, sourceFilesIn } from '../../orchestration/sources';
 import { stagedTableAsset } from '../staged-table';
 
 export const FUEL_POVERTY_TABLE = 'fuel_poverty';

@@ -1,7 +1,6 @@
 import { HpiRowSchema } from '../../../schemas/area-tables';
 import { readHpi } from '../../sources/hpi';
-import { sourceDir } from '../../orchestration/sources';
-import { sourceFilesIn } from '../../orchestration/source-files';
+import { sourceDir, sourceFilesIn } from '../../orchestration/sources';
 import { stagedTableAsset } from '../staged-table';
 
 export const HPI_TABLE = 'hpi';

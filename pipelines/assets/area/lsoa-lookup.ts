@@ -1,7 +1,6 @@
 import { LsoaLookupRowSchema } from '../../../schemas/area-tables';
 import { readLsoaLookup } from '../../sources/lsoa-lookup';
-import { sourceDir } from '../../orchestration/sources';
-import { sourceFilesIn } from '../../orchestration/source-files';
+import { sourceDir, sourceFilesIn } from '../../orchestration/sources';
 import { stagedTableAsset } from '../staged-table';
 
 export const LSOA_LOOKUP_TABLE = 'lsoa_lookup';

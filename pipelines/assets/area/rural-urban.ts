@@ -1,7 +1,6 @@
 import { RuralUrbanRowSchema } from '../../../schemas/area-tables';
 import { readRuralUrban } from '../../sources/rural-urban';
-import { sourceDir } from '../../orchestration/sources';
-import { sourceFilesIn } from '../../orchestration/source-files';
+import { sourceDir, sourceFilesIn } from '../../orchestration/sources';
 import { stagedTableAsset } from '../staged-table';
 
 export const RURAL_URBAN_TABLE = 'rural_urban';

@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'standalone',
-          include: ['test/unit/**/*.test.ts'],
+          include: ['test/standalone/**/*.test.ts'],
           environment: 'node',
           env,
           globalSetup: ['test/setup/run-scratch.ts', 'test/setup/ostn15.ts'],

@@ -2,7 +2,7 @@
 // catalog's views over them (docs/analysts.md) carry one version. Renaming or removing a table or a column, or
 // changing what one means, is breaking: bump the major version. Adding one bumps the minor. Either way list
 // the change under "Changelog" in docs/analysts.md and record the names' new fingerprint below;
-// test/unit/assets/data-contract.test.ts fails until both are done.
+// test/standalone/assets/data-contract.test.ts fails until both are done.
 export const DATA_CONTRACT_VERSION = '1.2.0';
 
 /** sha256 of every `table.column` name at DATA_CONTRACT_VERSION, sorted, one per line. */

@@ -17,7 +17,7 @@ import { containsPoint } from '../../pipelines/geo/point-in-polygon';
 import { PointIndex } from '../../pipelines/geo/point-index';
 import { tileOf } from '../../pipelines/geo/tiles';
 import { trueAzimuth } from '../../pipelines/geo/azimuth';
-import { pointIn, rng, starPolygon, starRing, wavyRing } from '../unit/geo/shapes';
+import { pointIn, rng, starPolygon, starRing, wavyRing } from '../standalone/geo/shapes';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 1);
 let sink = 0;

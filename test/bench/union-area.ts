@@ -11,7 +11,7 @@
 import type { Position, Ring } from '../../pipelines/geo/geometry';
 import { areaWithinCircle, boxDistance, toPieces } from '../../pipelines/geo/pieces';
 import { unionAreaWithinCircle, type FeaturePiece } from '../../pipelines/geo/union-area';
-import { rng, starRing, wavyRing } from '../unit/geo/shapes';
+import { rng, starRing, wavyRing } from '../standalone/geo/shapes';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
 const X0 = 450_000;

@@ -15,7 +15,7 @@ import { tileOf } from '../../pipelines/geo/tiles';
 import { floodRiskBlock } from '../../pipelines/transforms/flood/block';
 import type { Family, PieceRecord } from '../../pipelines/transforms/flood/candidates';
 import { FEATURE_INDEX_MAPPING } from '../../schemas/index/features';
-import { square } from '../unit/flood/fixtures';
+import { square } from '../standalone/flood/fixtures';
 import { testConfig } from '../helpers/config';
 
 const config = testConfig('flood-live');

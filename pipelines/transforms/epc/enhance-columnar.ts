@@ -12,7 +12,7 @@
 //    leaves alone (or maps plainly), so only the other values go through the rule;
 // 6. a second pass writes the Parquet file: casts, list lookups and arithmetic only, rows in file order, and
 //    memory independent of the file's size (no table of rows is kept).
-// The result is the per-record enhancer's, row for row (test/unit/transforms/epc/enhance-columnar.test.ts).
+// The result is the per-record enhancer's, row for row (test/standalone/transforms/epc/enhance-columnar.test.ts).
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';

@@ -2,7 +2,7 @@
 // distribution loss (46), storage (57), primary-circuit (59) and combi (61) losses, the heat the water heater
 // supplies (62) = its output (64) (no solar, WWHRS or PV diverter, so (63) = 0), its fuel at the water
 // heater's efficiency, and the gains it gives the dwelling (65) — bredem.md §2; checked line by line against
-// SAP 10.2 worksheets in test/unit/energy-model/sap-worksheet.test.ts.
+// SAP 10.2 worksheets in test/standalone/energy-model/sap-worksheet.test.ts.
 import { DAYS, HOT_WATER_TEMPERATURE_RISE, HOT_WATER_USE_FACTOR } from './constants';
 import type { HotWater } from './types';
 

@@ -1,6 +1,6 @@
 // Asset names are a type: a declaration whose upstream (or own name) is no asset does not compile. The
 // `@ts-expect-error` lines are the test: typecheck fails if they compile. (That the graph which loads
-// declares each name once, with no unknown upstream and no cycle: test/unit/orchestration/plan.test.ts.)
+// declares each name once, with no unknown upstream and no cycle: test/standalone/orchestration/plan.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { defineAsset, type Asset } from '../../../pipelines/assets/define';
 

@@ -7,7 +7,7 @@
 //   - RUC2011 of an output area (England and Wales), seeded by the area code; Scotland's ruc11ind is its
 //     own 1-8 scheme, the postcode's class.
 import type { AddressBook, PostcodeUnit } from './addresses';
-import { codesOf } from './area-datasets';
+import { codesOf } from './area-datasets/area-codes';
 import type { Census2011 } from './onspd';
 import { sampleLsoaPairs } from './lsoa-lookup';
 import { hashSeed, Rng } from './rng';

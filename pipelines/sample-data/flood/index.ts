@@ -3,7 +3,8 @@
 import type { Position } from '../../geo/geometry';
 import type { AddressBook } from '../addresses';
 import { writeBoundaryLineCoast, writeTerrain50 } from '../terrain/write';
-import { writeFloodMaps, type FloodFile } from './write';
+import type { FloodFile } from './flood-file';
+import { writeFloodMaps } from './flood-maps';
 
 export type SpatialSampleFile = FloodFile;
 

@@ -12,7 +12,8 @@
 // 1.3-million-cell grid does not become a million quarantine rows.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
-import h5wasm, { type Dataset, type File as H5File } from 'h5wasm/node';
+import type H5wasmModule from 'h5wasm/node';
+import type { Dataset, File as H5File } from 'h5wasm/node';
 import type { HadukGridCellRecord } from '../../../schemas/climate-tables';
 import { DataError } from '../../io/errors';
 import { accepted, quarantined, type SourceRow } from '../../io/quarantine';
@@ -77,11 +78,18 @@ export function isHdf5(path: string): boolean {
   }
 }
 
-let ready: Promise<unknown> | null = null;
-export async function h5(): Promise<typeof h5wasm> {
-  ready ??= h5wasm.ready;
-  await ready;
-  return h5wasm;
+type H5wasm = typeof H5wasmModule;
+let loaded: Promise<H5wasm> | null = null;
+/**
+ * h5wasm, loaded on first use: importing it reserves ~600 MB of resident memory (its WebAssembly heap), which
+ * every process importing the asset graph (a refresh worker, all the time) carried though few read NetCDF.
+ */
+export function h5(): Promise<H5wasm> {
+  loaded ??= import('h5wasm/node').then(async ({ default: h5wasm }) => {
+    await h5wasm.ready;
+    return h5wasm;
+  });
+  return loaded;
 }
 
 function attr(ds: Dataset | H5File, name: string): unknown {

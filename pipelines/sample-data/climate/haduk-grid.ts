@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { HADUK_GRID_DATASET } from '../../sources/climate/haduk-grid';
 import type { SampleArea } from '../areas';
+import { readDataTable } from '../data-table';
 import { distanceToLine, geographyOf } from '../flood/geography';
 import { hashSeed, Rng } from '../rng';
 import { writtenFile } from '../terrain/write';
@@ -24,14 +25,22 @@ interface AreaClimate {
   sfcWind: number;
 }
 
-// Plausible 1991-2020 annual figures (°C, mm, hours, m/s) for each place.
-const AREA_CLIMATE: Record<SampleArea['id'], AreaClimate> = {
-  bath: { tas: 10.7, tasmax: 14.9, tasmin: 6.4, rainfall: 820, sun: 1560, sfcWind: 4.4 },
-  cardiff: { tas: 11.0, tasmax: 15.0, tasmin: 7.0, rainfall: 1150, sun: 1580, sfcWind: 5.3 },
-  stirling: { tas: 8.9, tasmax: 13.0, tasmin: 4.6, rainfall: 1180, sun: 1280, sfcWind: 4.6 },
-  london: { tas: 11.7, tasmax: 15.8, tasmin: 7.7, rainfall: 620, sun: 1630, sfcWind: 4.0 },
-  edinburgh: { tas: 9.3, tasmax: 13.3, tasmin: 5.3, rainfall: 710, sun: 1460, sfcWind: 5.2 },
-};
+/** Plausible 1991-2020 annual figures (°C, mm, hours, m/s) for each place (area-climate.csv). */
+function areaClimate(): Record<string, AreaClimate> {
+  return Object.fromEntries(
+    readDataTable(new URL('./area-climate.csv', import.meta.url)).map((r) => [
+      r.area!,
+      {
+        tas: Number(r.tas),
+        tasmax: Number(r.tasmax),
+        tasmin: Number(r.tasmin),
+        rainfall: Number(r.rainfall),
+        sun: Number(r.sun),
+        sfcWind: Number(r.sfcWind),
+      },
+    ]),
+  );
+}
 
 interface VariableSpec extends HadukVariableMeta {
   name: keyof AreaClimate;
@@ -157,6 +166,7 @@ export async function writeHadukGrid(
     ? Math.round((bath.centre.y - WINDOW + 500 - grid.y[0]!) / 1000) * nx +
       Math.round((bath.centre.x - WINDOW + 500 - grid.x[0]!) / 1000)
     : -1;
+  const climate = areaClimate();
   const out: ClimateSampleFile[] = [];
   for (const v of VARIABLES) {
     const rng = new Rng(hashSeed(seed, 'haduk', v.name));
@@ -167,7 +177,7 @@ export async function writeHadukGrid(
       land++;
       const x = grid.x[k % nx]!;
       const y = grid.y[Math.floor(k / nx)]!;
-      const annual = annualAt(AREA_CLIMATE[area.id], v.name, x, y, rng.real(-1, 1));
+      const annual = annualAt(climate[area.id]!, v.name, x, y, rng.real(-1, 1));
       for (let m = 1; m <= 12; m++)
         values[(m - 1) * nx * ny + k] = Math.round(v.monthly(annual, m) * 100) / 100;
     });

@@ -10,6 +10,7 @@ import { geoJsonText } from '../../io/spatial/geojson';
 import { UKCP18_DATASET } from '../../sources/climate/ukcp18';
 import type { SampleArea } from '../areas';
 import { csvRow } from '../csv-writer';
+import { readDataTable } from '../data-table';
 import { hashSeed, Rng } from '../rng';
 import { writtenFile } from '../terrain/write';
 import type { ClimateSampleFile } from './climate-file';
@@ -25,7 +26,7 @@ interface ProjectionDataset {
   format: 'geojson' | 'csv';
   prefix: string;
   /** Column name (full, before the portal cuts it) → value, for a cell of an area. */
-  columns(area: SampleArea['id'], rng: Rng): [string, number | null][];
+  columns(area: SampleArea['id'], rng: Rng, figures: Ukcp18Figures): [string, number | null][];
 }
 
 const levelColumns = (name: (level: string, stat: string) => string, values: (level: string) => Triple) =>
@@ -33,60 +34,50 @@ const levelColumns = (name: (level: string, stat: string) => string, values: (le
 const triple = (name: (stat: string) => string, t: Triple) =>
   STATS.map((s, i) => [name(s), t[i]!] as [string, number]);
 
-// Hot summer days (> 30 °C) a year at each warming level's median; Stirling has none in its baseline.
-const HOT_DAYS: Record<SampleArea['id'], Record<string, number>> = {
-  bath: { '81_00': 0.6, '01_20': 1.4, '15': 2.1, '20': 3.4, '25': 5.2, '30': 7.6, '40': 13.8 },
-  cardiff: { '81_00': 0.4, '01_20': 0.9, '15': 1.5, '20': 2.4, '25': 3.8, '30': 5.6, '40': 10.2 },
-  stirling: { '81_00': 0, '01_20': 0.1, '15': 0.2, '20': 0.4, '25': 0.8, '30': 1.3, '40': 2.9 },
-  london: { '81_00': 1.5, '01_20': 2.8, '15': 3.9, '20': 6.0, '25': 8.7, '30': 12.0, '40': 20.1 },
-  edinburgh: { '81_00': 0, '01_20': 0, '15': 0.1, '20': 0.2, '25': 0.5, '30': 0.9, '40': 2.1 },
-};
-const TASMAX_BASE: Record<SampleArea['id'], number> = {
-  bath: 20.8,
-  cardiff: 19.9,
-  stirling: 18.0,
-  london: 22.4,
-  edinburgh: 18.4,
-};
-const TASMAX_CHANGE: Record<string, Triple> = {
-  '01_20': [0.1, 0.6, 1.1],
-  '15': [0.3, 1.1, 1.9],
-  '20': [0.7, 1.7, 2.7],
-  '25': [1.1, 2.3, 3.5],
-  '30': [1.5, 2.9, 4.3],
-  '40': [2.6, 4.4, 6.2],
-};
-const PR_BASE: Record<'summer' | 'winter', Record<SampleArea['id'], number>> = {
-  summer: { bath: 2.0, cardiff: 2.6, stirling: 2.8, london: 1.7, edinburgh: 2.2 },
-  winter: { bath: 2.7, cardiff: 4.3, stirling: 4.2, london: 2.0, edinburgh: 2.2 },
-};
-// Percent changes from 1981-2000.
-const PR_CHANGE: Record<'summer' | 'winter', Record<string, Triple>> = {
-  summer: {
-    '01_20': [-12, -3, 6],
-    '15': [-21, -8, 5],
-    '20': [-27, -12, 3],
-    '25': [-34, -16, 1],
-    '30': [-41, -20, -1],
-    '40': [-55, -28, -4],
-  },
-  winter: {
-    '01_20': [-4, 4, 12],
-    '15': [-3, 6, 15],
-    '20': [-1, 8, 19],
-    '25': [0, 11, 23],
-    '30': [1, 13, 28],
-    '40': [3, 18, 36],
-  },
-};
+type Season = 'summer' | 'winter';
+
+/** The figures the columns are drawn around (data files beside this one). */
+interface Ukcp18Figures {
+  /** Hot summer days (> 30 °C) a year at each warming level's median; Stirling has none in its baseline. */
+  hotDays: Record<string, Record<string, number>>;
+  /** 1981-2000 summer maximum temperature (°C) and summer and winter precipitation (mm/day) per area. */
+  tasmaxBase: Record<string, number>;
+  prBase: Record<Season, Record<string, number>>;
+  /** Changes per level (lower, median, upper): °C for tasmax, percent from 1981-2000 for precipitation. */
+  tasmaxChange: Record<string, Triple>;
+  prChange: Record<Season, Record<string, Triple>>;
+}
+
+function ukcp18Figures(): Ukcp18Figures {
+  const areas = readDataTable(new URL('./ukcp18-areas.csv', import.meta.url));
+  const changes = readDataTable(new URL('./ukcp18-changes.csv', import.meta.url));
+  const perArea = <T>(value: (row: Record<string, string>) => T): Record<string, T> =>
+    Object.fromEntries(areas.map((r) => [r.area!, value(r)]));
+  const perLevel = (prefix: string): Record<string, Triple> =>
+    Object.fromEntries(
+      changes.map((r) => [r.level!, STATS.map((s) => Number(r[`${prefix}_${s}`])) as Triple]),
+    );
+  return {
+    hotDays: perArea((r) =>
+      Object.fromEntries(['81_00', '01_20', ...LEVELS].map((l) => [l, Number(r[`hot_days_${l}`])])),
+    ),
+    tasmaxBase: perArea((r) => Number(r.tasmax_summer_81_00)),
+    prBase: {
+      summer: perArea((r) => Number(r.pr_summer_81_00)),
+      winter: perArea((r) => Number(r.pr_winter_81_00)),
+    },
+    tasmaxChange: perLevel('tasmax_summer'),
+    prChange: { summer: perLevel('pr_summer'), winter: perLevel('pr_winter') },
+  };
+}
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
 
-function precipitation(which: 'summer' | 'winter'): ProjectionDataset['columns'] {
-  return (area, rng) => {
-    const base = PR_BASE[which][area] * rng.real(0.95, 1.05);
+function precipitation(which: Season): ProjectionDataset['columns'] {
+  return (area, rng, figures) => {
+    const base = figures.prBase[which][area]! * rng.real(0.95, 1.05);
     const p = `pr_${which}`;
-    const change = PR_CHANGE[which];
+    const change = figures.prChange[which];
     const abs = (t: Triple): Triple => t.map((c) => r2(base * (1 + c / 100))) as Triple;
     return [
       ...triple((s) => `${p}_baseline_81_00_${s}`, [r2(base * 0.9), r2(base), r2(base * 1.1)]),
@@ -106,10 +97,10 @@ const PROJECTION_DATASETS: readonly ProjectionDataset[] = [
     file: 'Annual_Count_of_Hot_Summer_Days_-_Projections_(12km).geojson',
     format: 'geojson',
     prefix: 'HSD',
-    columns: (area, rng) => {
+    columns: (area, rng, figures) => {
       const k = rng.real(0.9, 1.1);
       const days = (level: string): Triple => {
-        const m = HOT_DAYS[area][level]! * k;
+        const m = figures.hotDays[area]![level]! * k;
         return [r2(m * 0.35), r2(m), r2(m * 2.1 + (m > 0 ? 0.5 : 0))];
       };
       return [
@@ -124,16 +115,16 @@ const PROJECTION_DATASETS: readonly ProjectionDataset[] = [
     file: 'Summer_Maximum_Temperature_Change_-_Projections_(12km).csv',
     format: 'csv',
     prefix: 'tasmax_summer',
-    columns: (area, rng) => {
-      const base = TASMAX_BASE[area] + rng.real(-0.3, 0.3);
-      const recent = TASMAX_CHANGE['01_20']!;
+    columns: (area, rng, figures) => {
+      const base = figures.tasmaxBase[area]! + rng.real(-0.3, 0.3);
+      const recent = figures.tasmaxChange['01_20']!;
       return [
         ...triple((s) => `tasmax_summer_baseline_81_00_${s}`, [r2(base - 0.7), r2(base), r2(base + 0.7)]),
         ...triple((s) => `tasmax_summer_01_20_${s}`, recent.map((c) => r2(base + c)) as Triple),
         ...triple((s) => `tasmax_summer_change_01_20_${s}`, recent),
         ...levelColumns(
           (l, s) => `tasmax_summer_change_${l}_${s}`,
-          (l) => TASMAX_CHANGE[l]!,
+          (l) => figures.tasmaxChange[l]!,
         ),
       ];
     },
@@ -183,6 +174,7 @@ export function writeProjections(
   const dir = join(outDir, UKCP18_DATASET);
   mkdirSync(dir, { recursive: true });
   const cells = projectionCells(areas);
+  const figures = ukcp18Figures();
   const out: ClimateSampleFile[] = [];
   for (const ds of PROJECTION_DATASETS) {
     const rows = cells.map(({ area, centre }, i) => {
@@ -194,7 +186,7 @@ export function writeProjections(
         ['projection_x_coordinate', centre[0]],
         ['latitude', ll[1]],
         ['longitude', ll[0]],
-        ...ds.columns(area.id, rng).map(([n, v]) => [cut(n), v] as [string, number | null]),
+        ...ds.columns(area.id, rng, figures).map(([n, v]) => [cut(n), v] as [string, number | null]),
       ];
       return { centre, attrs };
     });

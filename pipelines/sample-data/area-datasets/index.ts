@@ -26,11 +26,6 @@ import { writeScottishPostcodes } from './scottish-postcodes';
 import { writeSimd } from './simd';
 import { writeWimd } from './wimd';
 
-// The published headers, which the loaders' tests write their own files with.
-export { IOD_FILE7_HEADER } from './deprivation';
-export { HPI_HEADER } from './hpi';
-export { WIMD_RANKS_HEADER } from './wimd';
-
 /** Writes every area dataset for the sample areas' address books. */
 export async function writeAreaDatasets(
   books: readonly AddressBook[],

@@ -24,9 +24,6 @@ import type { ClimateSampleFile } from './climate-file';
 import { writeHadukGrid } from './haduk-grid';
 import { writeProjections } from './ukcp18';
 
-// The file writer and its fill value, which the loaders' tests write their own files with.
-export { FILL_VALUE, writeHadukGridFile } from './haduk-grid-file';
-
 export async function writeClimateSamples(
   areas: readonly SampleArea[],
   outDir: string,

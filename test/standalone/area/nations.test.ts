@@ -9,7 +9,7 @@ import { OdsWorkbook, writeOds } from '../../../pipelines/io/ods';
 import { queryParquet } from '../../../pipelines/io/parquet';
 import type { SourceRow } from '../../../pipelines/io/quarantine';
 import { writeXlsx } from '../../../pipelines/io/xlsx';
-import { WIMD_RANKS_HEADER } from '../../../pipelines/sample-data/area-datasets';
+import { WIMD_RANKS_HEADER } from '../../../pipelines/sample-data/area-datasets/wimd';
 import { decileByBounds, DECILE_UPPER_BOUNDS } from '../../../pipelines/sources/deprivation/nations';
 import { readScottishPostcodes } from '../../../pipelines/sources/scottish-postcodes';
 import { readSimd } from '../../../pipelines/sources/simd';

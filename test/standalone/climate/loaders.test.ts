@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bngToWgs84 } from '../../../pipelines/geo/bng';
 import type { SourceRow } from '../../../pipelines/io/quarantine';
-import { FILL_VALUE, writeHadukGridFile } from '../../../pipelines/sample-data/climate';
+import { FILL_VALUE, writeHadukGridFile } from '../../../pipelines/sample-data/climate/haduk-grid-file';
 import type { Dataset } from 'h5wasm/node';
 import {
   BNG_GRID_MAPPING,

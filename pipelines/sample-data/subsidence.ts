@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { squarePolygon, type Feature, type Position } from '../geo/geometry';
 import { writeGeoPackage } from '../io/spatial/geopackage';
-import { writeShapefile } from '../io/spatial/shapefile';
+import { writeShapefile } from '../io/spatial/shapefile-write';
 import type { SampleArea } from './areas';
 import { subsidenceReference } from '../transforms/environment/subsidence-reference';
 import { hashSeed, Rng } from './rng';

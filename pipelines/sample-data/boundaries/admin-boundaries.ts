@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import polygonClipping, { type Pair } from 'polygon-clipping';
 import type { Geometry, Position, Ring } from '../../geo/geometry';
-import { writeShapefile } from '../../io/spatial/shapefile';
+import { writeShapefile } from '../../io/spatial/shapefile-write';
 import { REGION_NAMES, type SampleArea } from '../areas';
 import { geographyOf, seaOf } from '../flood/geography';
 import { dirOf, poly, squareRing, type PlanningSampleFile } from '../planning/layer-files';

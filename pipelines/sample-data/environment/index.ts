@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { squarePolygon, type Feature, type Geometry, type Position } from '../../geo/geometry';
 import { bngToWgs84 } from '../../geo/bng';
 import { writeGeoPackage } from '../../io/spatial/geopackage';
-import { writeShapefile } from '../../io/spatial/shapefile';
+import { writeShapefile } from '../../io/spatial/shapefile-write';
 import type { AddressBook } from '../addresses';
 import type { SampleArea } from '../areas';
 import { csvRow, type WrittenFile } from '../csv-writer';

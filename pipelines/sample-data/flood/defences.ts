@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Feature, Geometry, Position } from '../../geo/geometry';
-import { writeShapefile } from '../../io/spatial/shapefile';
+import { writeShapefile } from '../../io/spatial/shapefile-write';
 import { writtenFile } from '../terrain/write';
 import { gpkg, type FloodFile } from './flood-file';
 import type { AreaGeography } from './geography';

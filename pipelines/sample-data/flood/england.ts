@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Feature, Geometry, Position } from '../../geo/geometry';
 import { tileOf } from '../../geo/tiles';
-import { writeShapefile } from '../../io/spatial/shapefile';
+import { writeShapefile } from '../../io/spatial/shapefile-write';
 import type { SampleArea } from '../areas';
 import { readDataTable } from '../data-table';
 import { writtenFile } from '../terrain/write';

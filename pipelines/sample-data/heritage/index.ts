@@ -17,7 +17,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Geometry, Position } from '../../geo/geometry';
-import { shapefileBytes, type DbfFieldInput, type ShapefileInput } from '../../io/spatial/shapefile';
+import { shapefileBytes, type DbfFieldInput, type ShapefileInput } from '../../io/spatial/shapefile-write';
 import { writeZip } from '../../io/zip';
 import type { SampleArea } from '../areas';
 import { circle, strip, widthFactor } from '../flood/shapes';

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { Ring } from '../../geo/geometry';
 import { bngToWgs84 } from '../../geo/bng';
-import { writeShapefile } from '../../io/spatial/shapefile';
+import { writeShapefile } from '../../io/spatial/shapefile-write';
 import type { SampleArea } from '../areas';
 import { circle } from '../flood/shapes';
 import { writtenFile } from '../terrain/write';

@@ -6,7 +6,7 @@
 // each area's centre).
 import { join } from 'node:path';
 import type { Geometry, Position } from '../../geo/geometry';
-import { writeShapefile } from '../../io/spatial/shapefile';
+import { writeShapefile } from '../../io/spatial/shapefile-write';
 import type { SampleArea } from '../areas';
 import { circle } from '../flood/shapes';
 import { PONTCYSYLLTE_NAME, pontcysyllteGeometry } from '../heritage/index';

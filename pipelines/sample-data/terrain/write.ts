@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Feature, Position } from '../../geo/geometry';
 import { tileBBox, tilesIntersecting } from '../../geo/tiles';
-import { shapefileBytes, writeShapefile } from '../../io/spatial/shapefile';
+import { shapefileBytes, writeShapefile } from '../../io/spatial/shapefile-write';
 import { writeZip } from '../../io/zip';
 import type { SampleArea } from '../areas';
 import type { WrittenFile } from '../csv-writer';

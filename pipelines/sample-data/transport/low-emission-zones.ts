@@ -3,7 +3,7 @@
 // local_authority) of Scotland's zones. Real: the zones and their places. Synthetic: every shape.
 import { join } from 'node:path';
 import { writeGeoJson } from '../../io/spatial/geojson';
-import { writeShapefile } from '../../io/spatial/shapefile';
+import { writeShapefile } from '../../io/spatial/shapefile-write';
 import type { SampleArea } from '../areas';
 import { circle } from '../flood/shapes';
 import { dirOf, poly, squareRing, type PlanningSampleFile } from '../planning/layer-files';

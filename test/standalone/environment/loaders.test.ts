@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../../../pipelines/geo/geometry';
 import { writeGeoPackage } from '../../../pipelines/io/spatial/geopackage';
-import { writeShapefile } from '../../../pipelines/io/spatial/shapefile';
+import { writeShapefile } from '../../../pipelines/io/spatial/shapefile-write';
 import { readAirQualityCsv, totalColumn } from '../../../pipelines/sources/air-quality/defra-background';
 import { readDefibrillators } from '../../../pipelines/sources/defibrillators/the-circuit';
 import { readGreenspaceSites } from '../../../pipelines/sources/greenspace/open-greenspace';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Geometry } from '../../../pipelines/geo/geometry';
 import { writeGeoPackage } from '../../../pipelines/io/spatial/geopackage';
-import { writeShapefile, type DbfFieldInput } from '../../../pipelines/io/spatial/shapefile';
+import { writeShapefile, type DbfFieldInput } from '../../../pipelines/io/spatial/shapefile-write';
 import { climateKeyOfName, readGeoClimate } from '../../../pipelines/sources/subsidence/geoclimate';
 import { hazardOfName, readGeoSure } from '../../../pipelines/sources/subsidence/geosure';
 import {

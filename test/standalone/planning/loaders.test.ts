@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { wgs84ToBng } from '../../../pipelines/geo/bng';
 import type { SourceRow } from '../../../pipelines/io/quarantine';
 import { writeGeoJson } from '../../../pipelines/io/spatial/geojson';
-import { writeShapefile } from '../../../pipelines/io/spatial/shapefile';
+import { writeShapefile } from '../../../pipelines/io/spatial/shapefile-write';
 import { boundaryLayout, readAdminBoundaries } from '../../../pipelines/sources/boundaries/admin-boundaries';
 import { readConservationAreas } from '../../../pipelines/sources/planning/conservation-areas';
 import { readNationalParks } from '../../../pipelines/sources/planning/national-parks';

@@ -27,8 +27,8 @@ import {
   openShapefileParts,
   PRJ_27700,
   PRJ_4326,
-  writeShapefile,
 } from '../../../../pipelines/io/spatial/shapefile';
+import { writeShapefile } from '../../../../pipelines/io/spatial/shapefile-write';
 import { hexToBytes, writeWkb } from '../../../../pipelines/io/spatial/wkb';
 import { listZip, walkZip, zipBytes } from '../../../../pipelines/io/zip';
 

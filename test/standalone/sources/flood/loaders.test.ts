@@ -7,7 +7,7 @@ import { bngToWgs84 } from '../../../../pipelines/geo/bng';
 import type { SourceRow } from '../../../../pipelines/io/quarantine';
 import { writeGeoPackage } from '../../../../pipelines/io/spatial/geopackage';
 import { writeGeoJson } from '../../../../pipelines/io/spatial/geojson';
-import { shapefileBytes, writeShapefile } from '../../../../pipelines/io/spatial/shapefile';
+import { shapefileBytes, writeShapefile } from '../../../../pipelines/io/spatial/shapefile-write';
 import { parseWkb } from '../../../../pipelines/io/spatial/wkb';
 import { zipBytes } from '../../../../pipelines/io/zip';
 import {

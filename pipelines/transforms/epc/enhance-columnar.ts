@@ -13,6 +13,8 @@
 // 6. a second pass writes the Parquet file: casts, list lookups and arithmetic only, rows in file order, and
 //    memory independent of the file's size (no table of rows is kept).
 // The result is the per-record enhancer's, row for row (test/standalone/transforms/epc/enhance-columnar.test.ts).
+// One module (~600 lines) because the plan, the lookups and the SQL that reads them share one naming of
+// columns and tables, and read best as the steps above, top to bottom.
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';

@@ -3,7 +3,12 @@
 // Rejected values go to the quarantine table of the same name (docs/climate.md says what is rejected).
 import { CLIMATE_TABLES } from '../../../schemas/climate-tables';
 import { DataError } from '../../io/errors';
-import { HADUK_GRID_DATASET, parseHadukFileName, readHadukGridFile } from '../../sources/climate/haduk-grid';
+import { readInWorker } from '../../io/read-in-worker';
+import {
+  HADUK_GRID_DATASET,
+  parseHadukFileName,
+  type HadukGridCellRow,
+} from '../../sources/climate/haduk-grid';
 import { readUkcp18File, UKCP18_DATASET } from '../../sources/climate/ukcp18';
 import { filesUnder } from '../../sources/flood/spatial-rows';
 import { type AssetContext } from '../../orchestration/definition';
@@ -11,6 +16,7 @@ import { sourceDir } from '../../orchestration/sources';
 import { stagedTableAsset } from '../staged-table';
 
 export const HADUK_GRID_TABLE = 'haduk_grid_cells';
+const HADUK_READER = new URL('../../sources/climate/haduk-grid.ts', import.meta.url);
 export const UKCP18_TABLE = 'ukcp18_projections';
 
 /** The HadUK-Grid files of the dataset folder (other NetCDF files beside them are not ours to read). */
@@ -46,7 +52,8 @@ export const hadukGridCells = stagedTableAsset({
   sources: hadukFiles,
   files: async (ctx) =>
     required(await hadukFiles(ctx), '<var>_hadukgrid_uk_*.nc files', sourceDir(ctx, HADUK_GRID_DATASET)),
-  read: readHadukGridFile,
+  // On a worker thread: h5wasm's ~600 MB stays with the thread, not with the refresh worker's process.
+  read: (file) => readInWorker<HadukGridCellRow>(HADUK_READER, 'readHadukGridFile', file),
   toRow: withSourceFile,
   // Rows arrive in a fixed order (files by name, then time, y, x as stored): no sort of ~17 M UK rows.
 });

@@ -2,6 +2,7 @@
 // Counters live on the subscription (the period's totals) and per endpoint; the credit ledger has one row a
 // reservation, which moves once from `reserved` to `charged`, `released` or `expired`.
 import type Database from 'better-sqlite3';
+import type { Standing } from './admission';
 import type { QuotaPeriod } from './periods';
 
 const SCHEMA = `
@@ -120,19 +121,11 @@ export interface PlanRow {
   overrides: string;
 }
 
-export interface SubRow {
+/** A subscription row: its key and plan, and its standing in the current period (admission.ts). */
+export interface SubRow extends Standing {
   id: number;
   key_id: number;
   plan_id: number;
-  anchor_at: string;
-  period_index: number;
-  last_renewed: string;
-  renews_at: string;
-  request_count: number;
-  quota_used: number;
-  credits_used: number;
-  quota_reserved: number;
-  credits_reserved: number;
 }
 
 export interface EndpointUsageRow {

@@ -134,8 +134,7 @@ export class ParquetTableWriter {
     private readonly path: string,
     private readonly columns: readonly ColumnSpec[],
     private readonly scratchDir: string,
-    private readonly connection: DuckDBConnection,
-    private readonly closeConnection: () => void,
+    private readonly db: OwnedConnection,
     private readonly appender: DuckDBAppender | undefined,
     private readonly csv: { file: string; fd: number; line: (row: object) => string } | undefined,
   ) {}
@@ -149,22 +148,19 @@ export class ParquetTableWriter {
     await mkdir(dirname(path), { recursive: true });
     const csv = options.staging === 'csv';
     // CSV staging keeps its rows on disk; DuckDB's CSV reader sizes its buffers by the longest line allowed.
-    const { dir, connection, close } = await openScratch(
-      path,
-      csv ? duckdbMemoryLimit() : APPENDER_MEMORY_LIMIT(),
-    );
+    const { dir, ...db } = await openScratch(path, csv ? duckdbMemoryLimit() : APPENDER_MEMORY_LIMIT());
     if (csv) {
       const file = `${dir}/rows.csv`;
-      return new ParquetTableWriter(path, columns, dir, connection, close, undefined, {
+      return new ParquetTableWriter(path, columns, dir, db, undefined, {
         file,
         fd: openSync(file, 'w'),
         line: csvLineFor(columns),
       });
     }
     const ddl = columns.map((c) => `${quoteIdent(c.name)} ${stagedType(c.type)}`).join(', ');
-    await connection.run(`CREATE TABLE stage (${ddl})`);
-    const appender = await connection.createAppender('stage');
-    return new ParquetTableWriter(path, columns, dir, connection, close, appender, undefined);
+    await db.connection.run(`CREATE TABLE stage (${ddl})`);
+    const appender = await db.connection.createAppender('stage');
+    return new ParquetTableWriter(path, columns, dir, db, appender, undefined);
   }
 
   get rowCount(): number {
@@ -215,15 +211,15 @@ export class ParquetTableWriter {
     const tmp = `${this.scratchDir}/out.parquet`;
     try {
       const relation = `(SELECT ${select} FROM ${this.stagedRelation()})`;
-      const kv = geo ? await geoKvOption(this.connection, geo, relation) : '';
+      const kv = geo ? await geoKvOption(this.db.connection, geo, relation) : '';
       // A sort merges runs of whole rows: it gets the general limit (and spills beyond it).
-      if (order) await this.connection.run(`SET memory_limit = ${quoteString(duckdbMemoryLimit())}`);
-      await this.connection.run(
+      if (order) await this.db.connection.run(`SET memory_limit = ${quoteString(duckdbMemoryLimit())}`);
+      await this.db.connection.run(
         `COPY (SELECT ${select} FROM ${this.stagedRelation()}${order}) TO ${quoteString(tmp)} (${parquetCopyOptions(this.columns)}${kv})`,
       );
       await publishFile(tmp, this.path);
     } finally {
-      this.closeConnection();
+      this.db.close();
       await rm(this.scratchDir, { recursive: true, force: true });
     }
     return { path: this.path, rows: this.rows, bytes: (await stat(this.path)).size };
@@ -235,7 +231,7 @@ export class ParquetTableWriter {
       this.appender?.closeSync();
       if (this.csv) closeSync(this.csv.fd);
     } finally {
-      this.closeConnection();
+      this.db.close();
       await rm(this.scratchDir, { recursive: true, force: true });
     }
   }

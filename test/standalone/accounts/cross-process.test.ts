@@ -1,12 +1,11 @@
 // Several processes spending one balance through the same SQLite file: BEGIN IMMEDIATE serialises their
 // admissions, so together they get exactly what the balance pays for.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
 import { openAccountStore } from '../../../serving/accounts/store';
+import { raceProcesses } from '../../helpers/processes';
 
 const dir = mkdtempSync(join(tmpdir(), 'pds-xproc-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,20 +17,11 @@ it('four processes, 400 attempts against a balance for 150: exactly 150 charged'
   const { record } = store.createKey('shared', { plan: 'shared' });
   store.close();
 
-  const worker = join(import.meta.dirname, 'admit-worker.ts');
-  const startAt = String(Date.now() + 4_000);
-  const run = () =>
-    promisify(execFile)(process.execPath, [
-      '--import',
-      'tsx',
-      worker,
-      file,
-      String(record.id),
-      '100',
-      startAt,
-    ]);
-  const outputs = await Promise.all([run(), run(), run(), run()]);
-  const admitted = outputs.map((o) => Number(o.stdout));
+  const admitted = await raceProcesses(join(import.meta.dirname, 'admit-worker.ts'), {
+    file,
+    keyId: record.id,
+    attempts: 100,
+  });
   expect(admitted.reduce((a, b) => a + b, 0)).toBe(150);
   // No process can take more than its 100 attempts, so at least two shared the balance.
   expect(admitted.filter((n) => n > 0).length).toBeGreaterThanOrEqual(2);

@@ -1,13 +1,12 @@
 // The workers of one `pds serve` share each key's rate-limit bucket through the accounts database: together
 // they grant what one bucket holds, not that times the number of workers.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
 import { openAccountStore } from '../../../serving/accounts/store';
 import { startApi } from '../../helpers/api';
+import { raceProcesses } from '../../helpers/processes';
 
 const dir = mkdtempSync(join(tmpdir(), 'pds-rate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,19 +16,11 @@ it('four processes, 120 attempts against a burst of 50 (no refill to speak of): 
   const store = openAccountStore(file);
   const { record } = store.createKey('shared');
   store.close();
-  const worker = join(import.meta.dirname, 'rate-worker.ts');
-  const startAt = String(Date.now() + 4_000);
-  const run = () =>
-    promisify(execFile)(process.execPath, [
-      '--import',
-      'tsx',
-      worker,
-      file,
-      String(record.id),
-      '30',
-      startAt,
-    ]);
-  const granted = (await Promise.all([run(), run(), run(), run()])).map((o) => Number(o.stdout));
+  const granted = await raceProcesses(join(import.meta.dirname, 'rate-worker.ts'), {
+    file,
+    keyId: record.id,
+    attempts: 30,
+  });
   expect(granted.reduce((a, b) => a + b, 0)).toBe(50);
   expect(granted.filter((n) => n > 0).length).toBeGreaterThanOrEqual(2);
 }, 60_000);

@@ -2,6 +2,8 @@
 // address base they are joined through (OS Open UPRN, ONSPD). The loaders write these columns; the schemas
 // are what the data dictionary describes, and a test checks each table's Parquet columns against them.
 import { z } from 'zod';
+import { StoredAreaBlockSchema } from './api/area';
+import { nestedColumn } from './nested-column';
 
 const code = (what: string) => z.string().nullable().describe(what);
 const num = (what: string) => z.number().nullable().describe(what);
@@ -306,11 +308,10 @@ export const UprnAreaBlockRowSchema = z
     uprn: z.number().int().describe('Unique Property Reference Number'),
     postcode: code('Postcode the UPRN is joined by'),
     country: code('Country'),
-    block: z
-      .unknown()
-      .describe(
-        'The area block of the properties document: admin_boundaries, area_attributes, retrofit_grants',
-      ),
+    block: nestedColumn(
+      StoredAreaBlockSchema,
+      'The area block of the properties document: admin_boundaries, area_attributes (with retrofit_grants), and how its postcodes were found',
+    ),
     block_digest: z
       .string()
       .describe(

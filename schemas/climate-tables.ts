@@ -2,6 +2,8 @@
 // published, and the per-UPRN block. The loaders and the asset write these columns (parquetColumnsFor), and
 // the data dictionary describes them.
 import { z } from 'zod';
+import { ClimateBlockSchema } from './api/climate';
+import { blockDigest, nestedColumn } from './nested-column';
 import { sourceFile } from './feature-columns';
 
 export const PROJECTION_PERIODS = ['81_00', '01_20', '15', '20', '25', '30', '40'] as const;
@@ -73,11 +75,11 @@ export type Ukcp18ProjectionRecord = z.infer<typeof Ukcp18ProjectionRecord>;
 export const UprnClimateBlockRowSchema = z
   .object({
     uprn: z.number().int().describe('Unique Property Reference Number'),
-    block: z
-      .unknown()
-      .describe(
-        'The climate block (spec 2.8): historical (HadUK-Grid 1 km) and future_projections (UKCP18 12 km); null when neither grid covers the UPRN',
-      ),
+    block: nestedColumn(
+      ClimateBlockSchema,
+      'The climate block (spec 2.8): historical (HadUK-Grid 1 km) and future_projections (UKCP18 12 km); null when neither grid covers the UPRN',
+    ),
+    block_digest: blockDigest,
   })
   .describe('Per UPRN: the climate block of the properties document');
 
@@ -90,7 +92,8 @@ export const ClimateCellBlockRowSchema = z
     haduk_y_coord: centre('Centre northing of the HadUK-Grid 1 km cell used (m, BNG)'),
     ukcp18_x_coord: centre('Centre easting of the UKCP18 12 km cell (m, BNG); null when none'),
     ukcp18_y_coord: centre('Centre northing of the UKCP18 12 km cell (m, BNG)'),
-    block: z.unknown().describe('The climate block every UPRN of this pair of cells gets'),
+    block: nestedColumn(ClimateBlockSchema, 'The climate block every UPRN of this pair of cells gets'),
+    block_digest: blockDigest,
   })
   .describe(
     'The climate block of each pair of cells that holds UPRNs of a tile (built once per tile, joined to its UPRNs)',

@@ -3,7 +3,7 @@
 // changing what one means, is breaking: bump the major version. Adding one bumps the minor. Either way list
 // the change under "Changelog" in docs/analysts.md and record the names' new fingerprint below;
 // test/standalone/assets/data-contract.test.ts fails until both are done.
-export const DATA_CONTRACT_VERSION = '1.2.0';
+export const DATA_CONTRACT_VERSION = '2.0.0';
 
 /** sha256 of every `table.column` name at DATA_CONTRACT_VERSION, sorted, one per line. */
-export const DATA_CONTRACT_NAMES_SHA256 = 'dfde914b66805785d5d2adf251f42e9a755337c2ce3bd847d8da0afef6b2c973';
+export const DATA_CONTRACT_NAMES_SHA256 = '3975f969ce6af8b34a78dd2ea032cdfa2b5e43a217f50852466c394a86cb2187';

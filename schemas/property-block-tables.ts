@@ -4,31 +4,40 @@
 // dictionary describes, and a test checks each table's Parquet columns against them. The blocks' own fields
 // are the API schemas (schemas/api/*.ts) and the spec's sections named below.
 import { z } from 'zod';
+import { TabledEpcBlockSchema } from './api/epcs';
+import { FloodRiskBlockSchema } from './api/flood-risk';
 import { RawEwRecommendationRowSchema } from './epc';
+import { EnvironmentLayersBlockSchema, LocationLayersBlockSchema } from './index/properties';
+import { blockDigest, nestedColumn } from './nested-column';
 
 const uprn = z.number().int().describe('Unique Property Reference Number');
+const nullableText = (description: string) => z.string().nullable().describe(description);
 const tile = z.string().describe('10 km British National Grid tile of the UPRN, e.g. ST17 (the partition)');
 
-const tiledBlockRow = (block: string, what: string) =>
+const tiledBlockRow = (schema: z.ZodType, block: string, what: string) =>
   z
     .object({
       uprn,
       tile,
-      block: z.unknown().describe(block),
+      block: nestedColumn(schema, block),
+      block_digest: blockDigest,
     })
     .describe(what);
 
 export const UprnFloodBlockRowSchema = tiledBlockRow(
+  FloodRiskBlockSchema,
   'The flood_risk block (spec 2.6): zones, recorded outlines, defences, elevation, distance to the coast',
   'Per UPRN: the flood_risk block of the properties document (one file per 10 km tile)',
 );
 
 export const UprnLocationBlockRowSchema = tiledBlockRow(
+  LocationLayersBlockSchema,
   'admin_boundaries, planning (conservation areas, listed buildings, World Heritage Sites, national parks) and transportation (EV charge points, low emission zones, nearest airport) blocks (spec 2.7)',
   'Per UPRN: the planning, transportation and admin boundary blocks by point in polygon (one file per 10 km tile)',
 );
 
 export const UprnEnvironmentBlockRowSchema = tiledBlockRow(
+  EnvironmentLayersBlockSchema,
   'Environment (air quality with UK percentiles, greenspace, landslides, radon, subsidence) and social point blocks (NHS nearest hospital, dentist, GP; defibrillators within 1 km) (spec 2.7)',
   'Per UPRN: the environment_layers block of the properties document (one file per 10 km tile)',
 );
@@ -43,6 +52,30 @@ export const EpcCertificateRowSchema = z
     enhanced: z.unknown().describe('The enhanced record (spec 2.10 rules; docs/epc.md)'),
   })
   .describe('Every certificate with its raw and enhanced records, for building the per-UPRN EPC blocks');
+
+export const UprnEpcBlockRowSchema = z
+  .object({
+    uprn: z.number().int().describe('UPRN'),
+    country: nullableText('Country of the latest certificate, or of the estimate’s postcode'),
+    epc_count: z.number().int().describe('Number of certificates in the block'),
+    postcode: nullableText('Postcode of the latest certificate (enhanced); null without one'),
+    tenure: nullableText('Tenure of the latest certificate (enhanced); null without one'),
+    energy_rating_current: nullableText(
+      'Current energy rating (A to G) of the latest certificate; null without one',
+    ),
+    block: nestedColumn(
+      TabledEpcBlockSchema,
+      'The stored /epcs block (TabledEpcBlockSchema in schemas/api/epcs.ts): `epc_stats_groups` (each ' +
+        'statistics group by its id, `<grouping>:<values joined by |>`, e.g. `postcode:SW6 1AA`, a row of ' +
+        'epc_stats; null where the group has no statistics) in place of `epc_stats` and `epc_compare`, which ' +
+        'the API joins and computes when it answers',
+    ),
+    input_digest: nullableText(
+      'MD5 of everything the block is built from (certificates, recommendations, geography, estimate, ' +
+        'which groups exist, code version): a rebuild builds again only the blocks whose digest changed',
+    ),
+  })
+  .describe('Per UPRN: the prebuilt /epcs block indexed into Elasticsearch');
 
 export const FloodPieceRowSchema = z
   .object({
@@ -80,6 +113,11 @@ export const PROPERTY_BLOCK_TABLES = {
     layer: 'derived',
     schema: UprnEnvironmentBlockRowSchema,
     path: 'parquet/derived/uprn_environment_blocks/<tile>.parquet',
+  },
+  uprn_epc_blocks: {
+    layer: 'derived',
+    schema: UprnEpcBlockRowSchema,
+    path: 'parquet/derived/uprn_epc_blocks/<tile>.parquet',
   },
   epc_certificates: {
     layer: 'derived',

@@ -1,7 +1,9 @@
 // The names the analysts' contract versions (schemas/data-contract.ts): every dictionary table's columns,
-// including the GeoParquet columns a spatial table's writer adds, as `table.column`, sorted.
+// including the GeoParquet columns a spatial table's writer adds and every member of a typed nested column
+// (`uprn_flood_blocks.block.england.rivers_and_seas.in_flood_risk_zone`), as `table.column`, sorted.
 import { createHash } from 'node:crypto';
 import { geoParquetPlan } from '../io/geoparquet';
+import { nestedPaths } from '../io/nested-type';
 import { parquetColumnsFor } from '../io/parquet-columns';
 import { dictionaryTables } from './dictionary-tables';
 
@@ -10,7 +12,10 @@ export function contractNames(): string[] {
     .flatMap((table) => {
       const columns = parquetColumnsFor(table.schema);
       const extra = geoParquetPlan(columns)?.extraColumns ?? [];
-      return [...columns, ...extra].map((c) => `${table.name}.${c.name}`);
+      const members = columns.flatMap((c) =>
+        c.nested ? nestedPaths(`${table.name}.${c.name}`, c.nested) : [],
+      );
+      return [...[...columns, ...extra].map((c) => `${table.name}.${c.name}`), ...members];
     })
     .sort();
 }

@@ -1,6 +1,6 @@
 // What `pds export` can join to a list of UPRNs: each block a per-UPRN derived table (one row per UPRN,
-// `uprn` and the JSON column `block`, property-blocks.ts) or one member of its block, with a few flat columns
-// read out of it for spreadsheets and SQL. The block itself also comes out as it is stored (a JSON column
+// `uprn` and the typed nested column `block`, property-blocks.ts) or one member of its block, with a few flat
+// columns read out of it for spreadsheets and SQL. The block itself also comes out as it is stored (a column
 // named after the block). docs/analysts.md lists every block and column.
 import type { AssetContext } from '../orchestration/definition';
 import { areaTableGlob, UPRN_AREA_BLOCKS_TABLE } from '../assets/area/area-tiles';
@@ -10,18 +10,15 @@ import { uprnEpcBlocksGlob } from '../assets/epc/uprn-epc-blocks';
 import { uprnFloodBlocksGlob } from '../assets/flood/uprn-flood-blocks';
 import { uprnLocationBlocksGlob } from '../assets/location/uprn-location-blocks';
 
-export type FlatType = 'VARCHAR' | 'DOUBLE' | 'INTEGER' | 'BOOLEAN';
+export type FlatType = 'VARCHAR' | 'DOUBLE' | 'INTEGER' | 'BOOLEAN' | 'TIMESTAMP';
 
-/** The SQL of a JSON path's value in the block (as text; null where JSON has null). */
+/** The SQL of a path's value in the block (`$.a.b[0].c`, as JSON paths spell it), typed as stored. */
 type PathValue = (path: string) => string;
 
 export interface FlatColumn {
   name: string;
   type: FlatType;
-  /**
-   * A JSON path into the block (`$.a.b`); SQL over the row `t` of its table; or SQL built from paths' values
-   * (every path of a block is read in one pass over its JSON).
-   */
+  /** A path into the block (`$.a.b`); SQL over the row `t` of its table; or SQL built from paths' values. */
   from: string | ((v: PathValue) => string);
   description: string;
 }
@@ -37,27 +34,26 @@ export interface ExportBlock {
   flat: readonly FlatColumn[];
 }
 
-/**
- * A block's flat columns as SQL over `t` (its table's row) and `v` (the values of every path they read, one
- * json_extract_string of the block, which parses each block once): the `paths` to extract into `v` and each
- * column's expression.
- */
-export function flatSql(columns: readonly FlatColumn[]): { paths: string[]; columns: string[] } {
-  const paths: string[] = [];
-  const v: PathValue = (path) => {
-    let i = paths.indexOf(path);
-    if (i < 0) i = paths.push(path) - 1;
-    return `v[${i + 1}]`;
-  };
-  const sql = columns.map((c) => {
-    const expr = typeof c.from === 'function' ? c.from(v) : c.from.startsWith('$') ? v(c.from) : c.from;
+/** A path (`$.a.b[0].c`) as member access on the block column `b`: `b['a']['b'][1]['c']`. */
+const memberSql: PathValue = (path) => {
+  const steps = path.replace(/^\$/, '').match(/\.[^.[]+|\[\d+\]/g) ?? [];
+  return `b${steps
+    .map((s) =>
+      s.startsWith('[') ? `[${Number(s.slice(1, -1)) + 1}]` : `['${s.slice(1).replaceAll("'", "''")}']`,
+    )
+    .join('')}`;
+};
+
+/** A block's flat columns as SQL over `t` (its table's row) and `b` (its block, or the member it is). */
+export function flatSql(columns: readonly FlatColumn[]): string[] {
+  return columns.map((c) => {
+    const expr =
+      typeof c.from === 'function' ? c.from(memberSql) : c.from.startsWith('$') ? memberSql(c.from) : c.from;
     return `TRY_CAST((${expr}) AS ${c.type})`;
   });
-  return { paths, columns: sql };
 }
 
-const risk = (v: PathValue, country: string, layer: string) =>
-  `TRY_CAST(${v(`$.${country}.${layer}.annual_flood_risk`)} AS DOUBLE)`;
+const risk = (v: PathValue, country: string, layer: string) => v(`$.${country}.${layer}.annual_flood_risk`);
 
 export const EXPORT_BLOCKS: readonly ExportBlock[] = [
   {
@@ -123,7 +119,7 @@ export const EXPORT_BLOCKS: readonly ExportBlock[] = [
       {
         name: 'recorded_floods_within_1km',
         type: 'INTEGER',
-        from: (v) => `json_array_length(${v('$.recorded_flood_events.events')})`,
+        from: (v) => `len(${v('$.recorded_flood_events.events')})`,
         description: 'Recorded flood outlines within 1 km (at most 50)',
       },
     ],
@@ -273,7 +269,7 @@ export const EXPORT_BLOCKS: readonly ExportBlock[] = [
       {
         name: 'defibrillators_nearby',
         type: 'INTEGER',
-        from: (v) => `json_array_length(${v('$.defibrillators')})`,
+        from: (v) => `len(${v('$.defibrillators')})`,
         description: 'Defibrillators listed near it',
       },
     ],
@@ -332,9 +328,9 @@ export const EXPORT_BLOCKS: readonly ExportBlock[] = [
       { name: 'tenure', type: 'VARCHAR', from: 't.tenure', description: 'Tenure on the latest certificate' },
       {
         name: 'latest_lodgement_date',
-        type: 'VARCHAR',
+        type: 'TIMESTAMP',
         from: '$.latest_lodgement_date',
-        description: 'When the latest certificate was lodged (ISO timestamp)',
+        description: 'When the latest certificate was lodged (UTC)',
       },
       {
         name: 'estimated_energy_rating',

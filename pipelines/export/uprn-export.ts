@@ -1,6 +1,6 @@
 // `pds export`: a list of UPRNs (a CSV or Parquet file with a `uprn` column) joined to the per-UPRN block tables
 // with DuckDB, written as Parquet, CSV or GeoJSON. Each block's flat columns are read once per distinct UPRN
-// (a list that names a UPRN many times costs one JSON read of its block), then joined back to the list in
+// (a list that names a UPRN many times costs one read of its block), then joined back to the list in
 // its order, keeping the list's own columns. A UPRN that OS Open UPRN does not hold is unmatched: its row
 // stays, with nulls, and the summary counts and names a few.
 import { rm, stat } from 'node:fs/promises';
@@ -23,7 +23,7 @@ export interface ExportOptions {
   format: ExportFormat;
   out: string;
   /**
-   * Each block as it is stored too, as a JSON column named after it (default false: 2 to 40 KB a UPRN, so a
+   * Each block as it is stored too, a column named after it (default false: 2 to 40 KB a UPRN as JSON, so a
    * large list is written far slower, docs/analysts.md).
    */
   json?: boolean;
@@ -134,17 +134,17 @@ export async function exportUprns(options: ExportOptions): Promise<ExportSummary
         block.parquet({ config: options.config as ServiceConfig }),
         block.asset,
       );
-      const b = block.member ? `json_extract(t.block, ${literal(`$.${block.member}`)})` : 't.block';
-      const flat = flatSql(block.flat);
+      const b = block.member ? `t.block[${literal(block.member)}]` : 't.block';
+      // The block as stored: typed nested columns in Parquet and GeoJSON, its JSON text in CSV.
+      const stored = format === 'csv' ? 'to_json(b)' : 'b';
       const columns = [
-        ...flat.columns.map((sql, k) => `${sql} AS ${ident(block.flat[k]!.name)}`),
-        ...(json ? [`b AS ${ident(block.name)}`] : []),
+        ...flatSql(block.flat).map((sql, k) => `${sql} AS ${ident(block.flat[k]!.name)}`),
+        ...(json ? [`${stored} AS ${ident(block.name)}`] : []),
       ];
       await step(
         block.name,
         `CREATE TEMP TABLE blk_${i} AS SELECT t.uprn, ${columns.join(', ')}
-         FROM (SELECT *, ${b} AS b, json_extract_string(${b}, [${flat.paths.map(literal).join(', ')}]) AS v
-               FROM ${source} t SEMI JOIN wanted USING (uprn)) t
+         FROM (SELECT *, ${b} AS b FROM ${source} t SEMI JOIN wanted USING (uprn)) t
          QUALIFY row_number() OVER (PARTITION BY t.uprn) = 1`,
       );
     }

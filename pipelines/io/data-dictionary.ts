@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { DATA_CONTRACT_VERSION } from '../../schemas/data-contract';
 import { GEOPARQUET_VERSION, geoParquetPlan } from './geoparquet';
+import { variantsOf, type JsonNode, type NestedType } from './nested-type';
 import { parquetColumnsFor } from './parquet-columns';
 
 export interface DictionaryTable {
@@ -38,9 +39,50 @@ export function unitOf(description: string): string {
   return '';
 }
 
-interface JsonSchemaProperty {
-  description?: string;
-  anyOf?: JsonSchemaProperty[];
+type JsonSchemaProperty = JsonNode;
+
+/** A node's description, or that of the first of its variants that has one. */
+const descriptionOf = (node: JsonNode): string =>
+  node.description ?? node.anyOf?.map((a) => a.description).find((d) => d !== undefined) ?? '';
+
+/** A nested type as the dictionary names it: scalars by type, the containers by kind. */
+function typeLabel(type: NestedType): string {
+  switch (type.kind) {
+    case 'scalar':
+      return type.type;
+    case 'struct':
+      return 'STRUCT';
+    case 'list':
+      return `LIST of ${typeLabel(type.items)}`;
+    case 'map':
+      return `MAP(VARCHAR, ${typeLabel(type.values)})`;
+  }
+}
+
+/**
+ * One row per member of a nested column, depth first (`block.england.rivers_and_seas.flood_risk_description`;
+ * a list's items as `[]`), each with its type and its schema's description.
+ */
+function nestedRows(
+  path: string,
+  type: NestedType,
+  node: JsonNode,
+  row: (name: string, type: string, description: string) => string,
+): string[] {
+  const variants = variantsOf(node);
+  if (type.kind === 'list') {
+    const items = variants.find((v) => v.items)?.items ?? {};
+    return type.items.kind === 'scalar' ? [] : nestedRows(`${path}[]`, type.items, items, row);
+  }
+  if (type.kind !== 'struct') return [];
+  return type.fields.flatMap((field) => {
+    const child = variants.map((v) => v.properties?.[field.name]).find((c) => c !== undefined) ?? {};
+    const name = `${path}.${field.name}`;
+    return [
+      row(name, typeLabel(field.type), descriptionOf(child)),
+      ...nestedRows(name, field.type, child, row),
+    ];
+  });
 }
 
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -52,13 +94,18 @@ export function tableSection(table: DictionaryTable, toJsonSchema: (s: z.ZodObje
     properties: Record<string, JsonSchemaProperty>;
   };
   const columns = parquetColumnsFor(table.schema);
-  const types = new Map(columns.map((c) => [c.name, c.type]));
+  const byName = new Map(columns.map((c) => [c.name, c]));
   const row = (name: string, type: string, description: string): string =>
     `| \`${name}\` | ${type} | ${cell(unitOf(description))} | ${cell(description)} |`;
-  const rows = Object.entries(json.properties).map(([name, property]) => {
-    const description =
-      property.description ?? property.anyOf?.map((a) => a.description).find((d) => d !== undefined) ?? '';
-    return row(name, types.get(name) ?? 'JSON', description);
+  // A typed nested column (schemas/nested-column.ts) is listed with every member under it.
+  const rows = Object.entries(json.properties).flatMap(([name, property]) => {
+    const column = byName.get(name);
+    if (column?.nested)
+      return [
+        row(name, typeLabel(column.nested), descriptionOf(property)),
+        ...nestedRows(name, column.nested, property, row),
+      ];
+    return [row(name, column?.type ?? 'JSON', descriptionOf(property))];
   });
   // The columns the writer adds to a spatial table for GeoParquet (pipelines/io/geoparquet.ts).
   const geo = geoParquetPlan(columns);
@@ -89,8 +136,10 @@ export function dataDictionaryMarkdown(
     'change bumps the major version and is listed in the [changelog](analysts.md#changelog).',
     '',
     'Every Parquet table the pipeline writes under the data directory (`.pds/data/parquet/` by default), one',
-    'section per table: column, Parquet type, unit (where the schema states one) and meaning. Timestamps are UTC;',
-    'JSON columns hold nested values as JSON text. Read them with DuckDB, pandas or pyarrow, e.g.',
+    'section per table: column, Parquet type, unit (where the schema states one) and meaning. Timestamps are UTC.',
+    'The per-UPRN blocks are typed nested columns (STRUCT, LIST, MAP), listed member by member',
+    "(`block.england.rivers_and_seas.flood_risk_description`; `[]` is a list's item); the few JSON columns left hold",
+    'intermediate values as JSON text. Read them with DuckDB, pandas or pyarrow, e.g.',
     "`SELECT * FROM read_parquet('.pds/data/parquet/derived/epc_stats.parquet')`.",
     '',
     '| table | layer | columns |',

@@ -2,6 +2,7 @@
 // single source) instead of a hand-kept list.
 import { z } from 'zod';
 import type { ColumnSpec, ColumnType } from './parquet';
+import { typeOf, type JsonNode as NestedNode, type NestedType } from './nested-type';
 
 interface JsonSchemaNode {
   type?: string | string[];
@@ -9,6 +10,8 @@ interface JsonSchemaNode {
   anyOf?: JsonSchemaNode[];
   /** schemas/feature-columns.ts pointColumns: a point table's easting or northing (GeoParquet points). */
   pointAxis?: 'x' | 'y';
+  /** schemas/nested-column.ts nestedColumn: stored as typed STRUCT/LIST/MAP columns (io/nested-type.ts). */
+  nested?: boolean;
 }
 
 function columnType(node: JsonSchemaNode): ColumnType {
@@ -38,9 +41,16 @@ export function parquetColumnsFor(schema: z.ZodObject): ColumnSpec[] {
   const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as {
     properties: Record<string, JsonSchemaNode>;
   };
-  return Object.entries(json.properties).map(([name, node]) => ({
-    name,
-    type: columnType(node),
-    ...(node.pointAxis ? { point: node.pointAxis } : {}),
-  }));
+  return Object.entries(json.properties).map(([name, node]) =>
+    node.nested
+      ? { name, type: 'JSON', nested: typeOf(node as NestedNode) }
+      : { name, type: columnType(node), ...(node.pointAxis ? { point: node.pointAxis } : {}) },
+  );
+}
+
+/** The nested type of a table's typed nested column (schemas/nested-column.ts), e.g. a block table's `block`. */
+export function nestedColumnType(schema: z.ZodObject, name: string): NestedType {
+  const nested = parquetColumnsFor(schema).find((c) => c.name === name)?.nested;
+  if (!nested) throw new Error(`column ${name} is not a nested column of its schema`);
+  return nested;
 }

@@ -6,17 +6,22 @@
 // simply overwrites.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
   DuckDBBlobValue,
   DuckDBInstance,
+  DuckDBListValue,
+  DuckDBMapValue,
+  DuckDBStructValue,
   DuckDBTimestampValue,
   type DuckDBAppender,
   type DuckDBConnection,
 } from '@duckdb/node-api';
 import { geoMetadata, geoParquetPlan, type GeoStats } from './geoparquet';
+import { duckdbType, fromJsonSql, type NestedType } from './nested-type';
+import { renderNestedJson } from './render-nested';
 import { localScratchRoot, publishFile, scratchFolder } from './scratch';
 
 export type ColumnType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'TIMESTAMP' | 'JSON' | 'BLOB';
@@ -26,7 +31,16 @@ export interface ColumnSpec {
   type: ColumnType;
   /** A point table's BNG easting ('x') or northing ('y'): the table is written as GeoParquet points. */
   point?: 'x' | 'y';
+  /**
+   * A JSON column stored as typed nested columns (STRUCT, LIST, MAP) of this type: written as JSON text and
+   * converted on the copy to Parquet (io/nested-type.ts); read back as text with queryParquet's `render`.
+   */
+  nested?: NestedType;
 }
+
+/** A staged JSON text column as its Parquet value: JSON, or the typed nested value. */
+const jsonColumnSql = (name: string, c: ColumnSpec): string =>
+  c.nested ? fromJsonSql(name, c.nested) : `${name}::JSON`;
 
 export interface ParquetWriteResult {
   path: string;
@@ -46,7 +60,18 @@ export class JsonText {
 }
 const jsonOf = (value: unknown): string => (value instanceof JsonText ? value.text : JSON.stringify(value));
 
-// JSON columns are staged as VARCHAR and cast on COPY, so nested values reach Parquet as JSON strings.
+/**
+ * A block serialised once, with the MD5 of its text (`block_digest`): equal digests, equal blocks, so the
+ * properties index tells which documents changed without reading the typed blocks back.
+ */
+export function digestedBlock(block: unknown): { block: JsonText | null; block_digest: string | null } {
+  if (block === null || block === undefined) return { block: null, block_digest: null };
+  const text = JSON.stringify(block);
+  return { block: new JsonText(text), block_digest: createHash('md5').update(text).digest('hex') };
+}
+
+// JSON columns are staged as VARCHAR and cast on COPY, so nested values reach Parquet as JSON strings (or,
+// for a column with a nested type, as that type's typed columns).
 const stagedType = (type: ColumnType): string => (type === 'JSON' ? 'VARCHAR' : type);
 
 // DuckDB's buffer pool defaults to 80% of RAM, per instance: cap it (PDS_DUCKDB_MEMORY_LIMIT) so that a
@@ -183,7 +208,7 @@ export class ParquetTableWriter {
   private selectColumn(c: ColumnSpec): string {
     if (this.csv) return `${fromStagedCsv(c)} AS ${quoteIdent(c.name)}`;
     const name = quoteIdent(c.name);
-    return c.type === 'JSON' ? `${name}::JSON AS ${name}` : name;
+    return c.type === 'JSON' ? `${jsonColumnSql(name, c)} AS ${name}` : name;
   }
 
   append(row: object): void {
@@ -212,8 +237,10 @@ export class ParquetTableWriter {
     try {
       const relation = `(SELECT ${select} FROM ${this.stagedRelation()})`;
       const kv = geo ? await geoKvOption(this.db.connection, geo, relation) : '';
-      // A sort merges runs of whole rows: it gets the general limit (and spills beyond it).
-      if (order) await this.db.connection.run(`SET memory_limit = ${quoteString(duckdbMemoryLimit())}`);
+      // A sort merges runs of whole rows, and typing nested columns parses a vector of JSON texts (2,048
+      // blocks of up to tens of KB) at once: either gets the general limit (and spills beyond it).
+      if (order || this.columns.some((c) => c.nested))
+        await this.db.connection.run(`SET memory_limit = ${quoteString(duckdbMemoryLimit())}`);
       await this.db.connection.run(
         `COPY (SELECT ${select} FROM ${this.stagedRelation()}${order}) TO ${quoteString(tmp)} (${parquetCopyOptions(this.columns)}${kv})`,
       );
@@ -253,7 +280,7 @@ export function stagedCsvRelation(file: string, columns: readonly ColumnSpec[]):
 /** A column of stagedCsvRelation converted to its Parquet type. */
 export function fromStagedCsv(c: ColumnSpec): string {
   const name = quoteIdent(c.name);
-  if (c.type === 'JSON') return `${name}::JSON`;
+  if (c.type === 'JSON') return jsonColumnSql(name, c);
   if (c.type === 'TIMESTAMP') return `make_timestamp(${name})`;
   if (c.type === 'BLOB') return `unhex(${name})`;
   return name;
@@ -457,9 +484,14 @@ export async function writeParquet(
 
 /**
  * Runs a query over Parquet files and streams the result rows as plain JSON values (timestamps as ISO
- * strings, JSON columns parsed). `sql` refers to files with read_parquet('...').
+ * strings, JSON columns parsed, nested values as objects and arrays). `sql` refers to files with
+ * read_parquet('...'). A column named in `render`, selected as nestedTextSql(<a value of that nested type>),
+ * comes back as the JSON text io/render-nested.ts renders: a block as its writer wrote it.
  */
-export async function* queryParquet(sql: string): AsyncGenerator<Record<string, unknown>> {
+export async function* queryParquet(
+  sql: string,
+  options: { render?: Readonly<Record<string, NestedType>> } = {},
+): AsyncGenerator<Record<string, unknown>> {
   // An in-memory database spills only where it is given a folder: without one, a sort or join larger than the
   // memory limit fails instead of spilling (uprn_epc_blocks at 100,000 UPRNs under a 1 GB limit).
   const spill = join(localScratchRoot() ?? tmpdir(), `pds-query-${randomUUID()}`);
@@ -480,7 +512,14 @@ export async function* queryParquet(sql: string): AsyncGenerator<Record<string, 
       for (let r = 0; r < chunk.rowCount; r++) {
         const row: Record<string, unknown> = {};
         names.forEach((name, c) => {
-          row[name] = toJsonValue(columns[c]![r], jsonColumns.has(name));
+          const value = columns[c]![r];
+          const rendered = options.render?.[name];
+          row[name] =
+            rendered === undefined
+              ? toJsonValue(value, jsonColumns.has(name))
+              : value === null
+                ? null
+                : renderNestedJson(rendered, value as string);
         });
         yield row;
       }
@@ -498,6 +537,11 @@ function toJsonValue(value: unknown, isJson: boolean): unknown {
   if (value instanceof DuckDBTimestampValue) return new Date(Number(value.micros / 1000n)).toISOString();
   // BLOBs (WKB geometry) come back as bytes, not DuckDB's escaped text form.
   if (value instanceof DuckDBBlobValue) return value.bytes;
+  if (value instanceof DuckDBStructValue)
+    return Object.fromEntries(Object.entries(value.entries).map(([k, v]) => [k, toJsonValue(v, false)]));
+  if (value instanceof DuckDBListValue) return value.items.map((v) => toJsonValue(v, false));
+  if (value instanceof DuckDBMapValue)
+    return Object.fromEntries(value.entries.map(({ key, value: v }) => [String(key), toJsonValue(v, false)]));
   if (typeof value === 'object' && 'toString' in value) return value.toString();
   return value;
 }
@@ -506,13 +550,18 @@ export const parquetPath = (path: string): string => `read_parquet(${quoteString
 
 /** A relation with these columns and no rows: a table none of whose files was written (yet). */
 export const emptyRelation = (columns: readonly ColumnSpec[]): string =>
-  `(SELECT ${columns.map((c) => `CAST(NULL AS ${c.type}) AS ${quoteIdent(c.name)}`).join(', ')} WHERE false)`;
+  `(SELECT ${columns.map((c) => `CAST(NULL AS ${c.nested ? duckdbType(c.nested) : c.type}) AS ${quoteIdent(c.name)}`).join(', ')} WHERE false)`;
 
 /** True when a Parquet file has the column (a file written by older code may not). */
 export async function hasColumn(path: string, column: string): Promise<boolean> {
+  return (await columnTypeOf(path, column)) !== null;
+}
+
+/** A column's DuckDB type in a Parquet file (e.g. `STRUCT(...)`), or null when the file has no such column. */
+export async function columnTypeOf(path: string, column: string): Promise<string | null> {
   for await (const row of queryParquet(`DESCRIBE SELECT * FROM ${parquetPath(path)}`))
-    if (row.column_name === column) return true;
-  return false;
+    if (row.column_name === column) return String(row.column_type);
+  return null;
 }
 
 /** How many rows a query returns. */

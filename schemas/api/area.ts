@@ -217,9 +217,9 @@ export const UrbanRuralClassificationSchema = z
       .describe(
         "Which nation's classification answers: ONS (England, Wales) or Scottish Government (Scotland)",
       ),
-    scottish_urban_rural_classification: ScottishUrbanRuralClassificationSchema.nullable()
-      .optional()
-      .describe('Scotland only; null in England and Wales'),
+    scottish_urban_rural_classification: ScottishUrbanRuralClassificationSchema.nullable().describe(
+      'Scotland only; null in England and Wales',
+    ),
   })
   .nullable()
   .describe(

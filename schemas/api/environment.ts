@@ -2,7 +2,7 @@
 // and computed live for points, so one schema validates both and describes them in OpenAPI.
 import { z } from 'zod';
 import { ukPercentile } from './common';
-import { PointSchema } from './flood-risk';
+import { pointWith } from './flood-risk';
 import { areaWithin1km, distance, proportion } from './planning';
 
 export const PollutantValueSchema = z
@@ -31,21 +31,14 @@ export const GreenspaceSchema = z
   .object({
     greenspace_area: areaWithin1km,
     greenspace_proportion: proportion,
-    nearest_greenspace_point: PointSchema.extend({
-      distance,
-      function: z.string(),
-      name: z.string().nullable(),
-    })
+    nearest_greenspace_point: pointWith({ distance }, { function: z.string(), name: z.string().nullable() })
       .nullable()
       .describe('Nearest point of the nearest site (the point itself when inside); null beyond 10 km'),
   })
   .nullable()
   .describe('OS Open Greenspace; null when no site lies within 10 km');
 
-export const LandslideSchema = PointSchema.extend({
-  distance: distance.max(1000),
-  name: z.string().nullable(),
-});
+export const LandslideSchema = pointWith({ distance: distance.max(1000) }, { name: z.string().nullable() });
 
 export const RadonSchema = z
   .object({

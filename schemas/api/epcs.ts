@@ -7,6 +7,8 @@ import {
   EpcCompareSchema,
   EpcEstimateSchema,
   EpcStatsSchema,
+  EPC_STATS_GROUPINGS,
+  type EpcStatsKey,
 } from '../epc';
 import { Timestamp, UprnParam } from './common';
 
@@ -60,6 +62,33 @@ export const StoredEpcBlockSchema = z.object({
   epc_estimate: EpcEstimateSchema.nullable(),
 });
 export type StoredEpcBlock = z.infer<typeof StoredEpcBlockSchema>;
+
+/**
+ * The EPC block as uprn_epc_blocks stores it: the statistics groups by id in the place of the statistics and
+ * the comparison, which the API joins and computes when it answers (pipelines/indexing/stored-property.ts).
+ */
+export const TabledEpcBlockSchema = StoredEpcBlockSchema.omit({
+  epc_stats: true,
+  epc_compare: true,
+  epc_estimate: true,
+}).extend({
+  epc_stats_groups: z
+    .object(
+      Object.fromEntries(
+        EPC_STATS_GROUPINGS.map((g) => [
+          g.key,
+          z
+            .string()
+            .nullable()
+            .describe(`Id of the ${g.key} group, a row of epc_stats; null when it has none`),
+        ]),
+      ) as Record<EpcStatsKey, z.ZodNullable<z.ZodString>>,
+    )
+    .describe(
+      'Each statistics group by its id, `<grouping>:<values joined by |>` (e.g. `postcode:SW6 1AA`, a row of epc_stats)',
+    ),
+  epc_estimate: StoredEpcBlockSchema.shape.epc_estimate,
+});
 
 export const EpcsResponseSchema = z.object({
   epc_country: EpcCountrySchema.nullable().describe('Country of the latest EPC; null without a certificate'),

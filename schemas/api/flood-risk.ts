@@ -13,6 +13,10 @@ export const PointSchema = z.object({
 });
 export type Point = z.infer<typeof PointSchema>;
 
+/** A point with members before and after its coordinates, in the order the spec lists them. */
+export const pointWith = <B extends z.ZodRawShape, A extends z.ZodRawShape>(before: B, after: A) =>
+  z.object({ ...before, ...PointSchema.shape, ...after });
+
 export const PointWithAzimuthSchema = PointSchema.extend({
   azimuth_degrees: z
     .number()

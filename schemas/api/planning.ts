@@ -3,7 +3,7 @@
 // one schema validates both and describes them in OpenAPI.
 import { z } from 'zod';
 import { ListingGrade, ListingSystem, ListingTier } from '../heritage-features';
-import { PointSchema } from './flood-risk';
+import { PointSchema, pointWith } from './flood-risk';
 
 /** The area of a 1 km radius circle, m²: the bound of every "area within 1 km" field. */
 export const CIRCLE_AREA_1KM = Math.PI * 1000 * 1000;
@@ -40,21 +40,23 @@ export const ConservationAreasSchema = z
     'England (planning.data.gov.uk), Wales (local planning authorities on DataMapWales), Scotland (Historic Environment Scotland); null where the country is not known (at sea)',
   );
 
-export const ListedBuildingSchema = PointSchema.extend({
-  distance,
-  name: z.string().nullable(),
-  grade: z
-    .enum(['I', 'II*', 'II'])
-    .nullable()
-    .describe(
-      'The England and Wales grade (NHLE, Cadw: one scale under one Act); null for a Scottish building, whose category is not a grade (listing_grade)',
-    ),
-  listing_system: ListingSystem,
-  listing_grade: ListingGrade,
-  listing_tier: ListingTier,
-  date_listed: timestamp.describe('Listing date (ISO timestamp)'),
-  url: z.string().nullable().describe('The listing record (NHLE list entry, Cadw report, HES portal)'),
-});
+export const ListedBuildingSchema = pointWith(
+  { distance },
+  {
+    name: z.string().nullable(),
+    grade: z
+      .enum(['I', 'II*', 'II'])
+      .nullable()
+      .describe(
+        'The England and Wales grade (NHLE, Cadw: one scale under one Act); null for a Scottish building, whose category is not a grade (listing_grade)',
+      ),
+    listing_system: ListingSystem,
+    listing_grade: ListingGrade,
+    listing_tier: ListingTier,
+    date_listed: timestamp.describe('Listing date (ISO timestamp)'),
+    url: z.string().nullable().describe('The listing record (NHLE list entry, Cadw report, HES portal)'),
+  },
+);
 
 export const ListedBuildingsSchema = z
   .object({

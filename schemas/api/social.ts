@@ -1,7 +1,7 @@
 // The social blocks computed from point layers (spec 2.8: nhs_locations, defibrillators), stored per UPRN
 // and computed live for points. House price index and fuel poverty live with the area blocks.
 import { z } from 'zod';
-import { PointSchema } from './flood-risk';
+import { pointWith } from './flood-risk';
 import { distance } from './planning';
 
 const azimuth = z
@@ -10,15 +10,16 @@ const azimuth = z
   .lt(360)
   .describe('Direction from the point, degrees clockwise from TRUE north');
 
-const nhsSite = PointSchema.extend({
-  distance,
-  azimuth_degrees: azimuth,
-  name: z.string(),
-  address1: z.string().nullable(),
-  address2: z.string().nullable(),
-  address3: z.string().nullable(),
-  postcode: z.string(),
-});
+const nhsSite = pointWith(
+  { distance, azimuth_degrees: azimuth },
+  {
+    name: z.string(),
+    address1: z.string().nullable(),
+    address2: z.string().nullable(),
+    address3: z.string().nullable(),
+    postcode: z.string(),
+  },
+);
 const withUrl = nhsSite.extend({ url: z.string().describe('ODS ORD API record of the organisation') });
 
 export const NhsLocationsSchema = z.object({
@@ -31,13 +32,10 @@ export const NhsLocationsSchema = z.object({
     .describe('Nearest active GP practice (ODS epraccur); null when none'),
 });
 
-export const DefibrillatorSchema = PointSchema.extend({
-  distance: distance.max(1000),
-  azimuth_degrees: azimuth,
-  location_name: z.string().nullable(),
-  availability: z.string(),
-  access_type: z.string(),
-});
+export const DefibrillatorSchema = pointWith(
+  { distance: distance.max(1000), azimuth_degrees: azimuth },
+  { location_name: z.string().nullable(), availability: z.string(), access_type: z.string() },
+);
 
 export const SocialPointsBlockSchema = z.object({
   nhs_locations: NhsLocationsSchema,

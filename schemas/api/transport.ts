@@ -1,12 +1,12 @@
 // The transportation block (spec 2.7: ev_charging_points, low_emission_zones, nearest_airport).
 import { z } from 'zod';
-import { PointSchema } from './flood-risk';
+import { PointSchema, pointWith } from './flood-risk';
 import { areaWithin1km, distance, proportion } from './planning';
 
-export const ChargingPointSchema = PointSchema.extend({
-  distance: distance.max(1000),
-  name: z.string().nullable(),
-});
+export const ChargingPointSchema = pointWith(
+  { distance: distance.max(1000) },
+  { name: z.string().nullable() },
+);
 
 export const LowEmissionZonesSchema = z
   .object({
@@ -26,11 +26,14 @@ export const LowEmissionZonesSchema = z
   .nullable()
   .describe('Active or planned zones; null when no zone boundaries are loaded');
 
-export const NearestAirportSchema = PointSchema.extend({
-  name: z.string(),
-  distance,
-  azimuth_degrees: z.number().describe('Direction from the point, degrees clockwise from TRUE north'),
-})
+export const NearestAirportSchema = pointWith(
+  {
+    name: z.string(),
+    distance,
+    azimuth_degrees: z.number().describe('Direction from the point, degrees clockwise from TRUE north'),
+  },
+  {},
+)
   .nullable()
   .describe('Nearest UK large or medium airport (OurAirports); null when none is loaded');
 

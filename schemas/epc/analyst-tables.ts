@@ -99,29 +99,6 @@ export const EpcEstimatesRowSchema = z
   })
   .describe('epc_estimate of every UPRN without a certificate');
 
-export const UprnEpcBlockRowSchema = z
-  .object({
-    uprn: z.number().int().describe('UPRN'),
-    country: text('Country of the latest certificate, or of the estimate’s postcode'),
-    epc_count: z.number().int().describe('Number of certificates in the block'),
-    postcode: text('Postcode of the latest certificate (enhanced); null without one'),
-    tenure: text('Tenure of the latest certificate (enhanced); null without one'),
-    energy_rating_current: text('Current energy rating (A to G) of the latest certificate; null without one'),
-    block: z
-      .record(z.string(), z.unknown())
-      .describe(
-        'The stored /epcs block (StoredEpcBlockSchema in schemas/api/epcs.ts) as JSON, with ' +
-          '`epc_stats_groups` (each statistics group by its id, `<grouping>:<values joined by |>`, e.g. ' +
-          '`postcode:SW6 1AA`, a row of epc_stats; null where the group has no statistics) in place of ' +
-          '`epc_stats` and `epc_compare`, which the API joins and computes when it answers',
-      ),
-    input_digest: text(
-      'MD5 of everything the block is built from (certificates, recommendations, geography, estimate, ' +
-        'which groups exist, code version): a rebuild builds again only the blocks whose digest changed',
-    ),
-  })
-  .describe('Per UPRN: the prebuilt /epcs block indexed into Elasticsearch');
-
 /** The EPC analyst tables (name → layer and row schema), for the data dictionary. */
 export const EPC_TABLES = {
   epc_england_wales_certificates: { layer: 'staged', schema: RawEwCertificateRowSchema },
@@ -132,5 +109,4 @@ export const EPC_TABLES = {
   epc_latest: { layer: 'derived', schema: EpcLatestRowSchema },
   epc_stats: { layer: 'derived', schema: EpcStatsRowSchema },
   epc_estimates: { layer: 'derived', schema: EpcEstimatesRowSchema },
-  uprn_epc_blocks: { layer: 'derived', schema: UprnEpcBlockRowSchema },
 } as const;

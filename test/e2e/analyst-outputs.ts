@@ -2,7 +2,7 @@
 // sample: the DuckDB catalog has a view per output table; the five worked questions of docs/analysts.md run
 // as written, in SQL against the catalog and in pandas/pyarrow against the files, and agree; the flood and
 // EPC question's answer equals a recount straight from the block tables; GeoPandas reads every spatial table
-// in EPSG:27700. Called from a test file that has refreshed the sample (refresh-and-epcs.test.ts), so it
+// in EPSG:27700 and pyarrow every block as nested typed columns. Called from a test file that has refreshed the sample (refresh-and-epcs.test.ts), so it
 // costs no refresh of its own.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -39,6 +39,26 @@ for code in json.load(sys.stdin):
     with contextlib.redirect_stdout(buffer):
         exec(compile(code, "snippet", "exec"), {"__name__": "__main__"})
     out.append(buffer.getvalue())
+print(json.dumps(out))
+`;
+
+// Every block table's \`block\` as pyarrow reads it: a struct, and how many leaf fields under it are strings
+// holding JSON (none may).
+const READ_BLOCKS = `
+import json, sys, pyarrow as pa, pyarrow.parquet as pq
+def leaves(t):
+    if pa.types.is_struct(t):
+        return [l for i in range(t.num_fields) for l in leaves(t.field(i).type)]
+    if pa.types.is_list(t) or pa.types.is_large_list(t):
+        return leaves(t.value_type)
+    if pa.types.is_map(t):
+        return leaves(t.key_type) + leaves(t.item_type)
+    return [t]
+out = {}
+for path in json.load(sys.stdin):
+    t = pq.read_schema(path).field("block").type
+    out[path] = {"struct": pa.types.is_struct(t), "leaves": len(leaves(t)),
+                 "json": sum(1 for l in leaves(t) if "json" in str(l).lower())}
 print(json.dumps(out))
 `;
 
@@ -105,13 +125,13 @@ export function describeAnalystOutputs(config: ServiceConfig): void {
       const [answer] = await rows(db, questions[0]!);
       const high = PRESENT_DAY_MAPS.map((m) => {
         const [country, source] = m.split('.');
-        return `((f.block ->> '$.${country}.${source}.in_flood_risk_zone') = 'true' AND (f.block ->> '$.${country}.${source}.flood_risk_description') = 'High')`;
+        return `(f.block.${country}.${source}.in_flood_risk_zone AND f.block.${country}.${source}.flood_risk_description = 'High')`;
       }).join(' OR ');
       const [recount] = await rows(
         db,
         `SELECT count(*) AS homes FROM uprn_flood_blocks f
            JOIN uprn_location_blocks l USING (uprn) JOIN epc_latest e USING (uprn)
-          WHERE (l.block ->> '$.admin_boundaries.local_authority_district_name') = 'Hammersmith and Fulham'
+          WHERE l.block.admin_boundaries.local_authority_district_name = 'Hammersmith and Fulham'
             AND e.energy_rating_current IN ('F', 'G') AND (${high})`,
       );
       expect(Number(answer!.homes)).toBe(Number(recount!.homes));
@@ -133,6 +153,34 @@ export function describeAnalystOutputs(config: ServiceConfig): void {
       for (const out of outputs) expect(out.trim().length).toBeGreaterThan(0);
       const [answer] = await rows(db, workedBlocks(markdown, 'sql')[0]!);
       expect(Number(outputs[0]!.trim())).toBe(Number(answer!.homes));
+    }, 300_000);
+
+    it('pyarrow reads every block as nested typed columns, with no JSON text', async (ctx) => {
+      const interpreter = await python;
+      if (!interpreter) return ctx.skip('python3 with venv not found');
+      const tables = [
+        'uprn_flood_blocks',
+        'uprn_location_blocks',
+        'uprn_environment_blocks',
+        'uprn_area_blocks',
+        'uprn_climate_blocks',
+        'uprn_epc_blocks',
+      ];
+      const files = [];
+      for (const table of tables) {
+        const [first] = await rows(
+          db,
+          `SELECT file FROM glob('${parquetRoot}/derived/${table}/*.parquet') ORDER BY file LIMIT 1`,
+        );
+        files.push(String(first!.file));
+      }
+      const read = (await runPythonJson(interpreter, READ_BLOCKS, [], {
+        input: JSON.stringify(files),
+      })) as Record<string, { struct: boolean; leaves: number; json: number }>;
+      for (const file of files) {
+        expect(read[file], file).toMatchObject({ struct: true, json: 0 });
+        expect(read[file]!.leaves, file).toBeGreaterThan(10);
+      }
     }, 300_000);
 
     it('GeoPandas reads every spatial table as geometry in EPSG:27700', async (ctx) => {

@@ -15,6 +15,7 @@ import type { RefreshProgress } from '../../workflows/types';
 import { refreshedStack } from '../helpers/refreshed-stack';
 import { createTestKey } from '../helpers/worker';
 import { describeAnalystOutputs } from './analyst-outputs';
+import { describeTypedBlocks } from './typed-blocks';
 
 const SPEC_2_10_KEYS = ['epc_in_date', 'epc_age', 'epc_expiry', 'epc_country', 'epcs', 'epcs_enhanced'];
 
@@ -221,3 +222,4 @@ describe('GET /epcs over HTTP', () => {
 
 // The analysts' outputs of the same refresh (docs/analysts.md): catalog, worked questions, GeoParquet.
 describeAnalystOutputs(config);
+describeTypedBlocks(config);

@@ -38,6 +38,9 @@ import type { RetrofitGrantRules } from '../../../schemas/api/retrofit';
 import { loadRetrofitGrantRules } from '../../reference/retrofit-grants';
 import { copyQueryToParquet, countRows, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
 import { scratchFolder } from '../../io/scratch';
+import { fromJsonSql } from '../../io/nested-type';
+import { nestedColumnType } from '../../io/parquet-columns';
+import { UprnAreaBlockRowSchema } from '../../../schemas/area-tables';
 import { areaEnergyPrices } from '../../transforms/area/energy-prices';
 import {
   buildEnergyPriceTable,
@@ -169,11 +172,15 @@ function assembleSql(ctx: AssetContext, tile: string, facts: string, only?: stri
     LEFT JOIN ${parquetPath(tilePath(ctx, GRANT_SETS_TABLE, tile))} g ON ${on}
     ${only === undefined ? '' : `WHERE f.uprn IN (${only})`}`;
   // block_digest: what properties_index compares to tell which documents changed, without reading blocks.
-  return `SELECT uprn, postcode, country, text::JSON AS block, md5(text) AS block_digest, f.input_digest
+  return `SELECT uprn, postcode, country, ${fromJsonSql('text', AREA_BLOCK_TYPE)} AS block,
+      md5(text) AS block_digest, f.input_digest
     FROM (${blocks}) JOIN ${parquetPath(facts)} f USING (uprn) ORDER BY uprn`;
 }
 
-const CODE_VERSION = '10';
+const CODE_VERSION = '11';
+
+/** The stored block's typed columns (schemas/area-tables.ts UprnAreaBlockRowSchema). */
+const AREA_BLOCK_TYPE = nestedColumnType(UprnAreaBlockRowSchema, 'block');
 
 export const uprnAreaBlocks = defineAsset({
   name: 'uprn_area_blocks',
@@ -210,6 +217,7 @@ export const uprnAreaBlocks = defineAsset({
   // postcode, polygon codes); the block records area_postcode and area_postcode_distance.
   // 9: built per UPRN whose EPC facts changed when nothing else moved (tileInputsHeld), the rest kept from the
   // tile's last build; block_digest per row. 10: distances written as JSON.stringify writes them.
+  // 11: the block as typed nested columns (issue 20).
   codeVersion: CODE_VERSION,
   owner: 'area-data',
   cadence: 'monthly',

@@ -15,6 +15,7 @@ import type { ClimateBlock, ClimateFutureProjections } from '../../../schemas/ap
 import { CLIMATE_TABLES } from '../../../schemas/climate-tables';
 import {
   copyQueryToParquet,
+  digestedBlock,
   ParquetTableWriter,
   parquetPath,
   queryParquet,
@@ -170,8 +171,8 @@ export const uprnClimateBlocks = defineAsset({
   description:
     'Per UPRN: the climate block (HadUK-Grid 1991-2020 averages with UK percentiles; UKCP18 warming-level projections); one Parquet file per 10 km tile',
   upstream: ['os_open_uprn', 'climate_cells'],
-  // 2: partitioned per 10 km tile, the cells from climate_cells.
-  codeVersion: '2',
+  // 2: partitioned per 10 km tile, the cells from climate_cells. 3: the block as typed nested columns.
+  codeVersion: '3',
   owner: 'environment-social',
   cadence: 'yearly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
@@ -255,14 +256,14 @@ export const uprnClimateBlocks = defineAsset({
         haduk_y_coord: h?.y ?? null,
         ukcp18_x_coord: p?.x ?? null,
         ukcp18_y_coord: p?.y ?? null,
-        block: {
+        ...digestedBlock({
           historical: h?.historical ?? null,
           future_projections: p?.future ?? null,
-        } satisfies ClimateBlock,
+        } satisfies ClimateBlock),
       })),
     );
     const written = await copyQueryToParquet(
-      `SELECT u.uprn, b.block
+      `SELECT u.uprn, b.block, b.block_digest
        FROM ${parquetPath(perUprn.path)} u LEFT JOIN ${parquetPath(perPair.path)} b USING (climate_id)
        ORDER BY u.uprn`,
       derivedPath(ctx, `${UPRN_CLIMATE_BLOCKS_TABLE}/${tile}`),

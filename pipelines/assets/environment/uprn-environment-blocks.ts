@@ -8,13 +8,15 @@
 //   - landslides, defibrillators: the tile square plus 1 km; NHS sites: all (tens of thousands at most);
 //   - subsidence (GeoSure, GeoClimate): the pieces of the polygons that overlap the tile square.
 // The pure blocks (pipelines/transforms/environment, social) run over a MemoryEnvironment. Output:
-// derived/uprn_environment_blocks/<tile>.parquet with `uprn`, `tile`, `block` (JSON {environment, social}).
+// derived/uprn_environment_blocks/<tile>.parquet with `uprn`, `tile`, `block` (typed {environment, social}), `block_digest`.
 import { resolve } from 'node:path';
 import { dataPaths } from '../../config';
 import type { BBox } from '../../geo/geometry';
 import { toPieces } from '../../geo/pieces';
 import { inTileSql, tileBBox } from '../../geo/tiles';
-import { parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../../io/parquet';
+import { digestedBlock, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+import { parquetColumnsFor } from '../../io/parquet-columns';
+import { UprnEnvironmentBlockRowSchema } from '../../../schemas/property-block-tables';
 import { parseWkb } from '../../io/spatial/wkb';
 import type { Pollutant } from '../../../schemas/environment-features';
 import type { PieceRecord } from '../../transforms/flood/candidates';
@@ -47,11 +49,8 @@ export const uprnEnvironmentBlocksDir = (ctx: Pick<AssetContext, 'config'>): str
 export const uprnEnvironmentBlocksGlob = (ctx: Pick<AssetContext, 'config'>): string =>
   resolve(uprnEnvironmentBlocksDir(ctx), '*.parquet');
 
-const BLOCK_COLUMNS: ColumnSpec[] = [
-  { name: 'uprn', type: 'BIGINT' },
-  { name: 'tile', type: 'VARCHAR' },
-  { name: 'block', type: 'JSON' },
-];
+// uprn, tile and the block as typed nested columns (schemas/property-block-tables.ts).
+const BLOCK_COLUMNS = parquetColumnsFor(UprnEnvironmentBlockRowSchema);
 
 export interface EnvironmentLayersBlock {
   environment: EnvironmentBlock;
@@ -203,7 +202,8 @@ export const uprnEnvironmentBlocks = defineAsset({
     'defibrillators',
     ...SUBSIDENCE_TABLES,
   ],
-  codeVersion: '2',
+  // 3: the block as typed nested columns (issue 20).
+  codeVersion: '3',
   owner: 'environment-social',
   cadence: 'quarterly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
@@ -218,7 +218,7 @@ export const uprnEnvironmentBlocks = defineAsset({
     const out = uprns.map((u) => ({
       uprn: Number(u.uprn),
       tile,
-      block: environmentLayersBlock(layers, [Number(u.x_coord), Number(u.y_coord)]),
+      ...digestedBlock(environmentLayersBlock(layers, [Number(u.x_coord), Number(u.y_coord)])),
     }));
     const computeMs = performance.now() - started;
     const written = await writeParquet(

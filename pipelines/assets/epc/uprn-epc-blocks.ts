@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { EPC_STATS_GROUPINGS, type EpcEstimate } from '../../../schemas/epc';
 import { inTileSql } from '../../geo/tiles';
 import {
+  columnTypeOf,
   copyQueryToParquet,
   emptyRelation,
   hasColumn,
@@ -32,6 +33,8 @@ import {
   type ColumnSpec,
 } from '../../io/parquet';
 import { scratchFolder } from '../../io/scratch';
+import { parquetColumnsFor } from '../../io/parquet-columns';
+import { UprnEpcBlockRowSchema } from '../../../schemas/property-block-tables';
 import { buildEpcBlock, type UprnCertificate } from '../../transforms/epc/uprn-block';
 import { partitionOf, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
@@ -63,16 +66,8 @@ export const UPRN_EPC_BLOCKS_TABLE = 'uprn_epc_blocks';
 export const uprnEpcBlocksGlob = (ctx: Pick<AssetContext, 'config'>): string =>
   derivedGlob(ctx as AssetContext, UPRN_EPC_BLOCKS_TABLE);
 
-export const UPRN_EPC_BLOCK_COLUMNS: readonly ColumnSpec[] = [
-  { name: 'uprn', type: 'BIGINT' },
-  { name: 'country', type: 'VARCHAR' },
-  { name: 'epc_count', type: 'BIGINT' },
-  { name: 'postcode', type: 'VARCHAR' },
-  { name: 'tenure', type: 'VARCHAR' },
-  { name: 'energy_rating_current', type: 'VARCHAR' },
-  { name: 'block', type: 'JSON' },
-  { name: 'input_digest', type: 'VARCHAR' },
-];
+/** The table's columns, the block typed (schemas/property-block-tables.ts UprnEpcBlockRowSchema). */
+export const UPRN_EPC_BLOCK_COLUMNS: readonly ColumnSpec[] = parquetColumnsFor(UprnEpcBlockRowSchema);
 
 /** The UPRNs of one 10 km tile (staged os_open_uprn, by coordinates, as the other block assets select). */
 export function tileUprnsSql(ctx: AssetContext, tile: string): string {
@@ -80,7 +75,7 @@ export function tileUprnsSql(ctx: AssetContext, tile: string): string {
 }
 
 /** Bumped with any change to what a block holds: every block's input digest changes with it. */
-const BLOCK_VERSION = '8';
+const BLOCK_VERSION = '9';
 
 /** The SQL of a group's id (statsGroupId's `grouping:value|value`), NULL when a column is NULL. */
 const statsIdSql = (alias: string, g: (typeof EPC_STATS_GROUPINGS)[number]): string =>
@@ -239,7 +234,7 @@ function toBlockRow(group: BlockRow[]): Record<string, unknown> {
     uprn: first.uprn,
     country: block.epc_country ?? first.geo_country,
     epc_count: block.epcs.length,
-    // Plain copies of what downstream joins read, so they need not parse the JSON blocks.
+    // Plain copies of what downstream joins read, so they need not read the blocks.
     postcode: text('postcode'),
     tenure: text('tenure'),
     energy_rating_current: text('energy_rating_current'),
@@ -291,8 +286,14 @@ export async function writeEpcBlocks(
     await copyQueryToParquet(inputDigestsSql(ctx, uprnsSql, tile), digestsFile);
     const digests = parquetPath(digestsFile);
     // `--force` builds every block again, as a code change does (BLOCK_VERSION is in every digest).
+    // A file of JSON blocks (code version 7 and before) is not kept from: its rows are not this table's.
     const previous =
-      !ctx.force && existsSync(path) && (await hasColumn(path, 'input_digest')) ? parquetPath(path) : null;
+      !ctx.force &&
+      existsSync(path) &&
+      (await hasColumn(path, 'input_digest')) &&
+      (await columnTypeOf(path, 'block'))?.startsWith('STRUCT')
+        ? parquetPath(path)
+        : null;
     if (previous === null) {
       const written = await writeParquet(
         path,
@@ -343,7 +344,8 @@ export const uprnEpcBlocks = defineAsset({
   ],
   // 5: partitioned per 10 km tile (derived/uprn_epc_blocks/<tile>.parquet); 6: certificates read per tile.
   // 7: statistics by group id (epc_stats_groups), built per UPRN whose input digest changed.
-  codeVersion: '7',
+  // 8: the block as typed nested columns (issue 20).
+  codeVersion: '8',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },

@@ -1,7 +1,7 @@
 // uprn_flood_blocks: the flood block (spec 2.6) of every UPRN, computed per 10 km tile: the tile's UPRNs
 // against the pieces meeting the tile square plus TILE_OVERLAP (1 km, the largest bounded search) and the
 // national coast index (the coast has no search limit). One Parquet file per tile under
-// derived/uprn_flood_blocks/, columns `uprn`, `tile`, `block` (JSON); the properties documents carry it.
+// derived/uprn_flood_blocks/, columns `uprn`, `tile`, `block` (typed nested columns), `block_digest`; the properties documents carry it.
 //
 // Partitioned by tile (docs/orchestration.md): each tile is its own activity with its own fingerprint, the
 // unit of work and of parallelism (DESIGN.md decision 2).
@@ -10,7 +10,9 @@ import { dataPaths } from '../../config';
 import { FeatureIndex } from '../../geo/feature-index';
 import type { BBox } from '../../geo/geometry';
 import { inTileSql, TILE_OVERLAP, TILE_SIZE, tileBBox, tileBBoxWithOverlap } from '../../geo/tiles';
-import { parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../../io/parquet';
+import { digestedBlock, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+import { parquetColumnsFor } from '../../io/parquet-columns';
+import { UprnFloodBlockRowSchema } from '../../../schemas/property-block-tables';
 import { fromStoredPiece } from '../../enrich/piece-records';
 import { tileBlocks, type UprnPoint } from '../../enrich/tile-blocks';
 import { nearestWithin, type Family, type PieceRecord } from '../../transforms/flood/candidates';
@@ -27,11 +29,8 @@ export const uprnFloodBlocksDir = (ctx: Pick<AssetContext, 'config'>): string =>
 export const uprnFloodBlocksGlob = (ctx: Pick<AssetContext, 'config'>): string =>
   resolve(uprnFloodBlocksDir(ctx), '*.parquet');
 
-const BLOCK_COLUMNS: ColumnSpec[] = [
-  { name: 'uprn', type: 'BIGINT' },
-  { name: 'tile', type: 'VARCHAR' },
-  { name: 'block', type: 'JSON' },
-];
+// uprn, tile and the block as typed nested columns (schemas/property-block-tables.ts).
+const BLOCK_COLUMNS = parquetColumnsFor(UprnFloodBlockRowSchema);
 
 const TILE_FAMILIES = [
   'zones',
@@ -86,7 +85,8 @@ export const uprnFloodBlocks = defineAsset({
   upstream: ['os_open_uprn', 'flood_pieces'],
   // 4: the nearest coastal point's height from a heighted feature tied with the nearest.
   // 5: flood_risk_description in the spec's spelling (NaFRA2 "Very low" → "Very Low").
-  codeVersion: '5',
+  // 6: the block as typed nested columns (issue 20).
+  codeVersion: '6',
   owner: 'flood',
   cadence: 'quarterly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
@@ -109,7 +109,7 @@ export const uprnFloodBlocks = defineAsset({
     const written = await writeParquet(
       resolve(uprnFloodBlocksDir(ctx), `${tile}.parquet`),
       BLOCK_COLUMNS,
-      blocks.map((b) => ({ ...b, tile })),
+      blocks.map((b) => ({ uprn: b.uprn, tile, ...digestedBlock(b.block) })),
     );
     ctx.log(`uprn_flood_blocks ${tile}: ${written.rows} UPRNs, ${Math.round(computeMs)} ms computing`);
     return {

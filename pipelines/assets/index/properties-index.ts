@@ -9,7 +9,8 @@
 //   reader sees it before or after, never half; a run that fails leaves every tile it did not reach as it was
 //   (and the tiles it did, already updated).
 // Either way a tile sends only the documents that changed: a digest per UPRN over what its document is built
-// from (the blocks' texts: the EPC block names its statistics groups, whose texts are stored apart) is kept
+// from (each block table's digest column: the EPC block names its statistics groups, whose texts are stored
+// apart) is kept
 // per index and tile (derived/properties_index_digests/<index>/<tile>.parquet, with the run that last
 // indexed each UPRN: the record of which UPRNs a run changed), and only UPRNs whose digest moved are read
 // into JavaScript and indexed. The EPC statistics groups are stored once each, under their stable ids, and
@@ -33,7 +34,9 @@ import { partitionOf, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 import { EPC_STATS_TABLE } from '../epc/epc-stats';
-import { PROPERTY_BLOCK_SOURCES } from './property-blocks';
+import { PROPERTY_BLOCK_SOURCES, type PropertyBlockSource } from './property-blocks';
+import { duckdbType } from '../../io/nested-type';
+import { nestedTextSql } from '../../io/render-nested';
 import { aliasHoldsOutputs, swapAlias } from '../../orchestration/index-outputs';
 import { tilesHoldingUprns } from '../location/uprn-location-blocks';
 
@@ -98,9 +101,8 @@ export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty 
  * held a UPRN there is no file, and read_parquet of the glob fails; that is an empty table, not an error.
  * With a tile, a table partitioned per tile (`<dir>/<tile>.parquet`) is read from that tile's file alone.
  */
-export function blockTable(path: string, tile?: string): string {
-  const empty =
-    '(SELECT NULL::BIGINT AS uprn, NULL::JSON AS block, NULL::VARCHAR AS input_digest, NULL::VARCHAR AS block_digest WHERE false)';
+export function blockTable(source: PropertyBlockSource, path: string, tile?: string): string {
+  const empty = `(SELECT NULL::BIGINT AS uprn, NULL::${duckdbType(source.type)} AS block, NULL::VARCHAR AS input_digest, NULL::VARCHAR AS block_digest WHERE false)`;
   // The partitioned block tables are all `<dir>/*.parquet` (PROPERTY_BLOCK_SOURCES).
   if (!path.includes('*')) return parquetPath(path);
   const dir = dirname(path);
@@ -115,7 +117,8 @@ export function blockTable(path: string, tile?: string): string {
 }
 
 /**
- * Every staged UPRN (of one tile, when given) with each block table's block as JSON text, in UPRN order; the
+ * Every staged UPRN (of one tile, when given) with each block table's block as JSON text (DuckDB's to_json of
+ * the typed block, which queryParquet's `render` turns into the writer's text), in UPRN order; the
  * EPC table adds country and count, and the postcodes and country name the document is queried by are read
  * out of the EPC and area blocks here.
  */
@@ -128,19 +131,29 @@ export function propertiesJoinSql(
   const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
   const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
   const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
-  const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `b${i}.block::VARCHAR AS "${s.key}"`).join(', ');
-  const joins = blockJoins(ctx, tile, range);
+  const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `b${i}.text AS "${s.key}"`).join(', ');
+  const joins = blockJoins(ctx, (s) => [...(READ_OUT[s.key] ?? []), `${nestedTextSql('block')} AS text`], {
+    tile,
+    range,
+  });
   const where = [
     ...(only === undefined ? [] : [`u.uprn IN (${only})`]),
     ...(range === undefined ? [] : [`u.uprn BETWEEN ${range[0]} AND ${range[1]}`]),
   ];
-  return `SELECT u.*, ${epc}.country, ${epc}.epc_count,
-    json_extract_string(${epc}.block, '$.epcs[0].postcode') AS epc_postcode,
-    json_extract_string(${area}.block, '$.admin_boundaries.postcode') AS area_postcode,
-    json_extract_string(${area}.block, '$.admin_boundaries.country_name') AS area_country,
-    ${columns} FROM ${tileUprns(uprns, tile)} u ${joins}
+  return `SELECT u.*, ${epc}.country, ${epc}.epc_count, ${epc}.epc_postcode, ${area}.area_postcode,
+    ${area}.area_country, ${columns} FROM ${tileUprns(uprns, tile)} u ${joins}
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY u.uprn`;
 }
+
+/** What the join reads out of a block besides its text: the EPC's country, count and latest postcode, the
+ * area block's postcode and country name (what the document is queried by). */
+const READ_OUT: Partial<Record<PropertyBlockSource['key'], readonly string[]>> = {
+  epcs: ['country', 'epc_count', "block.epcs[1]['postcode'] AS epc_postcode"],
+  area: [
+    'block.admin_boundaries.postcode AS area_postcode',
+    'block.admin_boundaries.country_name AS area_country',
+  ],
+};
 
 /** A run id as an SQL string literal. */
 const runLiteral = (runId: string): string => `'${runId.replace(/'/g, "''")}'`;
@@ -153,8 +166,8 @@ const DIGEST_COLUMNS = ['d_uprn', ...PROPERTY_BLOCK_SOURCES.map((s) => `d_${s.ke
  * digest), the run that last indexed it (`runId` when the digest differs from the previous build's, or there
  * is none) and the upstream builds it was computed from (`built_from`, the same on every row). With a
  * previous digests file, an input whose upstream build is the one it names is not read again: its digests
- * are the previous ones. A block source with a digest column (PROPERTY_BLOCK_SOURCES: the EPC and area
- * blocks) is compared by it, so its texts are not read; the others by their text.
+ * are the previous ones. Each block source is compared by its digest column (PROPERTY_BLOCK_SOURCES), so
+ * no block is read.
  */
 export function digestsSql(
   ctx: AssetContext,
@@ -173,15 +186,11 @@ export function digestsSql(
     `${own} AS d_uprn`,
     ...PROPERTY_BLOCK_SOURCES.map((s, i) => {
       const column = `d_${s.key}`;
-      if (same(s.asset)) return `p.${column} AS ${column}`;
-      const digested = s.digest ? `b${i}.${s.digest}` : `md5(b${i}.block::VARCHAR)`;
-      return `coalesce(${digested}, '') AS ${column}`;
+      return same(s.asset) ? `p.${column} AS ${column}` : `coalesce(b${i}.digest, '') AS ${column}`;
     }),
   ];
   // Only the block tables whose digests are computed are joined.
-  const joins = PROPERTY_BLOCK_SOURCES.map((s, i) =>
-    same(s.asset) ? '' : `LEFT JOIN ${blockTable(s.parquet(ctx), tile)} b${i} USING (uprn)`,
-  ).join(' ');
+  const joins = blockJoins(ctx, (s) => (same(s.asset) ? null : [`${s.digest} AS digest`]), { tile });
   const builtFrom = JSON.stringify(
     Object.fromEntries(
       ['os_open_uprn', ...PROPERTY_BLOCK_SOURCES.map((s) => s.asset)].map((a) => [a, upstream[a] ?? null]),
@@ -213,15 +222,25 @@ const digestsPath = (ctx: AssetContext, index: string, tile: string): string =>
   derivedPath(ctx, `properties_index_digests/${index}/${tile}`);
 
 /**
- * Every block table joined to the UPRNs `u` by UPRN, as `b0`, `b1`, … in PROPERTY_BLOCK_SOURCES order; with a
- * range, each table is read for it alone (the tables are sorted by UPRN: only its row groups are read).
+ * Every block table joined to the UPRNs `u` by UPRN, as `b0`, `b1`, … in PROPERTY_BLOCK_SOURCES order, each
+ * with the `columns` it gives (none: not joined). Only those columns are joined, never the typed block: a
+ * join carrying thousands of nested columns cost ~10 times as much, most of it whatever the number of rows.
+ * With a range, each table is read for it alone (the tables are sorted by UPRN: only its row groups are read).
  */
-const blockJoins = (ctx: AssetContext, tile?: string, range?: readonly [number, number]): string =>
-  PROPERTY_BLOCK_SOURCES.map((s, i) => {
-    const table = blockTable(s.parquet(ctx), tile);
-    const read = range ? `(SELECT * FROM ${table} WHERE uprn BETWEEN ${range[0]} AND ${range[1]})` : table;
-    return `LEFT JOIN ${read} b${i} USING (uprn)`;
+function blockJoins(
+  ctx: AssetContext,
+  columns: (source: PropertyBlockSource) => readonly string[] | null,
+  where: { tile?: string; range?: readonly [number, number] },
+): string {
+  const { tile, range } = where;
+  return PROPERTY_BLOCK_SOURCES.map((s, i) => {
+    const selected = columns(s);
+    if (selected === null) return '';
+    const filter = range ? `WHERE uprn BETWEEN ${range[0]} AND ${range[1]}` : '';
+    const read = `SELECT uprn, ${selected.join(', ')} FROM ${blockTable(s, s.parquet(ctx), tile)} ${filter}`;
+    return `LEFT JOIN (${read}) b${i} USING (uprn)`;
   }).join(' ');
+}
 
 /** The staged UPRNs of a tile (half-open, as tileOf assigns them), or all of them. */
 function tileUprns(uprns: string, tile?: string): string {
@@ -285,7 +304,10 @@ async function deleteIds(es: Client, index: string, ids: Iterable<string>): Prom
 }
 
 // 7: statistics groups stored under stable ids, epc_compare computed when serving, digests per tile.
-const CODE_VERSION = '7';
+// 8: documents rendered from the blocks' typed columns (issue 20).
+const CODE_VERSION = '8';
+/** Each block column's type: read as the JSON text the document carries. */
+const BLOCK_TYPES = Object.fromEntries(PROPERTY_BLOCK_SOURCES.map((s) => [s.key, s.type]));
 /** Documents read and sent at once. */
 const CHUNK_UPRNS = 4096;
 
@@ -343,7 +365,9 @@ export const propertiesIndex = defineAsset({
       const ranges = await uprnRanges(changed, CHUNK_UPRNS);
       const docs = (async function* () {
         for (const range of ranges)
-          for await (const row of queryParquet(propertiesJoinSql(ctx, tile, changed, range))) {
+          for await (const row of queryParquet(propertiesJoinSql(ctx, tile, changed, range), {
+            render: BLOCK_TYPES,
+          })) {
             const doc = indexedProperty(row as unknown as JoinedRow, tile);
             gone.delete(String(doc.uprn));
             documents += 1;

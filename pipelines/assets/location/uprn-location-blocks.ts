@@ -8,13 +8,16 @@
 //   - boundaries: the polygons meeting the tile square; airports: all (a few dozen).
 // Features are cut into pieces in memory (pipelines/geo/pieces.ts) and the pure block functions
 // (pipelines/transforms/planning, transport) run over a MemoryLayers. Output: derived/uprn_location_blocks/
-// <tile>.parquet with `uprn`, `tile`, `block` (JSON {admin_boundaries, planning, transportation}).
+// <tile>.parquet with `uprn`, `tile`, `block` (typed {admin_boundaries, planning, transportation}),
+// `block_digest`.
 import { resolve } from 'node:path';
 import { dataPaths } from '../../config';
 import type { BBox } from '../../geo/geometry';
 import { toPieces } from '../../geo/pieces';
 import { inTileSql, onGridSql, TILE_SIZE, tileBBox, tileOf } from '../../geo/tiles';
-import { parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../../io/parquet';
+import { digestedBlock, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+import { parquetColumnsFor } from '../../io/parquet-columns';
+import { UprnLocationBlockRowSchema } from '../../../schemas/property-block-tables';
 import { parseWkb } from '../../io/spatial/wkb';
 import type { PieceRecord } from '../../transforms/flood/candidates';
 import {
@@ -41,11 +44,8 @@ export const uprnLocationBlocksDir = (ctx: Pick<AssetContext, 'config'>): string
 export const uprnLocationBlocksGlob = (ctx: Pick<AssetContext, 'config'>): string =>
   resolve(uprnLocationBlocksDir(ctx), '*.parquet');
 
-const BLOCK_COLUMNS: ColumnSpec[] = [
-  { name: 'uprn', type: 'BIGINT' },
-  { name: 'tile', type: 'VARCHAR' },
-  { name: 'block', type: 'JSON' },
-];
+// uprn, tile and the block as typed nested columns (schemas/property-block-tables.ts).
+const BLOCK_COLUMNS = parquetColumnsFor(UprnLocationBlockRowSchema);
 
 type Row = Record<string, unknown>;
 const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
@@ -255,7 +255,8 @@ export const uprnLocationBlocks = defineAsset({
     'airports',
     'admin_boundaries',
   ],
-  codeVersion: '2',
+  // 3: the block as typed nested columns (issue 20).
+  codeVersion: '3',
   owner: 'planning-transport',
   cadence: 'quarterly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
@@ -269,7 +270,11 @@ export const uprnLocationBlocks = defineAsset({
     ))
       uprns.push({ uprn: Number(row.uprn), x: Number(row.x_coord), y: Number(row.y_coord) });
     const started = performance.now();
-    const rows = uprns.map((u) => ({ uprn: u.uprn, tile, block: locationLayersBlock(layers, [u.x, u.y]) }));
+    const rows = uprns.map((u) => ({
+      uprn: u.uprn,
+      tile,
+      ...digestedBlock(locationLayersBlock(layers, [u.x, u.y])),
+    }));
     const computeMs = performance.now() - started;
     const written = await writeParquet(
       resolve(uprnLocationBlocksDir(ctx), `${tile}.parquet`),

@@ -1,7 +1,7 @@
 // The SQL of one tile of properties_wide (schemas/properties-wide.ts): the tile's UPRNs joined with their
 // location, area and flood blocks, their latest certificate and a count of listed buildings within 1 km.
-// Every read of a block field goes through BlockFields below: the block tables hold their block as JSON
-// today, and when they become typed columns only BlockFields changes.
+// Every read of a block field goes through BlockFields below: the block tables hold their block as typed
+// nested columns (STRUCT, LIST), so a field is a member access, with no JSON to parse.
 import { FLOOD_ZONE_LAYERS } from '../../../schemas/features';
 import { floodBandColumn, PropertiesWideRowSchema } from '../../../schemas/properties-wide';
 
@@ -20,35 +20,42 @@ export interface PropertiesWideInputs {
   tile: string;
 }
 
+const quote = (s: string): string => `'${s.replaceAll("'", "''")}'`;
+
 type Cast = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN';
 
 /**
- * The block fields a query reads, by table alias: `field` names one, and `relations` reads each block once
- * with all its paths in one json_extract_string (one parse per row, not one per field).
+ * The block fields a query reads, by table alias: `field` names one, and `relations` selects each as a
+ * column `v<n>` of its block table's relation.
  */
 class BlockFields {
   private readonly paths = new Map<string, string[]>();
 
-  /** One field of a block column, by its JSON path under the block (`a.b.c`), cast to a SQL type. */
+  /** One field of a block column, by its path under the block (`a.b.c`), as a SQL type. */
   field(alias: string, path: string, cast: Cast = 'VARCHAR'): string {
     const list = this.paths.get(alias) ?? [];
     this.paths.set(alias, list);
-    let index = list.indexOf(`$.${path}`);
-    if (index === -1) index = list.push(`$.${path}`) - 1;
-    const value = `${alias}.v[${index + 1}]`;
-    return cast === 'VARCHAR' ? value : `TRY_CAST(${value} AS ${cast})`;
+    let index = list.indexOf(path);
+    if (index === -1) index = list.push(path) - 1;
+    return `CAST(${alias}.v${index + 1} AS ${cast})`;
   }
 
   /**
-   * `alias AS (SELECT uprn, <keep>, v FROM relation [WHERE where])` for each alias read: `tables[alias]` is
-   * [relation, ...keep].
+   * `alias AS (SELECT uprn, <keep>, v1, v2, … FROM relation [WHERE where])` for each alias read:
+   * `tables[alias]` is [relation, ...keep].
    */
   relations(tables: Record<string, readonly string[]>, where?: string): string[] {
     return [...this.paths].map(([alias, paths]) => {
       const [relation, ...keep] = tables[alias]!;
-      const extract = `json_extract_string(block, [${paths.map((p) => `'${p}'`).join(', ')}]) AS v`;
+      const members = paths.map(
+        (path, n) =>
+          `block${path
+            .split('.')
+            .map((key) => `[${quote(key)}]`)
+            .join('')} AS v${n + 1}`,
+      );
       const filter = where === undefined ? '' : ` WHERE ${where}`;
-      return `${alias} AS (SELECT ${['uprn', ...keep, extract].join(', ')} FROM ${relation}${filter})`;
+      return `${alias} AS (SELECT ${['uprn', ...keep, ...members].join(', ')} FROM ${relation}${filter})`;
     });
   }
 }
@@ -60,8 +67,6 @@ const bandRank = (band: string): string =>
 const bandOf = (rank: string): string =>
   `CASE ${rank} ${BANDS.map((b, i) => `WHEN ${i + 1} THEN '${b}'`).join(' ')} END`;
 const isClimateChange = (layer: string): boolean => layer.endsWith('_climate_change');
-
-const quote = (s: string): string => `'${s.replaceAll("'", "''")}'`;
 
 export function propertiesWideSql(i: PropertiesWideInputs): string {
   const blocks = new BlockFields();
@@ -106,8 +111,9 @@ export function propertiesWideSql(i: PropertiesWideInputs): string {
     in_conservation_area: field('l', 'planning.conservation_areas.in_conservation_area', 'BOOLEAN'),
     listed_buildings_within_1km: 'coalesce(lb.n, 0)',
     in_national_park: field('l', 'planning.national_parks.in_national_park', 'BOOLEAN'),
+    // Inside a park, the nearest is the one containing the point (distance 0).
     national_park_name: `CASE WHEN ${field('l', 'planning.national_parks.in_national_park', 'BOOLEAN')}
-      THEN coalesce(${field('l', 'planning.national_parks.national_park.name')}, ${field('l', 'planning.national_parks.nearest_national_park.name')}) END`,
+      THEN ${field('l', 'planning.national_parks.nearest_national_park.name')} END`,
     deprivation_index: `coalesce(${field('a', `${deprivation}.national_index.index`)},
       CASE WHEN ${field('a', `${deprivation}.lower_layer_super_output_area.lsoa_code`)} IS NOT NULL THEN 'IoD2019' END)`,
     deprivation_decile: `coalesce(${field('a', `${deprivation}.national_index.decile`, 'BIGINT')},

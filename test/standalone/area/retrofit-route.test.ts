@@ -36,6 +36,7 @@ const area: StoredAreaBlock = {
       rural_urban_classification_code: 'C1',
       rural_urban_classification_10_fold: 'Urban city and town',
       rural_urban_classification_2_fold: 'Urban',
+      scottish_urban_rural_classification: null,
     },
     indices_of_deprivation: { lower_layer_super_output_area: null },
   },

@@ -15,6 +15,7 @@ import { planWaves } from '../../../pipelines/orchestration/plan';
 import { dataPaths, loadConfig } from '../../../pipelines/config';
 import { geoParquetPlan } from '../../../pipelines/io/geoparquet';
 import { parquetPath, queryParquet } from '../../../pipelines/io/parquet';
+import { duckdbType } from '../../../pipelines/io/nested-type';
 import { parquetColumnsFor } from '../../../pipelines/io/parquet-columns';
 import { generateSampleData } from '../../../pipelines/sample-data';
 
@@ -101,10 +102,12 @@ describe('data dictionary against the files the assets write', () => {
       if (!table) continue;
       // Spatial tables also carry the GeoParquet columns the writer adds (a point geometry, the bbox covering).
       const declared = parquetColumnsFor(table.schema);
+      // A typed block's columns are its schema's nested type (compared without the names' quotes: DuckDB
+      // quotes only those that need it).
       const expected = [...declared, ...(geoParquetPlan(declared)?.extraColumns ?? [])].map(
-        (c) => `${c.name} ${c.type}`,
+        (c) => `${c.name} ${'nested' in c && c.nested ? duckdbType(c.nested).replaceAll('"', '') : c.type}`,
       );
-      const actual = columnsOf.get(file)!;
+      const actual = columnsOf.get(file)!.map((c) => c.replaceAll('"', ''));
       if (actual.join(', ') !== expected.join(', '))
         mismatches.push(
           `${relative(parquetRoot, file)}: file has [${actual.filter((c) => !expected.includes(c)).join(', ')}], schema has [${expected.filter((c) => !actual.includes(c)).join(', ')}]`,

@@ -10,29 +10,26 @@ import type { AssetContext } from '../../../pipelines/orchestration/definition';
 import { blockTable, propertiesJoinSql } from '../../../pipelines/assets/index/properties-index';
 import { PROPERTY_BLOCK_SOURCES } from '../../../pipelines/assets/index/property-blocks';
 import { uprnLocationBlocksDir } from '../../../pipelines/assets/location/uprn-location-blocks';
-import { writeParquet } from '../../../pipelines/io/parquet';
+import { queryParquet, writeParquet, type ColumnSpec } from '../../../pipelines/io/parquet';
 import { rows } from '../../helpers/parquet-rows';
 
-const BLOCK = [
+/** A block table's columns: the UPRN and the block, typed as the source's. */
+const columnsOf = (key: string): ColumnSpec[] => [
   { name: 'uprn', type: 'BIGINT' },
-  { name: 'block', type: 'JSON' },
-] as const;
+  { name: 'block', type: 'JSON', nested: PROPERTY_BLOCK_SOURCES.find((s) => s.key === key)!.type },
+];
 const ctxIn = (dataDir: string) => ({ config: { ...loadConfig(), dataDir } }) as AssetContext;
 
 describe('properties index join', () => {
   it('joins an empty table for a glob that matches no file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pds-join-'));
     const glob = resolve(dir, 'missing-tiles', '*.parquet');
-    expect(await rows(`SELECT count(*) AS n FROM ${blockTable(glob)}`)).toEqual([{ n: 0 }]);
-    await writeParquet(
-      resolve(dir, 'missing-tiles', 'ST76.parquet'),
-      [
-        { name: 'uprn', type: 'BIGINT' },
-        { name: 'block', type: 'JSON' },
-      ],
-      [{ uprn: 7, block: { planning: null } }],
-    );
-    expect(await rows(`SELECT uprn FROM ${blockTable(glob)}`)).toEqual([{ uprn: 7 }]);
+    const source = PROPERTY_BLOCK_SOURCES.find((s) => s.key === 'location_layers')!;
+    expect(await rows(`SELECT count(*) AS n FROM ${blockTable(source, glob)}`)).toEqual([{ n: 0 }]);
+    await writeParquet(resolve(dir, 'missing-tiles', 'ST76.parquet'), columnsOf('location_layers'), [
+      { uprn: 7, block: { planning: null } },
+    ]);
+    expect(await rows(`SELECT uprn FROM ${blockTable(source, glob)}`)).toEqual([{ uprn: 7 }]);
   });
 
   it('indexes UPRNs with null location blocks when uprn_location_blocks wrote no tile', async () => {
@@ -57,35 +54,29 @@ describe('properties index join', () => {
     };
     await writeParquet(
       fileOf('epcs'),
-      [
-        { name: 'uprn', type: 'BIGINT' },
-        { name: 'country', type: 'VARCHAR' },
-        { name: 'epc_count', type: 'BIGINT' },
-        { name: 'block', type: 'JSON' },
-      ],
+      [{ name: 'country', type: 'VARCHAR' }, { name: 'epc_count', type: 'BIGINT' }, ...columnsOf('epcs')],
       [{ uprn: 1, country: 'England', epc_count: 1, block: { epc_country: 'England' } }],
     );
-    await writeParquet(
-      fileOf('area'),
-      [
-        { name: 'uprn', type: 'BIGINT' },
-        { name: 'block', type: 'JSON' },
-      ],
-      [{ uprn: 2, block: { admin_boundaries: { postcode: 'CF10 1AA', country_name: 'Wales' } } }],
-    );
+    await writeParquet(fileOf('area'), columnsOf('area'), [
+      { uprn: 2, block: { admin_boundaries: { postcode: 'CF10 1AA', country_name: 'Wales' } } },
+    ]);
     // Every other single-file block table is there, empty; the tile-partitioned ones have no file at all.
     for (const source of PROPERTY_BLOCK_SOURCES) {
       const path = source.parquet(ctx);
-      if (!path.includes('*') && !['epcs', 'area'].includes(source.key)) await writeParquet(path, BLOCK, []);
+      if (!path.includes('*') && !['epcs', 'area'].includes(source.key))
+        await writeParquet(path, columnsOf(source.key), []);
     }
     expect(existsSync(uprnLocationBlocksDir(ctx))).toBe(false);
 
-    const joined = await rows(propertiesJoinSql(ctx));
+    const render = Object.fromEntries(PROPERTY_BLOCK_SOURCES.map((s) => [s.key, s.type]));
+    const joined: Record<string, unknown>[] = [];
+    for await (const row of queryParquet(propertiesJoinSql(ctx), { render })) joined.push(row);
     expect(joined.map((r) => Number(r.uprn))).toEqual([1, 2]);
     expect(joined[0]).toMatchObject({ country: 'England', location_layers: null, flood_risk: null });
     expect(joined[1]).toMatchObject({ country: null, location_layers: null, environment_layers: null });
-    // Blocks come as their JSON text; the postcodes and country name are read out of them.
-    expect(joined[0]!.epcs).toBe('{"epc_country":"England"}');
+    // Blocks come as their JSON text, rendered from the typed columns; the postcodes and country name are
+    // read out of them.
+    expect(JSON.parse(joined[0]!.epcs as string)).toMatchObject({ epc_country: 'England', epcs: null });
     expect(joined[1]).toMatchObject({ epc_postcode: null, area_postcode: 'CF10 1AA', area_country: 'Wales' });
   });
 });

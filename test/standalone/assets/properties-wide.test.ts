@@ -7,8 +7,16 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PropertiesWideRowSchema } from '../../../schemas/properties-wide';
 import { inTileSql } from '../../../pipelines/geo/tiles';
-import { copyQueryToParquet, parquetPath, queryParquet, writeParquet } from '../../../pipelines/io/parquet';
-import { parquetColumnsFor } from '../../../pipelines/io/parquet-columns';
+import {
+  copyQueryToParquet,
+  parquetPath,
+  queryParquet,
+  writeParquet,
+  type ColumnSpec,
+} from '../../../pipelines/io/parquet';
+import { nestedColumnType, parquetColumnsFor } from '../../../pipelines/io/parquet-columns';
+import { UprnAreaBlockRowSchema } from '../../../schemas/area-tables';
+import { UprnFloodBlockRowSchema, UprnLocationBlockRowSchema } from '../../../schemas/property-block-tables';
 import { propertiesWideSql } from '../../../pipelines/transforms/analyst/properties-wide-sql';
 
 const dir = mkdtempSync(join(tmpdir(), 'pds-wide-'));
@@ -34,12 +42,13 @@ beforeAll(async () => {
       { uprn: 3, x_coord: 535000, y_coord: 175000, latitude: 51.46, longitude: -0.05 },
     ],
   );
-  const blockColumns = [
-    { name: 'uprn', type: 'BIGINT' as const },
-    { name: 'postcode', type: 'VARCHAR' as const },
-    { name: 'block', type: 'JSON' as const },
+  // Each table's block typed as its asset writes it (members left out are null).
+  const blockColumns = (schema: Parameters<typeof nestedColumnType>[0]): ColumnSpec[] => [
+    { name: 'uprn', type: 'BIGINT' },
+    { name: 'postcode', type: 'VARCHAR' },
+    { name: 'block', type: 'JSON', nested: nestedColumnType(schema, 'block') },
   ];
-  await writeParquet(file('location'), blockColumns, [
+  await writeParquet(file('location'), blockColumns(UprnLocationBlockRowSchema), [
     {
       uprn: 1,
       block: {
@@ -56,7 +65,7 @@ beforeAll(async () => {
       },
     },
   ]);
-  await writeParquet(file('area'), blockColumns, [
+  await writeParquet(file('area'), blockColumns(UprnAreaBlockRowSchema), [
     {
       uprn: 1,
       postcode: 'SW6 1PN',
@@ -81,7 +90,7 @@ beforeAll(async () => {
       },
     },
   ]);
-  await writeParquet(file('flood'), blockColumns, [
+  await writeParquet(file('flood'), blockColumns(UprnFloodBlockRowSchema), [
     {
       uprn: 1,
       block: {

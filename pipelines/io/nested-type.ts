@@ -1,0 +1,164 @@
+// Nested Parquet types derived from a zod schema (issue 20): a block the API answers is stored as typed
+// STRUCT, LIST and MAP columns that mirror its shape (`block.rivers_and_seas.flood_risk_description` is a
+// column), and the JSON the documents carry is rendered back from those columns (io/render-nested.ts), so the
+// schema is the single source of both.
+//
+// z.object → STRUCT in the schema's key order; z.array → LIST; z.record → MAP(VARCHAR, …); integers →
+// BIGINT, numbers → DOUBLE, booleans → BOOLEAN, ISO dates → DATE, ISO timestamps → TIMESTAMP (UTC, rendered
+// back with milliseconds and Z, as every block writes them), other strings → VARCHAR; a union of objects
+// → one STRUCT of every variant's fields (the variant is chosen again when rendering). What has no typed
+// form (z.unknown, a union of scalars of different types) stays JSON.
+import { z } from 'zod';
+
+export type ScalarType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'DATE' | 'TIMESTAMP' | 'JSON';
+
+export interface NestedField {
+  name: string;
+  type: NestedType;
+  /** Absent from the JSON when null (an optional key); a required key is written as null. */
+  omitWhenNull: boolean;
+}
+
+export type NestedType =
+  | { kind: 'scalar'; type: ScalarType }
+  | { kind: 'struct'; fields: NestedField[]; variants?: NestedField[][] }
+  | { kind: 'list'; items: NestedType }
+  | { kind: 'map'; values: NestedType };
+
+export interface JsonNode {
+  description?: string;
+  type?: string | string[];
+  format?: string;
+  anyOf?: JsonNode[];
+  oneOf?: JsonNode[];
+  properties?: Record<string, JsonNode>;
+  required?: string[];
+  additionalProperties?: JsonNode | boolean;
+  items?: JsonNode;
+  $ref?: string;
+}
+
+const JSON_TYPE: NestedType = { kind: 'scalar', type: 'JSON' };
+
+/** The node's variants other than null. */
+export function variantsOf(node: JsonNode): JsonNode[] {
+  const listed = node.anyOf ?? node.oneOf;
+  if (listed) return listed.flatMap(variantsOf);
+  if (Array.isArray(node.type)) {
+    const types = node.type.filter((t) => t !== 'null');
+    return types.map((type) => ({ ...node, type }));
+  }
+  return node.type === 'null' ? [] : [node];
+}
+
+function scalarOf(node: JsonNode): ScalarType | undefined {
+  switch (node.type) {
+    case 'integer':
+      return 'BIGINT';
+    case 'number':
+      return 'DOUBLE';
+    case 'boolean':
+      return 'BOOLEAN';
+    case 'string':
+      return node.format === 'date' ? 'DATE' : node.format === 'date-time' ? 'TIMESTAMP' : 'VARCHAR';
+    default:
+      return undefined;
+  }
+}
+
+function fieldsOf(node: JsonNode, defs: Record<string, JsonNode>): NestedField[] {
+  const required = new Set(node.required ?? []);
+  return Object.entries(node.properties ?? {}).map(([name, child]) => ({
+    name,
+    type: typeOf(child, defs),
+    omitWhenNull: !required.has(name),
+  }));
+}
+
+/** The nested type of a JSON Schema node (zod's toJSONSchema output; `defs` its $defs). */
+export function typeOf(input: JsonNode, defs: Record<string, JsonNode> = {}): NestedType {
+  const node = input.$ref ? (defs[input.$ref.replace(/^#\/\$defs\//, '')] ?? {}) : input;
+  const variants = variantsOf(node);
+  if (variants.length === 0) return JSON_TYPE;
+  if (variants.length > 1) {
+    // Numbers of both kinds are numbers; objects merge; anything else has no single typed form.
+    const scalars = variants.map(scalarOf);
+    if (scalars.every((s) => s === 'BIGINT' || s === 'DOUBLE')) return { kind: 'scalar', type: 'DOUBLE' };
+    if (scalars.every((s) => s !== undefined && s === scalars[0]))
+      return { kind: 'scalar', type: scalars[0]! };
+    if (!variants.every((v) => v.type === 'object' && v.properties)) return JSON_TYPE;
+    const each = variants.map((v) => fieldsOf(v, defs));
+    const merged: NestedField[] = [];
+    for (const field of each.flat()) if (!merged.some((f) => f.name === field.name)) merged.push(field);
+    return { kind: 'struct', fields: merged, variants: each };
+  }
+  const [only] = variants;
+  if (only!.type === 'array')
+    return { kind: 'list', items: only!.items ? typeOf(only!.items, defs) : JSON_TYPE };
+  if (only!.type === 'object') {
+    if (only!.properties && Object.keys(only!.properties).length > 0)
+      return { kind: 'struct', fields: fieldsOf(only!, defs) };
+    if (typeof only!.additionalProperties === 'object')
+      return { kind: 'map', values: typeOf(only!.additionalProperties, defs) };
+    return JSON_TYPE;
+  }
+  const scalar = scalarOf(only!);
+  return scalar ? { kind: 'scalar', type: scalar } : JSON_TYPE;
+}
+
+/** The nested type of a zod schema's output. */
+export function nestedTypeOf(schema: z.ZodType): NestedType {
+  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonNode & {
+    $defs?: Record<string, JsonNode>;
+  };
+  return typeOf(json, json.$defs ?? {});
+}
+
+const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/** The DuckDB type, e.g. `STRUCT("a" DOUBLE, "b" VARCHAR[])`. */
+export function duckdbType(type: NestedType): string {
+  switch (type.kind) {
+    case 'scalar':
+      return type.type;
+    case 'list':
+      return `${duckdbType(type.items)}[]`;
+    case 'map':
+      return `MAP(VARCHAR, ${duckdbType(type.values)})`;
+    case 'struct':
+      return `STRUCT(${type.fields.map((f) => `${quoteIdent(f.name)} ${duckdbType(f.type)}`).join(', ')})`;
+  }
+}
+
+/** The structure argument of DuckDB's json_transform for the type. */
+function structureOf(type: NestedType): unknown {
+  switch (type.kind) {
+    case 'scalar':
+      return type.type;
+    case 'list':
+      return [structureOf(type.items)];
+    case 'map':
+      return duckdbType(type);
+    case 'struct':
+      return Object.fromEntries(type.fields.map((f) => [f.name, structureOf(f.type)]));
+  }
+}
+
+/**
+ * SQL converting JSON text to the typed value. Keys the type lacks are ignored and missing ones are null
+ * (json_transform is lenient both ways): test/e2e/typed-blocks.ts renders every block of a refreshed sample
+ * back and compares it with the text it came from (its block_digest), so a key the schema lacks is found there.
+ */
+export function fromJsonSql(expression: string, type: NestedType): string {
+  if (type.kind === 'scalar')
+    return type.type === 'JSON' ? `(${expression})::JSON` : `(${expression})::${type.type}`;
+  const structure = JSON.stringify(structureOf(type)).replaceAll("'", "''");
+  return `json_transform((${expression})::JSON, '${structure}')`;
+}
+
+/** Every member of a nested value under `path`, depth first: `block.a`, `block.a.b`, a list's items as `[]`. */
+export function nestedPaths(path: string, type: NestedType): string[] {
+  if (type.kind === 'list') return nestedPaths(`${path}[]`, type.items);
+  if (type.kind !== 'struct') return [];
+  return type.fields.flatMap((f) => [`${path}.${f.name}`, ...nestedPaths(`${path}.${f.name}`, f.type)]);
+}

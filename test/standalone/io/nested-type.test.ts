@@ -1,0 +1,110 @@
+// A zod schema gives a block's nested Parquet type (STRUCT, LIST, MAP, typed scalars), a block is stored in it
+// through DuckDB, and reading it back renders the very text the writer serialised: keys in the schema's order,
+// optional members left out, unions by their variant, numbers and timestamps as JavaScript writes them.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { duckdbType, nestedPaths, nestedTypeOf } from '../../../pipelines/io/nested-type';
+import { queryParquet, writeParquet } from '../../../pipelines/io/parquet';
+import { nestedTextSql } from '../../../pipelines/io/render-nested';
+
+const Point = z.object({ x: z.number(), y: z.number() });
+const Block = z.object({
+  name: z.string(),
+  count: z.number().int(),
+  inside: z.boolean(),
+  when: z.iso.datetime({ precision: 3 }).nullable(),
+  day: z.iso.date().nullable(),
+  nearest: Point.nullable(),
+  note: z.string().optional(),
+  tags: z.array(z.string()),
+  raw: z.record(z.string(), z.string()),
+  records: z.array(
+    z.union([
+      z.object({ kind: z.string(), area: z.number() }),
+      z.object({ kind: z.string(), reference: z.string(), rooms: z.number().int().optional() }),
+    ]),
+  ),
+});
+type Block = z.infer<typeof Block>;
+
+/** Writes the blocks to a typed column and reads each back as rendered text. */
+async function roundTrip(blocks: Block[]): Promise<string[]> {
+  const type = nestedTypeOf(Block);
+  const file = join(mkdtempSync(join(tmpdir(), 'pds-nested-')), 'blocks.parquet');
+  await writeParquet(
+    file,
+    [
+      { name: 'id', type: 'BIGINT' },
+      { name: 'block', type: 'JSON', nested: type },
+    ],
+    blocks.map((block, id) => ({ id, block })),
+  );
+  const out: string[] = [];
+  for await (const row of queryParquet(
+    `SELECT ${nestedTextSql('block')} AS block FROM read_parquet('${file}') ORDER BY id`,
+    { render: { block: type } },
+  ))
+    out.push(row.block as string);
+  return out;
+}
+
+const BLOCKS: Block[] = [
+  {
+    name: 'Flat 1, "The Mews" \\ 2/3 é€😀',
+    count: 12,
+    inside: true,
+    when: '2015-12-17T01:02:03.456Z',
+    day: '2020-02-29',
+    nearest: { x: 13, y: -0.000001 },
+    note: 'kept',
+    tags: ['a', 'b'],
+    raw: { lmk_key: '123', 'walls-description': 'Cavity wall, as built' },
+    records: [
+      { kind: 'england', area: 1e21 },
+      { kind: 'scotland', reference: 'R1', rooms: 4 },
+      { kind: 'scotland', reference: 'R2' },
+    ],
+  },
+  {
+    name: 'line\nbreak\ttab\u0001',
+    count: 0,
+    inside: false,
+    when: null,
+    day: null,
+    nearest: null,
+    tags: [],
+    raw: {},
+    records: [{ kind: 'wales', area: 1.5e-7 }],
+  },
+];
+
+describe('typed nested blocks', () => {
+  it('types a schema: objects as STRUCTs in key order, arrays as LISTs, records as MAPs', () => {
+    const type = duckdbType(nestedTypeOf(Block));
+    expect(type).toMatch(
+      /^STRUCT\("name" VARCHAR, "count" BIGINT, "inside" BOOLEAN, "when" TIMESTAMP, "day" DATE,/,
+    );
+    expect(type).toContain('"nearest" STRUCT("x" DOUBLE, "y" DOUBLE)');
+    expect(type).toContain('"tags" VARCHAR[]');
+    expect(type).toContain('"raw" MAP(VARCHAR, VARCHAR)');
+    // A union of objects is one STRUCT of every variant's members.
+    expect(type).toContain(
+      '"records" STRUCT("kind" VARCHAR, "area" DOUBLE, "reference" VARCHAR, "rooms" BIGINT)[]',
+    );
+    expect(nestedPaths('block', nestedTypeOf(Block))).toContain('block.records[].reference');
+  });
+
+  it('renders every stored block as JSON.stringify wrote it', async () => {
+    expect(await roundTrip(BLOCKS)).toEqual(BLOCKS.map((b) => JSON.stringify(b)));
+  });
+
+  it('writes a missing required member as null and leaves an absent optional one out', async () => {
+    const [text] = await roundTrip([{ ...BLOCKS[1]!, nearest: undefined } as unknown as Block]);
+    const back = JSON.parse(text!) as Record<string, unknown>;
+    expect(back.nearest).toBeNull();
+    expect(back).not.toHaveProperty('note');
+  });
+});

@@ -6,4 +6,4 @@
 export const DATA_CONTRACT_VERSION = '2.0.0';
 
 /** sha256 of every `table.column` name at DATA_CONTRACT_VERSION, sorted, one per line. */
-export const DATA_CONTRACT_NAMES_SHA256 = '3975f969ce6af8b34a78dd2ea032cdfa2b5e43a217f50852466c394a86cb2187';
+export const DATA_CONTRACT_NAMES_SHA256 = 'bf52868c4d351cffe220620a67bdaa46480b653b3c579a79765ae8c8d82d00e7';

@@ -1,5 +1,6 @@
 // The EPC analyst tables (Parquet): their layouts, for the data dictionary.
 import { z } from 'zod';
+import { nestedColumn } from '../nested-column';
 import { EW_ONLY_SHAPE, EnhancedEpcSchema, EnhancedScottishEpcSchema, SHARED_SHAPE } from './enhanced';
 import { int, num, oneOf, text, timestamp } from './fields';
 import { RAW_EW_CERTIFICATE_FIELDS, RAW_EW_RECOMMENDATION_FIELDS } from './raw';
@@ -95,7 +96,10 @@ export const EpcEstimatesRowSchema = z
     region_code: text('Region code of that postcode'),
     country: text('Country of that postcode'),
     property_type: oneOf(PROPERTY_TYPES, 'Estimated property type'),
-    estimate: EpcEstimateSchema,
+    estimate: nestedColumn(
+      EpcEstimateSchema,
+      'Estimated assessment of a property with no EPC, from nearby certified properties',
+    ),
   })
   .describe('epc_estimate of every UPRN without a certificate');
 

@@ -2,7 +2,9 @@
 // nearby properties (pipelines/transforms/epc/estimate.ts). The certified properties are held in one
 // in-memory k-d tree (about 60 bytes each plus the record: fine for a region; the national run would
 // partition by BNG tile as the spatial enrichment does).
-import { parquetPath, queryParquet, writeParquet, type ColumnSpec } from '../../io/parquet';
+import { parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+import { parquetColumnsFor } from '../../io/parquet-columns';
+import { EpcEstimatesRowSchema } from '../../../schemas/epc';
 import {
   DEFAULT_ESTIMATE_OPTIONS,
   NeighbourIndex,
@@ -46,23 +48,16 @@ export async function loadCertifiedProperties(
   return { properties, geography };
 }
 
-const COLUMNS: ColumnSpec[] = [
-  { name: 'uprn', type: 'BIGINT' },
-  { name: 'postcode', type: 'VARCHAR' },
-  { name: 'outcode', type: 'VARCHAR' },
-  { name: 'local_authority_district_code', type: 'VARCHAR' },
-  { name: 'region_code', type: 'VARCHAR' },
-  { name: 'country', type: 'VARCHAR' },
-  { name: 'property_type', type: 'VARCHAR' },
-  { name: 'estimate', type: 'JSON' },
-];
+// The estimate as typed nested columns (schemas/epc/analyst-tables.ts EpcEstimatesRowSchema).
+const COLUMNS = parquetColumnsFor(EpcEstimatesRowSchema);
 
 export const epcEstimates = defineAsset({
   name: 'epc_estimates',
   kind: 'derived',
   description: 'Estimated EPC for every UPRN without a certificate, from nearby certified properties',
   upstream: ['epc_latest', 'os_open_uprn'],
-  codeVersion: '1',
+  // 2: the estimate as typed nested columns (issue 20).
+  codeVersion: '2',
   owner: 'epc',
   cadence: 'monthly',
   async materialize(ctx) {

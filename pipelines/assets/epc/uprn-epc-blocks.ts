@@ -99,7 +99,7 @@ function geoSql(ctx: AssetContext, uprnsSql: string): string {
       SELECT ${geoColumns}, NULL::JSON AS estimate
       FROM ${parquetPath(derivedPath(ctx, EPC_LATEST_TABLE))} WHERE uprn IN (SELECT uprn FROM tile)
       UNION ALL
-      SELECT ${geoColumns}, estimate FROM ${parquetPath(derivedPath(ctx, EPC_ESTIMATES_TABLE))}
+      SELECT ${geoColumns}, to_json(estimate) AS estimate FROM ${parquetPath(derivedPath(ctx, EPC_ESTIMATES_TABLE))}
       WHERE uprn IN (SELECT uprn FROM tile)),
     stats_ids AS (SELECT ${statsId} AS id FROM ${parquetPath(derivedPath(ctx, EPC_STATS_TABLE))} s),
     geo_stats AS (SELECT g.uprn, g.country AS geo_country, g.estimate, ${groups} FROM geo g)`;

@@ -39,8 +39,6 @@ export function unitOf(description: string): string {
   return '';
 }
 
-type JsonSchemaProperty = JsonNode;
-
 /** A node's description, or that of the first of its variants that has one. */
 const descriptionOf = (node: JsonNode): string =>
   node.description ?? node.anyOf?.map((a) => a.description).find((d) => d !== undefined) ?? '';
@@ -91,7 +89,7 @@ const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\
 export function tableSection(table: DictionaryTable, toJsonSchema: (s: z.ZodObject) => unknown): string {
   const json = toJsonSchema(table.schema) as {
     description?: string;
-    properties: Record<string, JsonSchemaProperty>;
+    properties: Record<string, JsonNode>;
   };
   const columns = parquetColumnsFor(table.schema);
   const byName = new Map(columns.map((c) => [c.name, c]));

@@ -4,9 +4,7 @@ import { z } from 'zod';
 import type { ColumnSpec, ColumnType } from './parquet';
 import { typeOf, type JsonNode as NestedNode, type NestedType } from './nested-type';
 
-interface JsonSchemaNode {
-  type?: string | string[];
-  format?: string;
+interface JsonSchemaNode extends NestedNode {
   anyOf?: JsonSchemaNode[];
   /** schemas/feature-columns.ts pointColumns: a point table's easting or northing (GeoParquet points). */
   pointAxis?: 'x' | 'y';
@@ -43,7 +41,7 @@ export function parquetColumnsFor(schema: z.ZodObject): ColumnSpec[] {
   };
   return Object.entries(json.properties).map(([name, node]) =>
     node.nested
-      ? { name, type: 'JSON', nested: typeOf(node as NestedNode) }
+      ? { name, type: 'JSON', nested: typeOf(node) }
       : { name, type: columnType(node), ...(node.pointAxis ? { point: node.pointAxis } : {}) },
   );
 }

@@ -2,7 +2,7 @@
 // properties document) and computed live for coordinates, so one schema validates both and is the source of
 // the OpenAPI description.
 import { z } from 'zod';
-import { queryNumber, UprnParam } from './common';
+import { queryNumber, Timestamp, UprnParam } from './common';
 
 /** Spec 2.1 Point. Coordinates are rounded to the centimetre, latitude and longitude to 7 decimals (~1 cm). */
 export const PointSchema = z.object({
@@ -124,8 +124,8 @@ export const FloodDefencesSchema = z.object({
 export const RecordedFloodEventSchema = z.object({
   distance,
   name: z.string().nullable(),
-  start_date: z.string().nullable().describe('ISO 8601 UTC timestamp'),
-  end_date: z.string().nullable().describe('ISO 8601 UTC timestamp'),
+  start_date: Timestamp.nullable(),
+  end_date: Timestamp.nullable(),
   flood_source: z.string().nullable(),
   flood_cause: z.string().nullable(),
   nearest_point: PointWithAzimuthSchema.nullable().describe('Null when the point is inside the outline'),

@@ -85,8 +85,8 @@ export const uprnFloodBlocks = defineAsset({
   upstream: ['os_open_uprn', 'flood_pieces'],
   // 4: the nearest coastal point's height from a heighted feature tied with the nearest.
   // 5: flood_risk_description in the spec's spelling (NaFRA2 "Very low" → "Very Low").
-  // 6: the block as typed nested columns (issue 20).
-  codeVersion: '6',
+  // 6: the block as typed nested columns (issue 20); 7: the flood events' dates as timestamps.
+  codeVersion: '7',
   owner: 'flood',
   cadence: 'quarterly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },

@@ -10,10 +10,9 @@
 //   (and the tiles it did, already updated).
 // Either way a tile sends only the documents that changed: a digest per UPRN over what its document is built
 // from (each block table's digest column: the EPC block names its statistics groups, whose texts are stored
-// apart) is kept
-// per index and tile (derived/properties_index_digests/<index>/<tile>.parquet, with the run that last
-// indexed each UPRN: the record of which UPRNs a run changed), and only UPRNs whose digest moved are read
-// into JavaScript and indexed. The EPC statistics groups are stored once each, under their stable ids, and
+// apart) is kept per index and tile (derived/properties_index_digests/<index>/<tile>.parquet, with the run
+// that last indexed each UPRN: the record of which UPRNs a run changed), and only UPRNs whose digest moved
+// are read into JavaScript and indexed. The EPC statistics groups are stored once each, under their stable ids, and
 // written whole by the settle step from epc_stats.
 import { existsSync, readdirSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';

@@ -3,7 +3,7 @@
 // (`uprn_flood_blocks.block.england.rivers_and_seas.in_flood_risk_zone`), as `table.column`, sorted.
 import { createHash } from 'node:crypto';
 import { geoParquetPlan } from '../io/geoparquet';
-import { nestedPaths } from '../io/nested-type';
+import { nestedMembers } from '../io/nested-type';
 import { parquetColumnsFor } from '../io/parquet-columns';
 import { dictionaryTables } from './dictionary-tables';
 
@@ -13,7 +13,7 @@ export function contractNames(): string[] {
       const columns = parquetColumnsFor(table.schema);
       const extra = geoParquetPlan(columns)?.extraColumns ?? [];
       const members = columns.flatMap((c) =>
-        c.nested ? nestedPaths(`${table.name}.${c.name}`, c.nested) : [],
+        c.nested ? nestedMembers(`${table.name}.${c.name}`, c.nested).map((m) => m.path) : [],
       );
       return [...[...columns, ...extra].map((c) => `${table.name}.${c.name}`), ...members];
     })

@@ -3,6 +3,7 @@
 // columns read out of it for spreadsheets and SQL. The block itself also comes out as it is stored (a column
 // named after the block). docs/analysts.md lists every block and column.
 import type { AssetContext } from '../orchestration/definition';
+import { memberSql } from '../io/nested-type';
 import { areaTableGlob, UPRN_AREA_BLOCKS_TABLE } from '../assets/area/area-tiles';
 import { climateTableGlob, UPRN_CLIMATE_BLOCKS_TABLE } from '../assets/climate/uprn-climate-blocks';
 import { uprnEnvironmentBlocksGlob } from '../assets/environment/uprn-environment-blocks';
@@ -34,21 +35,14 @@ export interface ExportBlock {
   flat: readonly FlatColumn[];
 }
 
-/** A path (`$.a.b[0].c`) as member access on the block column `b`: `b['a']['b'][1]['c']`. */
-const memberSql: PathValue = (path) => {
-  const steps = path.replace(/^\$/, '').match(/\.[^.[]+|\[\d+\]/g) ?? [];
-  return `b${steps
-    .map((s) =>
-      s.startsWith('[') ? `[${Number(s.slice(1, -1)) + 1}]` : `['${s.slice(1).replaceAll("'", "''")}']`,
-    )
-    .join('')}`;
-};
+/** A path (`$.a.b[0].c`) as member access on the block column `b`. */
+const memberOfB: PathValue = (path) => memberSql('b', path);
 
 /** A block's flat columns as SQL over `t` (its table's row) and `b` (its block, or the member it is). */
 export function flatSql(columns: readonly FlatColumn[]): string[] {
   return columns.map((c) => {
     const expr =
-      typeof c.from === 'function' ? c.from(memberSql) : c.from.startsWith('$') ? memberSql(c.from) : c.from;
+      typeof c.from === 'function' ? c.from(memberOfB) : c.from.startsWith('$') ? memberOfB(c.from) : c.from;
     return `TRY_CAST((${expr}) AS ${c.type})`;
   });
 }

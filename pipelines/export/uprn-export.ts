@@ -11,6 +11,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { dataPaths, type ServiceConfig } from '../config';
 import { duckdbMemoryLimit } from '../io/parquet';
 import { publishFile, scratchFolder } from '../io/scratch';
+import { memberSql } from '../io/nested-type';
 import { flatSql, type ExportBlock } from './blocks';
 
 export type ExportFormat = 'parquet' | 'csv' | 'geojson';
@@ -134,7 +135,7 @@ export async function exportUprns(options: ExportOptions): Promise<ExportSummary
         block.parquet({ config: options.config as ServiceConfig }),
         block.asset,
       );
-      const b = block.member ? `t.block[${literal(block.member)}]` : 't.block';
+      const b = block.member ? memberSql('t.block', block.member) : 't.block';
       // The block as stored: typed nested columns in Parquet and GeoJSON, its JSON text in CSV.
       const stored = format === 'csv' ? 'to_json(b)' : 'b';
       const columns = [

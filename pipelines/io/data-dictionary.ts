@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { DATA_CONTRACT_VERSION } from '../../schemas/data-contract';
 import { GEOPARQUET_VERSION, geoParquetPlan } from './geoparquet';
-import { variantsOf, type JsonNode, type NestedType } from './nested-type';
+import { descriptionOf, nestedMembers, type JsonNode, type NestedType } from './nested-type';
 import { parquetColumnsFor } from './parquet-columns';
 
 export interface DictionaryTable {
@@ -39,10 +39,6 @@ export function unitOf(description: string): string {
   return '';
 }
 
-/** A node's description, or that of the first of its variants that has one. */
-const descriptionOf = (node: JsonNode): string =>
-  node.description ?? node.anyOf?.map((a) => a.description).find((d) => d !== undefined) ?? '';
-
 /** A nested type as the dictionary names it: scalars by type, the containers by kind. */
 function typeLabel(type: NestedType): string {
   switch (type.kind) {
@@ -55,32 +51,6 @@ function typeLabel(type: NestedType): string {
     case 'map':
       return `MAP(VARCHAR, ${typeLabel(type.values)})`;
   }
-}
-
-/**
- * One row per member of a nested column, depth first (`block.england.rivers_and_seas.flood_risk_description`;
- * a list's items as `[]`), each with its type and its schema's description.
- */
-function nestedRows(
-  path: string,
-  type: NestedType,
-  node: JsonNode,
-  row: (name: string, type: string, description: string) => string,
-): string[] {
-  const variants = variantsOf(node);
-  if (type.kind === 'list') {
-    const items = variants.find((v) => v.items)?.items ?? {};
-    return type.items.kind === 'scalar' ? [] : nestedRows(`${path}[]`, type.items, items, row);
-  }
-  if (type.kind !== 'struct') return [];
-  return type.fields.flatMap((field) => {
-    const child = variants.map((v) => v.properties?.[field.name]).find((c) => c !== undefined) ?? {};
-    const name = `${path}.${field.name}`;
-    return [
-      row(name, typeLabel(field.type), descriptionOf(child)),
-      ...nestedRows(name, field.type, child, row),
-    ];
-  });
 }
 
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -101,7 +71,7 @@ export function tableSection(table: DictionaryTable, toJsonSchema: (s: z.ZodObje
     if (column?.nested)
       return [
         row(name, typeLabel(column.nested), descriptionOf(property)),
-        ...nestedRows(name, column.nested, property, row),
+        ...nestedMembers(name, column.nested).map((m) => row(m.path, typeLabel(m.type), m.description)),
       ];
     return [row(name, column?.type ?? 'JSON', descriptionOf(property))];
   });

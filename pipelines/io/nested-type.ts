@@ -17,6 +17,8 @@ export interface NestedField {
   type: NestedType;
   /** Absent from the JSON when null (an optional key); a required key is written as null. */
   omitWhenNull: boolean;
+  /** The schema's description of the member (the data dictionary's meaning). */
+  description: string;
 }
 
 export type NestedType =
@@ -41,7 +43,7 @@ export interface JsonNode {
 const JSON_TYPE: NestedType = { kind: 'scalar', type: 'JSON' };
 
 /** The node's variants other than null. */
-export function variantsOf(node: JsonNode): JsonNode[] {
+function variantsOf(node: JsonNode): JsonNode[] {
   const listed = node.anyOf ?? node.oneOf;
   if (listed) return listed.flatMap(variantsOf);
   if (Array.isArray(node.type)) {
@@ -51,6 +53,7 @@ export function variantsOf(node: JsonNode): JsonNode[] {
   return node.type === 'null' ? [] : [node];
 }
 
+/** The scalar type of a node that is one variant (variantsOf), or undefined when it is not a scalar. */
 function scalarOf(node: JsonNode): ScalarType | undefined {
   switch (node.type) {
     case 'integer':
@@ -66,13 +69,28 @@ function scalarOf(node: JsonNode): ScalarType | undefined {
   }
 }
 
+/** A node's description, or that of the first of its variants that has one. */
+export const descriptionOf = (node: JsonNode): string =>
+  node.description ?? node.anyOf?.map((a) => a.description).find((d) => d !== undefined) ?? '';
+
 function fieldsOf(node: JsonNode, defs: Record<string, JsonNode>): NestedField[] {
   const required = new Set(node.required ?? []);
   return Object.entries(node.properties ?? {}).map(([name, child]) => ({
     name,
     type: typeOf(child, defs),
     omitWhenNull: !required.has(name),
+    description: descriptionOf(child),
   }));
+}
+
+/**
+ * The scalar Parquet type of a top-level column's node: one non-null variant that is a scalar, else
+ * undefined. A date stays text there (top-level columns have no DATE type).
+ */
+export function columnScalarOf(node: JsonNode): Exclude<ScalarType, 'DATE' | 'JSON'> | undefined {
+  const variants = variantsOf(node);
+  const scalar = variants.length === 1 ? scalarOf(variants[0]!) : undefined;
+  return scalar === 'DATE' ? 'VARCHAR' : scalar === 'JSON' ? undefined : scalar;
 }
 
 /** The nested type of a JSON Schema node (zod's toJSONSchema output; `defs` its $defs). */
@@ -156,9 +174,32 @@ export function fromJsonSql(expression: string, type: NestedType): string {
   return `json_transform((${expression})::JSON, '${structure}')`;
 }
 
-/** Every member of a nested value under `path`, depth first: `block.a`, `block.a.b`, a list's items as `[]`. */
-export function nestedPaths(path: string, type: NestedType): string[] {
-  if (type.kind === 'list') return nestedPaths(`${path}[]`, type.items);
+/**
+ * Every member of a nested value under `path`, depth first (`block.a`, `block.a.b`, a list's items as `[]`),
+ * with its type and description: the data dictionary's rows and the contract's names.
+ */
+export function nestedMembers(path: string, type: NestedType): (NestedField & { path: string })[] {
+  if (type.kind === 'list') return nestedMembers(`${path}[]`, type.items);
   if (type.kind !== 'struct') return [];
-  return type.fields.flatMap((f) => [`${path}.${f.name}`, ...nestedPaths(`${path}.${f.name}`, f.type)]);
+  return type.fields.flatMap((f) => [
+    { ...f, path: `${path}.${f.name}` },
+    ...nestedMembers(`${path}.${f.name}`, f.type),
+  ]);
+}
+
+/**
+ * A member of a nested column as SQL: `memberSql('b', '$.a.b[0].c')` (a JSON path; `$.` optional, list
+ * indexes from 0) is `b['a']['b'][1]['c']`.
+ */
+export function memberSql(column: string, path: string): string {
+  const steps =
+    path
+      .replace(/^\$/, '')
+      .replace(/^(?=[^.[])/, '.')
+      .match(/\.[^.[]+|\[\d+\]/g) ?? [];
+  return `${column}${steps
+    .map((s) =>
+      s.startsWith('[') ? `[${Number(s.slice(1, -1)) + 1}]` : `['${s.slice(1).replaceAll("'", "''")}']`,
+    )
+    .join('')}`;
 }

@@ -2,7 +2,7 @@
 // single source) instead of a hand-kept list.
 import { z } from 'zod';
 import type { ColumnSpec, ColumnType } from './parquet';
-import { typeOf, type JsonNode as NestedNode, type NestedType } from './nested-type';
+import { columnScalarOf, typeOf, type JsonNode as NestedNode, type NestedType } from './nested-type';
 
 interface JsonSchemaNode extends NestedNode {
   anyOf?: JsonSchemaNode[];
@@ -13,26 +13,9 @@ interface JsonSchemaNode extends NestedNode {
 }
 
 function columnType(node: JsonSchemaNode): ColumnType {
-  const variants = node.anyOf ?? [node];
-  const types = variants
-    .flatMap((v) => (Array.isArray(v.type) ? v.type : [v.type]))
-    .filter((t) => t && t !== 'null');
-  const formats = variants.map((v) => v.format).filter(Boolean);
   // Byte columns (WKB geometry) are declared with `.meta({ format: 'binary' })`: zod has no JSON type for them.
-  if (formats.includes('binary')) return 'BLOB';
-  if (types.length === 1) {
-    switch (types[0]) {
-      case 'integer':
-        return 'BIGINT';
-      case 'number':
-        return 'DOUBLE';
-      case 'boolean':
-        return 'BOOLEAN';
-      case 'string':
-        return formats.includes('date-time') ? 'TIMESTAMP' : 'VARCHAR';
-    }
-  }
-  return 'JSON';
+  if ((node.anyOf ?? [node]).some((v) => v.format === 'binary')) return 'BLOB';
+  return columnScalarOf(node) ?? 'JSON';
 }
 
 export function parquetColumnsFor(schema: z.ZodObject): ColumnSpec[] {

@@ -3,6 +3,7 @@
 // Every read of a block field goes through BlockFields below: the block tables hold their block as typed
 // nested columns (STRUCT, LIST), so a field is a member access, with no JSON to parse.
 import { FLOOD_ZONE_LAYERS } from '../../../schemas/features';
+import { memberSql } from '../../io/nested-type';
 import { floodBandColumn, PropertiesWideRowSchema } from '../../../schemas/properties-wide';
 
 export interface PropertiesWideInputs {
@@ -47,13 +48,7 @@ class BlockFields {
   relations(tables: Record<string, readonly string[]>, where?: string): string[] {
     return [...this.paths].map(([alias, paths]) => {
       const [relation, ...keep] = tables[alias]!;
-      const members = paths.map(
-        (path, n) =>
-          `block${path
-            .split('.')
-            .map((key) => `[${quote(key)}]`)
-            .join('')} AS v${n + 1}`,
-      );
+      const members = paths.map((path, n) => `${memberSql('block', path)} AS v${n + 1}`);
       const filter = where === undefined ? '' : ` WHERE ${where}`;
       return `${alias} AS (SELECT ${['uprn', ...keep, ...members].join(', ')} FROM ${relation}${filter})`;
     });

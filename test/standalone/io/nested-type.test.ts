@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { duckdbType, nestedPaths, nestedTypeOf } from '../../../pipelines/io/nested-type';
+import { duckdbType, nestedMembers, nestedTypeOf } from '../../../pipelines/io/nested-type';
 import { queryParquet, writeParquet } from '../../../pipelines/io/parquet';
 import { nestedTextSql } from '../../../pipelines/io/render-nested';
 
@@ -94,7 +94,9 @@ describe('typed nested blocks', () => {
     expect(type).toContain(
       '"records" STRUCT("kind" VARCHAR, "area" DOUBLE, "reference" VARCHAR, "rooms" BIGINT)[]',
     );
-    expect(nestedPaths('block', nestedTypeOf(Block))).toContain('block.records[].reference');
+    expect(nestedMembers('block', nestedTypeOf(Block)).map((m) => m.path)).toContain(
+      'block.records[].reference',
+    );
   });
 
   it('renders every stored block as JSON.stringify wrote it', async () => {

@@ -1,13 +1,13 @@
 // Nested Parquet types derived from a zod schema (issue 20): a block the API answers is stored as typed
 // STRUCT, LIST and MAP columns that mirror its shape (`block.rivers_and_seas.flood_risk_description` is a
-// column), and the JSON the documents carry is rendered back from those columns (io/render-nested.ts), so the
-// schema is the single source of both.
+// column), converted on the write from the JSON text the block's writer serialised (kept beside the table
+// for the documents: io/parquet.ts blockTextsPath), so the schema is the single source of both.
 //
 // z.object → STRUCT in the schema's key order; z.array → LIST; z.record → MAP(VARCHAR, …); integers →
 // BIGINT, numbers → DOUBLE, booleans → BOOLEAN, ISO dates → DATE, ISO timestamps → TIMESTAMP (UTC, rendered
-// back with milliseconds and Z, as every block writes them), other strings → VARCHAR; a union of objects
-// → one STRUCT of every variant's fields (the variant is chosen again when rendering). What has no typed
-// form (z.unknown, a union of scalars of different types) stays JSON.
+// with milliseconds and Z in every block's text), other strings → VARCHAR; a union of objects → one STRUCT of
+// every variant's fields. What has no typed form (z.unknown, a union of scalars of different types) stays
+// JSON.
 import { z } from 'zod';
 
 export type ScalarType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'DATE' | 'TIMESTAMP' | 'JSON';
@@ -15,15 +15,13 @@ export type ScalarType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'DATE' | 
 export interface NestedField {
   name: string;
   type: NestedType;
-  /** Absent from the JSON when null (an optional key); a required key is written as null. */
-  omitWhenNull: boolean;
   /** The schema's description of the member (the data dictionary's meaning). */
   description: string;
 }
 
 export type NestedType =
   | { kind: 'scalar'; type: ScalarType }
-  | { kind: 'struct'; fields: NestedField[]; variants?: NestedField[][] }
+  | { kind: 'struct'; fields: NestedField[] }
   | { kind: 'list'; items: NestedType }
   | { kind: 'map'; values: NestedType };
 
@@ -74,11 +72,9 @@ export const descriptionOf = (node: JsonNode): string =>
   node.description ?? node.anyOf?.map((a) => a.description).find((d) => d !== undefined) ?? '';
 
 function fieldsOf(node: JsonNode, defs: Record<string, JsonNode>): NestedField[] {
-  const required = new Set(node.required ?? []);
   return Object.entries(node.properties ?? {}).map(([name, child]) => ({
     name,
     type: typeOf(child, defs),
-    omitWhenNull: !required.has(name),
     description: descriptionOf(child),
   }));
 }
@@ -108,7 +104,7 @@ export function typeOf(input: JsonNode, defs: Record<string, JsonNode> = {}): Ne
     const each = variants.map((v) => fieldsOf(v, defs));
     const merged: NestedField[] = [];
     for (const field of each.flat()) if (!merged.some((f) => f.name === field.name)) merged.push(field);
-    return { kind: 'struct', fields: merged, variants: each };
+    return { kind: 'struct', fields: merged };
   }
   const [only] = variants;
   if (only!.type === 'array')

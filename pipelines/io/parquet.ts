@@ -8,7 +8,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { createHash, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import {
   DuckDBBlobValue,
   DuckDBInstance,
@@ -21,7 +21,6 @@ import {
 } from '@duckdb/node-api';
 import { geoMetadata, geoParquetPlan, type GeoStats } from './geoparquet';
 import { duckdbType, fromJsonSql, type NestedType } from './nested-type';
-import { renderNestedJson } from './render-nested';
 import { localScratchRoot, publishFile, scratchFolder } from './scratch';
 
 export type ColumnType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'TIMESTAMP' | 'JSON' | 'BLOB';
@@ -33,7 +32,8 @@ export interface ColumnSpec {
   point?: 'x' | 'y';
   /**
    * A JSON column stored as typed nested columns (STRUCT, LIST, MAP) of this type: written as JSON text and
-   * converted on the copy to Parquet (io/nested-type.ts); read back as text with queryParquet's `render`.
+   * converted on the copy to Parquet (io/nested-type.ts). The text itself can be kept beside the table
+   * (ParquetWriterOptions.texts).
    */
   nested?: NestedType;
 }
@@ -46,6 +46,38 @@ export interface ParquetWriteResult {
   path: string;
   rows: number;
   bytes: number;
+  /** The texts file written beside the table (ParquetWriterOptions.texts). */
+  texts?: string;
+}
+
+/**
+ * Where a table's block texts are kept: `texts/` beside its file. The table holds the typed block for
+ * analysts; the properties documents are built from the text the writer serialised, as it was, so they
+ * need neither DuckDB's to_json of the typed value nor a reshaping of it into the writer's form (twice the
+ * cost of the whole properties index: docs/national.md). Two folders deep, the files are no table of the
+ * analysts' catalog (catalogViews).
+ */
+export const blockTextsPath = (path: string): string => join(dirname(path), 'texts', basename(path));
+
+/**
+ * The texts of a table rebuilt as its kept rows then its fresh ones (`kept`: a query of the kept UPRNs):
+ * the previous file's texts of those, then the fresh file's.
+ */
+export const keptAndFreshTextsSql = (previous: string, kept: string, fresh: string): string =>
+  `SELECT * FROM ${parquetPath(blockTextsPath(previous))} WHERE uprn IN (${kept})
+   UNION ALL SELECT * FROM ${parquetPath(blockTextsPath(fresh))}`;
+
+/** What a block texts file holds: a key (`uprn`) and `text`, the block as its writer serialised it. */
+export interface BlockTexts {
+  /** The key column written beside the text. */
+  key: string;
+}
+
+/** The single nested column of a table that keeps its block texts. */
+function textsColumn(columns: readonly ColumnSpec[], path: string): ColumnSpec {
+  const nested = columns.filter((c) => c.nested);
+  if (nested.length !== 1) throw new Error(`parquet ${path}: block texts need exactly one nested column`);
+  return nested[0]!;
 }
 
 const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
@@ -139,6 +171,8 @@ export interface ParquetWriterOptions {
    * appender's CPU, whose per-value native calls dominate there. Both write the same values.
    */
   staging?: 'appender' | 'csv';
+  /** Also write `<key>, <the nested column's text> AS text` to blockTextsPath(path), in the same order. */
+  texts?: BlockTexts;
 }
 
 /**
@@ -162,6 +196,7 @@ export class ParquetTableWriter {
     private readonly db: OwnedConnection,
     private readonly appender: DuckDBAppender | undefined,
     private readonly csv: { file: string; fd: number; line: (row: object) => string } | undefined,
+    private readonly texts: BlockTexts | undefined,
   ) {}
 
   static async open(
@@ -170,22 +205,31 @@ export class ParquetTableWriter {
     options: ParquetWriterOptions = {},
   ): Promise<ParquetTableWriter> {
     if (columns.length === 0) throw new Error(`parquet ${path}: no columns`);
+    if (options.texts) textsColumn(columns, path);
     await mkdir(dirname(path), { recursive: true });
     const csv = options.staging === 'csv';
     // CSV staging keeps its rows on disk; DuckDB's CSV reader sizes its buffers by the longest line allowed.
     const { dir, ...db } = await openScratch(path, csv ? duckdbMemoryLimit() : APPENDER_MEMORY_LIMIT());
     if (csv) {
       const file = `${dir}/rows.csv`;
-      return new ParquetTableWriter(path, columns, dir, db, undefined, {
-        file,
-        fd: openSync(file, 'w'),
-        line: csvLineFor(columns),
-      });
+      return new ParquetTableWriter(
+        path,
+        columns,
+        dir,
+        db,
+        undefined,
+        {
+          file,
+          fd: openSync(file, 'w'),
+          line: csvLineFor(columns),
+        },
+        options.texts,
+      );
     }
     const ddl = columns.map((c) => `${quoteIdent(c.name)} ${stagedType(c.type)}`).join(', ');
     await db.connection.run(`CREATE TABLE stage (${ddl})`);
     const appender = await db.connection.createAppender('stage');
-    return new ParquetTableWriter(path, columns, dir, db, appender, undefined);
+    return new ParquetTableWriter(path, columns, dir, db, appender, undefined, options.texts);
   }
 
   get rowCount(): number {
@@ -234,6 +278,7 @@ export class ParquetTableWriter {
     const select = [...this.columns.map((c) => this.selectColumn(c)), ...(geo?.extraSelect ?? [])].join(', ');
     const order = options.orderBy?.length ? ` ORDER BY ${options.orderBy.map(quoteIdent).join(', ')}` : '';
     const tmp = `${this.scratchDir}/out.parquet`;
+    const texts = this.texts ? blockTextsPath(this.path) : undefined;
     try {
       const relation = `(SELECT ${select} FROM ${this.stagedRelation()})`;
       const kv = geo ? await geoKvOption(this.db.connection, geo, relation) : '';
@@ -244,12 +289,26 @@ export class ParquetTableWriter {
       await this.db.connection.run(
         `COPY (SELECT ${select} FROM ${this.stagedRelation()}${order}) TO ${quoteString(tmp)} (${parquetCopyOptions(this.columns)}${kv})`,
       );
+      // The texts first: a table is never newer than its texts (a kept row's text is its block's).
+      if (texts !== undefined) {
+        const textsTmp = `${this.scratchDir}/texts.parquet`;
+        const text = quoteIdent(textsColumn(this.columns, this.path).name);
+        await this.db.connection.run(
+          `COPY (SELECT ${quoteIdent(this.texts!.key)}, ${text} AS text FROM ${this.stagedRelation()}${order}) TO ${quoteString(textsTmp)} (${TEXTS_COPY_OPTIONS})`,
+        );
+        await publishFile(textsTmp, texts);
+      }
       await publishFile(tmp, this.path);
     } finally {
       this.db.close();
       await rm(this.scratchDir, { recursive: true, force: true });
     }
-    return { path: this.path, rows: this.rows, bytes: (await stat(this.path)).size };
+    return {
+      path: this.path,
+      rows: this.rows,
+      bytes: (await stat(this.path)).size,
+      ...(texts ? { texts } : {}),
+    };
   }
 
   /** Abandons the write: no file appears at the target path. */
@@ -407,6 +466,9 @@ export function parquetCopyOptions(columns: readonly Pick<ColumnSpec, 'type'>[])
   return `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rows}`;
 }
 
+/** A block texts file's rows carry a block of JSON each. */
+const TEXTS_COPY_OPTIONS = parquetCopyOptions([{ type: 'JSON' }]);
+
 /** `, KV_METADATA {geo: …}` for a spatial table: GeoParquet 1.1 metadata from one pass over `relation`. */
 async function geoKvOption(
   connection: DuckDBConnection,
@@ -442,12 +504,27 @@ async function describeColumns(connection: DuckDBConnection, sql: string): Promi
 export async function copyQueryToParquet(
   sql: string,
   path: string,
-  options: { columns?: readonly ColumnSpec[] } = {},
+  options: {
+    columns?: readonly ColumnSpec[];
+    /** The query's `column` is a block's JSON text: written typed (`type`), its text kept beside it. */
+    texts?: BlockTexts & { column: string; type: NestedType };
+  } = {},
 ): Promise<ParquetWriteResult> {
   await mkdir(dirname(path), { recursive: true });
   const { dir, connection, close } = await openScratch(path);
   const tmp = `${dir}/out.parquet`;
   try {
+    if (options.texts) {
+      // The query once, into the scratch database (it spills there); its text column twice.
+      const { key, column, type } = options.texts;
+      await connection.run(`CREATE TABLE q AS ${sql}`);
+      const textsTmp = `${dir}/texts.parquet`;
+      await connection.run(
+        `COPY (SELECT ${quoteIdent(key)}, ${quoteIdent(column)} AS text FROM q) TO ${quoteString(textsTmp)} (${TEXTS_COPY_OPTIONS})`,
+      );
+      await publishFile(textsTmp, blockTextsPath(path));
+      sql = `SELECT * REPLACE (${fromJsonSql(quoteIdent(column), type)} AS ${quoteIdent(column)}) FROM q`;
+    }
     const columns = options.columns ?? (await describeColumns(connection, sql));
     const geo = geoParquetPlan(columns);
     const query = geo?.extraSelect.length ? `SELECT *, ${geo.extraSelect.join(', ')} FROM (${sql})` : sql;
@@ -458,7 +535,12 @@ export async function copyQueryToParquet(
     );
     const rows = Number(reader.getRowObjects()[0]!.n);
     await publishFile(tmp, path);
-    return { path, rows, bytes: (await stat(path)).size };
+    return {
+      path,
+      rows,
+      bytes: (await stat(path)).size,
+      ...(options.texts ? { texts: blockTextsPath(path) } : {}),
+    };
   } finally {
     close();
     await rm(dir, { recursive: true, force: true });
@@ -470,9 +552,9 @@ export async function writeParquet(
   path: string,
   columns: readonly ColumnSpec[],
   rows: Iterable<object> | AsyncIterable<object>,
-  options: { orderBy?: string[] } = {},
+  options: { orderBy?: string[]; texts?: BlockTexts } = {},
 ): Promise<ParquetWriteResult> {
-  const writer = await ParquetTableWriter.open(path, columns);
+  const writer = await ParquetTableWriter.open(path, columns, { texts: options.texts });
   try {
     for await (const row of rows) writer.append(row);
   } catch (error) {
@@ -485,13 +567,9 @@ export async function writeParquet(
 /**
  * Runs a query over Parquet files and streams the result rows as plain JSON values (timestamps as ISO
  * strings, JSON columns parsed, nested values as objects and arrays). `sql` refers to files with
- * read_parquet('...'). A column named in `render`, selected as nestedTextSql(<a value of that nested type>),
- * comes back as the JSON text io/render-nested.ts renders: a block as its writer wrote it.
+ * read_parquet('...').
  */
-export async function* queryParquet(
-  sql: string,
-  options: { render?: Readonly<Record<string, NestedType>> } = {},
-): AsyncGenerator<Record<string, unknown>> {
+export async function* queryParquet(sql: string): AsyncGenerator<Record<string, unknown>> {
   // An in-memory database spills only where it is given a folder: without one, a sort or join larger than the
   // memory limit fails instead of spilling (uprn_epc_blocks at 100,000 UPRNs under a 1 GB limit).
   const spill = join(localScratchRoot() ?? tmpdir(), `pds-query-${randomUUID()}`);
@@ -512,14 +590,7 @@ export async function* queryParquet(
       for (let r = 0; r < chunk.rowCount; r++) {
         const row: Record<string, unknown> = {};
         names.forEach((name, c) => {
-          const value = columns[c]![r];
-          const rendered = options.render?.[name];
-          row[name] =
-            rendered === undefined
-              ? toJsonValue(value, jsonColumns.has(name))
-              : value === null
-                ? null
-                : renderNestedJson(rendered, value as string);
+          row[name] = toJsonValue(columns[c]![r], jsonColumns.has(name));
         });
         yield row;
       }

@@ -1,12 +1,13 @@
 // The per-UPRN block tables after a real refresh (issue 20): each stores its block as typed nested columns,
-// and the text the documents are built from is what the block's writer serialised. Called from a test file
+// and keeps beside it the text the documents are built from: what the block's writer serialised, of which
+// the typed block is the conversion. Called from a test file
 // that has refreshed the sample (refresh-and-epcs.test.ts), so it costs no refresh of its own.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PROPERTY_BLOCK_SOURCES } from '../../pipelines/assets/index/property-blocks';
 import type { ServiceConfig } from '../../pipelines/config';
-import { parquetPath, queryParquet } from '../../pipelines/io/parquet';
-import { nestedTextSql } from '../../pipelines/io/render-nested';
+import { blockTextsPath, parquetPath, queryParquet } from '../../pipelines/io/parquet';
+import { fromJsonSql } from '../../pipelines/io/nested-type';
 import { TabledEpcBlockSchema } from '../../schemas/api/epcs';
 import { StoredAreaBlockSchema } from '../../schemas/api/area';
 
@@ -29,26 +30,32 @@ export function describeTypedBlocks(config: ServiceConfig): void {
       }
     });
 
-    it('renders every block as its writer serialised it', async () => {
+    it('keeps every block text beside its table: the typed block is that text converted', async () => {
       for (const source of PROPERTY_BLOCK_SOURCES) {
+        const path = source.parquet(ctx);
         let blocks = 0;
         for await (const row of queryParquet(
-          `SELECT ${nestedTextSql('block')} AS text, ${source.digest} AS digest
-             FROM ${parquetPath(source.parquet(ctx))} WHERE block IS NOT NULL`,
-          { render: { text: source.type } },
+          `SELECT t.text, b.${source.digest} AS digest,
+              b.block IS NOT DISTINCT FROM ${fromJsonSql('t.text', source.type)} AS same,
+              b.uprn IS NOT NULL AND t.uprn IS NOT NULL AS paired
+             FROM ${parquetPath(path)} b FULL JOIN ${parquetPath(blockTextsPath(path))} t ON b.uprn = t.uprn`,
         )) {
-          const text = row.text as string;
+          const text = row.text as string | null;
+          // One text per row of the table, and the typed block is its conversion.
+          expect(row.paired, source.key).toBe(true);
+          expect(row.same, `${source.key}: ${text?.slice(0, 200)}`).toBe(true);
+          if (text === null) continue;
           blocks += 1;
-          if (source.digest === 'block_digest' && source.key !== 'area') {
-            // The digest is the MD5 of the text the writer serialised: the rendering is that text, byte for byte.
+          if (source.digest === 'block_digest') {
+            // The digest is the MD5 of the text the writer serialised.
             expect(md5(text), `${source.key}: ${text.slice(0, 200)}`).toBe(row.digest);
           } else {
-            // The area block is assembled in SQL (retrofit_grants last), the EPC block has no text digest:
-            // each renders as JSON.stringify writes it, and is valid for its schema.
+            // The EPC block has no text digest: it is as JSON.stringify writes it, and valid for its schema.
             expect(JSON.stringify(JSON.parse(text))).toBe(text);
-            const schema = source.key === 'area' ? StoredAreaBlockSchema : TabledEpcBlockSchema;
-            expect(schema.safeParse(JSON.parse(text)).error, source.key).toBeUndefined();
+            expect(TabledEpcBlockSchema.safeParse(JSON.parse(text)).error, source.key).toBeUndefined();
           }
+          if (source.key === 'area')
+            expect(StoredAreaBlockSchema.safeParse(JSON.parse(text)).error, source.key).toBeUndefined();
         }
         expect(blocks, source.key).toBeGreaterThan(0);
       }

@@ -36,9 +36,16 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RetrofitGrantRules } from '../../../schemas/api/retrofit';
 import { loadRetrofitGrantRules } from '../../reference/retrofit-grants';
-import { copyQueryToParquet, countRows, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+import {
+  blockTextsPath,
+  copyQueryToParquet,
+  countRows,
+  keptAndFreshTextsSql,
+  parquetPath,
+  queryParquet,
+  writeParquet,
+} from '../../io/parquet';
 import { scratchFolder } from '../../io/scratch';
-import { fromJsonSql } from '../../io/nested-type';
 import { nestedColumnType } from '../../io/parquet-columns';
 import { UprnAreaBlockRowSchema } from '../../../schemas/area-tables';
 import { areaEnergyPrices } from '../../transforms/area/energy-prices';
@@ -172,15 +179,20 @@ function assembleSql(ctx: AssetContext, tile: string, facts: string, only?: stri
     LEFT JOIN ${parquetPath(tilePath(ctx, GRANT_SETS_TABLE, tile))} g ON ${on}
     ${only === undefined ? '' : `WHERE f.uprn IN (${only})`}`;
   // block_digest: what properties_index compares to tell which documents changed, without reading blocks.
-  return `SELECT uprn, postcode, country, ${fromJsonSql('text', AREA_BLOCK_TYPE)} AS block,
-      md5(text) AS block_digest, f.input_digest
+  // The block is its text here: written typed, the text kept beside it (AREA_BLOCK_TEXTS).
+  return `SELECT uprn, postcode, country, text AS block, md5(text) AS block_digest, f.input_digest
     FROM (${blocks}) JOIN ${parquetPath(facts)} f USING (uprn) ORDER BY uprn`;
 }
 
-const CODE_VERSION = '11';
+const CODE_VERSION = '12';
 
-/** The stored block's typed columns (schemas/area-tables.ts UprnAreaBlockRowSchema). */
-const AREA_BLOCK_TYPE = nestedColumnType(UprnAreaBlockRowSchema, 'block');
+/** assembleSql's block text, written as the stored block's typed columns (schemas/area-tables.ts
+ * UprnAreaBlockRowSchema) with the text kept beside the table. */
+const AREA_BLOCK_TEXTS = {
+  key: 'uprn',
+  column: 'block',
+  type: nestedColumnType(UprnAreaBlockRowSchema, 'block'),
+} as const;
 
 export const uprnAreaBlocks = defineAsset({
   name: 'uprn_area_blocks',
@@ -217,7 +229,7 @@ export const uprnAreaBlocks = defineAsset({
   // postcode, polygon codes); the block records area_postcode and area_postcode_distance.
   // 9: built per UPRN whose EPC facts changed when nothing else moved (tileInputsHeld), the rest kept from the
   // tile's last build; block_digest per row. 10: distances written as JSON.stringify writes them.
-  // 11: the block as typed nested columns (issue 20).
+  // 11: the block as typed nested columns (issue 20). 12: its texts kept beside the table (blockTextsPath).
   codeVersion: CODE_VERSION,
   owner: 'area-data',
   cadence: 'monthly',
@@ -252,7 +264,9 @@ export const uprnAreaBlocks = defineAsset({
       const facts = await copyQueryToParquet(tileFactsSql(ctx, tile), factsFile);
       // The previous build's rows are kept for the UPRNs whose EPC facts held, when nothing else it read
       // moved; otherwise (and when forced) every row is built.
-      const incremental = tileInputsHeld(ctx, day, asOf) && Object.values(paths).every((p) => existsSync(p));
+      const incremental =
+        tileInputsHeld(ctx, day, asOf) &&
+        [...Object.values(paths), blockTextsPath(paths.blocks)].every((p) => existsSync(p));
       // Which UPRNs are kept and which built, fixed now: the tables they are read from are rewritten below.
       const keptFile = join(scratch, 'kept.parquet');
       if (incremental)
@@ -265,7 +279,13 @@ export const uprnAreaBlocks = defineAsset({
       const changed = kept === null ? undefined : `SELECT uprn FROM ${parquetPath(factsFile)} EXCEPT ${kept}`;
       const built = changed === undefined ? facts.rows : await countRows(changed);
       step('EPC facts', facts.rows);
-      const outputs = [paths.blocks, paths.postcodes, paths.areaBlocks, paths.grantSets];
+      const outputs = [
+        paths.blocks,
+        blockTextsPath(paths.blocks),
+        paths.postcodes,
+        paths.areaBlocks,
+        paths.grantSets,
+      ];
       const previousRows =
         kept === null ? 0 : await countRows(`SELECT uprn FROM ${parquetPath(paths.blocks)}`);
       if (kept !== null && built === 0 && previousRows === facts.rows) {
@@ -311,10 +331,16 @@ export const uprnAreaBlocks = defineAsset({
       // Step 4: the blocks to build, then the kept ones in their order and the built ones in theirs (one
       // streaming copy, no sort of a whole tile's blocks). A full build writes the file sorted by UPRN.
       let written;
-      if (kept === null) written = await copyQueryToParquet(assembleSql(ctx, tile, factsFile), paths.blocks);
+      const texts = { texts: AREA_BLOCK_TEXTS };
+      if (kept === null)
+        written = await copyQueryToParquet(assembleSql(ctx, tile, factsFile), paths.blocks, texts);
       else {
         const fresh = join(scratch, 'blocks.parquet');
-        await copyQueryToParquet(assembleSql(ctx, tile, factsFile, changed), fresh);
+        await copyQueryToParquet(assembleSql(ctx, tile, factsFile, changed), fresh, texts);
+        await copyQueryToParquet(
+          keptAndFreshTextsSql(paths.blocks, kept, fresh),
+          blockTextsPath(paths.blocks),
+        );
         written = await copyQueryToParquet(
           `SELECT * FROM ${parquetPath(paths.blocks)} WHERE uprn IN (${kept})
            UNION ALL SELECT * FROM ${parquetPath(fresh)}`,

@@ -14,6 +14,7 @@ import { rm } from 'node:fs/promises';
 import type { ClimateBlock, ClimateFutureProjections } from '../../../schemas/api/climate';
 import { CLIMATE_TABLES } from '../../../schemas/climate-tables';
 import {
+  blockTextsPath,
   copyQueryToParquet,
   digestedBlock,
   ParquetTableWriter,
@@ -172,7 +173,8 @@ export const uprnClimateBlocks = defineAsset({
     'Per UPRN: the climate block (HadUK-Grid 1991-2020 averages with UK percentiles; UKCP18 warming-level projections); one Parquet file per 10 km tile',
   upstream: ['os_open_uprn', 'climate_cells'],
   // 2: partitioned per 10 km tile, the cells from climate_cells. 3: the block as typed nested columns.
-  codeVersion: '3',
+  // 4: the block texts kept beside the table (blockTextsPath).
+  codeVersion: '4',
   owner: 'environment-social',
   cadence: 'yearly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
@@ -261,19 +263,21 @@ export const uprnClimateBlocks = defineAsset({
           future_projections: p?.future ?? null,
         } satisfies ClimateBlock),
       })),
+      { texts: { key: 'climate_id' } },
     );
-    const written = await copyQueryToParquet(
-      `SELECT u.uprn, b.block, b.block_digest
-       FROM ${parquetPath(perUprn.path)} u LEFT JOIN ${parquetPath(perPair.path)} b USING (climate_id)
-       ORDER BY u.uprn`,
-      derivedPath(ctx, `${UPRN_CLIMATE_BLOCKS_TABLE}/${tile}`),
-    );
+    // Each UPRN's block and its text from its pair's.
+    const uprnBlocks = (columns: string, pairs: string) =>
+      `SELECT u.uprn, ${columns} FROM ${parquetPath(perUprn.path)} u LEFT JOIN ${parquetPath(pairs)} b
+       USING (climate_id) ORDER BY u.uprn`;
+    const blocksPath = derivedPath(ctx, `${UPRN_CLIMATE_BLOCKS_TABLE}/${tile}`);
+    await copyQueryToParquet(uprnBlocks('b.text', perPair.texts!), blockTextsPath(blocksPath));
+    const written = await copyQueryToParquet(uprnBlocks('b.block, b.block_digest', perPair.path), blocksPath);
     // The single files of the unpartitioned asset (code version 1) would only mislead.
     for (const table of [UPRN_CLIMATE_BLOCKS_TABLE, UPRN_CLIMATE_CELLS_TABLE, CLIMATE_CELL_BLOCKS_TABLE])
       await rm(derivedPath(ctx, table), { force: true });
     return {
       rows: written.rows,
-      outputs: [written.path, perUprn.path, perPair.path],
+      outputs: [written.path, blockTextsPath(written.path), perUprn.path, perPair.path, perPair.texts!],
       metrics: {
         land_cells: historical?.size ?? 0,
         projection_cells: projections?.size ?? 0,

@@ -202,8 +202,8 @@ export const uprnEnvironmentBlocks = defineAsset({
     'defibrillators',
     ...SUBSIDENCE_TABLES,
   ],
-  // 3: the block as typed nested columns (issue 20).
-  codeVersion: '3',
+  // 3: the block as typed nested columns (issue 20). 4: its texts kept beside the table (blockTextsPath).
+  codeVersion: '4',
   owner: 'environment-social',
   cadence: 'quarterly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
@@ -225,11 +225,12 @@ export const uprnEnvironmentBlocks = defineAsset({
       resolve(uprnEnvironmentBlocksDir(ctx), `${tile}.parquet`),
       BLOCK_COLUMNS,
       out,
+      { texts: { key: 'uprn' } },
     );
     ctx.log(`uprn_environment_blocks ${tile}: ${written.rows} UPRNs, ${Math.round(computeMs)} ms computing`);
     return {
       rows: written.rows,
-      outputs: [written.path],
+      outputs: [written.path, written.texts!],
       metrics: { uprns_per_second: computeMs > 0 ? Math.round((written.rows / computeMs) * 1000) : 0 },
     };
   },

@@ -21,7 +21,9 @@ import { EPC_STATS_GROUPINGS, type EpcEstimate } from '../../../schemas/epc';
 import { inTileSql } from '../../geo/tiles';
 import {
   columnTypeOf,
+  blockTextsPath,
   copyQueryToParquet,
+  keptAndFreshTextsSql,
   emptyRelation,
   hasColumn,
   JsonText,
@@ -291,14 +293,17 @@ export async function writeEpcBlocks(
       !ctx.force &&
       existsSync(path) &&
       (await hasColumn(path, 'input_digest')) &&
-      (await columnTypeOf(path, 'block'))?.startsWith('STRUCT')
+      (await columnTypeOf(path, 'block'))?.startsWith('STRUCT') &&
+      existsSync(blockTextsPath(path))
         ? parquetPath(path)
         : null;
+    const texts = { key: 'uprn' };
     if (previous === null) {
       const written = await writeParquet(
         path,
         UPRN_EPC_BLOCK_COLUMNS,
         blocksInChunks(ctx, `SELECT uprn FROM ${digests}`, digests, tile),
+        { texts },
       );
       return { rows: written.rows, path: written.path, built: written.rows };
     }
@@ -314,9 +319,15 @@ export async function writeEpcBlocks(
       freshFile,
       UPRN_EPC_BLOCK_COLUMNS,
       blocksInChunks(ctx, changed, digests, tile),
+      { texts },
     );
     // The kept rows in their order, then the rebuilt ones in theirs: one streaming copy, no sort of a whole
-    // tile's blocks (which ran out of a 1 GB limit). A full build writes the file sorted by UPRN.
+    // tile's blocks (which ran out of a 1 GB limit). A full build writes the file sorted by UPRN. The texts
+    // alike, first.
+    await copyQueryToParquet(
+      keptAndFreshTextsSql(path, `SELECT uprn FROM (${kept})`, freshFile),
+      blockTextsPath(path),
+    );
     const columns = UPRN_EPC_BLOCK_COLUMNS.map((c) => c.name).join(', ');
     const written = await copyQueryToParquet(
       `SELECT ${columns} FROM (${kept}) UNION ALL SELECT ${columns} FROM ${parquetPath(freshFile)}`,
@@ -344,8 +355,8 @@ export const uprnEpcBlocks = defineAsset({
   ],
   // 5: partitioned per 10 km tile (derived/uprn_epc_blocks/<tile>.parquet); 6: certificates read per tile.
   // 7: statistics by group id (epc_stats_groups), built per UPRN whose input digest changed.
-  // 8: the block as typed nested columns (issue 20).
-  codeVersion: '8',
+  // 8: the block as typed nested columns (issue 20). 9: its texts kept beside the table (blockTextsPath).
+  codeVersion: '9',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
@@ -359,6 +370,10 @@ export const uprnEpcBlocks = defineAsset({
     );
     // The single file of the unpartitioned asset (code version 4 and before) would only mislead.
     await rm(derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE), { force: true });
-    return { rows: written.rows, outputs: [written.path], metrics: { built: written.built } };
+    return {
+      rows: written.rows,
+      outputs: [written.path, blockTextsPath(written.path)],
+      metrics: { built: written.built },
+    };
   },
 });

@@ -86,7 +86,8 @@ export const uprnFloodBlocks = defineAsset({
   // 4: the nearest coastal point's height from a heighted feature tied with the nearest.
   // 5: flood_risk_description in the spec's spelling (NaFRA2 "Very low" → "Very Low").
   // 6: the block as typed nested columns (issue 20); 7: the flood events' dates as timestamps.
-  codeVersion: '7',
+  // 8: the block texts kept beside the table (blockTextsPath).
+  codeVersion: '8',
   owner: 'flood',
   cadence: 'quarterly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
@@ -110,11 +111,12 @@ export const uprnFloodBlocks = defineAsset({
       resolve(uprnFloodBlocksDir(ctx), `${tile}.parquet`),
       BLOCK_COLUMNS,
       blocks.map((b) => ({ uprn: b.uprn, tile, ...digestedBlock(b.block) })),
+      { texts: { key: 'uprn' } },
     );
     ctx.log(`uprn_flood_blocks ${tile}: ${written.rows} UPRNs, ${Math.round(computeMs)} ms computing`);
     return {
       rows: written.rows,
-      outputs: [written.path],
+      outputs: [written.path, written.texts!],
       metrics: { uprns_per_second: computeMs > 0 ? Math.round((written.rows / computeMs) * 1000) : 0 },
     };
   },

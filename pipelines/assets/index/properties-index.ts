@@ -25,7 +25,14 @@ import { createEsClient } from '../../indexing/es-client';
 import { aliasTargets, bulkIndex, ensureIndex, versionedIndexName } from '../../indexing/versioned-index';
 import type { Client } from '@elastic/elasticsearch';
 import { inTileSql, onGridSql } from '../../geo/tiles';
-import { copyQueryToParquet, hasColumn, parquetPath, queryParquet, uprnRanges } from '../../io/parquet';
+import {
+  blockTextsPath,
+  copyQueryToParquet,
+  hasColumn,
+  parquetPath,
+  queryParquet,
+  uprnRanges,
+} from '../../io/parquet';
 import { statsGroupOf } from '../../transforms/epc/compare';
 import { statsRowGroup } from '../../transforms/epc/stats-group-id';
 import { DataError } from '../../io/errors';
@@ -35,7 +42,6 @@ import { derivedPath, stagedPath } from '../../orchestration/ingest';
 import { EPC_STATS_TABLE } from '../epc/epc-stats';
 import { PROPERTY_BLOCK_SOURCES, type PropertyBlockSource } from './property-blocks';
 import { duckdbType } from '../../io/nested-type';
-import { nestedTextSql } from '../../io/render-nested';
 import { aliasHoldsOutputs, swapAlias } from '../../orchestration/index-outputs';
 import { tilesHoldingUprns } from '../location/uprn-location-blocks';
 
@@ -96,30 +102,39 @@ export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty 
 }
 
 /**
- * A block table to join: a partitioned asset writes one file per partition, so when none of its partitions
- * held a UPRN there is no file, and read_parquet of the glob fails; that is an empty table, not an error.
- * With a tile, a table partitioned per tile (`<dir>/<tile>.parquet`) is read from that tile's file alone.
+ * A block table to join, or its texts (blockTextsPath): a partitioned asset writes one file per partition,
+ * so when none of its partitions held a UPRN there is no file, and read_parquet of the glob fails; that is
+ * an empty table, not an error. With a tile, a table partitioned per tile (`<dir>/<tile>.parquet`) is read
+ * from that tile's file alone.
  */
-export function blockTable(source: PropertyBlockSource, path: string, tile?: string): string {
-  const empty = `(SELECT NULL::BIGINT AS uprn, NULL::${duckdbType(source.type)} AS block, NULL::VARCHAR AS input_digest, NULL::VARCHAR AS block_digest WHERE false)`;
+export function blockTable(
+  source: PropertyBlockSource,
+  path: string,
+  tile?: string,
+  part: 'table' | 'texts' = 'table',
+): string {
+  const empty =
+    part === 'texts'
+      ? '(SELECT NULL::BIGINT AS uprn, NULL::VARCHAR AS text WHERE false)'
+      : `(SELECT NULL::BIGINT AS uprn, NULL::${duckdbType(source.type)} AS block, NULL::VARCHAR AS input_digest, NULL::VARCHAR AS block_digest WHERE false)`;
+  const of = (file: string) => parquetPath(part === 'texts' ? blockTextsPath(file) : file);
   // The partitioned block tables are all `<dir>/*.parquet` (PROPERTY_BLOCK_SOURCES).
-  if (!path.includes('*')) return parquetPath(path);
+  if (!path.includes('*')) return of(path);
   const dir = dirname(path);
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.parquet')) : [];
   if (tile !== undefined && files.length > 0) {
     // A table partitioned like this asset: the tile's own file, or nothing when the tile has none.
     const own = `${tile}.parquet`;
-    if (files.includes(own)) return parquetPath(`${dir}/${own}`);
+    if (files.includes(own)) return of(`${dir}/${own}`);
     if (files.every((f) => /^[A-Z]{2}\d{2}\.parquet$/.test(f))) return empty;
   }
-  return files.length > 0 ? parquetPath(path) : empty;
+  return files.length > 0 ? of(path) : empty;
 }
 
 /**
- * Every staged UPRN (of one tile, when given) with each block table's block as JSON text (DuckDB's to_json of
- * the typed block, which queryParquet's `render` turns into the writer's text), in UPRN order; the
- * EPC table adds country and count, and the postcodes and country name the document is queried by are read
- * out of the EPC and area blocks here.
+ * Every staged UPRN (of one tile, when given) with each block's text as its writer serialised it (the
+ * table's texts file), in UPRN order; the EPC table adds country and count, and the postcodes and country
+ * name the document is queried by are read out of the EPC and area blocks here.
  */
 export function propertiesJoinSql(
   ctx: AssetContext,
@@ -130,22 +145,23 @@ export function propertiesJoinSql(
   const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
   const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
   const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
-  const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `b${i}.text AS "${s.key}"`).join(', ');
-  const joins = blockJoins(ctx, (s) => [...(READ_OUT[s.key] ?? []), `${nestedTextSql('block')} AS text`], {
-    tile,
-    range,
-  });
-  const where = [
+  const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `t${i}.text AS "${s.key}"`).join(', ');
+  const where = { tile, range };
+  const joins = [
+    blockJoins(ctx, (s) => READ_OUT[s.key] ?? null, where),
+    blockJoins(ctx, () => ['text'], where, 'texts'),
+  ].join(' ');
+  const filters = [
     ...(only === undefined ? [] : [`u.uprn IN (${only})`]),
     ...(range === undefined ? [] : [`u.uprn BETWEEN ${range[0]} AND ${range[1]}`]),
   ];
   return `SELECT u.*, ${epc}.country, ${epc}.epc_count, ${epc}.epc_postcode, ${area}.area_postcode,
     ${area}.area_country, ${columns} FROM ${tileUprns(uprns, tile)} u ${joins}
-    ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY u.uprn`;
+    ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} ORDER BY u.uprn`;
 }
 
-/** What the join reads out of a block besides its text: the EPC's country, count and latest postcode, the
- * area block's postcode and country name (what the document is queried by). */
+/** What the join reads out of a block table besides the text: the EPC's country, count and latest postcode,
+ * the area block's postcode and country name (what the document is queried by). */
 const READ_OUT: Partial<Record<PropertyBlockSource['key'], readonly string[]>> = {
   epcs: ['country', 'epc_count', "block.epcs[1]['postcode'] AS epc_postcode"],
   area: [
@@ -221,23 +237,26 @@ const digestsPath = (ctx: AssetContext, index: string, tile: string): string =>
   derivedPath(ctx, `properties_index_digests/${index}/${tile}`);
 
 /**
- * Every block table joined to the UPRNs `u` by UPRN, as `b0`, `b1`, … in PROPERTY_BLOCK_SOURCES order, each
- * with the `columns` it gives (none: not joined). Only those columns are joined, never the typed block: a
- * join carrying thousands of nested columns cost ~10 times as much, most of it whatever the number of rows.
- * With a range, each table is read for it alone (the tables are sorted by UPRN: only its row groups are read).
+ * Every block table (or its texts) joined to the UPRNs `u` by UPRN, as `b0`, `b1`, … (`t0`, … for the
+ * texts) in PROPERTY_BLOCK_SOURCES order, each with the `columns` it gives (none: not joined). Only those
+ * columns are joined, never the typed block: a join carrying thousands of nested columns cost ~10 times as
+ * much, most of it whatever the number of rows. With a range, each table is read for it alone (the tables
+ * are sorted by UPRN: only its row groups are read).
  */
 function blockJoins(
   ctx: AssetContext,
   columns: (source: PropertyBlockSource) => readonly string[] | null,
   where: { tile?: string; range?: readonly [number, number] },
+  part: 'table' | 'texts' = 'table',
 ): string {
   const { tile, range } = where;
+  const alias = part === 'texts' ? 't' : 'b';
   return PROPERTY_BLOCK_SOURCES.map((s, i) => {
     const selected = columns(s);
     if (selected === null) return '';
     const filter = range ? `WHERE uprn BETWEEN ${range[0]} AND ${range[1]}` : '';
-    const read = `SELECT uprn, ${selected.join(', ')} FROM ${blockTable(s, s.parquet(ctx), tile)} ${filter}`;
-    return `LEFT JOIN (${read}) b${i} USING (uprn)`;
+    const read = `SELECT uprn, ${selected.join(', ')} FROM ${blockTable(s, s.parquet(ctx), tile, part)} ${filter}`;
+    return `LEFT JOIN (${read}) ${alias}${i} USING (uprn)`;
   }).join(' ');
 }
 
@@ -303,10 +322,9 @@ async function deleteIds(es: Client, index: string, ids: Iterable<string>): Prom
 }
 
 // 7: statistics groups stored under stable ids, epc_compare computed when serving, digests per tile.
-// 8: documents rendered from the blocks' typed columns (issue 20).
+// 8: documents rendered from the blocks' typed columns (issue 20). The documents built from the block
+// texts since are the same.
 const CODE_VERSION = '8';
-/** Each block column's type: read as the JSON text the document carries. */
-const BLOCK_TYPES = Object.fromEntries(PROPERTY_BLOCK_SOURCES.map((s) => [s.key, s.type]));
 /** Documents read and sent at once. */
 const CHUNK_UPRNS = 4096;
 
@@ -364,9 +382,7 @@ export const propertiesIndex = defineAsset({
       const ranges = await uprnRanges(changed, CHUNK_UPRNS);
       const docs = (async function* () {
         for (const range of ranges)
-          for await (const row of queryParquet(propertiesJoinSql(ctx, tile, changed, range), {
-            render: BLOCK_TYPES,
-          })) {
+          for await (const row of queryParquet(propertiesJoinSql(ctx, tile, changed, range))) {
             const doc = indexedProperty(row as unknown as JoinedRow, tile);
             gone.delete(String(doc.uprn));
             documents += 1;

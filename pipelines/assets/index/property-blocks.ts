@@ -31,7 +31,7 @@ export interface PropertyBlockSource {
   parquet(ctx: Pick<AssetContext, 'config'>): string;
   /** A column whose equal values mean equal blocks, so comparing blocks needs no block read. */
   digest: 'input_digest' | 'block_digest';
-  /** The block column's type: the document carries it rendered as JSON text (io/render-nested.ts). */
+  /** The block column's type (the document carries the block's text, kept beside the table). */
   type: NestedType;
 }
 

@@ -255,8 +255,8 @@ export const uprnLocationBlocks = defineAsset({
     'airports',
     'admin_boundaries',
   ],
-  // 3: the block as typed nested columns (issue 20).
-  codeVersion: '3',
+  // 3: the block as typed nested columns (issue 20). 4: its texts kept beside the table (blockTextsPath).
+  codeVersion: '4',
   owner: 'planning-transport',
   cadence: 'quarterly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
@@ -280,11 +280,12 @@ export const uprnLocationBlocks = defineAsset({
       resolve(uprnLocationBlocksDir(ctx), `${tile}.parquet`),
       BLOCK_COLUMNS,
       rows,
+      { texts: { key: 'uprn' } },
     );
     ctx.log(`uprn_location_blocks ${tile}: ${written.rows} UPRNs, ${Math.round(computeMs)} ms computing`);
     return {
       rows: written.rows,
-      outputs: [written.path],
+      outputs: [written.path, written.texts!],
       metrics: { uprns_per_second: computeMs > 0 ? Math.round((written.rows / computeMs) * 1000) : 0 },
     };
   },

@@ -2,10 +2,11 @@
 // file that the assets produce on the sample (every non-index asset of the graph, run in dependency order,
 // partition by partition) belongs to a table of the dictionary, and each file's columns are the table's
 // schema columns, in order, with the Parquet types the dictionary states (and a spatial table's GeoParquet
-// columns after them).
+// columns after them). The block texts kept beside a typed block table (`<table>/texts/`) are its own, not
+// tables: each holds the table's key and the text.
 import { mkdtemp, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssetContext, AssetDefinition } from '../../../pipelines/orchestration/definition';
 import { dictionaryTables } from '../../../pipelines/catalog/dictionary-tables';
@@ -21,6 +22,8 @@ import { generateSampleData } from '../../../pipelines/sample-data';
 
 let parquetRoot: string;
 const files: string[] = [];
+/** The block texts files (blockTextsPath), apart from the tables. */
+const texts: string[] = [];
 /** Each file's columns as `name TYPE`, read by DuckDB. */
 const columnsOf = new Map<string, string[]>();
 
@@ -62,8 +65,9 @@ beforeAll(async () => {
           await asset.materialize({ ...ctx, partition: key });
     }
   parquetRoot = dirname(dataPaths(dataDir).staged);
-  files.push(...(await listParquet(parquetRoot)));
-  for (const file of files) {
+  for (const file of await listParquet(parquetRoot))
+    (basename(dirname(file)) === 'texts' ? texts : files).push(file);
+  for (const file of [...files, ...texts]) {
     const columns: string[] = [];
     for await (const row of queryParquet(`DESCRIBE SELECT * FROM ${parquetPath(file)}`))
       columns.push(`${String(row.column_name)} ${String(row.column_type)}`);
@@ -114,5 +118,15 @@ describe('data dictionary against the files the assets write', () => {
         );
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it('keeps block texts beside typed block tables only, each file its key and the text', () => {
+    expect(texts.length).toBeGreaterThan(5);
+    for (const file of texts) {
+      const table = tables.get(tableOf(dirname(file)).table);
+      expect(table, file).toBeDefined();
+      const key = parquetColumnsFor(table!.schema)[0]!.name;
+      expect(columnsOf.get(file), file).toEqual([`${key} BIGINT`, 'text VARCHAR']);
+    }
   });
 });

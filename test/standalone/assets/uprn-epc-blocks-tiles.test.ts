@@ -69,8 +69,11 @@ async function materializeAll(asset: AssetDefinition): Promise<Record<string, nu
 describe('uprn_epc_blocks per tile', () => {
   it('writes one file per tile, each with exactly the UPRNs of its square', async () => {
     expect(tiles.length).toBeGreaterThan(1);
-    const files = (await readdir(join(ctx.config.dataDir, 'parquet/derived', UPRN_EPC_BLOCKS_TABLE))).sort();
+    const dir = join(ctx.config.dataDir, 'parquet/derived', UPRN_EPC_BLOCKS_TABLE);
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.parquet')).sort();
     expect(files).toEqual(tiles.map((t) => `${t}.parquet`).sort());
+    // The blocks' texts beside them, a file per tile too (the properties documents are built from them).
+    expect((await readdir(join(dir, 'texts'))).sort()).toEqual(files);
     for (const tile of tiles) {
       const file = parquetPath(derivedPath(ctx, `${UPRN_EPC_BLOCKS_TABLE}/${tile}`));
       const outside = await rows(

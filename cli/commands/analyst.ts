@@ -46,7 +46,7 @@ export function registerAnalystCommand(program: Command): void {
       const { path, views } = await writeCatalogFor(config, opts.out ? resolve(opts.out) : undefined);
       process.stderr.write(`${views} views → ${path}\nopen it with: duckdb ${path}\n`);
       if (!opts.sql) return;
-      const { DuckDBInstance } = await import('@duckdb/node-api');
+      const { DuckDBInstance } = await import('../../pipelines/io/duckdb');
       const connection = await (await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' })).connect();
       const reader = await connection.runAndReadAll(opts.sql);
       const rows = reader.getRowsJS();

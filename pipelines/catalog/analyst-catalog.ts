@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from '../io/duckdb';
 import { DATA_CONTRACT_VERSION } from '../../schemas/data-contract';
 import type { Catalog } from './catalog';
 

@@ -7,7 +7,7 @@ import { rm, stat } from 'node:fs/promises';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '../io/duckdb';
 import { dataPaths, type ServiceConfig } from '../config';
 import { duckdbMemoryLimit } from '../io/parquet';
 import { publishFile, scratchFolder } from '../io/scratch';

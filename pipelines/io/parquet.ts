@@ -18,7 +18,7 @@ import {
   DuckDBTimestampValue,
   type DuckDBAppender,
   type DuckDBConnection,
-} from '@duckdb/node-api';
+} from './duckdb';
 import { geoMetadata, geoParquetPlan, type GeoStats } from './geoparquet';
 import { duckdbType, fromJsonSql, type NestedType } from './nested-type';
 import { localScratchRoot, publishFile, scratchFolder } from './scratch';

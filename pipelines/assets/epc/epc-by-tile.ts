@@ -6,7 +6,7 @@
 // have no block either).
 import { existsSync, readdirSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from '../../io/duckdb';
 import { dirname, join } from 'node:path';
 import { onGridSql, TILE_SIZE, tileOf } from '../../geo/tiles';
 import { duckdbMemoryLimit, parquetPath, type ColumnSpec } from '../../io/parquet';

@@ -8,7 +8,7 @@
 // and DuckDB's CSV reader turns the staging files into the Parquet file: no record is built in JavaScript.
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from '../../io/duckdb';
 import {
   EW_REGISTER_2025_CERTIFICATE_COLUMNS,
   RAW_EW_COLUMN_ALIASES,

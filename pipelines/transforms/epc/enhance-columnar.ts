@@ -20,7 +20,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '../../io/duckdb';
 import { RAW_EW_CERTIFICATE_FIELDS } from '../../../schemas/epc';
 import {
   csvLineFor,

@@ -9,7 +9,14 @@ import type { AssetCheck, AssetContext } from '../orchestration/definition';
 import { ingestToParquet } from '../orchestration/ingest';
 import { defineAsset, type Asset, type AssetName } from './define';
 
-export interface StagedTable<Row, Prepared = undefined> {
+/** How a build reads its files: one at a time, or all at once (a loader with a costly start starts once). */
+type Reader<Row> =
+  | { read(file: string): AsyncIterable<SourceRow<Row>>; readFiles?: never }
+  | { readFiles(files: readonly string[]): AsyncIterable<SourceRow<Row>>; read?: never };
+
+export type StagedTable<Row, Prepared = undefined> = StagedTableSpec<Row, Prepared> & Reader<Row>;
+
+interface StagedTableSpec<Row, Prepared> {
   /** The asset's name, also its table's (staged/<name>.parquet). */
   name: AssetName;
   description: string;
@@ -24,7 +31,6 @@ export interface StagedTable<Row, Prepared = undefined> {
   sources?(ctx: AssetContext): Promise<string[]>;
   /** Anything a build reads once before its rows (a lookup the rows are completed from). */
   prepare?(ctx: AssetContext): Promise<Prepared>;
-  read(file: string): AsyncIterable<SourceRow<Row>>;
   /** A loaded record as a table row, given its file as `<dataset>/<path>` (default: the record as it is). */
   toRow?(record: Row, file: string, prepared: Prepared): { [column: string]: unknown };
   orderBy?: string[];
@@ -51,7 +57,7 @@ export function stagedTableAsset<Row extends object, Prepared = undefined>(
         ctx,
         spec.name,
         columns,
-        files.map((f) => spec.read(f)),
+        spec.readFiles ? [spec.readFiles(files)] : files.map((f) => spec.read(f)),
         (r, file) =>
           spec.toRow ? spec.toRow(r, file, prepared) : ({ ...r } as { [column: string]: unknown }),
         spec.orderBy ? { orderBy: spec.orderBy } : {},

@@ -1,11 +1,11 @@
-// The thread side of read-in-worker.ts: runs the named loader over the file and posts its rows a batch per
-// request ('next'), then { done } or { error }.
+// The thread side of read-in-worker.ts: runs the named loader over each file in turn and posts their rows
+// a batch per request ('next'), then { done } or { error }.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SourceRow } from './quarantine';
 import type { ReaderMessage } from './read-in-worker';
 
 const BATCH_ROWS = 4096;
-const { module, name, file } = workerData as { module: string; name: string; file: string };
+const { module, name, files } = workerData as { module: string; name: string; files: string[] };
 const port = parentPort!;
 
 async function* batches(): AsyncGenerator<SourceRow<unknown>[]> {
@@ -15,13 +15,14 @@ async function* batches(): AsyncGenerator<SourceRow<unknown>[]> {
   >;
   let batch: SourceRow<unknown>[] = [];
   try {
-    for await (const row of loaded[name]!(file)) {
-      batch.push(row);
-      if (batch.length === BATCH_ROWS) {
-        yield batch;
-        batch = [];
+    for (const file of files)
+      for await (const row of loaded[name]!(file)) {
+        batch.push(row);
+        if (batch.length === BATCH_ROWS) {
+          yield batch;
+          batch = [];
+        }
       }
-    }
   } finally {
     // The rows read before a loader's error are delivered before it, as a loader run in place would.
     if (batch.length > 0) yield batch;

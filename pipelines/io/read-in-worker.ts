@@ -1,6 +1,7 @@
 // A loader run on a worker thread, its rows streamed back in batches: for a loader whose library keeps
-// memory the process should not carry after the file is read. h5wasm (NetCDF-4) reserves ~600 MB of
-// resident memory on import, which only the end of the thread that imported it gives back.
+// memory the process should not carry after the files are read. h5wasm (NetCDF-4) reserves ~600 MB of
+// resident memory on import, which only the end of the thread that imported it gives back. One thread reads
+// all the files: starting one (TypeScript, h5wasm's WebAssembly) costs ~2 CPU-s, reading a grid ~0.1 s.
 import { Worker } from 'node:worker_threads';
 import { DataError } from './errors';
 import type { SourceRow } from './quarantine';
@@ -9,16 +10,17 @@ import type { SourceRow } from './quarantine';
 export type ReaderMessage<Row> =
   { rows: SourceRow<Row>[] } | { done: true } | { error: { name: string; message: string } };
 
-/** The loader's rows of `file`: `module`'s export `name(file)`, read on a worker thread, in order. */
+/** The loader's rows of each file: `module`'s export `name(file)`, read on one worker thread, in order. */
 export async function* readInWorker<Row>(
   module: URL,
   name: string,
-  file: string,
+  files: readonly string[],
 ): AsyncGenerator<SourceRow<Row>> {
   const api = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./read-in-worker-thread.ts', import.meta.url).href;
   const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  const worker = new Worker(code, { eval: true, workerData: { module: module.href, name, file } });
+  const worker = new Worker(code, { eval: true, workerData: { module: module.href, name, files } });
+  const file = files.join(', ');
   const pending: ReaderMessage<Row>[] = [];
   let wake: (() => void) | null = null;
   let failure: Error | null = null;

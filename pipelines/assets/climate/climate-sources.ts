@@ -52,8 +52,9 @@ export const hadukGridCells = stagedTableAsset({
   sources: hadukFiles,
   files: async (ctx) =>
     required(await hadukFiles(ctx), '<var>_hadukgrid_uk_*.nc files', sourceDir(ctx, HADUK_GRID_DATASET)),
-  // On a worker thread: h5wasm's ~600 MB stays with the thread, not with the refresh worker's process.
-  read: (file) => readInWorker<HadukGridCellRow>(HADUK_READER, 'readHadukGridFile', file),
+  // On one worker thread for all the files: h5wasm's ~600 MB stays with the thread, not with the refresh
+  // worker's process, and is loaded once (a thread a file cost ~2 CPU-s each).
+  readFiles: (files) => readInWorker<HadukGridCellRow>(HADUK_READER, 'readHadukGridFile', files),
   toRow: withSourceFile,
   // Rows arrive in a fixed order (files by name, then time, y, x as stored): no sort of ~17 M UK rows.
 });

@@ -117,7 +117,14 @@ export function blockTable(
     part === 'texts'
       ? '(SELECT NULL::BIGINT AS uprn, NULL::VARCHAR AS text WHERE false)'
       : `(SELECT NULL::BIGINT AS uprn, NULL::${duckdbType(source.type)} AS block, NULL::VARCHAR AS input_digest, NULL::VARCHAR AS block_digest WHERE false)`;
-  const of = (file: string) => parquetPath(part === 'texts' ? blockTextsPath(file) : file);
+  const of = (file: string) => {
+    if (part === 'table') return parquetPath(file);
+    const texts = blockTextsPath(file);
+    // A table written before its texts were kept beside it (an older build of the asset).
+    if (!texts.includes('*') && !existsSync(texts))
+      throw new DataError(`${source.asset}: ${file} has no block texts beside it; build it again (--force)`);
+    return parquetPath(texts);
+  };
   // The partitioned block tables are all `<dir>/*.parquet` (PROPERTY_BLOCK_SOURCES).
   if (!path.includes('*')) return of(path);
   const dir = dirname(path);

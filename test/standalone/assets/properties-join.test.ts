@@ -32,6 +32,27 @@ describe('properties index join', () => {
     expect(await rows(`SELECT uprn FROM ${blockTable(source, glob)}`)).toEqual([{ uprn: 7 }]);
   });
 
+  it('names the asset to build again when a tile has no block texts beside it (an older build)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pds-join-'));
+    const glob = resolve(dir, 'tiles', '*.parquet');
+    const source = PROPERTY_BLOCK_SOURCES.find((s) => s.key === 'location_layers')!;
+    await writeParquet(resolve(dir, 'tiles', 'ST76.parquet'), columnsOf('location_layers'), [
+      { uprn: 7, block: { planning: null } },
+    ]);
+    expect(() => blockTable(source, glob, 'ST76', 'texts')).toThrow(
+      /uprn_location_blocks: .*ST76\.parquet has no block texts beside it; build it again/,
+    );
+    await writeParquet(
+      resolve(dir, 'tiles', 'ST76.parquet'),
+      columnsOf('location_layers'),
+      [{ uprn: 7, block: { planning: null } }],
+      { texts: { key: 'uprn' } },
+    );
+    expect(await rows(`SELECT uprn, text FROM ${blockTable(source, glob, 'ST76', 'texts')}`)).toEqual([
+      { uprn: 7, text: '{"planning":null}' },
+    ]);
+  });
+
   it('indexes UPRNs with null location blocks when uprn_location_blocks wrote no tile', async () => {
     const ctx = ctxIn(mkdtempSync(join(tmpdir(), 'pds-join-')));
     const { staged } = dataPaths(ctx.config.dataDir);

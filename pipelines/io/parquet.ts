@@ -278,17 +278,17 @@ export class ParquetTableWriter {
     const select = [...this.columns.map((c) => this.selectColumn(c)), ...(geo?.extraSelect ?? [])].join(', ');
     const order = options.orderBy?.length ? ` ORDER BY ${options.orderBy.map(quoteIdent).join(', ')}` : '';
     const tmp = `${this.scratchDir}/out.parquet`;
-    const texts = this.texts ? blockTextsPath(this.path) : undefined;
+    const textsPath = this.texts ? blockTextsPath(this.path) : undefined;
     try {
       // The texts first, as staged (a plain streaming copy under the staging limit), published first: a
       // table is never newer than its texts (a kept row's text is its block's).
-      if (texts !== undefined) {
+      if (this.texts && textsPath) {
         const textsTmp = `${this.scratchDir}/texts.parquet`;
         const text = quoteIdent(textsColumn(this.columns, this.path).name);
         await this.db.connection.run(
-          `COPY (SELECT ${quoteIdent(this.texts!.key)}, ${text} AS text FROM ${this.stagedRelation()}${order}) TO ${quoteString(textsTmp)} (${TEXTS_COPY_OPTIONS})`,
+          `COPY (SELECT ${quoteIdent(this.texts.key)}, ${text} AS text FROM ${this.stagedRelation()}${order}) TO ${quoteString(textsTmp)} (${TEXTS_COPY_OPTIONS})`,
         );
-        await publishFile(textsTmp, texts);
+        await publishFile(textsTmp, textsPath);
       }
       const relation = `(SELECT ${select} FROM ${this.stagedRelation()})`;
       const kv = geo ? await geoKvOption(this.db.connection, geo, relation) : '';
@@ -308,7 +308,7 @@ export class ParquetTableWriter {
       path: this.path,
       rows: this.rows,
       bytes: (await stat(this.path)).size,
-      ...(texts ? { texts } : {}),
+      ...(textsPath ? { texts: textsPath } : {}),
     };
   }
 

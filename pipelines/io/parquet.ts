@@ -60,12 +60,17 @@ export interface ParquetWriteResult {
 export const blockTextsPath = (path: string): string => join(dirname(path), 'texts', basename(path));
 
 /**
- * The texts of a table rebuilt as its kept rows then its fresh ones (`kept`: a query of the kept UPRNs):
- * the previous file's texts of those, then the fresh file's.
+ * Rewrites the texts of a table rebuilt as its kept rows then its fresh ones (`kept`: a query of the kept
+ * UPRNs): the texts of those from `table`'s, then the fresh file's. Before the table itself (see the writer).
  */
-export const keptAndFreshTextsSql = (previous: string, kept: string, fresh: string): string =>
-  `SELECT * FROM ${parquetPath(blockTextsPath(previous))} WHERE uprn IN (${kept})
-   UNION ALL SELECT * FROM ${parquetPath(blockTextsPath(fresh))}`;
+export async function writeKeptAndFreshTexts(table: string, kept: string, fresh: string): Promise<void> {
+  await copyQueryToParquet(
+    `SELECT * FROM ${parquetPath(blockTextsPath(table))} WHERE uprn IN (${kept})
+     UNION ALL SELECT * FROM ${parquetPath(blockTextsPath(fresh))}`,
+    blockTextsPath(table),
+    { asTexts: true },
+  );
+}
 
 /** What a block texts file holds: a key (`uprn`) and `text`, the block as its writer serialised it. */
 export interface BlockTexts {
@@ -516,6 +521,8 @@ export async function copyQueryToParquet(
     columns?: readonly ColumnSpec[];
     /** The query's `column` is a block's JSON text: written typed (`type`), its text kept beside it. */
     texts?: BlockTexts & { column: string; type: NestedType };
+    /** The query gives a texts file's rows (a key and `text`): written as block texts are. */
+    asTexts?: boolean;
   } = {},
 ): Promise<ParquetWriteResult> {
   await mkdir(dirname(path), { recursive: true });
@@ -547,7 +554,8 @@ export async function copyQueryToParquet(
     const geo = geoParquetPlan(columns);
     const query = geo?.extraSelect.length ? `SELECT *, ${geo.extraSelect.join(', ')} FROM (${sql})` : sql;
     const kv = geo ? await geoKvOption(connection, geo, `(${query})`) : '';
-    await connection.run(`COPY (${query}) TO ${quoteString(tmp)} (${parquetCopyOptions(columns)}${kv})`);
+    const format = options.asTexts ? TEXTS_COPY_OPTIONS : parquetCopyOptions(columns);
+    await connection.run(`COPY (${query}) TO ${quoteString(tmp)} (${format}${kv})`);
     const reader = await connection.runAndReadAll(
       `SELECT count(*) AS n FROM read_parquet(${quoteString(tmp)})`,
     );

@@ -40,7 +40,7 @@ import {
   blockTextsPath,
   copyQueryToParquet,
   countRows,
-  keptAndFreshTextsSql,
+  writeKeptAndFreshTexts,
   parquetPath,
   queryParquet,
   writeParquet,
@@ -337,10 +337,7 @@ export const uprnAreaBlocks = defineAsset({
       else {
         const fresh = join(scratch, 'blocks.parquet');
         await copyQueryToParquet(assembleSql(ctx, tile, factsFile, changed), fresh, texts);
-        await copyQueryToParquet(
-          keptAndFreshTextsSql(paths.blocks, kept, fresh),
-          blockTextsPath(paths.blocks),
-        );
+        await writeKeptAndFreshTexts(paths.blocks, kept, fresh);
         written = await copyQueryToParquet(
           `SELECT * FROM ${parquetPath(paths.blocks)} WHERE uprn IN (${kept})
            UNION ALL SELECT * FROM ${parquetPath(fresh)}`,

@@ -23,7 +23,7 @@ import {
   columnTypeOf,
   blockTextsPath,
   copyQueryToParquet,
-  keptAndFreshTextsSql,
+  writeKeptAndFreshTexts,
   emptyRelation,
   hasColumn,
   JsonText,
@@ -324,10 +324,7 @@ export async function writeEpcBlocks(
     // The kept rows in their order, then the rebuilt ones in theirs: one streaming copy, no sort of a whole
     // tile's blocks (which ran out of a 1 GB limit). A full build writes the file sorted by UPRN. The texts
     // alike, first.
-    await copyQueryToParquet(
-      keptAndFreshTextsSql(path, `SELECT uprn FROM (${kept})`, freshFile),
-      blockTextsPath(path),
-    );
+    await writeKeptAndFreshTexts(path, `SELECT uprn FROM (${kept})`, freshFile);
     const columns = UPRN_EPC_BLOCK_COLUMNS.map((c) => c.name).join(', ');
     const written = await copyQueryToParquet(
       `SELECT ${columns} FROM (${kept}) UNION ALL SELECT ${columns} FROM ${parquetPath(freshFile)}`,

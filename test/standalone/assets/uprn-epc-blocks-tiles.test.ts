@@ -24,7 +24,7 @@ import {
   writeEpcBlocks,
 } from '../../../pipelines/assets/epc/uprn-epc-blocks';
 import { loadConfig } from '../../../pipelines/config';
-import { parquetPath } from '../../../pipelines/io/parquet';
+import { blockTextsPath, parquetPath } from '../../../pipelines/io/parquet';
 import { generateSampleData } from '../../../pipelines/sample-data';
 import { writeEpcRelease } from '../../../pipelines/sample-data/epc-release';
 import { rows } from '../../helpers/parquet-rows';
@@ -140,5 +140,9 @@ describe('uprn_epc_blocks per tile', () => {
       `SELECT ${COLUMNS} FROM ${parquetPath(derivedPath(ctx, 'whole-after'))} ORDER BY uprn`,
     );
     expect(after).toEqual(whole);
+    // And the texts beside them, which the documents are built from.
+    const texts = (path: string) =>
+      rows(`SELECT uprn, text FROM ${parquetPath(blockTextsPath(path))} ORDER BY uprn`);
+    expect(await texts(uprnEpcBlocksGlob(ctx))).toEqual(await texts(derivedPath(ctx, 'whole-after')));
   }, 120_000);
 });

@@ -270,7 +270,9 @@ export const uprnClimateBlocks = defineAsset({
       `SELECT u.uprn, ${columns} FROM ${parquetPath(perUprn.path)} u LEFT JOIN ${parquetPath(pairs)} b
        USING (climate_id) ORDER BY u.uprn`;
     const blocksPath = derivedPath(ctx, `${UPRN_CLIMATE_BLOCKS_TABLE}/${tile}`);
-    await copyQueryToParquet(uprnBlocks('b.text', perPair.texts!), blockTextsPath(blocksPath));
+    await copyQueryToParquet(uprnBlocks('b.text', perPair.texts!), blockTextsPath(blocksPath), {
+      asTexts: true,
+    });
     const written = await copyQueryToParquet(uprnBlocks('b.block, b.block_digest', perPair.path), blocksPath);
     // The single files of the unpartitioned asset (code version 1) would only mislead.
     for (const table of [UPRN_CLIMATE_BLOCKS_TABLE, UPRN_CLIMATE_CELLS_TABLE, CLIMATE_CELL_BLOCKS_TABLE])

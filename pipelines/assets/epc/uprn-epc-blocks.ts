@@ -20,15 +20,15 @@ import { join } from 'node:path';
 import { EPC_STATS_GROUPINGS, type EpcEstimate } from '../../../schemas/epc';
 import { inTileSql } from '../../geo/tiles';
 import {
-  columnTypeOf,
   blockTextsPath,
+  columnTypeOf,
   copyQueryToParquet,
-  writeKeptAndFreshTexts,
   emptyRelation,
   hasColumn,
   JsonText,
   parquetPath,
   queryParquet,
+  writeKeptAndFreshTexts,
   writeParquet,
   countRows,
   uprnRanges,

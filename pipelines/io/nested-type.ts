@@ -160,8 +160,8 @@ function structureOf(type: NestedType): unknown {
 
 /**
  * SQL converting JSON text to the typed value. Keys the type lacks are ignored and missing ones are null
- * (json_transform is lenient both ways): test/e2e/typed-blocks.ts renders every block of a refreshed sample
- * back and compares it with the text it came from (its block_digest), so a key the schema lacks is found there.
+ * (json_transform is lenient both ways), so a member a writer adds without its schema is served (the
+ * documents are built from the texts) but absent from the typed table: the schema must grow with the writer.
  */
 export function fromJsonSql(expression: string, type: NestedType): string {
   if (type.kind === 'scalar')

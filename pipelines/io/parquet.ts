@@ -289,9 +289,9 @@ export class ParquetTableWriter {
       // table is never newer than its texts (a kept row's text is its block's).
       if (this.texts && textsPath) {
         const textsTmp = `${this.scratchDir}/texts.parquet`;
-        const text = quoteIdent(textsColumn(this.columns, this.path).name);
+        const column = textsColumn(this.columns, this.path).name;
         await this.db.connection.run(
-          `COPY (SELECT ${quoteIdent(this.texts.key)}, ${text} AS text FROM ${this.stagedRelation()}${order}) TO ${quoteString(textsTmp)} (${TEXTS_COPY_OPTIONS})`,
+          copyTextsSql(`${this.stagedRelation()}${order}`, this.texts.key, column, textsTmp),
         );
         await publishFile(textsTmp, textsPath);
       }
@@ -476,6 +476,10 @@ export function parquetCopyOptions(columns: readonly Pick<ColumnSpec, 'type'>[])
  * less CPU than zstd both ways (a 30,000-UPRN tile's EPC texts: ~1.3 CPU-s less), for larger files. */
 const TEXTS_COPY_OPTIONS = 'FORMAT parquet, COMPRESSION lz4_raw, ROW_GROUP_SIZE 2048';
 
+/** The COPY writing a texts file at `file`: `key` and the JSON text column `column` (as `text`) of `relation`. */
+const copyTextsSql = (relation: string, key: string, column: string, file: string): string =>
+  `COPY (SELECT ${quoteIdent(key)}, ${quoteIdent(column)} AS text FROM ${relation}) TO ${quoteString(file)} (${TEXTS_COPY_OPTIONS})`;
+
 /** `, KV_METADATA {geo: …}` for a spatial table: GeoParquet 1.1 metadata from one pass over `relation`. */
 async function geoKvOption(
   connection: DuckDBConnection,
@@ -538,7 +542,7 @@ export async function copyQueryToParquet(
       const textsTmp = `${dir}/texts.parquet`;
       for (const step of [
         `COPY (${sql}) TO ${quoteString(staged)} (${TEXTS_COPY_OPTIONS})`,
-        `COPY (SELECT ${quoteIdent(key)}, ${quoteIdent(column)} AS text FROM ${parquetPath(staged)}) TO ${quoteString(textsTmp)} (${TEXTS_COPY_OPTIONS})`,
+        copyTextsSql(parquetPath(staged), key, column, textsTmp),
       ]) {
         const once = await openInstance(':memory:', `${dir}/spill`);
         try {

@@ -171,6 +171,26 @@ export function fromJsonSql(expression: string, type: NestedType): string {
 }
 
 /**
+ * The members of a JSON value the type has no place for (`$.a.b`, a list's items as `[]`), which
+ * fromJsonSql would drop without a word: a writer that adds a member must add it to the schema too. A JSON
+ * scalar type holds anything; a map any key.
+ */
+export function membersOutsideType(value: unknown, type: NestedType, path = '$'): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  if (type.kind === 'scalar') return type.type === 'JSON' ? [] : [path];
+  if (Array.isArray(value))
+    return type.kind === 'list' ? value.flatMap((v) => membersOutsideType(v, type.items, `${path}[]`)) : [path];
+  if (type.kind === 'map')
+    return Object.values(value).flatMap((v) => membersOutsideType(v, type.values, `${path}.*`));
+  if (type.kind !== 'struct') return [path];
+  const fields = new Map(type.fields.map((f) => [f.name, f.type]));
+  return Object.entries(value).flatMap(([k, v]) => {
+    const field = fields.get(k);
+    return field ? membersOutsideType(v, field, `${path}.${k}`) : [`${path}.${k}`];
+  });
+}
+
+/**
  * Every member of a nested value under `path`, depth first (`block.a`, `block.a.b`, a list's items as `[]`),
  * with its type and description: the data dictionary's rows and the contract's names.
  */

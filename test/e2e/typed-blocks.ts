@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PROPERTY_BLOCK_SOURCES } from '../../pipelines/assets/index/property-blocks';
 import type { ServiceConfig } from '../../pipelines/config';
 import { blockTextsPath, parquetPath, queryParquet } from '../../pipelines/io/parquet';
-import { fromJsonSql } from '../../pipelines/io/nested-type';
+import { fromJsonSql, membersOutsideType } from '../../pipelines/io/nested-type';
 import { TabledEpcBlockSchema } from '../../schemas/api/epcs';
 import { StoredAreaBlockSchema } from '../../schemas/api/area';
 
@@ -46,6 +46,8 @@ export function describeTypedBlocks(config: ServiceConfig): void {
           expect(row.same, `${source.key}: ${text?.slice(0, 200)}`).toBe(true);
           if (text === null) continue;
           blocks += 1;
+          // Nothing the documents serve is missing from the typed table.
+          expect(membersOutsideType(JSON.parse(text), source.type), source.key).toEqual([]);
           if (source.digest === 'block_digest') {
             // The digest is the MD5 of the text the writer serialised.
             expect(md5(text), `${source.key}: ${text.slice(0, 200)}`).toBe(row.digest);

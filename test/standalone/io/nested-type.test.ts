@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { duckdbType, nestedMembers, nestedTypeOf } from '../../../pipelines/io/nested-type';
+import { duckdbType, membersOutsideType, nestedMembers, nestedTypeOf } from '../../../pipelines/io/nested-type';
 import { blockTextsPath, queryParquet, writeParquet } from '../../../pipelines/io/parquet';
 
 const Point = z.object({ x: z.number(), y: z.number() });
@@ -124,5 +124,18 @@ describe('typed nested blocks', () => {
   it('types a missing required member and an absent optional one as null', async () => {
     const { typed } = await roundTrip([{ ...BLOCKS[1]!, nearest: undefined } as unknown as Block]);
     expect(typed[0]).toMatchObject({ nearest: null, note: null });
+  });
+
+  it('names the members of a text its type would drop (the conversion ignores them silently)', () => {
+    const type = nestedTypeOf(Block);
+    expect(membersOutsideType(BLOCKS[0], type)).toEqual([]);
+    const grown = {
+      ...BLOCKS[0]!,
+      colour: 'red',
+      nearest: { x: 1, y: 2, z: 3 },
+      raw: { any: 'key' },
+      records: [{ kind: 'england', area: 1, depth: 2 }],
+    };
+    expect(membersOutsideType(grown, type)).toEqual(['$.nearest.z', '$.records[].depth', '$.colour']);
   });
 });

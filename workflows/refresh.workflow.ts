@@ -231,7 +231,9 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
   try {
     // Up-to-date assets were settled by the plan; only stale ones become activities.
     for (const wave of progress.waves) {
-      await Promise.all(
+      // Every asset of the wave settles before the run goes on or ends: a failure must not leave a sibling's
+      // activity running while the clean-up below sweeps the scratch it is writing in.
+      const settled = await Promise.allSettled(
         wave
           .filter((name) => !plan.upToDate[name])
           .map(async (name) => {
@@ -248,10 +250,12 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
               publishCounts(progress);
             }
           }),
-      ).catch((error: unknown) => {
-        if (isCancellation(error)) throw error;
-        throw ApplicationFailure.nonRetryable(`refresh failed: ${(error as Error).message}`, 'RefreshFailed');
-      });
+      );
+      const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as Error] : []));
+      const cancelled = failures.find(isCancellation);
+      if (cancelled) throw cancelled;
+      if (failures.length > 0)
+        throw ApplicationFailure.nonRetryable(`refresh failed: ${failures[0]!.message}`, 'RefreshFailed');
     }
   } finally {
     // Also when the run is cancelled: cleanup must not be cancelled with it.

@@ -1,12 +1,15 @@
 // Partitioned assets on the real Temporal server: two workers share one refresh of a 30-partition asset
 // (batches spread over both), each partition is materialised exactly once, the unpartitioned downstream
 // asset sees all of them, progress and memo count partitions, a second run is a no-op, and a backfill over
-// a key range rebuilds only that range and what depends on it.
+// a key range rebuilds only that range and what depends on it. A cancelled run leaves every built partition
+// whole; a failed one lets the other assets of its wave finish before it sweeps the scratch.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { partitionOf, type AssetDefinition } from '../../pipelines/orchestration/definition';
+import { DataError } from '../../pipelines/io/errors';
+import { publishFile, scratchFolder } from '../../pipelines/io/scratch';
 import { openCatalog } from '../../pipelines/catalog/catalog';
 import { dataPaths } from '../../pipelines/config';
 import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
@@ -210,5 +213,62 @@ describe('a cancelled partitioned refresh', () => {
     const files = readdirSync(dir).sort();
     expect(files).toEqual(built.map((m) => `${m.partition}.txt`).sort());
     for (const f of files) expect(readFileSync(join(dir, f), 'utf8')).toBe('whole\n');
+  });
+});
+
+describe('a refresh whose asset fails while another of its wave is writing', () => {
+  const failing = testConfig('partitions-fail');
+  const out = join(dataPaths(failing.dataDir).derived, 'slow_writer.txt');
+  const assets: AssetDefinition[] = [
+    {
+      name: 'fails_fast',
+      kind: 'derived',
+      description: 'a bad delivery',
+      upstream: [],
+      codeVersion: '1',
+      owner: 'test',
+      cadence: 'on demand',
+      async materialize() {
+        throw new DataError('the delivery is bad');
+      },
+    },
+    {
+      name: 'slow_writer',
+      kind: 'derived',
+      description: 'writes in its scratch for a while, then publishes',
+      upstream: [],
+      codeVersion: '1',
+      owner: 'test',
+      cadence: 'on demand',
+      async materialize() {
+        const scratch = await scratchFolder(out);
+        await new Promise((r) => setTimeout(r, 1_500));
+        writeFileSync(join(scratch, 'out.txt'), 'whole\n');
+        await publishFile(join(scratch, 'out.txt'), out);
+        return { rows: 1, outputs: [out] };
+      },
+    },
+  ];
+  let outcome: unknown;
+
+  beforeAll(async () => {
+    const worker = await createWorker(failing, { workflowBundle: inject('workflowBundle'), assets });
+    const running = worker.run();
+    const client = await connectClient(failing);
+    await watchRefresh(await startRefresh(client, failing, { concurrency: 2 }), () => {}, 50).catch(
+      (error: unknown) => (outcome = error),
+    );
+    await client.connection.close();
+    worker.shutdown();
+    await running;
+  }, 60_000);
+
+  it('fails naming the bad asset, after its sibling finished and published (its scratch not swept)', () => {
+    expect(String((outcome as Error & { cause?: Error })?.cause?.message)).toContain('fails_fast');
+    expect(readFileSync(out, 'utf8')).toBe('whole\n');
+    const catalog = openCatalog(dataPaths(failing.dataDir).catalogDb);
+    expect(catalog.latestSuccess('slow_writer')).not.toBeNull();
+    expect(catalog.latestSuccess('fails_fast')).toBeNull();
+    catalog.close();
   });
 });

@@ -1,30 +1,14 @@
 // A Temporal worker serving the refresh workflow and its activities on the configured task queue.
-import { fileURLToPath } from 'node:url';
-import {
-  DefaultLogger,
-  NativeConnection,
-  Runtime,
-  Worker,
-  bundleWorkflowCode,
-  type WorkflowBundleWithSourceMap,
-} from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import type { ServiceConfig } from '../pipelines/config';
 import type { AssetDefinition } from '../pipelines/orchestration/definition';
 import { createActivities } from './activities';
+import { workflowBundle, type WorkflowBundle } from './bundle';
 import { sweepLocalScratch } from '../pipelines/io/scratch';
-
-export const workflowsPath = fileURLToPath(new URL('./index.ts', import.meta.url));
-
-/** Bundling takes a couple of seconds; do it once and share the bundle between workers (tests). */
-export const bundleWorkflows = (): Promise<WorkflowBundleWithSourceMap> =>
-  bundleWorkflowCode({
-    workflowsPath,
-    logger: { info() {}, warn() {}, error() {}, debug() {}, trace() {}, log() {} },
-  });
 
 export interface WorkerOptions {
   taskQueue?: string;
-  workflowBundle?: WorkflowBundleWithSourceMap;
+  workflowBundle?: WorkflowBundle;
   maxConcurrentActivities?: number;
   /** The asset graph the activities use (default: the declared one); tests add synthetic assets. */
   assets?: readonly AssetDefinition[];
@@ -55,7 +39,7 @@ export async function createWorker(config: ServiceConfig, options: WorkerOptions
     connection,
     namespace: config.temporalNamespace,
     taskQueue: options.taskQueue ?? config.taskQueue,
-    workflowBundle: options.workflowBundle ?? (await bundleWorkflows()),
+    workflowBundle: options.workflowBundle ?? (await workflowBundle()),
     activities: createActivities(config, { assets: options.assets }),
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities ?? 2,
   });

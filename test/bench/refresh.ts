@@ -20,7 +20,8 @@ import { generateSampleData } from '../../pipelines/sample-data';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import { connectClient, startRefresh, watchRefresh } from '../../workflows/client';
 import type { RefreshInput, RefreshProgress } from '../../workflows/types';
-import { bundleWorkflows, createWorker } from '../../workflows/worker';
+import { workflowBundle as loadWorkflowBundle } from '../../workflows/bundle';
+import { createWorker } from '../../workflows/worker';
 import { testConfig } from '../helpers/config';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -32,7 +33,7 @@ await stackUp();
 const config = testConfig('bench-refresh');
 const synthetic = testConfig('bench-partitions');
 const bundleStart = performance.now();
-const workflowBundle = await bundleWorkflows();
+const workflowBundle = await loadWorkflowBundle();
 const bundleMs = performance.now() - bundleStart;
 
 const KEYS = Array.from({ length: partitionCount }, (_, i) => `p${String(i).padStart(4, '0')}`);

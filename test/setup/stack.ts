@@ -3,16 +3,15 @@
 // ~15-25 s; stop it with `pds stack down`); the teardown only drops this run's indexes (`test-<run>-*`,
 // test/helpers/config.ts), those a file failed to drop itself.
 import type { TestProject } from 'vitest/node';
-import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { esUrl, stackUp } from '../../infra/stack';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import { testRunName } from '../helpers/run';
-import { bundleWorkflows } from '../../workflows/worker';
+import { workflowBundle, type WorkflowBundle } from '../../workflows/bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The workflow bundle, built once here and shared by every test file's worker. */
-    workflowBundle: WorkflowBundleWithSourceMap;
+    /** The workflow bundle, loaded (or built) once here and shared by every test file's worker. */
+    workflowBundle: WorkflowBundle;
   }
 }
 
@@ -25,7 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   log(
     `temporal ${temporal.version ?? '?'} at ${temporal.address}, UI ${temporal.url} (log ${temporal.logFile})`,
   );
-  project.provide('workflowBundle', await bundleWorkflows());
+  project.provide('workflowBundle', await workflowBundle());
   return async () => {
     const es = createEsClient(esUrl());
     try {

@@ -27,7 +27,7 @@ import {
   hasColumn,
   JsonText,
   parquetPath,
-  queryParquet,
+  queryParquetEach,
   writeKeptAndFreshTexts,
   writeParquet,
   countRows,
@@ -245,9 +245,10 @@ function toBlockRow(group: BlockRow[]): Record<string, unknown> {
   };
 }
 
-async function* blocksByUprn(sql: string): AsyncGenerator<Record<string, unknown>> {
+async function* blocksByUprn(sqls: string[]): AsyncGenerator<Record<string, unknown>> {
   let group: BlockRow[] = [];
-  for await (const row of queryParquet(sql) as AsyncGenerator<BlockRow>) {
+  // A chunk's rows follow the previous chunk's, in UPRN order: no UPRN spans two chunks.
+  for await (const row of queryParquetEach(sqls) as AsyncGenerator<BlockRow>) {
     if (group.length > 0 && row.uprn !== group[0]!.uprn) {
       yield toBlockRow(group);
       group = [];
@@ -267,8 +268,8 @@ async function* blocksInChunks(
   digests: string,
   tile?: string,
 ): AsyncGenerator<Record<string, unknown>> {
-  for (const range of await uprnRanges(uprnsSql, CHUNK_UPRNS))
-    yield* blocksByUprn(blockRowsSql(ctx, uprnsSql, digests, tile, range));
+  const ranges = await uprnRanges(uprnsSql, CHUNK_UPRNS);
+  yield* blocksByUprn(ranges.map((range) => blockRowsSql(ctx, uprnsSql, digests, tile, range)));
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   hasColumn,
   parquetPath,
   queryParquet,
+  queryParquetEach,
   uprnRanges,
 } from '../../io/parquet';
 import { statsGroupOf } from '../../transforms/epc/compare';
@@ -388,13 +389,13 @@ export const propertiesIndex = defineAsset({
       // within a worker's memory limit.
       const ranges = await uprnRanges(changed, CHUNK_UPRNS);
       const docs = (async function* () {
-        for (const range of ranges)
-          for await (const row of queryParquet(propertiesJoinSql(ctx, tile, changed, range))) {
-            const doc = indexedProperty(row as unknown as JoinedRow, tile);
-            gone.delete(String(doc.uprn));
-            documents += 1;
-            yield { id: String(doc.uprn), source: doc.source };
-          }
+        const chunks = ranges.map((range) => propertiesJoinSql(ctx, tile, changed, range));
+        for await (const row of queryParquetEach(chunks)) {
+          const doc = indexedProperty(row as unknown as JoinedRow, tile);
+          gone.delete(String(doc.uprn));
+          documents += 1;
+          yield { id: String(doc.uprn), source: doc.source };
+        }
       })();
       const result = await bulkIndex(es, properties.index, docs, (d) => d.id, {
         serialize: (d) => d.source,

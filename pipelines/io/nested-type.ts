@@ -179,7 +179,9 @@ export function membersOutsideType(value: unknown, type: NestedType, path = '$')
   if (value === null || typeof value !== 'object') return [];
   if (type.kind === 'scalar') return type.type === 'JSON' ? [] : [path];
   if (Array.isArray(value))
-    return type.kind === 'list' ? value.flatMap((v) => membersOutsideType(v, type.items, `${path}[]`)) : [path];
+    return type.kind === 'list'
+      ? value.flatMap((v) => membersOutsideType(v, type.items, `${path}[]`))
+      : [path];
   if (type.kind === 'map')
     return Object.values(value).flatMap((v) => membersOutsideType(v, type.values, `${path}.*`));
   if (type.kind !== 'struct') return [path];

@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { duckdbType, membersOutsideType, nestedMembers, nestedTypeOf } from '../../../pipelines/io/nested-type';
+import {
+  duckdbType,
+  membersOutsideType,
+  nestedMembers,
+  nestedTypeOf,
+} from '../../../pipelines/io/nested-type';
 import { blockTextsPath, queryParquet, writeParquet } from '../../../pipelines/io/parquet';
 
 const Point = z.object({ x: z.number(), y: z.number() });

@@ -119,6 +119,12 @@ const stagedType = (type: ColumnType): string => (type === 'JSON' ? 'VARCHAR' : 
 export const duckdbMemoryLimit = (floorMb = 1024): string =>
   process.env.PDS_DUCKDB_MEMORY_LIMIT ?? `${floorMb}MB`;
 
+// A worker's parallelism is its partitions, one per activity slot, each on one DuckDB thread
+// (PDS_DUCKDB_THREADS): a second thread a query spent 30-50 % more CPU for the same wall time or less gained
+// (2 cores: epc_enhanced's largest partition at scale 20, 7.8-8.4 → 5.0-5.3 CPU-s, wall 5.2-5.4 → 4.8-5.1 s;
+// docs/national.md). One thread also writes a query's rows in the query's order.
+export const duckdbThreads = (): string => process.env.PDS_DUCKDB_THREADS ?? '1';
+
 // DuckDB reads a GeoParquet column (ours carry `geo` metadata, io/geoparquet.ts) as its GEOMETRY type; the
 // pipeline reads and writes WKB bytes, so its own instances see the column as written (BLOB). Analysts'
 // DuckDB (pipelines/catalog/analyst-catalog.ts) keeps the conversion and gets geometry with its CRS.
@@ -140,7 +146,7 @@ async function openInstance(
   memoryLimit = duckdbMemoryLimit(),
 ): Promise<OwnedConnection> {
   const instance = await DuckDBInstance.create(path, {
-    threads: '2',
+    threads: duckdbThreads(),
     memory_limit: memoryLimit,
     temp_directory: spill,
   });

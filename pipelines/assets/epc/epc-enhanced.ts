@@ -12,6 +12,7 @@ import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { EnhancedEpcSchema, EnhancedScottishEpcSchema } from '../../../schemas/epc';
 import {
+  duckdbThreads,
   emptyRelation,
   ParquetTableWriter,
   parquetPath,
@@ -56,7 +57,8 @@ async function enhanceEnglandWalesPartition(ctx: AssetContext, key: string): Pro
   const { rows } = await enhanceStagedEnglandWalesColumnar(
     stagedPath(ctx, `${EW_CERTIFICATE_TABLE}/${key}`),
     { enhanced: { path: enhanced, columns: EW_ENHANCED_COLUMNS }, certificates },
-    { onStep: (step) => ctx.heartbeat({ partition: key, step }) },
+    // The worker's DuckDB threads (one a partition by default), not the machine's: `pds epc enhance` alone uses all.
+    { threads: Number(duckdbThreads()), onStep: (step) => ctx.heartbeat({ partition: key, step }) },
   );
   // The single files of the unpartitioned asset (code version 3 and before) would only mislead.
   await rm(derivedPath(ctx, EPC_ENHANCED_EW_TABLE), { force: true });

@@ -18,7 +18,13 @@ import {
   OPTIONAL_RAW_EW_CERTIFICATE_COLUMNS,
 } from '../../../schemas/epc';
 import { DataError } from '../../io/errors';
-import { duckdbMemoryLimit, parquetCopyOptions, writeParquet, type ColumnSpec } from '../../io/parquet';
+import {
+  duckdbMemoryLimit,
+  duckdbThreads,
+  parquetCopyOptions,
+  writeParquet,
+  type ColumnSpec,
+} from '../../io/parquet';
 import type { QuarantinedRow } from '../../io/quarantine';
 import { publishFile, scratchFolder } from '../../io/scratch';
 import { type EpcBulkFile, findEpcBulkFiles, planRawRecord } from '../../sources/epc/england-wales';
@@ -199,7 +205,7 @@ async function stageEwTable(
     // No file (a partition without recommendations): an empty table of the same columns.
     const empty = `SELECT ${columns.map((c) => `NULL::${c.type} AS ${quoteIdent(c.name)}`).join(', ')} LIMIT 0`;
     const instance = await DuckDBInstance.create(':memory:', {
-      threads: '2',
+      threads: duckdbThreads(),
       memory_limit: duckdbMemoryLimit(),
       temp_directory: `${scratch}/spill`,
     });

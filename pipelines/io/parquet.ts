@@ -120,8 +120,8 @@ export const duckdbMemoryLimit = (floorMb = 1024): string =>
   process.env.PDS_DUCKDB_MEMORY_LIMIT ?? `${floorMb}MB`;
 
 // A worker's parallelism is its partitions, one per activity slot, each on one DuckDB thread
-// (PDS_DUCKDB_THREADS): a second thread a query spent 30-50 % more CPU for the same wall time or less gained
-// (2 cores: epc_enhanced's largest partition at scale 20, 7.8-8.4 → 5.0-5.3 CPU-s, wall 5.2-5.4 → 4.8-5.1 s;
+// (PDS_DUCKDB_THREADS): a second thread cost a query 30-50 % more CPU and gained no wall time (2 cores:
+// epc_enhanced's largest partition at scale 20, 7.8-8.4 → 5.0-5.3 CPU-s, wall 5.2-5.4 → 4.8-5.1 s;
 // docs/national.md). One thread also writes a query's rows in the query's order.
 export const duckdbThreads = (): string => process.env.PDS_DUCKDB_THREADS ?? '1';
 
@@ -194,7 +194,7 @@ export interface ParquetWriterOptions {
 const APPENDER_MEMORY_LIMIT = (): string => process.env.PDS_DUCKDB_MEMORY_LIMIT ?? '256MB';
 
 /**
- * Typed nested blocks are converted and written on one thread: two threads each parse a 2,048-row vector of
+ * Typed nested blocks are converted and written on one thread, whatever PDS_DUCKDB_THREADS says: two threads each parse a 2,048-row vector of
  * JSON texts of tens of KB while the ordered writer holds their row groups, which costs more memory and CPU
  * and gains no time (a 30,000-UPRN tile of EPC blocks at the copy: 1.2–1.5 → 1.1 GB, 19–22 → 17.6–18 CPU-s,
  * wall 15–16 s either way). The area blocks' copy (copyQueryToParquet) showed no such gain: it keeps two.
@@ -620,8 +620,8 @@ export function queryParquet(sql: string): AsyncGenerator<Record<string, unknown
 
 /**
  * The rows of each query in turn (as queryParquet), all run on one DuckDB instance: a partition read in
- * chunks (a query per range of UPRNs) pays for one instance, not one per chunk (~0.15 CPU-s each to
- * create and free for a chunk of EPC blocks).
+ * chunks (a query per range of UPRNs) pays for one instance, not one per chunk (creating one costs ~10 ms of
+ * CPU, and the largest EPC-block tile's 8 chunks cost 2-3 CPU-s less on one).
  */
 export async function* queryParquetEach(sqls: Iterable<string>): AsyncGenerator<Record<string, unknown>> {
   // An in-memory database spills only where it is given a folder: without one, a sort or join larger than the

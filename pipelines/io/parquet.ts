@@ -194,10 +194,11 @@ export interface ParquetWriterOptions {
 const APPENDER_MEMORY_LIMIT = (): string => process.env.PDS_DUCKDB_MEMORY_LIMIT ?? '256MB';
 
 /**
- * Typed nested blocks are converted and written on one thread, whatever PDS_DUCKDB_THREADS says: two threads each parse a 2,048-row vector of
- * JSON texts of tens of KB while the ordered writer holds their row groups, which costs more memory and CPU
- * and gains no time (a 30,000-UPRN tile of EPC blocks at the copy: 1.2–1.5 → 1.1 GB, 19–22 → 17.6–18 CPU-s,
- * wall 15–16 s either way). The area blocks' copy (copyQueryToParquet) showed no such gain: it keeps two.
+ * Typed nested blocks are converted and written on one thread whatever PDS_DUCKDB_THREADS says: two threads
+ * each parse a 2,048-row vector of JSON texts of tens of KB while the ordered writer holds their row groups,
+ * which costs more memory and CPU and gains no time (a 30,000-UPRN tile of EPC blocks at the copy: 1.2–1.5 →
+ * 1.1 GB, 19–22 → 17.6–18 CPU-s, wall 15–16 s either way). The area blocks' copy (copyQueryToParquet) showed
+ * no such gain.
  */
 const ONE_THREAD_FOR_NESTED = 'SET threads = 1';
 

@@ -9,10 +9,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-export interface WorkflowBundle {
-  code: string;
-}
+import type { WorkflowBundle } from '@temporalio/worker';
 
 /** A built bundle and the files it was built from, each with the hash of its content. */
 export interface BuiltBundle extends WorkflowBundle {

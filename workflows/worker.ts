@@ -1,10 +1,10 @@
 // A Temporal worker serving the refresh workflow and its activities on the configured task queue.
 import v8 from 'node:v8';
-import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkflowBundle } from '@temporalio/worker';
 import type { ServiceConfig } from '../pipelines/config';
 import type { AssetDefinition } from '../pipelines/orchestration/definition';
 import { createActivities } from './activities';
-import { workflowBundle, type WorkflowBundle } from './bundle';
+import { workflowBundle } from './bundle';
 import { sweepLocalScratch } from '../pipelines/io/scratch';
 
 export interface WorkerOptions {

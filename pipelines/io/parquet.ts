@@ -121,7 +121,8 @@ export const duckdbMemoryLimit = (floorMb = 1024): string =>
 
 // A worker's parallelism is its partitions, one per activity slot, each on one DuckDB thread
 // (PDS_DUCKDB_THREADS): a second thread cost a query 30-50 % more CPU and gained no wall time (2 cores:
-// epc_enhanced's largest partition at scale 20, 7.8-8.4 → 5.0-5.3 CPU-s, wall 5.2-5.4 → 4.8-5.1 s;
+// epc_enhanced's largest partition at scale 20, 7.8-8.4 → 5.0-5.3 CPU-s, wall 5.2-5.4 → 4.8-5.1 s; a
+// 30,000-UPRN tile's typed EPC blocks at their copy, 1.2-1.5 → 1.1 GB and 19-22 → 17.6-18 CPU-s;
 // docs/national.md). One thread also writes a query's rows in the query's order.
 export const duckdbThreads = (): string => process.env.PDS_DUCKDB_THREADS ?? '1';
 
@@ -192,15 +193,6 @@ export interface ParquetWriterOptions {
  * folder. Under the general 1 GB a tile of 30,000 EPC blocks kept its staged rows in memory until the copy.
  */
 const APPENDER_MEMORY_LIMIT = (): string => process.env.PDS_DUCKDB_MEMORY_LIMIT ?? '256MB';
-
-/**
- * Typed nested blocks are converted and written on one thread whatever PDS_DUCKDB_THREADS says: two threads
- * each parse a 2,048-row vector of JSON texts of tens of KB while the ordered writer holds their row groups,
- * which costs more memory and CPU and gains no time (a 30,000-UPRN tile of EPC blocks at the copy: 1.2–1.5 →
- * 1.1 GB, 19–22 → 17.6–18 CPU-s, wall 15–16 s either way). The area blocks' copy (copyQueryToParquet) showed
- * no such gain.
- */
-const ONE_THREAD_FOR_NESTED = 'SET threads = 1';
 
 /** Rows buffered before a write to the CSV staging file. */
 const CSV_FLUSH_ROWS = 1000;
@@ -302,13 +294,13 @@ export class ParquetTableWriter {
     try {
       // The texts first, as staged (a plain streaming copy under the staging limit), published first: a
       // table is never newer than its texts (a kept row's text is its block's).
-      if (this.texts && textsPath) {
+      if (this.texts) {
         const textsTmp = `${this.scratchDir}/texts.parquet`;
         const column = textsColumn(this.columns, this.path).name;
         await this.db.connection.run(
           copyTextsSql(`${this.stagedRelation()}${order}`, this.texts.key, column, textsTmp),
         );
-        await publishFile(textsTmp, textsPath);
+        await publishFile(textsTmp, blockTextsPath(this.path));
       }
       const relation = `(SELECT ${select} FROM ${this.stagedRelation()})`;
       const kv = geo ? await geoKvOption(this.db.connection, geo, relation) : '';
@@ -316,7 +308,6 @@ export class ParquetTableWriter {
       // blocks of up to tens of KB) at once: either gets the general limit (and spills beyond it).
       if (order || this.columns.some((c) => c.nested))
         await this.db.connection.run(`SET memory_limit = ${quoteString(duckdbMemoryLimit())}`);
-      if (this.columns.some((c) => c.nested)) await this.db.connection.run(ONE_THREAD_FOR_NESTED);
       await this.db.connection.run(
         `COPY (SELECT ${select} FROM ${this.stagedRelation()}${order}) TO ${quoteString(tmp)} (${parquetCopyOptions(this.columns)}${kv})`,
       );

@@ -36,6 +36,14 @@ const say = (line = '') => {
   if (!json) console.log(line);
 };
 
+const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+/** A process's CPU from /proc (user + system, every thread), in ms; or that of its waited-for children. */
+function procCpuMs(pid: number | 'self', children = false): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const [user, system] = children ? [fields[13], fields[14]] : [fields[11], fields[12]];
+  return ((Number(user) + Number(system)) * 1000) / CLK_TCK;
+}
+
 // --- the child: one refresh in this process, then its own CPU and peak memory on stdout's last line ---------
 if (process.argv.includes('--child-refresh')) {
   const { runRefresh } = await import('../../cli/commands/refresh');
@@ -46,9 +54,7 @@ if (process.argv.includes('--child-refresh')) {
   });
   const cpu = process.cpuUsage();
   // And its children's (the workflow bundle is built in one when its cache is stale: workflows/bundle.ts).
-  const stat = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-  const childrenMs = ((Number(stat[13]) + Number(stat[14])) * 1000) / ticks;
+  const childrenMs = procCpuMs('self', true);
   process.stdout.write(
     '\n' +
       JSON.stringify({
@@ -67,13 +73,8 @@ if (process.argv.includes('--child-refresh')) {
 // --- the parent -------------------------------------------------------------------------------------------
 await stackUp();
 const esPid = (await stackStatus()).elasticsearch.pid;
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 /** Elasticsearch's CPU so far (user + system, every thread), in ms. */
-function esCpuMs(): number {
-  if (!esPid) return 0;
-  const fields = readFileSync(`/proc/${esPid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
-}
+const esCpuMs = (): number => (esPid ? procCpuMs(esPid) : 0);
 
 interface RefreshRun {
   wall_s: number;

@@ -6,7 +6,8 @@ import type { TestProject } from 'vitest/node';
 import { esUrl, stackUp } from '../../infra/stack';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import { testRunName } from '../helpers/run';
-import { workflowBundle, type WorkflowBundle } from '../../workflows/bundle';
+import type { WorkflowBundle } from '@temporalio/worker';
+import { workflowBundle } from '../../workflows/bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {

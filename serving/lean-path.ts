@@ -32,12 +32,12 @@ export interface LeanRoute {
   answer(body: unknown): unknown;
 }
 
-/** A GET of one UPRN (a per-UPRN endpoint): its answer's JSON text, or an ApiError (404, 503) thrown. */
+/** A GET of one UPRN (a per-UPRN endpoint): its answer's JSON bytes, or an ApiError (404, 503) thrown. */
 export interface LeanUprnRoute {
   endpoint: EndpointDefinition;
   /** The query parameter names the UPRN may come in. */
   params: readonly string[];
-  answer(uprn: number): Promise<string>;
+  answer(uprn: number): Promise<Buffer>;
 }
 
 export interface LeanPathDeps {
@@ -85,7 +85,7 @@ export function leanPath(
         JSON.stringify({ [url.slice(url.indexOf('?') + 1, eq)]: uprn }),
         req,
         res,
-        (send, fail) => void route.answer(Number(uprn)).then((text) => send(200, text), fail),
+        (send, fail) => void route.answer(Number(uprn)).then((bytes) => send(200, bytes), fail),
       );
       return true;
     }
@@ -124,7 +124,7 @@ const hasBody = (headers: IncomingHttpHeaders): boolean =>
  * error; `body` records the parsed request body for the history row.
  */
 type Answer = (
-  send: (status: number, text: string) => void,
+  send: (status: number, body: string | Buffer) => void,
   fail: (error: unknown) => void,
   body: (parsed: unknown) => void,
 ) => void;
@@ -148,7 +148,7 @@ function serve(
   // What the access log line reports once the response has closed.
   const outcome: { keyId?: number; errorCode?: string } = {};
   let body: unknown;
-  let sent: string | undefined;
+  let sent: string | Buffer | undefined;
   stampHeaders(res, id);
   res.on('close', () =>
     deps.log(
@@ -157,13 +157,13 @@ function serve(
     ),
   );
 
-  // res.json's headers; a string body goes out in one write with the head.
-  const send = (status: number, text: string) => {
-    sent = text;
+  // res.json's headers; the body goes out in one write with the head.
+  const send = (status: number, body: string | Buffer) => {
+    sent = body;
     res.statusCode = status;
     res.setHeader('content-type', 'application/json; charset=utf-8');
-    res.setHeader('content-length', Buffer.byteLength(text));
-    res.end(text);
+    res.setHeader('content-length', Buffer.byteLength(body));
+    res.end(body);
   };
   const fail = (err: unknown) => {
     const apiError = asApiError(err, deps.log, { id, path });

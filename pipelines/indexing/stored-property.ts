@@ -49,15 +49,17 @@ export const SPLIT: Readonly<Record<string, SplitSpec>> = {
   },
   // postcode_source and postcode_distance are the block's own bookkeeping: no endpoint reads them.
   area: { keys: ['admin_boundaries', 'area_attributes'], whole: false },
-  // Sent whole by GET /retrofit, by member in GET /properties.
+  // Sent whole by GET /retrofit, by member in GET /properties. In the order postcode_area_blocks writes them
+  // (retrofit_grants appended last): otherwise the object is stored whole, and each member /properties
+  // reads is found by scanning its ~8 KB of text.
   'area/area_attributes': {
     keys: [
       'house_price_index',
       'fuel_poverty',
       'average_energy_usage_stats',
-      'retrofit_grants',
       'urban_rural_classification',
       'indices_of_deprivation',
+      'retrofit_grants',
     ],
     whole: true,
   },
@@ -300,27 +302,61 @@ export function propertySourceOfDocument(doc: PropertyDocument): PropertySource 
 
 /** Reads the JSON texts of a document's values by path, from its _source bytes as indexed. */
 export class StoredProperty {
+  /** Where a document's layout text starts. */
+  static readonly LAYOUT_START = LAYOUT_PREFIX.length;
+  private static readonly layoutPrefix = Buffer.from(LAYOUT_PREFIX);
+
+  /** True when the bytes at `i` open a document with a layout. */
+  static hasLayout(b: Buffer, i: number): boolean {
+    const prefix = StoredProperty.layoutPrefix;
+    return b.length >= i + prefix.length && b.compare(prefix, 0, prefix.length, i, i + prefix.length) === 0;
+  }
+
   private readonly objects = new Set<string>();
   private readonly ranges = new Map<string, readonly [number, number]>();
+  /**
+   * The _source's length in bytes, known from its layout when its pieces end it (propertySource writes them
+   * last, then `}}`); undefined when it has none.
+   */
+  readonly sourceLength: number | undefined;
 
+  /** `source`: the document's _source bytes, which may run on past its end. */
   constructor(
     readonly uprn: number,
     private readonly source: Buffer,
   ) {
-    const start = LAYOUT_PREFIX.length;
-    if (source.toString('latin1', 0, start) !== LAYOUT_PREFIX)
-      throw new Error(`properties document ${uprn} has no layout`);
-    const end = source.indexOf(34, start);
+    if (!StoredProperty.hasLayout(source, 0)) throw new Error(`properties document ${uprn} has no layout`);
+    // Read byte by byte (entries `+object` or `name from to`, comma-separated): a batch builds a thousand
+    // of these, and splitting the layout into strings was a tenth of its CPU.
+    const end = source.indexOf(34, LAYOUT_PREFIX.length);
     const base = end + 2;
-    for (const entry of source.toString('latin1', start, end).split(',')) {
-      if (entry.charCodeAt(0) === 43) this.objects.add(entry.slice(1));
-      else if (entry) {
-        const [name, from, to] = entry.split(' ');
-        this.ranges.set(name!, [base + Number(from), base + Number(to)]);
+    let lastName = -1;
+    let lastEnd = 0;
+    for (let i = LAYOUT_PREFIX.length; i < end; i++) {
+      let j = i;
+      while (j < end && source[j] !== 44 && source[j] !== 32) j++;
+      if (source[i] === 43) this.objects.add(source.toString('latin1', i + 1, j));
+      else if (j > i) {
+        const name = source.toString('latin1', i, j);
+        lastName = source[i]!;
+        let from = 0;
+        for (j++; source[j] !== 32; j++) from = from * 10 + source[j]! - 48;
+        let to = 0;
+        for (j++; j < end && source[j] !== 44; j++) to = to * 10 + source[j]! - 48;
+        this.ranges.set(name, [base + from, (lastEnd = base + to)]);
       }
+      i = j;
     }
+    this.sourceLength = lastName >= 0 && lastName !== 64 ? lastEnd + 2 : undefined;
   }
 
+  /** A piece's bytes, as stored. */
+  private bytes(name: string): Buffer | undefined {
+    const range = this.ranges.get(name);
+    return range && this.source.subarray(range[0], range[1]);
+  }
+
+  /** A piece as a string (the small ones code reads: coordinates, ids). */
   private piece(name: string): string | undefined {
     const range = this.ranges.get(name);
     return range && this.source.toString('utf8', range[0], range[1]);
@@ -338,14 +374,18 @@ export class StoredProperty {
    * The JSON text of the value at `path`, undefined when there is none (the path's object is null, or has no
    * such member). Only objects SPLIT stores `whole` (and arrays, values) can be asked for whole.
    */
-  get(path: string): string | undefined {
-    const stored = this.piece(path);
+  get(path: string): Json | undefined {
+    const stored = this.bytes(path);
     if (stored !== undefined) return stored;
     if (this.objects.has(path)) {
       if (path === ENHANCED) {
-        const first = this.piece(ENHANCED_FIRST);
-        const rest = this.piece(ENHANCED_REST);
-        return first === undefined ? '[]' : rest === undefined ? `[${first}]` : `[${first},${rest.slice(1)}`;
+        const first = this.bytes(ENHANCED_FIRST);
+        const rest = this.bytes(ENHANCED_REST);
+        return first === undefined
+          ? '[]'
+          : rest === undefined
+            ? ['[', first, ']']
+            : ['[', first, ',', rest.subarray(1)];
       }
       const spec = SPLIT[path]!;
       if (!spec.whole) throw new Error(`${path} is stored only in part`);
@@ -358,16 +398,18 @@ export class StoredProperty {
     if (this.objects.has(parentPath)) return undefined;
     // A member of an object stored whole (its keys out of order), or of a value that is no object.
     const parent = this.get(parentPath);
-    if (parent === undefined || parent.charCodeAt(0) !== 123) return undefined;
+    if (parent === undefined) return undefined;
+    const text = jsonText(parent);
+    if (text.charCodeAt(0) !== 123) return undefined;
     const key = path.slice(cut + 1);
-    return jsonMembers(parent).find(([k]) => k === key)?.[1];
+    return jsonMembers(text).find(([k]) => k === key)?.[1];
   }
 
   /** True when the value at `path` is truthy in JavaScript (present, and not null, false, 0 or ""). */
   truthy(path: string): boolean {
     if (this.objects.has(path)) return true;
-    const text = this.get(path);
-    return text !== undefined && !FALSY.has(text);
+    const value = this.get(path);
+    return value !== undefined && !falsy(value);
   }
 
   /**
@@ -383,7 +425,7 @@ export class StoredProperty {
    * The JSON text of SHARED, from the shared pieces' texts by id (PropertiesRepository.getShared), undefined
    * when there is none.
    */
-  sharedObject(texts: ReadonlyMap<string, string>): string | undefined {
+  sharedObject(texts: ReadonlyMap<string, string>): Json | undefined {
     const ids = this.sharedIds;
     if (ids === undefined) return this.get(SHARED);
     return jsonObject(
@@ -397,9 +439,10 @@ export class StoredProperty {
   }
 
   /** The latest enhanced certificate's JSON text, undefined when there is none. */
-  get latestCertificate(): string | undefined {
-    if (this.objects.has(ENHANCED)) return this.piece(ENHANCED_FIRST);
-    return firstElement(this.get(ENHANCED));
+  get latestCertificate(): Json | undefined {
+    if (this.objects.has(ENHANCED)) return this.bytes(ENHANCED_FIRST);
+    const all = this.get(ENHANCED);
+    return all === undefined ? undefined : firstElement(jsonText(all));
   }
 }
 
@@ -414,23 +457,91 @@ export class MissingSharedPiece extends Error {
 export const storedPropertyOf = (doc: PropertyDocument): StoredProperty =>
   new StoredProperty(doc.uprn, Buffer.from(propertySourceOfDocument(doc).source));
 
-const FALSY = new Set(['null', 'false', '0', '-0', '""']);
-
-function firstElement(array: string | undefined): string | undefined {
-  if (array === undefined || array.charCodeAt(0) !== 91 || array.length <= 2) return undefined;
+function firstElement(array: string): string | undefined {
+  if (array.charCodeAt(0) !== 91 || array.length <= 2) return undefined;
   return array.slice(1, valueEnd(array, 1));
 }
 
+// ---- serving: answers as JSON text in parts ---------------------------------------------------------------
+
+/**
+ * JSON text as an answer is composed: our own strings and the stored pieces' bytes, nested as they were put
+ * together. A piece is never decoded to a string and encoded back: jsonBytes copies it out once. (Decoding
+ * and re-encoding the ~24 KB of pieces of a /properties answer, and collecting the strings, were most of a
+ * batch's CPU.)
+ */
+export type Json = string | Buffer | readonly Json[];
+
+/** Composes Json: json`{"a":${piece}}`; a number or boolean is written as String() writes it. */
+export function json(strings: TemplateStringsArray, ...values: readonly (Json | number | boolean)[]): Json[] {
+  const out: Json[] = [];
+  strings.forEach((text, i) => {
+    if (text) out.push(text);
+    if (i < values.length) {
+      const value = values[i]!;
+      out.push(typeof value === 'number' || typeof value === 'boolean' ? String(value) : value);
+    }
+  });
+  return out;
+}
+
+/** The length of `j` in UTF-8 bytes. */
+export function jsonByteLength(j: Json): number {
+  if (typeof j === 'string') return Buffer.byteLength(j);
+  if (Buffer.isBuffer(j)) return j.length;
+  let n = 0;
+  for (const part of j as readonly Json[]) n += jsonByteLength(part);
+  return n;
+}
+
+/** Writes `j` into `out` at `at`; returns where it ends. */
+function writeJson(out: Buffer, at: number, j: Json): number {
+  if (typeof j === 'string') return at + out.write(j, at);
+  if (Buffer.isBuffer(j)) return at + j.copy(out, at);
+  for (const part of j as readonly Json[]) at = writeJson(out, at, part);
+  return at;
+}
+
+/** `j` as one buffer of UTF-8 bytes (`length`: its byte length, when known). */
+export function jsonBytes(j: Json, length = jsonByteLength(j)): Buffer {
+  const out = Buffer.allocUnsafe(length);
+  writeJson(out, 0, j);
+  return out;
+}
+
+/** `j` as a string, for the few readers that parse it. */
+export function jsonText(j: Json): string {
+  if (typeof j === 'string') return j;
+  if (Buffer.isBuffer(j)) return j.toString('utf8');
+  return jsonBytes(j).toString('utf8');
+}
+
+const FALSY = new Set(['null', 'false', '0', '-0', '""']);
+
+/** True when JSON text `j` is a value JavaScript holds falsy (null, false, 0, -0 or ""). */
+export function falsy(j: Json): boolean {
+  if (typeof j === 'string') return FALSY.has(j);
+  if (Buffer.isBuffer(j)) return j.length <= 5 && FALSY.has(j.toString('latin1'));
+  return false;
+}
+
+const isNull = (j: Json): boolean =>
+  typeof j === 'string'
+    ? j === 'null'
+    : Buffer.isBuffer(j) && j.length === 4 && j.toString('latin1') === 'null';
+
 /** JSON.stringify of an object with these members' texts, in order; undefined ones left out, as it does. */
-export function jsonObject(members: readonly (readonly [string, string | undefined])[]): string {
-  let out = '';
+export function jsonObject(members: readonly (readonly [string, Json | undefined])[]): Json {
+  const out: Json[] = [];
   for (const [key, value] of members)
-    if (value !== undefined) out += `${out ? ',' : '{'}${JSON.stringify(key)}:${value}`;
-  return out ? `${out}}` : '{}';
+    if (value !== undefined) out.push(`${out.length ? ',' : '{'}${JSON.stringify(key)}:`, value);
+  if (!out.length) return '{}';
+  out.push('}');
+  return out;
 }
 
 /** `value ?? null` on JSON text. */
-export const orNull = (value: string | undefined): string => value ?? 'null';
+export const orNull = (value: Json | undefined): Json => value ?? 'null';
 /** `value ?? fallback` on JSON text (a JSON null takes the fallback too). */
-export const orElse = (value: string | undefined, fallback: string): string =>
-  value === undefined || value === 'null' ? fallback : value;
+export const orElse = (value: Json | undefined, fallback: Json): Json =>
+  value === undefined || isNull(value) ? fallback : value;

@@ -7,10 +7,14 @@ import { ApiError, invalidParameters } from '../errors';
 import { requireStored, type PropertiesRepository } from '../repository/properties';
 import {
   ENHANCED,
+  json,
+  jsonBytes,
   jsonMembers,
+  jsonText,
   MissingSharedPiece,
   orElse,
   orNull,
+  type Json,
   type StoredProperty,
 } from '../../pipelines/indexing/stored-property';
 
@@ -59,7 +63,7 @@ export function epcValidity(
   now: Date,
 ): { inDate: string; age: string; expiry: string } {
   const lodged = stored.get('epcs/latest_lodgement_date');
-  const v = validity(lodged === undefined ? null : (JSON.parse(lodged) as string | null), now);
+  const v = validity(lodged === undefined ? null : (JSON.parse(jsonText(lodged)) as string | null), now);
   return {
     inDate: JSON.stringify(v.epc_in_date),
     age: JSON.stringify(v.epc_age),
@@ -127,34 +131,34 @@ export function compareText(stored: StoredProperty, shared: ReadonlyMap<string, 
       groups[key] = meansOf(text);
     }
   }
-  return JSON.stringify(compareEpc(numbersOf(latest, CERT_FIGURES), groups));
+  return JSON.stringify(compareEpc(numbersOf(jsonText(latest), CERT_FIGURES), groups));
 }
 
 /**
  * JSON.stringify(presentEpcs(block, now)) from the block's stored pieces and the shared pieces' texts
  * (sharedOf), without parsing them.
  */
-export function renderEpcs(stored: StoredProperty, now: Date, shared: ReadonlyMap<string, string>): string {
+export function renderEpcs(stored: StoredProperty, now: Date, shared: ReadonlyMap<string, string>): Json {
   const v = epcValidity(stored, now);
   const get = (key: string) => stored.get(`epcs/${key}`);
-  return (
-    `{"epc_country":${orNull(get('epc_country'))},"epc_in_date":${v.inDate},"epc_age":${v.age},` +
-    `"epc_expiry":${v.expiry},"epcs":${orElse(get('epcs'), '[]')},` +
-    `"epcs_enhanced":${orElse(stored.get(ENHANCED), '[]')},"epc_estimate":${orNull(get('epc_estimate'))},` +
-    `"epc_stats":${orElse(stored.sharedObject(shared), EMPTY_STATS)},"epc_compare":${compareText(stored, shared)},` +
-    `"epc_retrofit_recommendations":${orElse(get('epc_retrofit_recommendations'), '[]')}}`
-  );
+  return [
+    json`{"epc_country":${orNull(get('epc_country'))},"epc_in_date":${v.inDate},"epc_age":${v.age},`,
+    json`"epc_expiry":${v.expiry},"epcs":${orElse(get('epcs'), '[]')},`,
+    json`"epcs_enhanced":${orElse(stored.get(ENHANCED), '[]')},"epc_estimate":${orNull(get('epc_estimate'))},`,
+    json`"epc_stats":${orElse(stored.sharedObject(shared), EMPTY_STATS)},"epc_compare":${compareText(stored, shared)},`,
+    json`"epc_retrofit_recommendations":${orElse(get('epc_retrofit_recommendations'), '[]')}}`,
+  ];
 }
 
-/** The answer's JSON text for a UPRN; a 404 when there is none. */
+/** The answer's JSON bytes for a UPRN; a 404 when there is none. */
 export async function epcsAnswer(
   properties: PropertiesRepository,
   uprn: number,
   now: () => Date,
-): Promise<string> {
+): Promise<Buffer> {
   const stored = await requireStored(properties, uprn);
   try {
-    return renderEpcs(stored, now(), await sharedOf(properties, stored));
+    return jsonBytes(renderEpcs(stored, now(), await sharedOf(properties, stored)));
   } catch (error) {
     if (error instanceof MissingSharedPiece)
       throw new ApiError('service_unavailable', 'Property data is being replaced; try again shortly');

@@ -14,7 +14,7 @@ import { GRID } from '../../pipelines/geo/tiles';
 import { ApiError, invalidParameters } from '../errors';
 import type { FeaturesRepository } from '../repository/features';
 import { requireStored, type PropertiesRepository } from '../repository/properties';
-import { orNull, type StoredProperty } from '../../pipelines/indexing/stored-property';
+import { jsonBytes, orNull, type Json, type StoredProperty } from '../../pipelines/indexing/stored-property';
 
 export type FloodRiskTarget = { uprn: number } | { point: Position };
 
@@ -101,9 +101,9 @@ export function floodRiskRouter(properties: PropertiesRepository, features: Feat
 }
 
 /** A stored property's answer: its block's text as stored (a document's pieces are never parsed to be sent). */
-export const renderFloodRisk = (stored: StoredProperty): string => orNull(stored.get('flood_risk'));
+export const renderFloodRisk = (stored: StoredProperty): Json => orNull(stored.get('flood_risk'));
 
-/** The answer's JSON text for a UPRN; a 404 when there is none. */
-export async function floodRiskAnswer(properties: PropertiesRepository, uprn: number): Promise<string> {
-  return renderFloodRisk(await requireStored(properties, uprn));
+/** The answer's JSON bytes for a UPRN; a 404 when there is none. */
+export async function floodRiskAnswer(properties: PropertiesRepository, uprn: number): Promise<Buffer> {
+  return jsonBytes(renderFloodRisk(await requireStored(properties, uprn)));
 }

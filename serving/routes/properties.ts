@@ -8,7 +8,16 @@ import type { PropertyDocument } from '../../schemas/index/properties';
 import { invalidParameters } from '../errors';
 import { requireStored, type PropertiesRepository } from '../repository/properties';
 import { addressesRouter } from './addresses';
-import { jsonObject, orElse, orNull, type StoredProperty } from '../../pipelines/indexing/stored-property';
+import {
+  falsy,
+  json,
+  jsonBytes,
+  jsonObject,
+  orElse,
+  orNull,
+  type Json,
+  type StoredProperty,
+} from '../../pipelines/indexing/stored-property';
 import { epcValidity, presentEpcs } from './epcs';
 
 /** The /properties answer of a document (what renderProperty renders from the stored pieces). */
@@ -65,46 +74,46 @@ const ATTRIBUTES = 'area/area_attributes';
 const SOCIAL = 'environment_layers/social';
 
 /** `{epc_country, epc_in_date, epc_age, epc_expiry, epc: latest}` as presentProperty builds it, or null. */
-function latestEpc(stored: StoredProperty, now: Date): string {
+function latestEpc(stored: StoredProperty, now: Date): Json {
   const latest = stored.latestCertificate;
-  if (latest === undefined || ['null', 'false', '0', '""'].includes(latest)) return 'null';
+  if (latest === undefined || falsy(latest)) return 'null';
   const v = epcValidity(stored, now);
-  return (
-    `{"epc_country":${orNull(stored.get('epcs/epc_country'))},"epc_in_date":${v.inDate},` +
-    `"epc_age":${v.age},"epc_expiry":${v.expiry},"epc":${latest}}`
-  );
+  return [
+    json`{"epc_country":${orNull(stored.get('epcs/epc_country'))},"epc_in_date":${v.inDate},`,
+    json`"epc_age":${v.age},"epc_expiry":${v.expiry},"epc":${latest}}`,
+  ];
 }
 
 /** JSON.stringify(presentProperty(doc, now)) from the document's stored pieces. */
-export function renderProperty(stored: StoredProperty, now: Date): string {
+export function renderProperty(stored: StoredProperty, now: Date): Json {
   const get = (path: string) => orNull(stored.get(path));
   const flood = stored.truthy('flood_risk')
     ? jsonObject(['england', 'scotland', 'wales'].map((k) => [k, stored.get(`flood_risk/${k}`)] as const))
     : 'null';
   const adminBoundaries = get('area/admin_boundaries');
-  return (
-    `{"uprn":"${stored.uprn}","location":${stored.coordinates.slice(0, -1)},` +
-    `"admin_boundaries":${adminBoundaries}},"admin_boundaries":${adminBoundaries},` +
-    `"elevation":${get('flood_risk/elevation')},"planning":${get('location_layers/planning')},` +
-    `"environment":${get('environment_layers/environment')},` +
-    `"transportation":${get('location_layers/transportation')},"flood_risk":${flood},` +
-    `"climate":${get('climate')},"social":{"house_price_index":${get(`${ATTRIBUTES}/house_price_index`)},` +
-    `"fuel_poverty":${get(`${ATTRIBUTES}/fuel_poverty`)},"nhs_locations":${get(`${SOCIAL}/nhs_locations`)},` +
-    `"defibrillators":${orElse(stored.get(`${SOCIAL}/defibrillators`), '[]')}},` +
-    `"energy":{"average_energy_usage_stats":${get(`${ATTRIBUTES}/average_energy_usage_stats`)},` +
-    `"retrofit_grants":${orElse(stored.get(`${ATTRIBUTES}/retrofit_grants`), '[]')},` +
-    `"epcs":${latestEpc(stored, now)}}}`
-  );
+  return [
+    json`{"uprn":"${stored.uprn}","location":${stored.coordinates.slice(0, -1)},`,
+    json`"admin_boundaries":${adminBoundaries}},"admin_boundaries":${adminBoundaries},`,
+    json`"elevation":${get('flood_risk/elevation')},"planning":${get('location_layers/planning')},`,
+    json`"environment":${get('environment_layers/environment')},`,
+    json`"transportation":${get('location_layers/transportation')},"flood_risk":${flood},`,
+    json`"climate":${get('climate')},"social":{"house_price_index":${get(`${ATTRIBUTES}/house_price_index`)},`,
+    json`"fuel_poverty":${get(`${ATTRIBUTES}/fuel_poverty`)},"nhs_locations":${get(`${SOCIAL}/nhs_locations`)},`,
+    json`"defibrillators":${orElse(stored.get(`${SOCIAL}/defibrillators`), '[]')}},`,
+    json`"energy":{"average_energy_usage_stats":${get(`${ATTRIBUTES}/average_energy_usage_stats`)},`,
+    json`"retrofit_grants":${orElse(stored.get(`${ATTRIBUTES}/retrofit_grants`), '[]')},`,
+    json`"epcs":${latestEpc(stored, now)}}}`,
+  ];
 }
 
-/** The answer's JSON text for a UPRN; a 404 when there is none. */
+/** The answer's JSON bytes for a UPRN; a 404 when there is none. */
 export async function propertyAnswer(
   properties: PropertiesRepository,
   uprn: number,
   now: () => Date,
-): Promise<string> {
+): Promise<Buffer> {
   const stored = await requireStored(properties, uprn);
-  return renderProperty(stored, now());
+  return jsonBytes(renderProperty(stored, now()));
 }
 
 export function propertiesRouter(properties: PropertiesRepository, now: () => Date): Router {

@@ -7,7 +7,15 @@ import { RetrofitQuerySchema, type RetrofitResponse } from '../../schemas/api/re
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { invalidParameters } from '../errors';
 import { requireStored, type PropertiesRepository } from '../repository/properties';
-import { ENHANCED, orElse, orNull, type StoredProperty } from '../../pipelines/indexing/stored-property';
+import {
+  ENHANCED,
+  json,
+  jsonBytes,
+  orElse,
+  orNull,
+  type Json,
+  type StoredProperty,
+} from '../../pipelines/indexing/stored-property';
 import { epcValidity, presentEpcs } from './epcs';
 
 /** Area attributes of a document indexed without an area block: every block null, no grants. */
@@ -50,27 +58,27 @@ export function presentRetrofit(doc: PropertyDocument, now: Date): RetrofitRespo
 const NO_AREA_ATTRIBUTES_JSON = JSON.stringify(NO_AREA_ATTRIBUTES);
 
 /** JSON.stringify(presentRetrofit(doc, now)) from the document's stored pieces. */
-export function renderRetrofit(stored: StoredProperty, now: Date): string {
+export function renderRetrofit(stored: StoredProperty, now: Date): Json {
   const v = epcValidity(stored, now);
-  return (
-    `{"location":{"uprn":${JSON.stringify(stored.uprn)},${stored.coordinates.slice(1)},` +
-    `"admin_boundaries":${orNull(stored.get('area/admin_boundaries'))},` +
-    `"planning":${orNull(stored.get('location_layers/planning'))},` +
-    `"area_attributes":${orElse(stored.get('area/area_attributes'), NO_AREA_ATTRIBUTES_JSON)},` +
-    `"epcs":{"epc_in_date":${v.inDate},"epc_age":${v.age},"epc_expiry":${v.expiry},` +
-    `"enhanced_epcs":${orElse(stored.get(ENHANCED), '[]')}},` +
-    `"epc_retrofit_recommendations":${orElse(stored.get('epcs/epc_retrofit_recommendations'), '[]')}}`
-  );
+  return [
+    json`{"location":{"uprn":${JSON.stringify(stored.uprn)},${stored.coordinates.slice(1)},`,
+    json`"admin_boundaries":${orNull(stored.get('area/admin_boundaries'))},`,
+    json`"planning":${orNull(stored.get('location_layers/planning'))},`,
+    json`"area_attributes":${orElse(stored.get('area/area_attributes'), NO_AREA_ATTRIBUTES_JSON)},`,
+    json`"epcs":{"epc_in_date":${v.inDate},"epc_age":${v.age},"epc_expiry":${v.expiry},`,
+    json`"enhanced_epcs":${orElse(stored.get(ENHANCED), '[]')}},`,
+    json`"epc_retrofit_recommendations":${orElse(stored.get('epcs/epc_retrofit_recommendations'), '[]')}}`,
+  ];
 }
 
-/** The answer's JSON text for a UPRN; a 404 when there is none. */
+/** The answer's JSON bytes for a UPRN; a 404 when there is none. */
 export async function retrofitAnswer(
   properties: PropertiesRepository,
   uprn: number,
   now: () => Date,
-): Promise<string> {
+): Promise<Buffer> {
   const stored = await requireStored(properties, uprn);
-  return renderRetrofit(stored, now());
+  return jsonBytes(renderRetrofit(stored, now()));
 }
 
 export function retrofitRouter(properties: PropertiesRepository, now: () => Date): Router {

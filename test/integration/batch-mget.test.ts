@@ -6,7 +6,7 @@ import type { PropertyDocument } from '../../schemas/index/properties';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import { openAccountStore } from '../../serving/accounts/store';
 import { propertiesRepository } from '../../serving/repository/properties';
-import { propertySourceOfDocument } from '../../pipelines/indexing/stored-property';
+import { propertySourceOfDocument, type StoredProperty } from '../../pipelines/indexing/stored-property';
 import { SAMPLE_DOC, startApi, testDocument, type TestApi } from '../helpers/api';
 import { testConfig } from '../helpers/config';
 
@@ -75,13 +75,20 @@ afterAll(async () => {
 
 describe('POST /batch on Elasticsearch', () => {
   it('one _mget reads every document as a single read does', async () => {
-    const many = await repo.getStoredMany!([200001, 200002, 200003, 9]);
-    expect([...many.keys()].sort()).toEqual([200001, 200002, 200003]);
+    const read: [number, StoredProperty | undefined][] = [];
+    for await (const entry of repo.getStoredMany!([200001, 200002, 200003, 9])) read.push(entry);
+    expect(read.map(([uprn, stored]) => [uprn, stored?.uprn])).toEqual([
+      [200001, 200001],
+      [200002, 200002],
+      [200003, 200003],
+      [9, undefined],
+    ]);
+    const many = new Map(read);
     for (const d of DOCS) {
       const one = (await repo.getStored(d.uprn))!;
       const m = many.get(d.uprn)!;
       for (const path of ['epcs/epcs', 'area/admin_boundaries', 'flood_risk', 'epcs/epc_stats/shared'])
-        expect(m.get(path)).toBe(one.get(path));
+        expect(m.get(path)).toEqual(one.get(path));
       expect(m.coordinates).toBe(one.coordinates);
     }
   });
@@ -111,8 +118,26 @@ describe('POST /batch on Elasticsearch', () => {
     }
   });
 
+  it('hands out every UPRN asked, in order, and stops reading when told', async () => {
+    const uprns = [...Array.from({ length: 600 }, (_, i) => 300_000 + i), 200003, 200001];
+    const read: [number, number | undefined][] = [];
+    for await (const [uprn, stored] of repo.getStoredMany!(uprns)) read.push([uprn, stored?.uprn]);
+    expect(read).toEqual([
+      ...uprns.slice(0, 600).map((u) => [u, undefined]),
+      [200003, 200003],
+      [200001, 200001],
+    ]);
+    // A reader that stops after the first document: the rest of the response is dropped.
+    for await (const entry of repo.getStoredMany!(uprns)) {
+      expect(entry).toEqual([300_000, undefined]);
+      break;
+    }
+  });
+
   it('an index that is not there is a 503 for the whole batch', async () => {
     const missing = propertiesRepository(es, `${config.indexPrefix}-absent`, sharedIndex);
-    await expect(missing.getStoredMany!([1])).rejects.toMatchObject({ status: 503 });
+    await expect(missing.getStoredMany!([1])[Symbol.asyncIterator]().next()).rejects.toMatchObject({
+      status: 503,
+    });
   });
 });

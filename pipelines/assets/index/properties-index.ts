@@ -332,7 +332,8 @@ async function deleteIds(es: Client, index: string, ids: Iterable<string>): Prom
 // 7: statistics groups stored under stable ids, epc_compare computed when serving, digests per tile.
 // 8: documents rendered from the blocks' typed columns (issue 20). The documents built from the block
 // texts since are the same.
-const CODE_VERSION = '8';
+// 9: area_attributes stored member by member (SPLIT in the order the area block writes it).
+const CODE_VERSION = '9';
 /** Documents read and sent at once. */
 const CHUNK_UPRNS = 4096;
 

@@ -68,14 +68,9 @@ let singles = 0;
 const repo: PropertiesRepository = {
   getStored: (uprn) => (singles++, inner.getStored(uprn)),
   getShared: (ids) => inner.getShared(ids),
-  async getStoredMany(uprns) {
+  async *getStoredMany(uprns) {
     mgets++;
-    const out = new Map();
-    for (const uprn of uprns) {
-      const stored = await inner.getStored(uprn);
-      if (stored) out.set(uprn, stored);
-    }
-    return out;
+    for (const uprn of uprns) yield [uprn, (await inner.getStored(uprn)) ?? undefined];
   },
 };
 
@@ -297,14 +292,10 @@ describe('POST /batch settles once, whatever happens', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const slow: PropertiesRepository = {
       ...inner,
-      async getStoredMany(uprns) {
+      async *getStoredMany(uprns) {
         reading();
         await held;
-        return new Map(
-          (await Promise.all(uprns.map((u) => inner.getStored(u)))).flatMap((s, i) =>
-            s ? [[uprns[i]!, s] as const] : [],
-          ),
-        );
+        for (const uprn of uprns) yield [uprn, (await inner.getStored(uprn)) ?? undefined];
       },
     };
     const server = await startApi({ accounts: store, properties: slow });

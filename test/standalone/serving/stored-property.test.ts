@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PropertyDocument } from '../../../schemas/index/properties';
 import { openAccountStore } from '../../../serving/accounts/store';
 import {
+  falsy,
+  json,
+  jsonByteLength,
+  jsonBytes,
   jsonMembers,
+  jsonObject,
+  jsonText,
+  orElse,
+  type Json,
   propertySourceOfDocument,
   StoredProperty,
   storedPropertyOf,
@@ -24,6 +32,8 @@ import {
   testDocument,
   type TestApi,
 } from '../../helpers/api';
+
+const jsonOrUndefined = (j: Json | undefined) => (j === undefined ? undefined : jsonText(j));
 
 const certificate = {
   current_energy_rating: 'C',
@@ -75,8 +85,8 @@ const certified = testDocument({
       area_attributes: {
         house_price_index: { average_price: 310000.5 },
         fuel_poverty: null,
-        retrofit_grants: [{ name: 'Boiler Upgrade Scheme' }],
         indices_of_deprivation: { decile: 7 },
+        retrofit_grants: [{ name: 'Boiler Upgrade Scheme' }],
       },
       postcode_source: 'epc',
       postcode_distance: 12,
@@ -159,18 +169,22 @@ describe('answers from the stored pieces', () => {
     for (const doc of DOCS) {
       const stored = storedPropertyOf(doc);
       const shared = propertySourceOfDocument(doc).shared;
-      expect(renderProperty(stored, now)).toBe(JSON.stringify(presentProperty(doc, now)));
-      expect(renderEpcs(stored, now, shared)).toBe(JSON.stringify(presentEpcs(doc.blocks.epcs ?? null, now)));
-      expect(renderRetrofit(stored, now)).toBe(JSON.stringify(presentRetrofit(doc, now)));
+      expect(jsonText(renderProperty(stored, now))).toBe(JSON.stringify(presentProperty(doc, now)));
+      expect(jsonText(renderEpcs(stored, now, shared))).toBe(
+        JSON.stringify(presentEpcs(doc.blocks.epcs ?? null, now)),
+      );
+      expect(jsonText(renderRetrofit(stored, now))).toBe(JSON.stringify(presentRetrofit(doc, now)));
       const flood = doc.blocks.flood_risk;
-      expect(stored.get('flood_risk')).toBe(flood == null ? undefined : JSON.stringify(flood));
+      expect(jsonOrUndefined(stored.get('flood_risk'))).toBe(
+        flood == null ? undefined : JSON.stringify(flood),
+      );
     }
   });
 
   it('write in the day-dependent EPC fields: in date until ten years after lodgement', () => {
     const stored = storedPropertyOf(certified);
-    const before = JSON.parse(renderProperty(stored, new Date('2026-03-13T00:00:00.000Z')));
-    const after = JSON.parse(renderProperty(stored, new Date('2026-03-15T00:00:00.000Z')));
+    const before = JSON.parse(jsonText(renderProperty(stored, new Date('2026-03-13T00:00:00.000Z'))));
+    const after = JSON.parse(jsonText(renderProperty(stored, new Date('2026-03-15T00:00:00.000Z'))));
     expect(before.energy.epcs).toMatchObject({
       epc_in_date: true,
       epc_age: 10,
@@ -285,6 +299,40 @@ describe('jsonMembers', () => {
       Object.entries(value).map(([k, v]) => [k, JSON.stringify(v)]),
     );
     expect(jsonMembers('{}')).toEqual([]);
+  });
+});
+
+describe('answers in parts (Json)', () => {
+  it('compose strings, stored bytes and numbers into the bytes JSON.stringify would send', () => {
+    const piece = Buffer.from('{"name":"Tŷ “Caerdydd” 🏠"}');
+    const answer = json`{"uprn":${7},"in_date":${true},"area":${[piece, '']},"note":${'"é"'}}`;
+    const expected = JSON.stringify({
+      uprn: 7,
+      in_date: true,
+      area: { name: 'Tŷ “Caerdydd” 🏠' },
+      note: 'é',
+    });
+    expect(jsonByteLength(answer)).toBe(Buffer.byteLength(expected));
+    expect(jsonBytes(answer).equals(Buffer.from(expected))).toBe(true);
+    expect(jsonText(answer)).toBe(expected);
+  });
+
+  it('tell JSON null and falsy values apart from the rest, as stored bytes or strings', () => {
+    for (const t of ['null', 'false', '0', '-0', '""']) {
+      expect([falsy(t), falsy(Buffer.from(t))]).toEqual([true, true]);
+    }
+    for (const t of ['nul', '"0"', '[]', '{}', '0.5']) expect(falsy(Buffer.from(t))).toBe(false);
+    expect(orElse(Buffer.from('null'), '[]')).toBe('[]');
+    expect(jsonText(orElse(Buffer.from('[1]'), '[]'))).toBe('[1]');
+    expect(
+      jsonText(
+        jsonObject([
+          ['a', Buffer.from('1')],
+          ['b', undefined],
+          ['c', ['[', '2', ']']],
+        ]),
+      ),
+    ).toBe('{"a":1,"c":[2]}');
   });
 });
 

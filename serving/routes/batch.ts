@@ -9,7 +9,8 @@
 //    soon as its document is in; for /epcs, once all are in, one read of the shared pieces they refer to.
 // 4. The items are written as they are rendered (JSON, or Arrow record batches), never held as one text;
 //    the found ones (status 200) are what the request is charged, once it has been sent in full. A failure
-//    after the first byte cuts the answer short, which releases the whole reservation.
+//    before the first byte is the batch's error answer (a store failing: 503); after it, it cuts the answer
+//    short. Either releases the whole reservation.
 import { Router, type Request, type Response } from 'express';
 import { ARROW_STREAM, BatchBodySchema, type BatchBody, type BatchEndpoint } from '../../schemas/api/batch';
 import { EpcsQuerySchema } from '../../schemas/api/epcs';
@@ -231,6 +232,8 @@ async function respond(
       write();
     }
   } catch (error) {
+    // Nothing sent yet (a store failing within the first ~256 KB of answers): the error is the batch's answer.
+    if (!res.headersSent) throw error;
     // After the first byte no error answer can be sent: the answer is cut short (not charged).
     deps.log('batch: failed while answering', {
       request_id: req.id,

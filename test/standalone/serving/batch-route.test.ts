@@ -5,6 +5,8 @@ import { tableFromIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAccountStore } from '../../../serving/accounts/store';
 import type { PropertiesRepository } from '../../../serving/repository/properties';
+import { storeUnavailable } from '../../../serving/repository/unavailable';
+import { storedPropertyOf } from '../../../pipelines/indexing/stored-property';
 import { endpointColumns, flatColumns } from '../../../serving/routes/batch-arrow';
 import { BatchItemSchema } from '../../../schemas/api/batch';
 import { PropertyResponseSchema } from '../../../schemas/api/properties';
@@ -317,6 +319,61 @@ describe('POST /batch settles once, whatever happens', () => {
     expect(store.ledger(r.id)).toMatchObject([{ state: 'released', units: 2, credits: 20 }]);
     expect(store.usage(r.id).subscription).toMatchObject({ credits_used: 0, credits_remaining: 10_000 });
     expect(store.listRequests(r.id, 10, 0)).toHaveLength(1);
+    await server.close();
+    store.close();
+  });
+
+  it("a store that fails before anything is sent is the whole batch's 503, uncharged", async () => {
+    const store = openAccountStore(':memory:');
+    const { key: k, record: r } = store.createKey('failing');
+    const failing: PropertiesRepository = {
+      ...inner,
+      async *getStoredMany(uprns) {
+        yield [uprns[0]!, (await inner.getStored(uprns[0]!)) ?? undefined];
+        throw storeUnavailable();
+      },
+    };
+    const server = await startApi({ accounts: store, properties: failing });
+    const res = await fetch(`${server.url}/batch`, {
+      method: 'POST',
+      headers: { 'x-api-key': k, 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint: 'properties', uprns: [RICH.uprn, SAMPLE_DOC.uprn] }),
+    });
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');
+    expect(store.usage(r.id).subscription).toMatchObject({ credits_used: 0, credits_remaining: 10_000 });
+    expect(store.ledger(r.id)).toMatchObject([{ state: 'released', units: 2 }]);
+    await server.close();
+    store.close();
+  });
+
+  it('a store that fails after the first bytes cuts the answer short, uncharged', async () => {
+    const store = openAccountStore(':memory:');
+    store.createPlan({ name: 'wide', creditLimit: 1_000_000 });
+    const { key: k, record: r } = store.createKey('cut', { plan: 'wide' });
+    // A thousand documents (each RICH's), the store failing at the 900th: ~1.5 MB of answers went out.
+    const failing: PropertiesRepository = {
+      ...inner,
+      async *getStoredMany(uprns) {
+        for (const [i, uprn] of uprns.entries()) {
+          if (i === 900) throw storeUnavailable();
+          yield [uprn, storedPropertyOf({ ...RICH, uprn })];
+        }
+      },
+    };
+    const server = await startApi({ accounts: store, properties: failing });
+    const uprns = Array.from({ length: 1_000 }, (_, i) => 20_000_000 + i);
+    const res = await fetch(`${server.url}/batch`, {
+      method: 'POST',
+      headers: { 'x-api-key': k, 'content-type': 'application/json' },
+      body: JSON.stringify({ endpoint: 'properties', uprns }),
+    });
+    // The status went out with the first bytes; the body stops before its end.
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.usage(r.id).subscription).toMatchObject({ credits_used: 0 });
+    expect(store.ledger(r.id)).toMatchObject([{ state: 'released', units: 1_000 }]);
     await server.close();
     store.close();
   });

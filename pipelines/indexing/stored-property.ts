@@ -340,7 +340,7 @@ export class StoredProperty {
         const name = source.toString('latin1', i, j);
         lastName = source[i]!;
         let from = 0;
-        for (j++; source[j] !== 32; j++) from = from * 10 + source[j]! - 48;
+        for (j++; j < end && source[j] !== 32; j++) from = from * 10 + source[j]! - 48;
         let to = 0;
         for (j++; j < end && source[j] !== 44; j++) to = to * 10 + source[j]! - 48;
         this.ranges.set(name, [base + from, (lastEnd = base + to)]);

@@ -88,7 +88,7 @@ async function answer(
   req: Request,
 ): Promise<Answer> {
   if ('error' in item) return { status: item.error.status, error: item.error };
-  // Outside the try: a read that fails mid-batch cuts the whole answer short, as no item can be trusted.
+  // Outside the try: a read that fails is the whole batch's failure, not an item's (no item can be trusted).
   const stored = await found.get(item.uprn);
   try {
     if (!stored) throw propertyNotFound(item.uprn);

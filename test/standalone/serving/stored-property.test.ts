@@ -290,6 +290,13 @@ describe('the stored document', () => {
   it('refuses a layout it cannot read', () => {
     expect(() => new StoredProperty(1, Buffer.from('{"uprn":1}'))).toThrow(/no layout/);
   });
+
+  it('reads a malformed layout without hanging: entries cut short hold no more than their bytes', () => {
+    for (const layout of ['climate', 'climate 3', 'climate 3,+', ',,']) {
+      const stored = new StoredProperty(1, Buffer.from(`{"layout":"${layout}","pieces":{}}`));
+      expect(stored.sourceLength === undefined || stored.sourceLength > 0).toBe(true);
+    }
+  });
 });
 
 describe('jsonMembers', () => {

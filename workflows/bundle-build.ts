@@ -2,6 +2,7 @@
 // with its content hash) to the file named on the command line.
 import { statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { contentHash } from './bundle';
 
@@ -10,7 +11,7 @@ if (!out) throw new Error('usage: bundle-build.ts <out.json>');
 // The bundler's own version too: a new SDK may bundle the same files differently.
 const files = new Set<string>([createRequire(import.meta.url).resolve('@temporalio/worker/package.json')]);
 const { code } = await bundleWorkflowCode({
-  workflowsPath: new URL('./index.ts', import.meta.url).pathname,
+  workflowsPath: fileURLToPath(new URL('./index.ts', import.meta.url)),
   logger: { info() {}, warn() {}, error() {}, debug() {}, trace() {}, log() {} },
   webpackConfigHook: (config) => ({
     ...config,

@@ -219,9 +219,3 @@ export class MgetReader {
     return out;
   }
 }
-
-/** The `docs` of a whole `_mget` response body, in order. */
-export function mgetDocs(b: Buffer): MgetDoc[] {
-  const reader = new MgetReader();
-  return [...reader.push(b), ...reader.end()];
-}

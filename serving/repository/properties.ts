@@ -50,27 +50,19 @@ export function storedMany(repository: PropertiesRepository, uprns: readonly num
   const distinct = [...new Set(uprns)];
   const read = new Map<number, StoredProperty | undefined>();
   const source: AsyncIterable<[number, StoredProperty | undefined]> = repository.getStoredMany
-    ? distinct.length
-      ? repository.getStoredMany(distinct)
-      : (async function* () {})()
+    ? repository.getStoredMany(distinct)
     : (async function* () {
         const stored = await Promise.all(distinct.map((uprn) => repository.getStored(uprn)));
         for (const [i, uprn] of distinct.entries()) yield [uprn, stored[i] ?? undefined];
       })();
   const iterator = source[Symbol.asyncIterator]();
   let ended = false;
-  // One read at a time: a later `get` waits for the earlier one's reads.
-  let turn: Promise<unknown> = Promise.resolve();
-  const readUntil = (done: () => boolean): Promise<void> => {
-    const next = turn.then(async () => {
-      while (!ended && !done()) {
-        const step = await iterator.next();
-        if (step.done) ended = true;
-        else read.set(step.value[0], step.value[1]);
-      }
-    });
-    turn = next.catch(() => undefined);
-    return next;
+  const readUntil = async (done: () => boolean): Promise<void> => {
+    while (!ended && !done()) {
+      const step = await iterator.next();
+      if (step.done) ended = true;
+      else read.set(step.value[0], step.value[1]);
+    }
   };
   return {
     async get(uprn) {
@@ -144,45 +136,6 @@ export function propertiesRepository(
     }
     return found;
   };
-  /** One _mget of `uprns`, its response unread (a 503 when the store cannot be reached). */
-  const mget = async (uprns: readonly number[]): Promise<TransportResult<Readable>> => {
-    try {
-      // Sent through the transport, whose result the caller types (client.mget types a parsed body).
-      return await client.transport.request<Readable>(
-        {
-          method: 'POST',
-          path: `/${encodeURIComponent(alias)}/_mget`,
-          querystring: { realtime: false },
-          body: { ids: uprns.map(String) },
-        },
-        { asStream: true, meta: true },
-      );
-    } catch (error) {
-      throw unavailable(error, PROPERTIES_NOT_INDEXED);
-    }
-  };
-  /** The documents of an _mget response as its bytes arrive, each _source sliced where it lies (mget.ts). */
-  async function* mgetResponse(
-    response: TransportResult<Readable>,
-  ): AsyncGenerator<[number, StoredProperty | undefined]> {
-    if (response.statusCode !== 200) {
-      const body = await bytesOf(response.body);
-      if ((response.statusCode ?? 0) >= 500 || response.statusCode === 404) throw storeUnavailable();
-      throw new Error(`_mget ${alias}: ${response.statusCode} ${body.toString('utf8', 0, 500)}`);
-    }
-    const reader = new MgetReader();
-    const docs = (chunk?: Buffer): [number, StoredProperty | undefined][] =>
-      (chunk ? reader.push(chunk) : reader.end()).map((doc) => {
-        if ('error' in doc) {
-          if (doc.error.type === 'index_not_found_exception')
-            throw new ApiError('service_unavailable', PROPERTIES_NOT_INDEXED);
-          throw storeUnavailable();
-        }
-        return [Number(doc.id), doc.found ? doc.stored : undefined];
-      });
-    for await (const chunk of response.body) yield* docs(chunk as Buffer);
-    yield* docs();
-  }
   return {
     inPostcode: (postcode) => addressesInPostcode(client, alias, postcode),
     async getShared(ids) {
@@ -206,10 +159,42 @@ export function propertiesRepository(
       return out;
     },
     async *getStoredMany(uprns) {
-      // One read for the whole batch, its documents handed on as their bytes arrive. (Asking in parts of
-      // 250, the next part while the one before is answered, was only ~7% faster on 2 cores: Elasticsearch
-      // and the API share them.)
-      if (uprns.length) yield* mgetResponse(await mget(uprns));
+      // One read for the whole batch, its documents handed on as their bytes arrive, each _source sliced
+      // where it lies (mget.ts). (Asking in parts of 250, the next part while the one before is answered,
+      // was only ~7% faster on 2 cores: Elasticsearch and the API share them.)
+      if (!uprns.length) return;
+      let response: TransportResult<Readable>;
+      try {
+        // Sent through the transport, whose result the caller types (client.mget types a parsed body).
+        response = await client.transport.request<Readable>(
+          {
+            method: 'POST',
+            path: `/${encodeURIComponent(alias)}/_mget`,
+            querystring: { realtime: false },
+            body: { ids: uprns.map(String) },
+          },
+          { asStream: true, meta: true },
+        );
+      } catch (error) {
+        throw unavailable(error, PROPERTIES_NOT_INDEXED);
+      }
+      if (response.statusCode !== 200) {
+        const body = await bytesOf(response.body);
+        if ((response.statusCode ?? 0) >= 500 || response.statusCode === 404) throw storeUnavailable();
+        throw new Error(`_mget ${alias}: ${response.statusCode} ${body.toString('utf8', 0, 500)}`);
+      }
+      const reader = new MgetReader();
+      const docs = (chunk?: Buffer): [number, StoredProperty | undefined][] =>
+        (chunk ? reader.push(chunk) : reader.end()).map((doc) => {
+          if ('error' in doc) {
+            if (doc.error.type === 'index_not_found_exception')
+              throw new ApiError('service_unavailable', PROPERTIES_NOT_INDEXED);
+            throw storeUnavailable();
+          }
+          return [Number(doc.id), doc.found ? doc.stored : undefined];
+        });
+      for await (const chunk of response.body) yield* docs(chunk as Buffer);
+      yield* docs();
     },
     async getStored(uprn) {
       let response: TransportResult<Readable>;

@@ -7,7 +7,7 @@ import {
   propertySourceOfDocument,
   StoredProperty,
 } from '../../../pipelines/indexing/stored-property';
-import { MgetReader, mgetDocs, type MgetDoc } from '../../../serving/repository/mget';
+import { MgetReader, type MgetDoc } from '../../../serving/repository/mget';
 import { SAMPLE_DOC, testDocument } from '../../helpers/api';
 
 const named = (uprn: number, name: string) =>
@@ -43,6 +43,12 @@ const text = (stored: StoredProperty, path: string) => {
   const value = stored.get(path);
   return value === undefined ? undefined : jsonText(value);
 };
+
+/** The docs of a whole response, read at once. */
+function mgetDocs(b: Buffer): MgetDoc[] {
+  const reader = new MgetReader();
+  return [...reader.push(b), ...reader.end()];
+}
 
 const summary = (docs: MgetDoc[]) =>
   docs.map((doc) =>

@@ -395,9 +395,9 @@ describe('GET /addresses: the properties of a postcode', () => {
       expect(answer.total).toBe(joined.length);
       expect(joined).toContain(Number(s.uprn));
       // Each item is what /properties answers for its UPRN: the postcode, the certificate's address, the place.
-      const res = await fetch(`${stack.server.url}/batch`, {
+      const res = await stack.request('/batch', {
         method: 'POST',
-        headers: { 'x-api-key': stack.key, 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ endpoint: 'properties', uprns: answer.addresses.map((a) => a.uprn) }),
       });
       expect(res.status).toBe(200);

@@ -71,7 +71,7 @@ async function answers(uprns: readonly string[] = [...sample, repeatedUprn]): Pr
   const out = new Map<string, string>();
   for (const uprn of uprns)
     for (const path of [`/properties?uprn=${uprn}`, `/epcs?uprn=${uprn}`]) {
-      const res = await fetch(stack.server.url + path, { headers: { 'x-api-key': stack.key } });
+      const res = await stack.request(path);
       out.set(path, `${res.status} ${await res.text()}`);
     }
   return out;

@@ -43,10 +43,11 @@ export interface RefreshedStack {
   /** Runs a refresh to its end and returns its last progress (throws when it fails). */
   refresh(input?: RefreshInput, onProgress?: (p: RefreshProgress) => void): Promise<RefreshProgress>;
   /**
-   * GET from the API with the stack's key (or `apiKey`), the body parsed as JSON. A 429 is waited out as
-   * its retry-after says, as a client would: a file's tests share one key, and rate limits are tested
-   * elsewhere.
+   * A request to the API with the stack's key (unless `init` sets its own). A 429 is waited out as its
+   * retry-after says, as a client would: a file's tests share one key, and rate limits are tested elsewhere.
    */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  /** GET from the API with the stack's key (or `apiKey`), the body parsed as JSON; a 429 waited out. */
   get(path: string, apiKey?: string): Promise<{ status: number; body: Record<string, any> }>;
 }
 
@@ -83,16 +84,18 @@ export function refreshedStack(name: string, options: StackOptions = {}): Refres
     async refresh(input = {}, onProgress = () => {}) {
       return watchRefresh(await startRefresh(stack.client, config, input), onProgress, 250);
     },
-    async get(path, apiKey = stack.key) {
+    async request(path, init = {}) {
+      const headers = { 'x-api-key': stack.key, ...(init.headers as Record<string, string> | undefined) };
       for (let attempt = 1; ; attempt++) {
-        const res = await fetch(stack.server.url + path, { headers: { 'x-api-key': apiKey } });
-        if (res.status === 429 && attempt < 10) {
-          await res.arrayBuffer();
-          await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
-          continue;
-        }
-        return { status: res.status, body: (await res.json()) as Record<string, any> };
+        const res = await fetch(stack.server.url + path, { ...init, headers });
+        if (res.status !== 429 || attempt >= 10) return res;
+        await res.arrayBuffer();
+        await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
       }
+    },
+    async get(path, apiKey = stack.key) {
+      const res = await stack.request(path, { headers: { 'x-api-key': apiKey } });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
     },
   };
 

@@ -94,52 +94,71 @@ const SHARED_IDS = `${SHARED}/shared`;
 const SHARED_GROUPS = 'epcs/epc_stats_groups';
 
 // ---- index time: a block's JSON text into pieces ------------------------------------------------------
+// The blocks are cut as UTF-8 bytes, read from the block texts as they are stored: no text is decoded to a
+// string, measured or encoded again (a document is ~30 KB). JSON's structure is ASCII, and no byte of a
+// multi-byte character is below 0x80, so the cuts fall where they would in the text.
 
 /** The end (exclusive) of the string literal opening at `i` in JSON text `t`. */
-function stringEnd(t: string, i: number): number {
-  for (let j = i + 1; ; j++) {
-    j = t.indexOf('"', j);
-    if (j < 0) throw new SyntaxError('unterminated string in JSON text');
-    let backslashes = 0;
-    while (t.charCodeAt(j - 1 - backslashes) === 92) backslashes++;
-    if (backslashes % 2 === 0) return j + 1;
+function stringEnd(t: Uint8Array, i: number): number {
+  const n = t.length;
+  for (let j = i + 1; j < n; j++) {
+    const c = t[j];
+    if (c === 34) return j + 1;
+    if (c === 92) j++; // an escape: the byte after the backslash is never the string's end
   }
+  throw new SyntaxError('unterminated string in JSON text');
 }
 
 /** The end (exclusive) of the JSON value starting at `i` in compact JSON text `t` (JSON.stringify's). */
-function valueEnd(t: string, i: number): number {
-  const c = t.charCodeAt(i);
+function valueEnd(t: Uint8Array, i: number): number {
+  const n = t.length;
+  const c = t[i];
   if (c === 34) return stringEnd(t, i);
   if (c === 123 || c === 91) {
     let depth = 0;
-    for (let j = i; j < t.length; j++) {
-      const d = t.charCodeAt(j);
-      if (d === 34) j = stringEnd(t, j) - 1;
-      else if (d === 123 || d === 91) depth++;
+    for (let j = i; j < n; j++) {
+      const d = t[j]!;
+      if (d === 34) {
+        // A string, inline (this loop runs over every byte of a document).
+        for (j++; j < n; j++) {
+          const e = t[j];
+          if (e === 34) break;
+          if (e === 92) j++;
+        }
+      } else if (d === 123 || d === 91) depth++;
       else if ((d === 125 || d === 93) && --depth === 0) return j + 1;
     }
     throw new SyntaxError('unterminated object or array in JSON text');
   }
   let j = i;
-  for (; j < t.length; j++) {
-    const d = t.charCodeAt(j);
+  for (; j < n; j++) {
+    const d = t[j];
     if (d === 44 || d === 125 || d === 93) break;
   }
   return j;
 }
 
+const utf8 = new TextDecoder();
+const bytesOf = (text: string | Uint8Array): Buffer =>
+  typeof text === 'string' ? Buffer.from(text) : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+
 /** The members of compact JSON object text `t`, in order, as [key, value text]. */
 export function jsonMembers(t: string): [string, string][] {
-  if (t.charCodeAt(0) !== 123) throw new SyntaxError('not a JSON object');
-  const out: [string, string][] = [];
-  if (t.charCodeAt(1) === 125) return out;
+  return jsonMemberBytes(bytesOf(t)).map(([key, value]) => [key, utf8.decode(value)]);
+}
+
+/** The members of compact JSON object text `t` (its UTF-8 bytes), in order, as [key, value bytes]. */
+function jsonMemberBytes(t: Buffer): [string, Buffer][] {
+  if (t[0] !== 123) throw new SyntaxError('not a JSON object');
+  const out: [string, Buffer][] = [];
+  if (t[1] === 125) return out;
   for (let i = 1; ;) {
     const keyEnd = stringEnd(t, i);
-    const raw = t.slice(i + 1, keyEnd - 1);
-    const key = raw.includes('\\') ? (JSON.parse(t.slice(i, keyEnd)) as string) : raw;
+    const raw = t.toString('utf8', i + 1, keyEnd - 1);
+    const key = raw.includes('\\') ? (JSON.parse(t.toString('utf8', i, keyEnd)) as string) : raw;
     const end = valueEnd(t, keyEnd + 1);
-    out.push([key, t.slice(keyEnd + 1, end)]);
-    if (t.charCodeAt(end) === 125) return out;
+    out.push([key, t.subarray(keyEnd + 1, end)]);
+    if (t[end] === 125) return out;
     i = end + 1;
   }
 }
@@ -155,52 +174,54 @@ function inOrder(keys: readonly string[], order: readonly string[]): boolean {
   return true;
 }
 
-/**
- * Stores value text `t` found at `path` into `out`: member by member when SPLIT says so and the members
- * allow it, else whole.
- */
 interface Cut {
-  pieces: [string, string][];
+  pieces: [string, Buffer][];
   objects: string[];
   /** Shared pieces by id. */
   shared: Map<string, string>;
 }
 
-function store(path: string, t: string, cut: Cut): void {
+const OPEN_BRACKET = Buffer.from('[');
+const NULL_TEXT = Buffer.from('null');
+
+/**
+ * Stores value text `t` found at `path` into `out`: member by member when SPLIT says so and the members
+ * allow it, else whole.
+ */
+function store(path: string, t: Buffer, cut: Cut): void {
   const { pieces: out, objects } = cut;
   const spec = SPLIT[path];
-  if (path === SHARED_GROUPS && t.charCodeAt(0) === 123) {
-    out.push([
-      SHARED_IDS,
-      JSON.stringify(jsonMembers(t).map(([key, id]) => [key, JSON.parse(id) as unknown])),
-    ]);
+  if (path === SHARED_GROUPS && t[0] === 123) {
+    const ids = jsonMemberBytes(t).map(([key, id]) => [key, JSON.parse(utf8.decode(id)) as unknown]);
+    out.push([SHARED_IDS, Buffer.from(JSON.stringify(ids))]);
     return;
   }
   // A block holding its statistics (documents held as objects): each group's text under the group's id.
-  if (path === SHARED && t.charCodeAt(0) === 123) {
-    const ids = jsonMembers(t).map(([key, value]) => {
+  if (path === SHARED && t[0] === 123) {
+    const ids = jsonMemberBytes(t).map(([key, bytes]) => {
+      const value = utf8.decode(bytes);
       const id = value === 'null' ? null : statsGroupId(key, JSON.parse(value) as Record<string, unknown>);
       if (id !== null) cut.shared.set(id, value);
       return [key, id];
     });
-    out.push([SHARED_IDS, JSON.stringify(ids)]);
+    out.push([SHARED_IDS, Buffer.from(JSON.stringify(ids))]);
     return;
   }
-  if (path === ENHANCED && t.charCodeAt(0) === 91) {
+  if (path === ENHANCED && t[0] === 91) {
     // [first, ...rest]: the first certificate alone, the others as an array of their own.
     if (t.length > 2) {
       const end = valueEnd(t, 1);
-      out.push([ENHANCED_FIRST, t.slice(1, end)]);
-      if (end < t.length - 1) out.push([ENHANCED_REST, `[${t.slice(end + 1)}`]);
+      out.push([ENHANCED_FIRST, t.subarray(1, end)]);
+      if (end < t.length - 1) out.push([ENHANCED_REST, Buffer.concat([OPEN_BRACKET, t.subarray(end + 1)])]);
     }
     objects.push(ENHANCED);
     return;
   }
-  if (!spec || t.charCodeAt(0) !== 123) {
+  if (!spec || t[0] !== 123) {
     out.push([path, t]);
     return;
   }
-  const members = jsonMembers(t);
+  const members = jsonMemberBytes(t);
   if (
     spec.whole &&
     !inOrder(
@@ -226,16 +247,19 @@ export interface PropertySourceInput {
   epc_count: number;
   /** The 10 km tile it is indexed under (properties_index updates the index tile by tile). */
   tile?: string;
-  /** Each block's compact JSON text (JSON.stringify's), by PROPERTY_BLOCK_SOURCES key; null when none. */
-  blocks: Readonly<Record<string, string | null | undefined>>;
+  /**
+   * Each block's compact JSON text (JSON.stringify's), or its UTF-8 bytes, by PROPERTY_BLOCK_SOURCES key;
+   * null when none.
+   */
+  blocks: Readonly<Record<string, string | Uint8Array | null | undefined>>;
 }
 
 const LAYOUT_PREFIX = '{"layout":"';
 const PLAIN_NAME = /^[a-z0-9_/]+$/;
 
 export interface PropertySource {
-  /** The document as JSON text: `layout`, the queried fields, and the blocks' pieces under `pieces`. */
-  source: string;
+  /** The document as JSON text (UTF-8): `layout`, the queried fields, and the blocks' pieces under `pieces`. */
+  source: Buffer;
   /** The shared pieces it refers to, by id. */
   shared: Map<string, string>;
 }
@@ -243,42 +267,50 @@ export interface PropertySource {
 /** The properties document of one UPRN, its pieces written as they are. */
 export function propertySource(input: PropertySourceInput): PropertySource {
   const cut: Cut = { pieces: [], objects: [], shared: new Map() };
-  for (const [key, text] of Object.entries(input.blocks))
-    if (text != null && text !== 'null') store(key, text, cut);
+  for (const [key, text] of Object.entries(input.blocks)) {
+    if (text == null) continue;
+    const bytes = bytesOf(text);
+    if (!bytes.equals(NULL_TEXT)) store(key, bytes, cut);
+  }
   const { pieces, objects } = cut;
-  // The body (all after the layout), with the byte range of every piece in it.
+  // The body (all after the layout), with the byte range of every piece in it. The fields before the pieces
+  // are short texts of our own, gathered and encoded once.
   const layout: string[] = objects.map((o) => `+${o}`);
-  let body = '';
-  let bytes = 0;
-  const add = (text: string) => {
-    body += text;
-    bytes += Buffer.byteLength(text);
-  };
+  let head = '';
   const range = (name: string, text: string) => {
-    layout.push(`${name} ${bytes} ${bytes + Buffer.byteLength(text)}`);
-    add(text);
+    const at = Buffer.byteLength(head);
+    layout.push(`${name} ${at} ${at + Buffer.byteLength(text)}`);
+    head += text;
   };
-  add(`"uprn":${JSON.stringify(input.uprn)},"location":{"lat":`);
+  head += `"uprn":${JSON.stringify(input.uprn)},"location":{"lat":`;
   range('@lat', JSON.stringify(input.latitude));
-  add(',"lon":');
+  head += ',"lon":';
   range('@lon', JSON.stringify(input.longitude));
-  add('},"x_coord":');
+  head += '},"x_coord":';
   range('@x', JSON.stringify(input.x_coord));
-  add(',"y_coord":');
+  head += ',"y_coord":';
   range('@y', JSON.stringify(input.y_coord));
-  add(
+  head +=
     `,"postcode":${JSON.stringify(input.postcode)},"country":${JSON.stringify(input.country)},` +
-      `"epc_count":${JSON.stringify(input.epc_count)},` +
-      (input.tile === undefined ? '' : `"tile":${JSON.stringify(input.tile)},`) +
-      '"pieces":{',
-  );
+    `"epc_count":${JSON.stringify(input.epc_count)},` +
+    (input.tile === undefined ? '' : `"tile":${JSON.stringify(input.tile)},`) +
+    '"pieces":{';
+  const body: Buffer[] = [Buffer.from(head)];
+  let bytes = body[0]!.length;
   pieces.forEach(([name, text], i) => {
     if (!PLAIN_NAME.test(name)) throw new Error(`piece name ${JSON.stringify(name)} is not a plain name`);
-    add(`${i ? ',' : ''}"${name}":`);
-    range(name, text);
+    const key = Buffer.from(`${i ? ',' : ''}"${name}":`);
+    bytes += key.length;
+    layout.push(`${name} ${bytes} ${bytes + text.length}`);
+    bytes += text.length;
+    body.push(key, text);
   });
-  return { source: `${LAYOUT_PREFIX}${layout.join(',')}",${body}}}`, shared: cut.shared };
+  body.unshift(Buffer.from(`${LAYOUT_PREFIX}${layout.join(',')}",`));
+  body.push(CLOSE_SOURCE);
+  return { source: Buffer.concat(body), shared: cut.shared };
 }
+
+const CLOSE_SOURCE = Buffer.from('}}');
 
 /** The document of a property held as objects (tests, and in-memory repositories). */
 export function propertySourceOfDocument(doc: PropertyDocument): PropertySource {
@@ -442,7 +474,7 @@ export class StoredProperty {
   get latestCertificate(): Json | undefined {
     if (this.objects.has(ENHANCED)) return this.bytes(ENHANCED_FIRST);
     const all = this.get(ENHANCED);
-    return all === undefined ? undefined : firstElement(jsonText(all));
+    return all === undefined ? undefined : firstElement(jsonBytes(all));
   }
 }
 
@@ -455,11 +487,11 @@ export class MissingSharedPiece extends Error {
 
 /** A property held as objects, as a repository reads it once indexed (tests, in-memory repositories). */
 export const storedPropertyOf = (doc: PropertyDocument): StoredProperty =>
-  new StoredProperty(doc.uprn, Buffer.from(propertySourceOfDocument(doc).source));
+  new StoredProperty(doc.uprn, propertySourceOfDocument(doc).source);
 
-function firstElement(array: string): string | undefined {
-  if (array.charCodeAt(0) !== 91 || array.length <= 2) return undefined;
-  return array.slice(1, valueEnd(array, 1));
+function firstElement(array: Buffer): Buffer | undefined {
+  if (array[0] !== 91 || array.length <= 2) return undefined;
+  return array.subarray(1, valueEnd(array, 1));
 }
 
 // ---- serving: answers as JSON text in parts ---------------------------------------------------------------

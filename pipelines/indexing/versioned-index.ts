@@ -60,6 +60,7 @@ export interface BulkResult {
 const BULK_MAX_BYTES = 4 * 1024 * 1024;
 const BULK_IN_FLIGHT = 3;
 const BULK_ATTEMPTS = 4;
+const NEWLINE = Buffer.from('\n');
 
 /** True for the failures a bulk request may be retried after: the node pushing back (429) or a timeout. */
 function retryable(error: unknown): boolean {
@@ -84,7 +85,8 @@ export async function bulkIndex<T extends object>(
     batchSize?: number;
     maxBytes?: number;
     inFlight?: number;
-    serialize?: (doc: T) => string;
+    /** The document's _source as JSON text or its UTF-8 bytes (JSON.stringify by default). */
+    serialize?: (doc: T) => string | Uint8Array;
     /** The index a document goes to, when not `index`. */
     indexOf?: (doc: T) => string;
     onProgress?: (indexed: number) => void;
@@ -95,14 +97,17 @@ export async function bulkIndex<T extends object>(
   const inFlight = Math.max(1, options.inFlight ?? BULK_IN_FLIGHT);
   const serialize = options.serialize ?? ((doc: T) => JSON.stringify(doc));
   const result: BulkResult = { indexed: 0, failed: [] };
-  let batch: string[] = [];
+  // The request body is built as bytes: given the NDJSON as one string, the client measures its UTF-8
+  // length and then encodes it, two passes over a rope of megabytes (~8 % of properties_index's CPU).
+  let parts: Uint8Array[] = [];
+  let count = 0;
   let bytes = 0;
   const pending = new Set<Promise<void>>();
   let failure: { error: unknown } | undefined;
-  const send = async (operations: string[]) => {
+  const send = async (body: Buffer) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await client.bulk({ operations, refresh: false });
+        return await client.bulk({ operations: body as unknown as unknown[], refresh: false });
       } catch (error) {
         if (attempt >= BULK_ATTEMPTS || !retryable(error)) throw error;
         await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
@@ -110,12 +115,13 @@ export async function bulkIndex<T extends object>(
     }
   };
   const flush = async (): Promise<void> => {
-    if (batch.length === 0) return;
-    const operations = batch;
-    batch = [];
+    if (count === 0) return;
+    const body = Buffer.concat(parts, bytes);
+    parts = [];
+    count = 0;
     bytes = 0;
     // Failures are kept, not left to reject unobserved, and thrown by the next flush or at the end.
-    const request: Promise<void> = send(operations).then(
+    const request: Promise<void> = send(body).then(
       (response) => {
         for (const item of response.items) {
           const op = item.index;
@@ -138,13 +144,16 @@ export async function bulkIndex<T extends object>(
     throw failure.error;
   };
   for await (const doc of docs) {
-    // Strings pass through the client's NDJSON serialiser as they are.
-    const action = JSON.stringify({ index: { _index: options.indexOf?.(doc) ?? index, _id: idOf(doc) } });
-    const source = serialize(doc);
-    if (batch.length > 0 && bytes + action.length + source.length > maxBytes) await flush();
-    batch.push(action, source);
-    bytes += action.length + source.length + 2;
-    if (batch.length >= batchSize * 2) await flush();
+    const action = Buffer.from(
+      `${JSON.stringify({ index: { _index: options.indexOf?.(doc) ?? index, _id: idOf(doc) } })}\n`,
+    );
+    const serialized = serialize(doc);
+    const source = typeof serialized === 'string' ? Buffer.from(serialized) : serialized;
+    const size = action.length + source.length + 1;
+    if (count > 0 && bytes + size > maxBytes) await flush();
+    parts.push(action, source, NEWLINE);
+    bytes += size;
+    if (++count >= batchSize) await flush();
   }
   await flush();
   await Promise.all(pending);

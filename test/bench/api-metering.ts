@@ -18,7 +18,7 @@
 // BENCH_WARM (1; 0: API processes start without warming their caches, serving/warm-up.ts). Figures
 // only; no assertions. The method and the targets: docs/performance.md, "Serving".
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -274,7 +274,7 @@ async function endpoints(config: ServiceConfig, es: Client, data: Indexed): Prom
 "ratio" is the endpoint's saturation req/s over the store's; p50/p99 are at half the endpoint's saturation rate (open loop); CPU per request of the API process (/proc) and of Elasticsearch (its node stats: other clients' work counts too).\n`,
   );
   process.stdout.write(
-    'endpoint        store req/s   API req/s  ratio  p50 ms @50%  p99 ms @50%  API CPU ms  ES CPU ms\n',
+    'endpoint        store req/s   API req/s  ratio  p50 ms @50%  p99 ms @50%  API CPU ms  ES CPU ms  ES CPU ms (direct GET)\n',
   );
   const storeUrl = config.esUrl;
   try {
@@ -282,18 +282,25 @@ async function endpoints(config: ServiceConfig, es: Client, data: Indexed): Prom
       if (only && !only.includes(name)) continue;
       try {
         await runLoad(api.url, key, requests, Math.min(n, 1_000), 10); // warm up: JIT, connections, cells
-        const sat: { store: number; api: number; cpu: number; esCpu: number }[] = [];
+        const sat: { store: number; api: number; cpu: number; esCpu: number; storeCpu: number }[] = [];
         for (let r = 0; r < rounds; r++) {
+          const storeEs0 = await esCpuMs(es);
           const s = await runLoad(storeUrl, key, store, n, connections);
           const [cpu0, es0] = [procCpuMs(api.pids), await esCpuMs(es)];
           const a = await runLoad(api.url, key, requests, n, connections);
           const [cpu1, es1] = [procCpuMs(api.pids), await esCpuMs(es)];
-          sat.push({ store: s.rps, api: a.rps, cpu: (cpu1 - cpu0) / n, esCpu: (es1 - es0) / n });
+          sat.push({
+            store: s.rps,
+            api: a.rps,
+            cpu: (cpu1 - cpu0) / n,
+            esCpu: (es1 - es0) / n,
+            storeCpu: (es0 - storeEs0) / n,
+          });
         }
         const m = median(sat, (x) => x.api / x.store);
         const half = await runLoad(api.url, key, requests, n, connections, m.api / 2);
         process.stdout.write(
-          `${name.padEnd(15)} ${Math.round(m.store).toString().padStart(11)} ${Math.round(m.api).toString().padStart(11)}  ${(m.api / m.store).toFixed(2).padStart(5)}  ${percentile(half.times, 0.5).toFixed(2).padStart(11)}  ${percentile(half.times, 0.99).toFixed(2).padStart(11)}  ${m.cpu.toFixed(3).padStart(10)}  ${m.esCpu.toFixed(3).padStart(9)}\n`,
+          `${name.padEnd(15)} ${Math.round(m.store).toString().padStart(11)} ${Math.round(m.api).toString().padStart(11)}  ${(m.api / m.store).toFixed(2).padStart(5)}  ${percentile(half.times, 0.5).toFixed(2).padStart(11)}  ${percentile(half.times, 0.99).toFixed(2).padStart(11)}  ${m.cpu.toFixed(3).padStart(10)}  ${m.esCpu.toFixed(3).padStart(9)}  ${m.storeCpu.toFixed(3).padStart(22)}\n`,
         );
       } catch (error) {
         // An error answer under load (say Elasticsearch past the server's 5 s timeout: a 503) ends this
@@ -346,7 +353,17 @@ async function firstTouch(config: ServiceConfig, data: Indexed): Promise<void> {
 }
 
 /** Elasticsearch's process CPU so far (ms): every thread of the node, whoever asked. */
+/**
+ * Elasticsearch's CPU so far: from /proc when the node runs on this machine (its node stats refresh once a
+ * second, too seldom for a half-second round), else from those stats.
+ */
 async function esCpuMs(es: Client): Promise<number> {
+  const info = await es.nodes.info({ node_id: '_local', metric: 'process' });
+  const pids = Object.values(info.nodes).map((n) => n.process?.id ?? -1);
+  const local = (pid: number) =>
+    existsSync(`/proc/${pid}/cmdline`) &&
+    readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('elasticsearch');
+  if (pids.every(local)) return procCpuMs(pids);
   const stats = await es.nodes.stats({ node_id: '_local', metric: 'process' });
   return Object.values(stats.nodes).reduce((t, n) => t + (n.process?.cpu?.total_in_millis ?? 0), 0);
 }

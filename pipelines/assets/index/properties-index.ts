@@ -75,8 +75,11 @@ export interface IndexedProperty {
   uprn: number;
   postcode: string | null;
   country: PropertyDocument['country'];
-  /** The document as JSON text, ready for the bulk request (its statistics groups by id: writeStatsGroups). */
-  source: string;
+  /**
+   * The document as JSON text (UTF-8), ready for the bulk request (its statistics groups by id:
+   * writeStatsGroups).
+   */
+  source: Buffer;
 }
 
 /** The properties document of a joined row, built as text from the blocks' texts (none is parsed). */
@@ -84,9 +87,9 @@ export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty 
   // The EPC's own postcode first; else the one the area block resolved (nearest postcode centroid).
   const postcode = row.epc_postcode?.trim() || row.area_postcode?.trim() || null;
   const country = row.country ?? COUNTRIES.find((c) => c === row.area_country) ?? null;
-  const blocks: Record<string, string | null> = {};
+  const blocks: Record<string, Uint8Array | null> = {};
   // Every block's text is JSON.stringify's (the area block's numbers too: uprn-area-blocks.ts), stored as is.
-  for (const { key } of PROPERTY_BLOCK_SOURCES) blocks[key] = (row[key] ?? null) as string | null;
+  for (const { key } of PROPERTY_BLOCK_SOURCES) blocks[key] = (row[key] ?? null) as Uint8Array | null;
   const { source } = propertySource({
     uprn: row.uprn,
     x_coord: row.x_coord,
@@ -153,7 +156,8 @@ export function propertiesJoinSql(
   const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
   const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
   const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
-  const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `t${i}.text AS "${s.key}"`).join(', ');
+  // The texts as their UTF-8 bytes (a BLOB), cut as they are (propertySource).
+  const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `encode(t${i}.text) AS "${s.key}"`).join(', ');
   const where = { tile, range };
   const joins = [
     blockJoins(ctx, (s) => READ_OUT[s.key] ?? null, where),

@@ -31,7 +31,7 @@ describe('indexedProperty', () => {
       }),
     );
     expect(doc).toMatchObject({ uprn: 1, postcode: 'BA1 1AA', country: 'England' });
-    const source = JSON.parse(doc.source);
+    const source = JSON.parse(doc.source.toString());
     expect(source).toMatchObject({
       uprn: 1,
       location: { lat: 51.38, lon: -2.36 },
@@ -57,7 +57,7 @@ describe('indexedProperty', () => {
       }),
     );
     expect(doc).toMatchObject({ postcode: 'CF10 1AA', country: 'Wales' });
-    expect(JSON.parse(doc.source)).toMatchObject({ epc_count: 0 });
+    expect(JSON.parse(doc.source.toString())).toMatchObject({ epc_count: 0 });
   });
 
   it('leaves postcode and country null when nothing knows them, and blocks not built are absent', () => {

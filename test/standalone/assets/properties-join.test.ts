@@ -99,9 +99,9 @@ describe('properties index join', () => {
     expect(joined.map((r) => Number(r.uprn))).toEqual([1, 2]);
     expect(joined[0]).toMatchObject({ country: 'England', location_layers: null, flood_risk: null });
     expect(joined[1]).toMatchObject({ country: null, location_layers: null, environment_layers: null });
-    // Blocks come as the text their writer serialised (kept beside the typed table); the postcodes and
-    // country name are read out of the typed blocks.
-    expect(joined[0]!.epcs).toBe('{"epc_country":"England"}');
+    // Blocks come as the text their writer serialised (kept beside the typed table), its UTF-8 bytes; the
+    // postcodes and country name are read out of the typed blocks.
+    expect(Buffer.from(joined[0]!.epcs as Uint8Array).toString()).toBe('{"epc_country":"England"}');
     expect(joined[1]).toMatchObject({ epc_postcode: null, area_postcode: 'CF10 1AA', area_country: 'Wales' });
   });
 });

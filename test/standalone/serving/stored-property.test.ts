@@ -16,6 +16,7 @@ import {
   jsonText,
   orElse,
   type Json,
+  propertySource,
   propertySourceOfDocument,
   StoredProperty,
   storedPropertyOf,
@@ -197,7 +198,7 @@ describe('answers from the stored pieces', () => {
 
 describe('the stored document', () => {
   const { source, shared } = propertySourceOfDocument(certified);
-  const doc = JSON.parse(source) as Record<string, any>;
+  const doc = JSON.parse(source.toString()) as Record<string, any>;
 
   it('is JSON with the queried fields and the pieces; layout gives their byte ranges', () => {
     expect(doc).toMatchObject({
@@ -218,6 +219,27 @@ describe('the stored document', () => {
       if (name!.startsWith('@')) expect(Number(text)).toBeTypeOf('number');
       else expect(JSON.parse(text)).toEqual(doc.pieces[name!]);
     }
+  });
+
+  it('is the same document whether the blocks come as texts or as their UTF-8 bytes', () => {
+    const input = {
+      uprn: certified.uprn,
+      x_coord: certified.x_coord,
+      y_coord: certified.y_coord,
+      latitude: certified.location.lat,
+      longitude: certified.location.lon,
+      postcode: certified.postcode,
+      country: certified.country,
+      epc_count: certified.epc_count,
+    };
+    const texts = Object.fromEntries(
+      Object.entries(certified.blocks).map(([k, b]) => [k, JSON.stringify(b)]),
+    );
+    const bytes = Object.fromEntries(Object.entries(texts).map(([k, t]) => [k, new TextEncoder().encode(t)]));
+    const fromBytes = propertySource({ ...input, blocks: bytes });
+    expect(fromBytes.source.equals(source)).toBe(true);
+    expect(propertySource({ ...input, blocks: texts }).source.equals(source)).toBe(true);
+    expect(fromBytes.shared).toEqual(shared);
   });
 
   it('holds each piece once, and none that no endpoint reads', () => {
@@ -271,7 +293,10 @@ describe('the stored document', () => {
   });
 
   it('keeps a block sent whole as it is when its members are out of order', () => {
-    const pieces = JSON.parse(propertySourceOfDocument(odd).source).pieces as Record<string, unknown>;
+    const pieces = JSON.parse(propertySourceOfDocument(odd).source.toString()).pieces as Record<
+      string,
+      unknown
+    >;
     expect(pieces.flood_risk).toEqual(odd.blocks.flood_risk);
     expect(pieces['area/area_attributes']).toEqual(odd.blocks.area!.area_attributes);
   });

@@ -18,10 +18,17 @@
 // new month of certificates changes the groups' texts, not the documents that refer to them; `epc_compare`
 // (the latest certificate against those groups' means) is therefore computed when serving, not stored.
 //
+// Pieces that many UPRNs repeat word for word (CONTENT_SHARED: the climate of a 1 km cell, the house prices
+// of a local authority, the deprivation of an LSOA, ...) are stored the same way, by content: once per index
+// in the shared pieces under an id from their bytes (contentId), the document holding only the id (layout
+// entry `=name`). They were a quarter of a document's bytes. A reader resolves them before it reads
+// (StoredProperty.refIds, resolve): the repositories do, from a cache, so the endpoints see whole documents.
+//
 // An object in SPLIT is stored member by member (`flood_risk/elevation`, ...) when its keys come in the
 // order SPLIT lists (missing keys allowed), so it can be put back together byte for byte; otherwise, or when
 // it is not an object, it is stored whole under its own path. Members SPLIT does not list are dropped where
 // no endpoint reads the object whole (`whole: false`).
+import { createHash } from 'node:crypto';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { statsGroupId } from '../transforms/epc/stats-group-id';
 
@@ -81,6 +88,37 @@ export const SPLIT: Readonly<Record<string, SplitSpec>> = {
   environment_layers: { keys: ['environment', 'social'], whole: false },
   'environment_layers/social': { keys: ['nhs_locations', 'defibrillators'], whole: false },
 };
+
+/**
+ * Pieces stored by content (see above): the same text for every UPRN of a 1 km cell, a local authority, an
+ * LSOA. A piece shorter than CONTENT_SHARED_MIN_BYTES stays in the document (an id is ~30 bytes).
+ */
+export const CONTENT_SHARED: ReadonlySet<string> = new Set([
+  'climate',
+  'area/area_attributes/house_price_index',
+  'area/area_attributes/indices_of_deprivation',
+  'area/area_attributes/average_energy_usage_stats',
+  'area/area_attributes/retrofit_grants',
+  'area/area_attributes/urban_rural_classification',
+  'area/area_attributes/fuel_poverty',
+]);
+const CONTENT_SHARED_MIN_BYTES = 64;
+
+/** The id of a piece stored by content: a digest of its bytes (`c:` and 96 bits of SHA-1 in hex). */
+export const contentId = (bytes: Uint8Array): string =>
+  `c:${createHash('sha1').update(bytes).digest('hex').slice(0, 24)}`;
+
+// The last piece stored by content under each name, its id and text: neighbouring UPRNs (a tile's, in
+// order) mostly share a cell or an area, and comparing bytes costs far less than a digest and a decoding.
+const lastByContent = new Map<string, { bytes: Buffer; id: string; text: string }>();
+
+function contentPiece(name: string, bytes: Buffer): { id: string; text: string } {
+  const last = lastByContent.get(name);
+  if (last?.bytes.equals(bytes)) return last;
+  const piece = { bytes: Buffer.from(bytes), id: contentId(bytes), text: utf8.decode(bytes) };
+  lastByContent.set(name, piece);
+  return piece;
+}
 
 /** The latest certificate apart from the others: /properties answers it alone, /epcs and /retrofit all. */
 export const ENHANCED = 'epcs/epcs_enhanced';
@@ -297,11 +335,19 @@ export function propertySource(input: PropertySourceInput): PropertySource {
     '"pieces":{';
   const body: Buffer[] = [Buffer.from(head)];
   let bytes = body[0]!.length;
-  pieces.forEach(([name, text], i) => {
+  pieces.forEach(([name, bytesOfPiece], i) => {
     if (!PLAIN_NAME.test(name)) throw new Error(`piece name ${JSON.stringify(name)} is not a plain name`);
+    let text = bytesOfPiece;
+    let entry = name;
+    if (CONTENT_SHARED.has(name) && text.length >= CONTENT_SHARED_MIN_BYTES) {
+      const { id, text: decoded } = contentPiece(name, text);
+      cut.shared.set(id, decoded);
+      text = Buffer.from(JSON.stringify(id));
+      entry = `=${name}`;
+    }
     const key = Buffer.from(`${i ? ',' : ''}"${name}":`);
     bytes += key.length;
-    layout.push(`${name} ${bytes} ${bytes + text.length}`);
+    layout.push(`${entry} ${bytes} ${bytes + text.length}`);
     bytes += text.length;
     body.push(key, text);
   });
@@ -346,6 +392,9 @@ export class StoredProperty {
 
   private readonly objects = new Set<string>();
   private readonly ranges = new Map<string, readonly [number, number]>();
+  /** The pieces stored by content: name → id; and their texts once resolved, by name. */
+  private readonly refs = new Map<string, string>();
+  private readonly resolved = new Map<string, string>();
   /**
    * The _source's length in bytes, known from its layout when its pieces end it (propertySource writes them
    * last, then `}}`); undefined when it has none.
@@ -375,17 +424,46 @@ export class StoredProperty {
         for (j++; j < end && source[j] !== 32; j++) from = from * 10 + source[j]! - 48;
         let to = 0;
         for (j++; j < end && source[j] !== 44; j++) to = to * 10 + source[j]! - 48;
-        this.ranges.set(name, [base + from, (lastEnd = base + to)]);
+        lastEnd = base + to;
+        // `=name`: the piece is the id of its text, a JSON string of ASCII.
+        if (lastName === 61)
+          this.refs.set(name.slice(1), source.toString('latin1', base + from + 1, lastEnd - 1));
+        else this.ranges.set(name, [base + from, lastEnd]);
       }
       i = j;
     }
     this.sourceLength = lastName >= 0 && lastName !== 64 ? lastEnd + 2 : undefined;
   }
 
+  /** The ids of the pieces it holds by content (PropertiesRepository.getShared gives their texts). */
+  get refIds(): string[] {
+    return [...this.refs.values()];
+  }
+
+  /** Takes the texts of its pieces stored by content from `texts` (by id); returns itself. */
+  resolve(texts: ReadonlyMap<string, string>): this {
+    for (const [name, id] of this.refs) {
+      const text = texts.get(id);
+      if (text !== undefined) this.resolved.set(name, text);
+    }
+    return this;
+  }
+
   /** A piece's bytes, as stored. */
   private bytes(name: string): Buffer | undefined {
     const range = this.ranges.get(name);
     return range && this.source.subarray(range[0], range[1]);
+  }
+
+  /** A piece, stored in the document or by content (resolved). */
+  private stored(name: string): Json | undefined {
+    const range = this.ranges.get(name);
+    if (range) return this.source.subarray(range[0], range[1]);
+    const id = this.refs.get(name);
+    if (id === undefined) return undefined;
+    const text = this.resolved.get(name);
+    if (text === undefined) throw new MissingSharedPiece(id);
+    return text;
   }
 
   /** A piece as a string (the small ones code reads: coordinates, ids). */
@@ -407,7 +485,7 @@ export class StoredProperty {
    * such member). Only objects SPLIT stores `whole` (and arrays, values) can be asked for whole.
    */
   get(path: string): Json | undefined {
-    const stored = this.bytes(path);
+    const stored = this.stored(path);
     if (stored !== undefined) return stored;
     if (this.objects.has(path)) {
       if (path === ENHANCED) {
@@ -486,8 +564,10 @@ export class MissingSharedPiece extends Error {
 }
 
 /** A property held as objects, as a repository reads it once indexed (tests, in-memory repositories). */
-export const storedPropertyOf = (doc: PropertyDocument): StoredProperty =>
-  new StoredProperty(doc.uprn, propertySourceOfDocument(doc).source);
+export function storedPropertyOf(doc: PropertyDocument): StoredProperty {
+  const { source, shared } = propertySourceOfDocument(doc);
+  return new StoredProperty(doc.uprn, source).resolve(shared);
+}
 
 function firstElement(array: Buffer): Buffer | undefined {
   if (array[0] !== 91 || array.length <= 2) return undefined;

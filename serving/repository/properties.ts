@@ -10,12 +10,16 @@ import { PROPERTIES_NOT_INDEXED, storeUnavailable, unavailable } from './unavail
 import { StoredProperty } from '../../pipelines/indexing/stored-property';
 
 export interface PropertiesRepository {
-  /** A UPRN's stored document (stored-property.ts); null when there is no such UPRN. */
+  /**
+   * A UPRN's stored document (stored-property.ts), its pieces stored by content resolved; null when there
+   * is no such UPRN.
+   */
   getStored(uprn: number): Promise<StoredProperty | null>;
   /** The texts of shared pieces by id (StoredProperty.sharedIds); ids it does not hold are left out. */
   getShared(ids: readonly string[]): Promise<Map<string, string>>;
   /**
-   * The stored documents of many UPRNs in one read (one `_mget`), as they arrive: [UPRN, its document or
+   * The stored documents of many UPRNs in one read (one `_mget`; their pieces stored by content resolved,
+   * from the cache or one read a response chunk), as they arrive: [UPRN, its document or
    * undefined when there is none] for each UPRN asked. Optional: `storedMany` falls back on `getStored` per
    * UPRN for repositories without it.
    */
@@ -83,8 +87,9 @@ export function storedMany(repository: PropertiesRepository, uprns: readonly num
 }
 
 /**
- * Shared pieces kept in memory. An id names a statistics group, whose text a refresh may update in place:
- * a text is kept for SHARED_CACHE_MS at most, so an answer follows a refresh within that time.
+ * Shared pieces kept in memory. A statistics group's id names the group, whose text a refresh may update in
+ * place: its text is kept for SHARED_CACHE_MS at most, so an answer follows a refresh within that time. A
+ * piece stored by content (`c:` ids, contentId) never changes under its id: it stays until evicted.
  */
 const SHARED_CACHE_CHARS = 32 * 1024 * 1024;
 const SHARED_CACHE_MS = 60_000;
@@ -120,7 +125,14 @@ export function propertiesRepository(
     try {
       const { docs } = await client.mget<{ text: string }>({ index: sharedAlias, ids, realtime: false });
       for (const d of docs) if ('found' in d && d.found && d._source) found.set(d._id, d._source.text);
-      const missing = ids.filter((id) => !found.has(id));
+      let missing = ids.filter((id) => !found.has(id));
+      if (missing.length) {
+        // Written by an update in place since the index last refreshed (a piece precedes the documents
+        // that refer to it, but the two indexes refresh apart): a realtime read sees it.
+        const { docs } = await client.mget<{ text: string }>({ index: sharedAlias, ids: missing });
+        for (const d of docs) if ('found' in d && d.found && d._source) found.set(d._id, d._source.text);
+        missing = ids.filter((id) => !found.has(id));
+      }
       if (missing.length) {
         // Read from a properties index the alias has just left: its pieces are in the index it replaced,
         // kept until the next refresh.
@@ -136,28 +148,38 @@ export function propertiesRepository(
     }
     return found;
   };
+  const getShared = async (ids: readonly string[]): Promise<Map<string, string>> => {
+    const out = new Map<string, string>();
+    const wanted: string[] = [];
+    const fresh = Date.now() - SHARED_CACHE_MS;
+    for (const id of ids) {
+      const entry = cache.get(id);
+      if (entry === undefined || (entry.at < fresh && !id.startsWith('c:'))) wanted.push(id);
+      else {
+        cache.delete(id);
+        cache.set(id, entry);
+        out.set(id, entry.text);
+      }
+    }
+    if (wanted.length)
+      for (const [id, text] of await fetchShared([...new Set(wanted)])) {
+        remember(id, text);
+        out.set(id, text);
+      }
+    return out;
+  };
+  /** `docs` with their pieces stored by content resolved: one read for those the cache lacks. */
+  const resolved = async (docs: StoredProperty[]): Promise<StoredProperty[]> => {
+    const ids = docs.flatMap((d) => d.refIds);
+    if (ids.length) {
+      const texts = await getShared(ids);
+      for (const d of docs) d.resolve(texts);
+    }
+    return docs;
+  };
   return {
     inPostcode: (postcode) => addressesInPostcode(client, alias, postcode),
-    async getShared(ids) {
-      const out = new Map<string, string>();
-      const wanted: string[] = [];
-      const fresh = Date.now() - SHARED_CACHE_MS;
-      for (const id of ids) {
-        const entry = cache.get(id);
-        if (entry === undefined || entry.at < fresh) wanted.push(id);
-        else {
-          cache.delete(id);
-          cache.set(id, entry);
-          out.set(id, entry.text);
-        }
-      }
-      if (wanted.length)
-        for (const [id, text] of await fetchShared([...new Set(wanted)])) {
-          remember(id, text);
-          out.set(id, text);
-        }
-      return out;
-    },
+    getShared,
     async *getStoredMany(uprns) {
       // One read for the whole batch, its documents handed on as their bytes arrive, each _source sliced
       // where it lies (mget.ts). (Asking in parts of 250, the next part while the one before is answered,
@@ -184,17 +206,20 @@ export function propertiesRepository(
         throw new Error(`_mget ${alias}: ${response.statusCode} ${body.toString('utf8', 0, 500)}`);
       }
       const reader = new MgetReader();
-      const docs = (chunk?: Buffer): [number, StoredProperty | undefined][] =>
-        (chunk ? reader.push(chunk) : reader.end()).map((doc) => {
+      const docs = async (chunk?: Buffer): Promise<[number, StoredProperty | undefined][]> => {
+        const read = (chunk ? reader.push(chunk) : reader.end()).map((doc) => {
           if ('error' in doc) {
             if (doc.error.type === 'index_not_found_exception')
               throw new ApiError('service_unavailable', PROPERTIES_NOT_INDEXED);
             throw storeUnavailable();
           }
-          return [Number(doc.id), doc.found ? doc.stored : undefined];
+          return [Number(doc.id), doc.found ? doc.stored : undefined] as [number, StoredProperty | undefined];
         });
-      for await (const chunk of response.body) yield* docs(chunk as Buffer);
-      yield* docs();
+        await resolved(read.flatMap(([, stored]) => (stored ? [stored] : [])));
+        return read;
+      };
+      for await (const chunk of response.body) yield* await docs(chunk as Buffer);
+      yield* await docs();
     },
     async getStored(uprn) {
       let response: TransportResult<Readable>;
@@ -210,7 +235,7 @@ export function propertiesRepository(
         throw unavailable(error, PROPERTIES_NOT_INDEXED);
       }
       const body = await bytesOf(response.body);
-      if (response.statusCode === 200) return new StoredProperty(uprn, body);
+      if (response.statusCode === 200) return resolved([new StoredProperty(uprn, body)]).then(([s]) => s!);
       const error = JSON.parse(body.toString()) as { error?: { type?: string; reason?: string } };
       if (response.statusCode === 404) {
         if (error.error?.type === 'index_not_found_exception')

@@ -89,13 +89,29 @@ describe('refresh of the sample region', () => {
     const raw = await es.getSource({ index: propertiesAlias(config), id: uprn }, { asStream: true });
     const chunks: Buffer[] = [];
     for await (const chunk of raw as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
-    expect(Buffer.concat(chunks).toString().startsWith('{"layout":"')).toBe(true);
+    const source = JSON.parse(Buffer.concat(chunks).toString()) as {
+      layout: string;
+      pieces: Record<string, any>;
+    };
+    expect(Object.keys(source)[0]).toBe('layout');
     const shared = (await es.count({ index: sharedPiecesAlias(config) })).count;
     expect(shared).toBeGreaterThan(0);
     expect(shared).toBeLessThan(uprns.rows!);
     // Each statistics group is stored once, under its id, by the step that publishes the tiles; the
-    // documents only name their groups.
-    expect(index.metrics).toMatchObject({ documents: uprns.rows, stats_groups: shared });
+    // documents only name their groups. Beside them, the pieces many UPRNs repeat (a cell's climate),
+    // each once by content, written with the documents (a tile's each once; a piece two tiles hold, twice).
+    const { stats_groups, pieces_shared } = index.metrics as Record<string, number>;
+    expect(index.metrics).toMatchObject({ documents: uprns.rows });
+    expect(pieces_shared).toBeGreaterThan(0);
+    expect(shared).toBeGreaterThan(stats_groups!);
+    expect(shared).toBeLessThanOrEqual(stats_groups! + pieces_shared!);
+    const climate = source.layout.split(',').find((e) => e.startsWith('=climate '));
+    expect(climate).toBeDefined();
+    const piece = await es.get<{ text: string }>({
+      index: sharedPiecesAlias(config),
+      id: source.pieces.climate,
+    });
+    expect(JSON.parse(piece._source!.text)).toHaveProperty('historical');
     expect(
       (await es.get<{ text: string }>({ index: sharedPiecesAlias(config), id: 'country:England' }))._source,
     ).toMatchObject({ text: expect.stringContaining('"country":"England"') });

@@ -47,7 +47,7 @@ export function fakeProperties(docs: PropertyDocument[] = [SAMPLE_DOC], delayMs 
   const shared = new Map<string, string>();
   for (const doc of docs) {
     const stored = propertySourceOfDocument(doc);
-    byUprn.set(doc.uprn, new StoredProperty(doc.uprn, Buffer.from(stored.source)));
+    byUprn.set(doc.uprn, new StoredProperty(doc.uprn, Buffer.from(stored.source)).resolve(stored.shared));
     for (const [id, text] of stored.shared) shared.set(id, text);
   }
   return {

@@ -6,7 +6,11 @@ import type { PropertyDocument } from '../../schemas/index/properties';
 import { createEsClient } from '../../pipelines/indexing/es-client';
 import { openAccountStore } from '../../serving/accounts/store';
 import { propertiesRepository } from '../../serving/repository/properties';
-import { propertySourceOfDocument, type StoredProperty } from '../../pipelines/indexing/stored-property';
+import {
+  jsonText,
+  propertySourceOfDocument,
+  type StoredProperty,
+} from '../../pipelines/indexing/stored-property';
 import { SAMPLE_DOC, startApi, testDocument, type TestApi } from '../helpers/api';
 import { testConfig } from '../helpers/config';
 
@@ -35,6 +39,11 @@ const doc = (uprn: number, name: string): PropertyDocument =>
         wales: { zone: name },
         elevation: { elevation_estimate: 3 },
       },
+      // Long enough to be stored by content, in the shared pieces.
+      climate: {
+        historical: { place: name, note: 'a cell’s averages '.repeat(4) },
+        future_projections: null,
+      } as never,
     },
   });
 
@@ -52,7 +61,12 @@ let api: TestApi;
 
 beforeAll(async () => {
   await es.indices.create({ index, mappings: { dynamic: false } });
-  await es.indices.create({ index: sharedIndex, mappings: { dynamic: false } });
+  // Refreshed only when the test says (a piece written since is then invisible to a non-realtime read).
+  await es.indices.create({
+    index: sharedIndex,
+    mappings: { dynamic: false },
+    settings: { refresh_interval: '-1' },
+  });
   for (const d of DOCS) {
     const { source, shared } = propertySourceOfDocument(d);
     // The _source as the properties index sends it: its text as is.
@@ -87,10 +101,30 @@ describe('POST /batch on Elasticsearch', () => {
     for (const d of DOCS) {
       const one = (await repo.getStored(d.uprn))!;
       const m = many.get(d.uprn)!;
-      for (const path of ['epcs/epcs', 'area/admin_boundaries', 'flood_risk', 'epcs/epc_stats/shared'])
+      for (const path of [
+        'epcs/epcs',
+        'area/admin_boundaries',
+        'flood_risk',
+        'epcs/epc_stats/shared',
+        'climate',
+      ])
         expect(m.get(path)).toEqual(one.get(path));
       expect(m.coordinates).toBe(one.coordinates);
     }
+  });
+
+  it('resolves a piece stored by content that was written after the shared pieces last refreshed', async () => {
+    const late = doc(200009, 'written just now');
+    const { source, shared } = propertySourceOfDocument(late);
+    for (const [id, text] of shared) await es.index({ index: sharedIndex, id, document: { text } });
+    await es.transport.request(
+      { method: 'PUT', path: `/${index}/_doc/${late.uprn}`, body: source },
+      { headers: { 'content-type': 'application/json' } },
+    );
+    await es.indices.refresh({ index });
+    const stored = (await repo.getStored(late.uprn))!;
+    expect(stored.refIds).toHaveLength(1);
+    expect(JSON.parse(jsonText(stored.get('climate')!))).toEqual(late.blocks.climate);
   });
 
   it('every endpoint: the batch items are the single answers, byte for byte', async () => {

@@ -80,6 +80,8 @@ export interface IndexedProperty {
    * writeStatsGroups).
    */
   source: Buffer;
+  /** The pieces it holds by content (stored-property.ts CONTENT_SHARED), their texts by id. */
+  shared: ReadonlyMap<string, string>;
 }
 
 /** The properties document of a joined row, built as text from the blocks' texts (none is parsed). */
@@ -90,7 +92,7 @@ export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty 
   const blocks: Record<string, Uint8Array | null> = {};
   // Every block's text is JSON.stringify's (the area block's numbers too: uprn-area-blocks.ts), stored as is.
   for (const { key } of PROPERTY_BLOCK_SOURCES) blocks[key] = (row[key] ?? null) as Uint8Array | null;
-  const { source } = propertySource({
+  const { source, shared } = propertySource({
     uprn: row.uprn,
     x_coord: row.x_coord,
     y_coord: row.y_coord,
@@ -102,7 +104,7 @@ export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty 
     ...(tile === undefined ? {} : { tile }),
     blocks,
   });
-  return { uprn: row.uprn, postcode, country, source };
+  return { uprn: row.uprn, postcode, country, source, shared };
 }
 
 /**
@@ -337,7 +339,8 @@ async function deleteIds(es: Client, index: string, ids: Iterable<string>): Prom
 // 8: documents rendered from the blocks' typed columns (issue 20). The documents built from the block
 // texts since are the same.
 // 9: area_attributes stored member by member (SPLIT in the order the area block writes it).
-const CODE_VERSION = '9';
+// 10: pieces many UPRNs repeat stored once by content in the shared pieces (CONTENT_SHARED).
+const CODE_VERSION = '10';
 /** Documents read and sent at once. */
 const CHUNK_UPRNS = 4096;
 
@@ -393,16 +396,27 @@ export const propertiesIndex = defineAsset({
       // CHUNK_UPRNS documents at a time: a tile's blocks are tens of KB a UPRN, too many to sort at once
       // within a worker's memory limit.
       const ranges = await uprnRanges(changed, CHUNK_UPRNS);
+      // The pieces stored by content go to the shared pieces, each once a tile, ahead of the first document
+      // that refers to it (in the same bulk requests, which Elasticsearch applies in order).
+      const written = new Set<string>();
+      let piecesShared = 0;
       const docs = (async function* () {
         const chunks = ranges.map((range) => propertiesJoinSql(ctx, tile, changed, range));
         for await (const row of queryParquetEach(chunks)) {
           const doc = indexedProperty(row as unknown as JoinedRow, tile);
+          for (const [id, text] of doc.shared)
+            if (!written.has(id)) {
+              written.add(id);
+              piecesShared += 1;
+              yield { id, index: shared.index, source: JSON.stringify({ text }) as string | Buffer };
+            }
           gone.delete(String(doc.uprn));
           documents += 1;
-          yield { id: String(doc.uprn), source: doc.source };
+          yield { id: String(doc.uprn), index: properties.index, source: doc.source as string | Buffer };
         }
       })();
       const result = await bulkIndex(es, properties.index, docs, (d) => d.id, {
+        indexOf: (d) => d.index,
         serialize: (d) => d.source,
         onProgress: (n) => ctx.heartbeat({ tile, indexed: n }),
       });
@@ -421,6 +435,7 @@ export const propertiesIndex = defineAsset({
         metrics: {
           documents,
           unchanged: all.rows - documents,
+          pieces_shared: piecesShared,
           removed,
           in_place: inPlace ? 1 : 0,
         },

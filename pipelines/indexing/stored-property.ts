@@ -104,9 +104,14 @@ export const CONTENT_SHARED: ReadonlySet<string> = new Set([
 ]);
 const CONTENT_SHARED_MIN_BYTES = 64;
 
+const CONTENT_ID_PREFIX = 'c:';
+
 /** The id of a piece stored by content: a digest of its bytes (`c:` and 96 bits of SHA-1 in hex). */
 export const contentId = (bytes: Uint8Array): string =>
-  `c:${createHash('sha1').update(bytes).digest('hex').slice(0, 24)}`;
+  `${CONTENT_ID_PREFIX}${createHash('sha1').update(bytes).digest('hex').slice(0, 24)}`;
+
+/** True for the id of a piece stored by content, whose text never changes (a statistics group's may). */
+export const isContentId = (id: string): boolean => id.startsWith(CONTENT_ID_PREFIX);
 
 // The last piece stored by content under each name, its id and text: neighbouring UPRNs (a tile's, in
 // order) mostly share a cell or an area, and comparing bytes costs far less than a digest and a decoding.
@@ -156,14 +161,8 @@ function valueEnd(t: Uint8Array, i: number): number {
     let depth = 0;
     for (let j = i; j < n; j++) {
       const d = t[j]!;
-      if (d === 34) {
-        // A string, inline (this loop runs over every byte of a document).
-        for (j++; j < n; j++) {
-          const e = t[j];
-          if (e === 34) break;
-          if (e === 92) j++;
-        }
-      } else if (d === 123 || d === 91) depth++;
+      if (d === 34) j = stringEnd(t, j) - 1;
+      else if (d === 123 || d === 91) depth++;
       else if ((d === 125 || d === 93) && --depth === 0) return j + 1;
     }
     throw new SyntaxError('unterminated object or array in JSON text');

@@ -7,7 +7,7 @@ import { ApiError } from '../errors';
 import { addressesInPostcode } from './addresses';
 import { MgetReader } from './mget';
 import { PROPERTIES_NOT_INDEXED, storeUnavailable, unavailable } from './unavailable';
-import { StoredProperty } from '../../pipelines/indexing/stored-property';
+import { isContentId, StoredProperty } from '../../pipelines/indexing/stored-property';
 
 export interface PropertiesRepository {
   /**
@@ -91,7 +91,7 @@ export function storedMany(repository: PropertiesRepository, uprns: readonly num
 /**
  * Shared pieces kept in memory. A statistics group's id names the group, whose text a refresh may update in
  * place: its text is kept for SHARED_CACHE_MS at most, so an answer follows a refresh within that time. A
- * piece stored by content (`c:` ids, contentId) never changes under its id: it stays until evicted.
+ * piece stored by content (isContentId) never changes under its id: it stays until evicted.
  */
 const SHARED_CACHE_CHARS = 32 * 1024 * 1024;
 const SHARED_CACHE_MS = 60_000;
@@ -156,7 +156,7 @@ export function propertiesRepository(
     const fresh = Date.now() - SHARED_CACHE_MS;
     for (const id of ids) {
       const entry = cache.get(id);
-      if (entry === undefined || (entry.at < fresh && !id.startsWith('c:'))) wanted.push(id);
+      if (entry === undefined || (entry.at < fresh && !isContentId(id))) wanted.push(id);
       else {
         cache.delete(id);
         cache.set(id, entry);

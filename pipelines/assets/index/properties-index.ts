@@ -400,7 +400,11 @@ export const propertiesIndex = defineAsset({
       // that refers to it (in the same bulk requests, which Elasticsearch applies in order).
       const written = new Set<string>();
       let piecesShared = 0;
-      const docs = (async function* () {
+      const docs = (async function* (): AsyncGenerator<{
+        id: string;
+        index: string;
+        source: string | Buffer;
+      }> {
         const chunks = ranges.map((range) => propertiesJoinSql(ctx, tile, changed, range));
         for await (const row of queryParquetEach(chunks)) {
           const doc = indexedProperty(row as unknown as JoinedRow, tile);
@@ -408,11 +412,11 @@ export const propertiesIndex = defineAsset({
             if (!written.has(id)) {
               written.add(id);
               piecesShared += 1;
-              yield { id, index: shared.index, source: JSON.stringify({ text }) as string | Buffer };
+              yield { id, index: shared.index, source: JSON.stringify({ text }) };
             }
           gone.delete(String(doc.uprn));
           documents += 1;
-          yield { id: String(doc.uprn), index: properties.index, source: doc.source as string | Buffer };
+          yield { id: String(doc.uprn), index: properties.index, source: doc.source };
         }
       })();
       const result = await bulkIndex(es, properties.index, docs, (d) => d.id, {

@@ -11,6 +11,7 @@ import {
   json,
   jsonByteLength,
   contentId,
+  isContentId,
   jsonBytes,
   jsonMembers,
   jsonObject,
@@ -295,7 +296,7 @@ describe('the stored document', () => {
       Object.entries(stats).map(([k, v]) => [k, v && statsGroupId(k, v)]),
     );
     expect(doc.pieces['epcs/epc_stats/shared'][0]).toEqual(['postcode_stats', 'postcode:BA1 2PH']);
-    const statsTexts = [...shared].filter(([id]) => !id.startsWith('c:')).map(([, text]) => text);
+    const statsTexts = [...shared].filter(([id]) => !isContentId(id)).map(([, text]) => text);
     expect(statsTexts).toEqual(Object.values(stats).flatMap((v) => (v ? [JSON.stringify(v)] : [])));
     expect(doc.pieces['epcs/epc_compare']).toBeUndefined();
     // What many UPRNs repeat word for word (the climate of a cell, an area's figures) is stored once by

@@ -31,6 +31,7 @@
 import { createHash } from 'node:crypto';
 import type { PropertyDocument } from '../../schemas/index/properties';
 import { statsGroupId } from '../transforms/epc/stats-group-id';
+import { stringEnd, valueEnd } from './json-scan';
 
 interface SplitSpec {
   /** Members in the order the block writers emit them. */
@@ -137,42 +138,13 @@ const SHARED_IDS = `${SHARED}/shared`;
 const SHARED_GROUPS = 'epcs/epc_stats_groups';
 
 // ---- index time: a block's JSON text into pieces ------------------------------------------------------
-// The blocks are cut as UTF-8 bytes, read from the block texts as they are stored: no text is decoded to a
-// string, measured or encoded again (a document is ~30 KB). JSON's structure is ASCII, and no byte of a
-// multi-byte character is below 0x80, so the cuts fall where they would in the text.
+// The blocks are cut as UTF-8 bytes, read from the block texts as they are stored (json-scan.ts): no text is
+// decoded to a string, measured or encoded again (a document is ~30 KB).
 
-/** The end (exclusive) of the string literal opening at `i` in JSON text `t`. */
-function stringEnd(t: Uint8Array, i: number): number {
-  const n = t.length;
-  for (let j = i + 1; j < n; j++) {
-    const c = t[j];
-    if (c === 34) return j + 1;
-    if (c === 92) j++; // an escape: the byte after the backslash is never the string's end
-  }
-  throw new SyntaxError('unterminated string in JSON text');
-}
-
-/** The end (exclusive) of the JSON value starting at `i` in compact JSON text `t` (JSON.stringify's). */
-function valueEnd(t: Uint8Array, i: number): number {
-  const n = t.length;
-  const c = t[i];
-  if (c === 34) return stringEnd(t, i);
-  if (c === 123 || c === 91) {
-    let depth = 0;
-    for (let j = i; j < n; j++) {
-      const d = t[j]!;
-      if (d === 34) j = stringEnd(t, j) - 1;
-      else if (d === 123 || d === 91) depth++;
-      else if ((d === 125 || d === 93) && --depth === 0) return j + 1;
-    }
-    throw new SyntaxError('unterminated object or array in JSON text');
-  }
-  let j = i;
-  for (; j < n; j++) {
-    const d = t[j];
-    if (d === 44 || d === 125 || d === 93) break;
-  }
-  return j;
+/** `end` (stringEnd's or valueEnd's), or a SyntaxError when the text stops before the value does. */
+function whole(end: number): number {
+  if (end < 0) throw new SyntaxError('unterminated value in JSON text');
+  return end;
 }
 
 const utf8 = new TextDecoder();
@@ -190,10 +162,10 @@ function jsonMemberBytes(t: Buffer): [string, Buffer][] {
   const out: [string, Buffer][] = [];
   if (t[1] === 125) return out;
   for (let i = 1; ;) {
-    const keyEnd = stringEnd(t, i);
+    const keyEnd = whole(stringEnd(t, i));
     const raw = t.toString('utf8', i + 1, keyEnd - 1);
     const key = raw.includes('\\') ? (JSON.parse(t.toString('utf8', i, keyEnd)) as string) : raw;
-    const end = valueEnd(t, keyEnd + 1);
+    const end = whole(valueEnd(t, keyEnd + 1));
     out.push([key, t.subarray(keyEnd + 1, end)]);
     if (t[end] === 125) return out;
     i = end + 1;
@@ -247,7 +219,7 @@ function store(path: string, t: Buffer, cut: Cut): void {
   if (path === ENHANCED && t[0] === 91) {
     // [first, ...rest]: the first certificate alone, the others as an array of their own.
     if (t.length > 2) {
-      const end = valueEnd(t, 1);
+      const end = whole(valueEnd(t, 1));
       out.push([ENHANCED_FIRST, t.subarray(1, end)]);
       if (end < t.length - 1) out.push([ENHANCED_REST, Buffer.concat([OPEN_BRACKET, t.subarray(end + 1)])]);
     }
@@ -570,7 +542,7 @@ export function storedPropertyOf(doc: PropertyDocument): StoredProperty {
 
 function firstElement(array: Buffer): Buffer | undefined {
   if (array[0] !== 91 || array.length <= 2) return undefined;
-  return array.subarray(1, valueEnd(array, 1));
+  return array.subarray(1, whole(valueEnd(array, 1)));
 }
 
 // ---- serving: answers as JSON text in parts ---------------------------------------------------------------

@@ -3,6 +3,7 @@
 // so a StoredProperty slices its pieces out of the response's buffers, as it does out of a single document's
 // _source. Nothing is parsed but the docs' own small members (_id, found, error), and each doc is handed on
 // as soon as its last byte is in: a batch renders the first documents while the rest are still coming.
+import { isSpace, stringEnd as scanString, valueEnd as scanValue } from '../../pipelines/indexing/json-scan';
 import { StoredProperty } from '../../pipelines/indexing/stored-property';
 
 /** One `docs[]` entry: its id, and its document (found) or its error (failed). */
@@ -12,7 +13,6 @@ export type MgetDoc =
   | { id: string; found: false; error: { type?: string; reason?: string } };
 
 const QUOTE = 34;
-const BACKSLASH = 92;
 
 /**
  * The response stops before the value being read does: more bytes are needed (`need`: where they must reach,
@@ -35,42 +35,20 @@ function at(b: Buffer, i: number): number {
   return b[i]!;
 }
 
-const isSpace = (c: number | undefined): boolean => c === 32 || c === 10 || c === 13 || c === 9;
-
 function skipSpace(b: Buffer, i: number): number {
   while (isSpace(b[i])) i++;
   return i;
 }
 
-/** The end (exclusive) of the JSON string opening at `i`. */
-function stringEnd(b: Buffer, i: number): number {
-  for (let j = i + 1; ; j++) {
-    j = b.indexOf(QUOTE, j);
-    if (j < 0) throw incomplete();
-    let backslashes = 0;
-    while (b[j - 1 - backslashes] === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return j + 1;
-  }
-}
+/** The end (exclusive) of the JSON string opening at `i`; Incomplete when it is not all in yet. */
+const stringEnd = (b: Buffer, i: number): number => inYet(scanString(b, i));
 
-/** The end (exclusive) of the JSON value starting at `i`. */
-function valueEnd(b: Buffer, i: number): number {
-  const c = at(b, i);
-  if (c === QUOTE) return stringEnd(b, i);
-  if (c === 123 || c === 91) {
-    let depth = 0;
-    for (let j = i; j < b.length; j++) {
-      const d = b[j];
-      if (d === QUOTE) j = stringEnd(b, j) - 1;
-      else if (d === 123 || d === 91) depth++;
-      else if ((d === 125 || d === 93) && --depth === 0) return j + 1;
-    }
-    throw incomplete();
-  }
-  let j = i;
-  while (j < b.length && b[j] !== 44 && b[j] !== 125 && b[j] !== 93 && !isSpace(b[j])) j++;
-  if (j === b.length) throw incomplete();
-  return j;
+/** The end (exclusive) of the JSON value starting at `i`; Incomplete when it is not all in yet. */
+const valueEnd = (b: Buffer, i: number): number => inYet(scanValue(b, i));
+
+function inYet(end: number): number {
+  if (end < 0) throw incomplete();
+  return end;
 }
 
 /**

@@ -151,13 +151,15 @@ const utf8 = new TextDecoder();
 const bytesOf = (text: string | Uint8Array): Buffer =>
   typeof text === 'string' ? Buffer.from(text) : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
 
-/** The members of compact JSON object text `t`, in order, as [key, value text]. */
-export function jsonMembers(t: string): [string, string][] {
-  return jsonMemberBytes(bytesOf(t)).map(([key, value]) => [key, utf8.decode(value)]);
-}
-
-/** The members of compact JSON object text `t` (its UTF-8 bytes), in order, as [key, value bytes]. */
-function jsonMemberBytes(t: Buffer): [string, Buffer][] {
+/**
+ * The members of compact JSON object text `t`, in order, as [key, value text]: texts of a string, slices of
+ * its bytes.
+ */
+export function jsonMembers(t: string): [string, string][];
+export function jsonMembers(t: Buffer): [string, Buffer][];
+export function jsonMembers(t: string | Buffer): [string, string | Buffer][] {
+  if (typeof t === 'string')
+    return jsonMembers(Buffer.from(t)).map(([key, value]) => [key, utf8.decode(value)]);
   if (t[0] !== 123) throw new SyntaxError('not a JSON object');
   const out: [string, Buffer][] = [];
   if (t[1] === 125) return out;
@@ -201,13 +203,13 @@ function store(path: string, t: Buffer, cut: Cut): void {
   const { pieces: out, objects } = cut;
   const spec = SPLIT[path];
   if (path === SHARED_GROUPS && t[0] === 123) {
-    const ids = jsonMemberBytes(t).map(([key, id]) => [key, JSON.parse(utf8.decode(id)) as unknown]);
+    const ids = jsonMembers(t).map(([key, id]) => [key, JSON.parse(utf8.decode(id)) as unknown]);
     out.push([SHARED_IDS, Buffer.from(JSON.stringify(ids))]);
     return;
   }
   // A block holding its statistics (documents held as objects): each group's text under the group's id.
   if (path === SHARED && t[0] === 123) {
-    const ids = jsonMemberBytes(t).map(([key, bytes]) => {
+    const ids = jsonMembers(t).map(([key, bytes]) => {
       const value = utf8.decode(bytes);
       const id = value === 'null' ? null : statsGroupId(key, JSON.parse(value) as Record<string, unknown>);
       if (id !== null) cut.shared.set(id, value);
@@ -230,7 +232,7 @@ function store(path: string, t: Buffer, cut: Cut): void {
     out.push([path, t]);
     return;
   }
-  const members = jsonMemberBytes(t);
+  const members = jsonMembers(t);
   if (
     spec.whole &&
     !inOrder(
@@ -428,8 +430,8 @@ export class StoredProperty {
 
   /** A piece, stored in the document or by content (resolved). */
   private stored(name: string): Json | undefined {
-    const range = this.ranges.get(name);
-    if (range) return this.source.subarray(range[0], range[1]);
+    const bytes = this.bytes(name);
+    if (bytes !== undefined) return bytes;
     const id = this.refs.get(name);
     if (id === undefined) return undefined;
     const text = this.resolved.get(name);
@@ -480,10 +482,10 @@ export class StoredProperty {
     // A member of an object stored whole (its keys out of order), or of a value that is no object.
     const parent = this.get(parentPath);
     if (parent === undefined) return undefined;
-    const text = jsonText(parent);
-    if (text.charCodeAt(0) !== 123) return undefined;
+    const bytes = jsonBytes(parent);
+    if (bytes[0] !== 123) return undefined;
     const key = path.slice(cut + 1);
-    return jsonMembers(text).find(([k]) => k === key)?.[1];
+    return jsonMembers(bytes).find(([k]) => k === key)?.[1];
   }
 
   /** True when the value at `path` is truthy in JavaScript (present, and not null, false, 0 or ""). */
@@ -585,8 +587,9 @@ function writeJson(out: Buffer, at: number, j: Json): number {
   return at;
 }
 
-/** `j` as one buffer of UTF-8 bytes (`length`: its byte length, when known). */
+/** `j` as one buffer of UTF-8 bytes (`length`: its byte length, when known); a buffer is itself. */
 export function jsonBytes(j: Json, length = jsonByteLength(j)): Buffer {
+  if (Buffer.isBuffer(j)) return j;
   const out = Buffer.allocUnsafe(length);
   writeJson(out, 0, j);
   return out;

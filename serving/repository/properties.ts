@@ -170,14 +170,12 @@ export function propertiesRepository(
       }
     return out;
   };
-  /** `docs` with their pieces stored by content resolved: one read for those the cache lacks. */
-  const resolved = async (docs: StoredProperty[]): Promise<StoredProperty[]> => {
+  /** Resolves the pieces `docs` hold by content: one read for those the cache lacks. */
+  const resolve = async (docs: readonly StoredProperty[]): Promise<void> => {
     const ids = docs.flatMap((d) => d.refIds);
-    if (ids.length) {
-      const texts = await getShared(ids);
-      for (const d of docs) d.resolve(texts);
-    }
-    return docs;
+    if (!ids.length) return;
+    const texts = await getShared(ids);
+    for (const d of docs) d.resolve(texts);
   };
   return {
     inPostcode: (postcode) => addressesInPostcode(client, alias, postcode),
@@ -217,7 +215,7 @@ export function propertiesRepository(
           }
           return [Number(doc.id), doc.found ? doc.stored : undefined] as [number, StoredProperty | undefined];
         });
-        await resolved(read.flatMap(([, stored]) => (stored ? [stored] : [])));
+        await resolve(read.flatMap(([, stored]) => (stored ? [stored] : [])));
         return read;
       };
       for await (const chunk of response.body) yield* await docs(chunk as Buffer);
@@ -237,7 +235,11 @@ export function propertiesRepository(
         throw unavailable(error, PROPERTIES_NOT_INDEXED);
       }
       const body = await bytesOf(response.body);
-      if (response.statusCode === 200) return resolved([new StoredProperty(uprn, body)]).then(([s]) => s!);
+      if (response.statusCode === 200) {
+        const stored = new StoredProperty(uprn, body);
+        await resolve([stored]);
+        return stored;
+      }
       const error = JSON.parse(body.toString()) as { error?: { type?: string; reason?: string } };
       if (response.statusCode === 404) {
         if (error.error?.type === 'index_not_found_exception')

@@ -85,11 +85,11 @@ export async function sharedOf(
 }
 
 /** The numbers of members `names` of JSON object text `t` (null when absent or not a number). */
-function numbersOf<K extends string>(t: string, names: readonly K[]): Record<K, number | null> {
+function numbersOf<K extends string>(t: Json, names: readonly K[]): Record<K, number | null> {
   const out = Object.fromEntries(names.map((n) => [n, null])) as Record<K, number | null>;
-  for (const [key, value] of jsonMembers(t))
+  for (const [key, value] of jsonMembers(jsonBytes(t)))
     if ((names as readonly string[]).includes(key)) {
-      const v: unknown = JSON.parse(value);
+      const v: unknown = JSON.parse(value.toString('utf8'));
       out[key as K] = typeof v === 'number' ? v : null;
     }
   return out;
@@ -131,7 +131,7 @@ export function compareText(stored: StoredProperty, shared: ReadonlyMap<string, 
       groups[key] = meansOf(text);
     }
   }
-  return JSON.stringify(compareEpc(numbersOf(jsonText(latest), CERT_FIGURES), groups));
+  return JSON.stringify(compareEpc(numbersOf(latest, CERT_FIGURES), groups));
 }
 
 /**

@@ -271,7 +271,7 @@ async function endpoints(config: ServiceConfig, es: Client, data: Indexed): Prom
   const api = await apiProcess();
   process.stdout.write(
     `\nEach endpoint against a direct Elasticsearch GET of the stored document (prefix '${config.indexPrefix}', ${uprns.length} UPRNs cycled): ${n} requests a round at ${connections} connections, median of ${rounds} rounds alternating API and store; metered, ${api.pids.length} API process(es).
-"ratio" is the endpoint's saturation req/s over the store's; p50/p99 are at half the endpoint's saturation rate (open loop); CPU per request of the API process (/proc) and of Elasticsearch (its node stats: other clients' work counts too).\n`,
+"ratio" is the endpoint's saturation req/s over the store's; p50/p99 are at half the endpoint's saturation rate (open loop); CPU per request of the API process and of Elasticsearch (/proc: other clients' work counts too), for the API's requests and for the direct GETs.\n`,
   );
   process.stdout.write(
     'endpoint        store req/s   API req/s  ratio  p50 ms @50%  p99 ms @50%  API CPU ms  ES CPU ms  ES CPU ms (direct GET)\n',
@@ -352,20 +352,28 @@ async function firstTouch(config: ServiceConfig, data: Indexed): Promise<void> {
   }
 }
 
-/** Elasticsearch's process CPU so far (ms): every thread of the node, whoever asked. */
 /**
- * Elasticsearch's CPU so far: from /proc when the node runs on this machine (its node stats refresh once a
- * second, too seldom for a half-second round), else from those stats.
+ * Elasticsearch's process CPU so far (ms): every thread of the node, whoever asked. From /proc when the node
+ * runs on this machine (its node stats refresh once a second, too seldom for a half-second round), else from
+ * those stats.
  */
 async function esCpuMs(es: Client): Promise<number> {
+  const pids = await (localEsPids ??= localPids(es));
+  if (pids) return procCpuMs(pids);
+  const stats = await es.nodes.stats({ node_id: '_local', metric: 'process' });
+  return Object.values(stats.nodes).reduce((t, n) => t + (n.process?.cpu?.total_in_millis ?? 0), 0);
+}
+
+let localEsPids: Promise<number[] | null> | undefined;
+
+/** The node's process ids when it runs on this machine, else null (asked once). */
+async function localPids(es: Client): Promise<number[] | null> {
   const info = await es.nodes.info({ node_id: '_local', metric: 'process' });
   const pids = Object.values(info.nodes).map((n) => n.process?.id ?? -1);
   const local = (pid: number) =>
     existsSync(`/proc/${pid}/cmdline`) &&
     readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('elasticsearch');
-  if (pids.every(local)) return procCpuMs(pids);
-  const stats = await es.nodes.stats({ node_id: '_local', metric: 'process' });
-  return Object.values(stats.nodes).reduce((t, n) => t + (n.process?.cpu?.total_in_millis ?? 0), 0);
+  return pids.every(local) ? pids : null;
 }
 
 /** uprn and coordinates of every indexed property (from doc values: the documents' _source is large). */

@@ -107,6 +107,7 @@ export async function bulkIndex<T extends object>(
   const send = async (body: Buffer) => {
     for (let attempt = 1; ; attempt++) {
       try {
+        // client.bulk passes a body of bytes through as it is (its types only know operations as objects).
         return await client.bulk({ operations: body as unknown as unknown[], refresh: false });
       } catch (error) {
         if (attempt >= BULK_ATTEMPTS || !retryable(error)) throw error;

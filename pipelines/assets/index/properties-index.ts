@@ -399,7 +399,6 @@ export const propertiesIndex = defineAsset({
       // The pieces stored by content go to the shared pieces, each once a tile, ahead of the first document
       // that refers to it (in the same bulk requests, which Elasticsearch applies in order).
       const written = new Set<string>();
-      let piecesShared = 0;
       const docs = (async function* (): AsyncGenerator<{
         id: string;
         index: string;
@@ -411,7 +410,6 @@ export const propertiesIndex = defineAsset({
           for (const [id, text] of doc.shared)
             if (!written.has(id)) {
               written.add(id);
-              piecesShared += 1;
               yield { id, index: shared.index, source: JSON.stringify({ text }) };
             }
           gone.delete(String(doc.uprn));
@@ -439,7 +437,7 @@ export const propertiesIndex = defineAsset({
         metrics: {
           documents,
           unchanged: all.rows - documents,
-          pieces_shared: piecesShared,
+          pieces_shared: written.size,
           removed,
           in_place: inPlace ? 1 : 0,
         },

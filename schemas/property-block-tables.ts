@@ -122,7 +122,7 @@ export const PROPERTY_BLOCK_TABLES = {
   epc_certificates: {
     layer: 'derived',
     schema: EpcCertificateRowSchema,
-    path: 'parquet/derived/epc_certificates/<folder or scotland>.parquet',
+    path: 'parquet/derived/epc_certificates/<folder or scotland>[.<run>].parquet',
   },
   // epc_by_tile: the same rows split by the 10 km tile of their UPRN, one file per source partition.
   epc_certificates_by_tile: {
@@ -140,7 +140,7 @@ export const PROPERTY_BLOCK_TABLES = {
           'MD5 of the certificate’s recommendations (England and Wales; null without any): what the EPC blocks’ input digests read instead of them',
         ),
     }),
-    path: 'parquet/derived/epc_certificates_by_tile/<tile>/<folder or scotland>.parquet',
+    path: 'parquet/derived/epc_certificates_by_tile/<tile>/<folder or scotland>[.<run>].parquet',
   },
   epc_recommendations_by_tile: {
     layer: 'derived',

@@ -18,7 +18,8 @@ export interface CatalogView {
 }
 
 /**
- * The views over these files: `<root>/<layer>/<table>.parquet` and `<root>/<layer>/<table>/<part>.parquet`
+ * The views over these files: `<root>/<layer>/<table>.parquet` (or its runs, `<table>.<run>.parquet`) and
+ * `<root>/<layer>/<table>/<part>.parquet`
  * are table `<table>`; quarantine files go to the quarantine schema. Files outside `root` are ignored.
  */
 export function catalogViews(parquetRoot: string, files: readonly string[]): CatalogView[] {
@@ -28,7 +29,8 @@ export function catalogViews(parquetRoot: string, files: readonly string[]): Cat
     const parts = relative(parquetRoot, file).split(sep);
     if (parts[0] === '..' || parts.length < 2 || parts.length > 3) continue;
     const [layer, first] = parts as [string, string];
-    const name = parts.length === 2 ? first.replace(/\.parquet$/, '') : first;
+    // A table written in runs has a file per run (io/run-files.ts): `<table>.<run>.parquet`.
+    const name = parts.length === 2 ? first.replace(/(\.\d+)?\.parquet$/, '') : first;
     const schema = layer === 'quarantine' ? 'quarantine' : 'main';
     const key = `${schema}.${name}`;
     const view = views.get(key) ?? { schema, name, files: [] };

@@ -62,11 +62,19 @@ const TILE_PARTITIONED = new Set([
   'properties_wide_digests',
 ]);
 
+// Tables a large partition writes in runs, a file each (io/run-files.ts): `<name>.<run>.parquet`.
+const RUN_WRITTEN = new Set(['epc_enhanced_england_wales', 'epc_enhanced_scotland']);
+
 export function dictionaryTables(): DictionaryTable[] {
   return [
-    ...fromLayered(EPC_TABLES).map((t) =>
-      EPC_PARTITIONED.has(t.name) ? { ...t, path: `parquet/${t.layer}/${t.name}/<folder>.parquet` } : t,
-    ),
+    ...fromLayered(EPC_TABLES).map((t) => {
+      const run = RUN_WRITTEN.has(t.name) ? '[.<run>]' : '';
+      return EPC_PARTITIONED.has(t.name)
+        ? { ...t, path: `parquet/${t.layer}/${t.name}/<folder>${run}.parquet` }
+        : run
+          ? { ...t, path: `parquet/${t.layer}/${t.name}${run}.parquet` }
+          : t;
+    }),
     ...fromMap('staged', FEATURE_TABLES),
     ...fromMap('staged', PLANNING_FEATURE_TABLES),
     ...fromMap('staged', HERITAGE_STAGED_TABLES),

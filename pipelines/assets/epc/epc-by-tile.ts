@@ -9,7 +9,15 @@ import { readdir, rm } from 'node:fs/promises';
 import { DuckDBInstance } from '../../io/duckdb';
 import { dirname, join } from 'node:path';
 import { onGridSql, TILE_SIZE, tileOf } from '../../geo/tiles';
-import { duckdbMemoryLimit, parquetPath, type ColumnSpec } from '../../io/parquet';
+import {
+  copyQueryToParquet,
+  countRows,
+  duckdbMemoryLimit,
+  parquetPath,
+  queryParquet,
+  type ColumnSpec,
+} from '../../io/parquet';
+import { isRunFileOf, runFile, runFilesOf, runRows } from '../../io/run-files';
 import { publishFile, scratchFolder } from '../../io/scratch';
 import { partitionOf, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
@@ -72,58 +80,85 @@ export function tileRelation(ctx: AssetContext, table: string, tile: string): st
 const tileColumns = `floor(u.x_coord / ${TILE_SIZE})::BIGINT AS tx, floor(u.y_coord / ${TILE_SIZE})::BIGINT AS ty`;
 
 /**
- * Writes `select` (rows with tx, ty) split by tile into `<table>/<tile>/<key>.parquet`, replacing this key's
+ * The UPRN ranges [lo, hi] of a relation with a `uprn` column, in order, each holding about `size` of its
+ * rows (a UPRN's rows all in one range, so a range may hold more); none when it has no rows.
+ */
+export async function uprnRuns(relation: string, size: number): Promise<[number, number][]> {
+  const runs: [number, number][] = [];
+  for await (const row of queryParquet(
+    `SELECT min(uprn) AS lo, max(uprn) AS hi FROM (
+       SELECT uprn, (sum(n) OVER (ORDER BY uprn ROWS UNBOUNDED PRECEDING) - 1) // ${size} AS run
+       FROM (SELECT uprn, count(*) AS n FROM ${relation} WHERE uprn IS NOT NULL GROUP BY uprn))
+     GROUP BY run ORDER BY run`,
+  ))
+    runs.push([row.lo as number, row.hi as number]);
+  return runs;
+}
+
+/**
+ * Writes each of `selects` (rows with tx, ty; runs of a partition in order) split by tile into
+ * `<table>/<tile>/<key>.parquet`, or `<key>.<run>.parquet` when there are several runs, replacing this key's
  * files of an earlier build. Returns the files written and the rows in them.
  */
 async function writeByTile(
   ctx: AssetContext,
   table: string,
   key: string,
-  select: string,
+  selects: readonly string[],
 ): Promise<{ files: string[]; rows: number }> {
   const root = tableDir(ctx, table);
   // This key's files of an earlier build (a tile it no longer reaches must not keep them).
   for (const tile of await readdir(root).catch(() => [] as string[]))
-    await rm(join(root, tile, `${key}.parquet`), { force: true });
+    for (const file of await readdir(join(root, tile)).catch(() => [] as string[]))
+      if (isRunFileOf(file, key)) await rm(join(root, tile, file), { force: true });
   const scratch = await scratchFolder(join(root, key));
   try {
-    // One thread: each tile's file then holds its rows in the order of the query (the source file's), so a
-    // rebuild writes the same bytes and the blocks see certificates in the same order.
-    const instance = await DuckDBInstance.create(':memory:', {
-      threads: '1',
-      memory_limit: duckdbMemoryLimit(),
-      temp_directory: `${scratch}.spill`,
-    });
-    const db = await instance.connect();
-    // Flush each tile's rows early and in small row groups: PARTITION_BY buffers rows per open file, and a
-    // certificate row carries ~11 KB of JSON, so the defaults held hundreds of MB per tile.
-    await db.run('SET partitioned_write_flush_threshold = 4096');
-    let rows: number;
-    try {
-      const copied = await db.runAndReadAll(
-        `COPY (${select}) TO '${scratch.replaceAll("'", "''")}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096, PARTITION_BY (tx, ty))`,
-      );
-      rows = Number(Object.values(copied.getRowObjects()[0] ?? {})[0] ?? 0);
-    } finally {
-      // The instance too: left to the garbage collector, it keeps its buffers (io/parquet.ts, openInstance).
-      db.closeSync();
-      instance.closeSync();
-    }
     const written: string[] = [];
-    for (const tx of await readdir(scratch)) {
-      for (const ty of await readdir(join(scratch, tx))) {
-        const [x, y] = [Number(tx.split('=')[1]), Number(ty.split('=')[1])];
-        const tile = tileOf(x * TILE_SIZE + 1, y * TILE_SIZE + 1);
-        const [file] = (await readdir(join(scratch, tx, ty))).filter((f) => f.endsWith('.parquet'));
-        const target = join(root, tile, `${key}.parquet`);
-        await publishFile(join(scratch, tx, ty, file!), target);
-        written.push(target);
+    let rows = 0;
+    for (const [run, select] of selects.entries()) {
+      const out = join(scratch, String(run));
+      rows += await copyByTile(select, out, `${scratch}.spill`);
+      for (const tx of await readdir(out)) {
+        for (const ty of await readdir(join(out, tx))) {
+          const [x, y] = [Number(tx.split('=')[1]), Number(ty.split('=')[1])];
+          const tile = tileOf(x * TILE_SIZE + 1, y * TILE_SIZE + 1);
+          const [file] = (await readdir(join(out, tx, ty))).filter((f) => f.endsWith('.parquet'));
+          const target = runFile(join(root, tile, `${key}.parquet`), run, selects.length);
+          await publishFile(join(out, tx, ty, file!), target);
+          written.push(target);
+        }
       }
     }
     return { files: written, rows };
   } finally {
     await rm(scratch, { recursive: true, force: true });
     await rm(`${scratch}.spill`, { recursive: true, force: true });
+  }
+}
+
+/** Copies `select` into `out/tx=…/ty=…/` (Parquet), on an instance of its own; returns the rows copied. */
+async function copyByTile(select: string, out: string, spill: string): Promise<number> {
+  // One thread: each tile's file then holds its rows in the order of the query, so a rebuild writes the
+  // same bytes and the blocks see certificates in the same order. An instance per run: one kept across runs
+  // held on to what the earlier runs had used.
+  const instance = await DuckDBInstance.create(':memory:', {
+    threads: '1',
+    memory_limit: duckdbMemoryLimit(),
+    temp_directory: spill,
+  });
+  const db = await instance.connect();
+  try {
+    // Flush each tile's rows early and in small row groups: PARTITION_BY buffers rows per open file, and a
+    // certificate row carries ~11 KB of JSON, so the defaults held hundreds of MB per tile.
+    await db.run('SET partitioned_write_flush_threshold = 4096');
+    const copied = await db.runAndReadAll(
+      `COPY (${select}) TO '${out.replaceAll("'", "''")}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096, PARTITION_BY (tx, ty))`,
+    );
+    return Number(Object.values(copied.getRowObjects()[0] ?? {})[0] ?? 0);
+  } finally {
+    // The instance too: left to the garbage collector, it keeps its buffers (io/parquet.ts, openInstance).
+    db.closeSync();
+    instance.closeSync();
   }
 }
 
@@ -134,7 +169,8 @@ export const epcByTile = defineAsset({
     'Certificates (raw and enhanced) and recommendations bucketed by the 10 km tile of their UPRN, per source partition',
   upstream: ['epc_enhanced', 'epc_england_wales_raw', 'os_open_uprn'],
   // 2: cert_digest. 3: certificates sorted by UPRN (a block chunk reads only its row groups). 4: recs_digest.
-  codeVersion: '4',
+  // 5: a large partition's certificates in runs of UPRN ranges, a file each.
+  codeVersion: '5',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: {
@@ -146,45 +182,69 @@ export const epcByTile = defineAsset({
   async materialize(ctx) {
     const key = partitionOf(ctx);
     const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
-    const certificates = parquetPath(derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`));
-    // Rows by UPRN, then in their source file's order (file_row_number), whatever order the join produced them in.
-    const numbered = (path: string) =>
-      `read_parquet('${path.replaceAll("'", "''")}', file_row_number = true)`;
+    // The partition's certificates: one file, or its runs (epc_enhanced writes a large partition in runs).
+    const files = runFilesOf(derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`))
+      .map((f) => `'${f.replaceAll("'", "''")}'`)
+      .join(', ');
+    const certificates = `read_parquet([${files}])`;
+    // Rows by UPRN, then in their source file's order (filename, file_row_number), whatever order the join
+    // produced them in.
+    const numbered = (paths: string) => `read_parquet(${paths}, file_row_number = true, filename = true)`;
     const inGrid = onGridSql('u.x_coord', 'u.y_coord');
     const recommendations = stagedPath(ctx, `${EW_RECOMMENDATION_TABLE}/${key}`);
     const withRecommendations = key !== SCOTLAND_PARTITION && existsSync(recommendations);
-    // cert_digest and recs_digest: what the blocks' input digests read instead of the certificate's texts and
-    // its recommendations (uprn-epc-blocks.ts). A certificate's recommendations are published in the file
-    // pair it is in, this partition's.
-    const recsDigests = withRecommendations
-      ? `(${recsDigestSql(parquetPath(recommendations))})`
-      : '(SELECT NULL::VARCHAR AS lmk_key, NULL::VARCHAR AS recs_digest WHERE false)';
-    const certs = await writeByTile(
-      ctx,
-      CERTIFICATES_BY_TILE,
-      key,
-      `SELECT c.* EXCLUDE (file_row_number), ${CERT_DIGEST_SQL} AS cert_digest, rd.recs_digest, ${tileColumns}
-       FROM ${numbered(derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`))} c JOIN ${uprns} u USING (uprn)
-       LEFT JOIN ${recsDigests} rd ON rd.lmk_key = c.certificate_id
-       WHERE ${inGrid} ORDER BY c.uprn, c.file_row_number`,
-    );
-    const recs = !withRecommendations
-      ? { files: [] }
-      : await writeByTile(
-          ctx,
-          RECOMMENDATIONS_BY_TILE,
-          key,
-          // Once into each tile its certificate's UPRNs lie in (a certificate may name two UPRNs).
-          `WITH tiles AS (
-               SELECT DISTINCT c.certificate_id, ${tileColumns}
-               FROM ${certificates} c JOIN ${uprns} u USING (uprn) WHERE ${inGrid})
-             SELECT r.* EXCLUDE (file_row_number), t.tx, t.ty FROM ${numbered(recommendations)} r
-             JOIN tiles t ON t.certificate_id = r.lmk_key ORDER BY r.file_row_number, t.tx, t.ty`,
-        );
-    return {
-      rows: certs.rows,
-      outputs: [...certs.files, ...recs.files],
-      metrics: { tiles: certs.files.length },
-    };
+    const scratch = await scratchFolder(derivedPath(ctx, `${CERTIFICATES_BY_TILE}/${key}`));
+    try {
+      // cert_digest and recs_digest: what the blocks' input digests read instead of the certificate's texts
+      // and its recommendations (uprn-epc-blocks.ts). A certificate's recommendations are published in the
+      // file pair it is in, this partition's. Computed once, for every run.
+      let recsDigests = '(SELECT NULL::VARCHAR AS lmk_key, NULL::VARCHAR AS recs_digest WHERE false)';
+      if (withRecommendations) {
+        const file = join(scratch, 'recs-digests.parquet');
+        await copyQueryToParquet(recsDigestSql(parquetPath(recommendations)), file);
+        recsDigests = parquetPath(file);
+      }
+      // Sorted in runs of UPRN ranges (io/run-files.ts): a whole city's certificates at once took the worker
+      // from ~0.3 to ~1.4 GB. Each certificates file (epc_enhanced) and os_open_uprn are sorted by UPRN, so
+      // a run reads only its own row groups.
+      const size = runRows();
+      const runs =
+        (await countRows(`SELECT 1 FROM ${certificates}`)) > size
+          ? await uprnRuns(certificates, size)
+          : [null];
+      const inRun = (run: [number, number] | null, column: string) =>
+        run ? `${column} BETWEEN ${run[0]} AND ${run[1]}` : 'true';
+      const certs = await writeByTile(
+        ctx,
+        CERTIFICATES_BY_TILE,
+        key,
+        runs.map(
+          (run) => `SELECT c.* EXCLUDE (file_row_number, filename), ${CERT_DIGEST_SQL} AS cert_digest,
+             rd.recs_digest, ${tileColumns}
+           FROM ${numbered(`[${files}]`)} c
+           JOIN (SELECT uprn, x_coord, y_coord FROM ${uprns} WHERE ${inRun(run, 'uprn')}) u USING (uprn)
+           LEFT JOIN ${recsDigests} rd ON rd.lmk_key = c.certificate_id
+           WHERE ${inGrid} AND ${inRun(run, 'c.uprn')} ORDER BY c.uprn, c.filename, c.file_row_number`,
+        ),
+      );
+      const recs = !withRecommendations
+        ? { files: [] }
+        : await writeByTile(ctx, RECOMMENDATIONS_BY_TILE, key, [
+            // Once into each tile its certificate's UPRNs lie in (a certificate may name two UPRNs).
+            `WITH tiles AS (
+                 SELECT DISTINCT c.certificate_id, ${tileColumns}
+                 FROM ${certificates} c JOIN ${uprns} u USING (uprn) WHERE ${inGrid})
+               SELECT r.* EXCLUDE (file_row_number, filename), t.tx, t.ty
+               FROM ${numbered(`'${recommendations.replaceAll("'", "''")}'`)} r
+               JOIN tiles t ON t.certificate_id = r.lmk_key ORDER BY r.file_row_number, t.tx, t.ty`,
+          ]);
+      return {
+        rows: certs.rows,
+        outputs: [...certs.files, ...recs.files],
+        metrics: { tiles: certs.files.length, runs: runs.length },
+      };
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   },
 });

@@ -20,6 +20,8 @@ import {
   type ColumnSpec,
 } from '../../io/parquet';
 import { parquetColumnsFor } from '../../io/parquet-columns';
+import { publishRuns, runRows } from '../../io/run-files';
+import { scratchFolder } from '../../io/scratch';
 import { enhanceScotland } from '../../transforms/epc/enhance';
 import {
   CERTIFICATE_TABLE_COLUMNS,
@@ -38,6 +40,10 @@ export const SCOTLAND_PARTITION = 'scotland';
 
 const COUNTRY: ColumnSpec = { name: 'country', type: 'VARCHAR' };
 export const EW_ENHANCED_COLUMNS: ColumnSpec[] = [...parquetColumnsFor(EnhancedEpcSchema), COUNTRY];
+export const SCOTLAND_ENHANCED_COLUMNS: ColumnSpec[] = [
+  ...parquetColumnsFor(EnhancedScottishEpcSchema),
+  COUNTRY,
+];
 export { CERTIFICATE_TABLE_COLUMNS };
 
 /** The glob of a table written one file per partition (`derived/<table>/<key>.parquet`). */
@@ -52,56 +58,101 @@ export function partitionedTable(glob: string, columns: readonly ColumnSpec[]): 
 }
 
 async function enhanceEnglandWalesPartition(ctx: AssetContext, key: string): Promise<MaterializeResult> {
-  const enhanced = derivedPath(ctx, `${EPC_ENHANCED_EW_TABLE}/${key}`);
-  const certificates = derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`);
-  const { rows } = await enhanceStagedEnglandWalesColumnar(
+  const { rows, files } = await enhanceStagedEnglandWalesColumnar(
     stagedPath(ctx, `${EW_CERTIFICATE_TABLE}/${key}`),
-    { enhanced: { path: enhanced, columns: EW_ENHANCED_COLUMNS }, certificates },
+    {
+      enhanced: { path: derivedPath(ctx, `${EPC_ENHANCED_EW_TABLE}/${key}`), columns: EW_ENHANCED_COLUMNS },
+      certificates: derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`),
+    },
     // The worker's DuckDB threads (one a partition by default), not the machine's: `pds epc enhance` alone uses all.
-    { threads: Number(duckdbThreads()), onStep: (step) => ctx.heartbeat({ partition: key, step }) },
+    {
+      threads: Number(duckdbThreads()),
+      runRows: runRows(),
+      onStep: (step) => ctx.heartbeat({ partition: key, step }),
+    },
   );
   // The single files of the unpartitioned asset (code version 3 and before) would only mislead.
   await rm(derivedPath(ctx, EPC_ENHANCED_EW_TABLE), { force: true });
   await rm(derivedPath(ctx, EPC_CERTIFICATES_TABLE), { force: true });
-  return { rows, outputs: [enhanced, certificates], metrics: { england_wales: rows } };
+  return {
+    rows,
+    outputs: [...files.enhanced, ...files.certificates],
+    metrics: { england_wales: rows, runs: files.certificates.length },
+  };
+}
+
+/** Scotland's certificates, runRows() at a time: a run's tables, each certificates file sorted. */
+async function* scotlandRuns(
+  ctx: AssetContext,
+  scratch: string,
+): AsyncGenerator<{ analyst: string; certificates: string; rows: number }> {
+  const rows = queryParquet(`SELECT raw FROM ${parquetPath(stagedPath(ctx, SCOTLAND_CERTIFICATE_TABLE))}`);
+  const size = runRows();
+  try {
+    for (let run = 0, done = false; !done; run++) {
+      const open = (name: string, columns: readonly ColumnSpec[]) =>
+        ParquetTableWriter.open(join(scratch, `${name}-${run}.parquet`), columns, { staging: 'csv' });
+      const certificates = await open('certificates', CERTIFICATE_TABLE_COLUMNS);
+      const analyst = await open('enhanced', SCOTLAND_ENHANCED_COLUMNS);
+      try {
+        while (analyst.rowCount < size) {
+          const next = await rows.next();
+          if (next.done) {
+            done = true;
+            break;
+          }
+          const raw = next.value.raw as Record<string, string>;
+          const enhanced = enhanceScotland(raw);
+          certificates.append({
+            uprn: enhanced.uprn,
+            country: 'Scotland',
+            certificate_id: enhanced.building_reference_number,
+            lodged_at: enhanced.lodgement_date,
+            raw,
+            enhanced,
+          });
+          // append serialises the row at once, so the record can take the analyst table's country column now:
+          // assigned, not spread (a spread copy of ~130 keys becomes a slow dictionary object).
+          analyst.append(Object.assign(enhanced, { country: 'Scotland' }));
+        }
+      } catch (error) {
+        await Promise.all([certificates.abort(), analyst.abort()]);
+        throw error;
+      }
+      if (analyst.rowCount === 0 && run > 0) {
+        await Promise.all([certificates.abort(), analyst.abort()]);
+        return;
+      }
+      const written = await analyst.close();
+      const certs = await certificates.close({ orderBy: ['uprn', 'lodged_at'] });
+      yield { analyst: written.path, certificates: certs.path, rows: written.rows };
+    }
+  } finally {
+    await rows.return(undefined);
+  }
 }
 
 async function enhanceScotlandPartition(ctx: AssetContext): Promise<MaterializeResult> {
-  const certificates = await ParquetTableWriter.open(
-    derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${SCOTLAND_PARTITION}`),
-    CERTIFICATE_TABLE_COLUMNS,
-    { staging: 'csv' },
-  );
-  const analyst = await ParquetTableWriter.open(
-    derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE),
-    [...parquetColumnsFor(EnhancedScottishEpcSchema), COUNTRY],
-    { staging: 'csv' },
-  );
+  const certificatesPath = derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${SCOTLAND_PARTITION}`);
+  const scratch = await scratchFolder(certificatesPath);
   try {
-    for await (const row of queryParquet(
-      `SELECT raw FROM ${parquetPath(stagedPath(ctx, SCOTLAND_CERTIFICATE_TABLE))}`,
-    )) {
-      const raw = row.raw as Record<string, string>;
-      const enhanced = enhanceScotland(raw);
-      certificates.append({
-        uprn: enhanced.uprn,
-        country: 'Scotland',
-        certificate_id: enhanced.building_reference_number,
-        lodged_at: enhanced.lodgement_date,
-        raw,
-        enhanced,
-      });
-      // append serialises the row at once, so the record can take the analyst table's country column now:
-      // assigned, not spread (a spread copy of ~130 keys becomes a slow dictionary object).
-      analyst.append(Object.assign(enhanced, { country: 'Scotland' }));
+    const built = { analyst: [] as string[], certificates: [] as string[] };
+    let rows = 0;
+    for await (const run of scotlandRuns(ctx, scratch)) {
+      built.analyst.push(run.analyst);
+      built.certificates.push(run.certificates);
+      rows += run.rows;
     }
-  } catch (error) {
-    await Promise.all([certificates.abort(), analyst.abort()]);
-    throw error;
+    const analyst = await publishRuns(built.analyst, derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE));
+    const certificates = await publishRuns(built.certificates, certificatesPath);
+    return {
+      rows,
+      outputs: [...analyst, ...certificates],
+      metrics: { scotland: rows, runs: certificates.length },
+    };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
   }
-  const written = await analyst.close();
-  const certs = await certificates.close({ orderBy: ['uprn', 'lodged_at'] });
-  return { rows: written.rows, outputs: [written.path, certs.path], metrics: { scotland: written.rows } };
 }
 
 export const epcEnhanced = defineAsset({
@@ -109,7 +160,8 @@ export const epcEnhanced = defineAsset({
   kind: 'derived',
   description: 'EPCs cleaned and typed by the enhancement rules (spec 2.10), England and Wales and Scotland',
   upstream: ['epc_england_wales_raw', 'epc_scotland_raw'],
-  codeVersion: '4',
+  // 5: a large partition written in runs, a file each (io/run-files.ts).
+  codeVersion: '5',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: {

@@ -1,6 +1,7 @@
 // Derived EPC tables for analysts and for the per-UPRN blocks: the latest certificate of every property
 // with its geography (epc_latest), and the statistics of every grouping of spec 2.10 (epc_stats).
-import { copyQueryToParquet, parquetPath } from '../../io/parquet';
+import { copyQueryToParquet, emptyRelation, parquetPath } from '../../io/parquet';
+import { runsRelation } from '../../io/run-files';
 import { epcStatsSql } from '../../transforms/epc/stats-sql';
 import { type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
@@ -8,6 +9,7 @@ import {
   EPC_ENHANCED_EW_TABLE,
   EPC_ENHANCED_SCOTLAND_TABLE,
   EW_ENHANCED_COLUMNS,
+  SCOTLAND_ENHANCED_COLUMNS,
   derivedGlob,
   partitionedTable,
 } from './epc-enhanced';
@@ -33,7 +35,8 @@ const MEASURES = [
  */
 export function epcLatestSql(ctx: AssetContext): string {
   const ew = partitionedTable(derivedGlob(ctx, EPC_ENHANCED_EW_TABLE), EW_ENHANCED_COLUMNS);
-  const scotland = parquetPath(derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE));
+  const scotland =
+    runsRelation(derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE)) ?? emptyRelation(SCOTLAND_ENHANCED_COLUMNS);
   const common = `uprn, building_reference_number, postcode, property_type, built_form, construction_age_band,
     main_fuel, total_floor_area, has_mains_gas, ${MEASURES.join(', ')}, lodgement_date`;
   return `

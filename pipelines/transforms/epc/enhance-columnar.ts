@@ -46,6 +46,7 @@ import {
   type FieldRule,
   type RawFieldRule,
 } from './enhance/field-rules';
+import { publishRuns } from '../../io/run-files';
 import { enhancedFileColumns } from './enhance-files';
 import { stageEnglandWalesCertificates } from './stage-certificates';
 
@@ -338,7 +339,7 @@ export interface StagedEnhanceOutputs {
   /** The analysts' table: `columns`, in the staged table's order. */
   enhanced: { path: string; columns: readonly ColumnSpec[] };
   /**
-   * The per-certificate table (CERTIFICATE_TABLE_COLUMNS), ordered by UPRN and lodgement: `raw` is the staged
+   * The per-certificate table (CERTIFICATE_TABLE_COLUMNS), each run's file ordered by UPRN and lodgement: `raw` is the staged
    * record (provenance and null columns left out), `enhanced` the enhanced record's JSON (the per-record
    * enhancer's keys, in its order).
    */
@@ -363,13 +364,17 @@ const PROVENANCE_COLUMNS = new Set(['folder_local_authority', 'source_file', 'so
  * rows already checked and quarantined by the loader, one VARCHAR column per known field, '' for a field
  * the release lacks, plus folder_local_authority, source_file and source_line) in one columnar pass, into
  * the analysts' table and the per-certificate table. Both are written from one materialised result of the
- * second pass: the JSON of each record is built in SQL. Returns the rows written.
+ * second pass (per run of `runRows` staged rows): the JSON of each record is built in SQL. Returns the rows
+ * and the files written (one per run).
  */
 export async function enhanceStagedEnglandWalesColumnar(
   staged: string,
   outputs: StagedEnhanceOutputs,
-  options: Pick<ColumnarEnhanceOptions, 'threads' | 'onStep'> = {},
-): Promise<{ rows: number }> {
+  options: Pick<ColumnarEnhanceOptions, 'threads' | 'onStep'> & {
+    /** Staged rows written at once (default: all); more are written in runs, a file each (io/run-files.ts). */
+    runRows?: number;
+  } = {},
+): Promise<{ rows: number; files: { enhanced: string[]; certificates: string[] } }> {
   const step = options.onStep ?? (() => undefined);
   return withEngine(outputs.enhanced.path, options, async (db, scratch) => {
     const source = `read_parquet(${literal(staged)})`;
@@ -377,7 +382,9 @@ export async function enhanceStagedEnglandWalesColumnar(
     const header = described
       .map((r) => String(r.column_name))
       .filter((n) => n !== 'source_file' && n !== 'source_line');
-    const rows = `(SELECT source_line, source_file, ${header.map((h, i) => `${ident(h)} AS ${rawCol(i)}`).join(', ')} FROM ${source})`;
+    const rowsOf = (relation: string, where = 'true') =>
+      `(SELECT source_line, source_file, ${header.map((h, i) => `${ident(h)} AS ${rawCol(i)}`).join(', ')} FROM ${relation} WHERE ${where})`;
+    const rows = rowsOf(source);
     const { plan, indexes } = await planAndLookups(db, scratch, header, rows, null, step);
 
     step('write');
@@ -390,29 +397,52 @@ export async function enhanceStagedEnglandWalesColumnar(
           `CASE WHEN q.${rawCol(i)} IS NOT NULL THEN ${literal(`${JSON.stringify(h)}:`)} || to_json(q.${rawCol(i)})::VARCHAR END`,
       );
     const raw = `'{' || concat_ws(',', ${rawJson.join(', ')}) || '}'`;
-    await db.run(
-      `CREATE TABLE result AS SELECT *, ${enhancedJsonSql(plan)} AS "#enhanced" ` +
-        `FROM (${finalSelect(plan, rows, 'q.source_file', indexes, [{ name: '#raw', sql: raw }])})`,
-    );
-    const copy = async (select: string, path: string, columns: readonly ColumnSpec[]) => {
-      const tmp = `${scratch}/out.parquet`;
-      await mkdir(dirname(path), { recursive: true });
-      await db.run(`COPY (${select}) TO ${literal(tmp)} (${parquetCopyOptions(columns)})`);
-      await rename(tmp, path);
+    // In runs of staged rows, each materialised, copied and dropped in turn: the result and the sort by UPRN
+    // of a whole city's certificates (raw and enhanced texts, ~11 KB a row) held over 1 GB at once.
+    const total = Number((await db.runAndReadAll(`SELECT count(*) FROM ${source}`)).getColumns()[0]![0]);
+    const runRows = options.runRows ?? Infinity;
+    const runs = Math.max(1, Math.ceil(total / runRows));
+    const built = { enhanced: [] as string[], certificates: [] as string[] };
+    const copy = async (select: string, file: string, columns: readonly ColumnSpec[]) => {
+      await db.run(`COPY (${select}) TO ${literal(file)} (${parquetCopyOptions(columns)})`);
+      return file;
     };
-    await copy(
-      `SELECT ${outputs.enhanced.columns.map((c) => ident(c.name)).join(', ')} FROM result`,
-      outputs.enhanced.path,
-      outputs.enhanced.columns,
-    );
-    await copy(
-      `SELECT uprn, country, lmk_key AS certificate_id, coalesce(lodgement_datetime, lodgement_date) AS lodged_at, ` +
-        `"#raw"::JSON AS raw, "#enhanced"::JSON AS enhanced FROM result ORDER BY uprn, lodged_at`,
-      outputs.certificates,
-      CERTIFICATE_TABLE_COLUMNS,
-    );
-    const count = await db.runAndReadAll('SELECT count(*) FROM result');
-    return { rows: Number(count.getColumns()[0]![0]) };
+    for (let run = 0; run < runs; run++) {
+      const inRun =
+        runs === 1
+          ? rows
+          : rowsOf(
+              `read_parquet(${literal(staged)}, file_row_number = true)`,
+              `file_row_number >= ${run * runRows} AND file_row_number < ${(run + 1) * runRows}`,
+            );
+      await db.run(
+        `CREATE OR REPLACE TABLE result AS SELECT *, ${enhancedJsonSql(plan)} AS "#enhanced" ` +
+          `FROM (${finalSelect(plan, inRun, 'q.source_file', indexes, [{ name: '#raw', sql: raw }])})`,
+      );
+      built.enhanced.push(
+        await copy(
+          `SELECT ${outputs.enhanced.columns.map((c) => ident(c.name)).join(', ')} FROM result`,
+          `${scratch}/enhanced-${run}.parquet`,
+          outputs.enhanced.columns,
+        ),
+      );
+      built.certificates.push(
+        await copy(
+          `SELECT uprn, country, lmk_key AS certificate_id, coalesce(lodgement_datetime, lodgement_date) AS lodged_at, ` +
+            `"#raw"::JSON AS raw, "#enhanced"::JSON AS enhanced FROM result ORDER BY uprn, lodged_at`,
+          `${scratch}/certificates-${run}.parquet`,
+          CERTIFICATE_TABLE_COLUMNS,
+        ),
+      );
+      await db.run('DROP TABLE result');
+    }
+    return {
+      rows: total,
+      files: {
+        enhanced: await publishRuns(built.enhanced, outputs.enhanced.path),
+        certificates: await publishRuns(built.certificates, outputs.certificates),
+      },
+    };
   });
 }
 

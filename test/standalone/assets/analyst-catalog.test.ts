@@ -1,5 +1,5 @@
 // The analysts' catalog groups the current materialisation's files into one view per table: a layer's file is
-// its table, a folder of partitions is one table, quarantine tables go to their own schema, anything else is
+// its table (or its runs' files), a folder of partitions is one table, quarantine tables go to their own schema, anything else is
 // not a table.
 import { describe, expect, it } from 'vitest';
 import { catalogViews } from '../../../pipelines/catalog/analyst-catalog';
@@ -13,10 +13,21 @@ describe('catalogViews', () => {
       `${root}/derived/properties_wide/TQ27.parquet`,
       `${root}/derived/properties_wide/ST17.parquet`,
       `${root}/derived/uprn_area_blocks/ST17.parquet`,
+      // A table written in runs (io/run-files.ts).
+      `${root}/derived/epc_enhanced_scotland.0.parquet`,
+      `${root}/derived/epc_enhanced_scotland.1.parquet`,
       '/elsewhere/x.parquet',
       `${root}/derived/notes.txt`,
     ]);
     expect(views).toEqual([
+      {
+        schema: 'main',
+        name: 'epc_enhanced_scotland',
+        files: [
+          `${root}/derived/epc_enhanced_scotland.0.parquet`,
+          `${root}/derived/epc_enhanced_scotland.1.parquet`,
+        ],
+      },
       { schema: 'main', name: 'flood_zones', files: [`${root}/staged/flood_zones.parquet`] },
       {
         schema: 'main',

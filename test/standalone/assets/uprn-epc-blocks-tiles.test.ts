@@ -145,4 +145,39 @@ describe('uprn_epc_blocks per tile', () => {
       rows(`SELECT uprn, text FROM ${parquetPath(blockTextsPath(path))} ORDER BY uprn`);
     expect(await texts(uprnEpcBlocksGlob(ctx))).toEqual(await texts(derivedPath(ctx, 'whole-after')));
   }, 120_000);
+
+  it('writes partitions larger than PDS_RUN_ROWS in runs, and the blocks built from them are the same', async () => {
+    const blocks = () => rows(`SELECT ${COLUMNS} FROM ${parquetPath(uprnEpcBlocksGlob(ctx))} ORDER BY uprn`);
+    const before = await blocks();
+    const derived = (table: string) => join(ctx.config.dataDir, 'parquet/derived', table);
+    process.env.PDS_RUN_ROWS = '50';
+    try {
+      ctx = { ...ctx, runId: 'runs', force: true };
+      for (const asset of [epcEnhanced, epcByTile]) await materializeAll(asset);
+      // epc_enhanced: a file per 50 staged rows, each ordered by UPRN; no single file left beside them.
+      const runs = (await readdir(derived('epc_certificates'))).filter((f) => /\.\d+\.parquet$/.test(f));
+      expect(runs.length).toBeGreaterThan(2);
+      expect(await readdir(derived('epc_certificates'))).not.toContain(runs[0]!.replace(/\.\d+\./, '.'));
+      for (const run of runs) {
+        const file = parquetPath(join(derived('epc_certificates'), run));
+        const [{ n, sorted }] = (await rows(
+          `SELECT count(*) AS n, count(*) FILTER (WHERE uprn < prev) = 0 AS sorted
+           FROM (SELECT uprn, lag(uprn) OVER (ORDER BY file_row_number) AS prev
+                 FROM ${file.replace(/\)$/, ', file_row_number = true)')})`,
+        )) as [{ n: number; sorted: boolean }];
+        expect(n).toBeLessThanOrEqual(50);
+        expect(sorted).toBe(true);
+      }
+      // epc_by_tile: runs of UPRN ranges, so a tile holds several files of one partition.
+      const tileFiles = await readdir(join(derived('epc_certificates_by_tile'), tiles[0]!));
+      expect(tileFiles.some((f) => /\.\d+\.parquet$/.test(f))).toBe(true);
+      await materializeAll(uprnEpcBlocks);
+      expect(await blocks()).toEqual(before);
+    } finally {
+      delete process.env.PDS_RUN_ROWS;
+    }
+    // One run again: the single files take the runs' place.
+    for (const asset of [epcEnhanced, epcByTile]) await materializeAll(asset);
+    expect((await readdir(derived('epc_certificates'))).filter((f) => /\.\d+\.parquet$/.test(f))).toEqual([]);
+  }, 120_000);
 });

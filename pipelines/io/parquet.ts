@@ -21,6 +21,7 @@ import {
 } from './duckdb';
 import { geoMetadata, geoParquetPlan, type GeoStats } from './geoparquet';
 import { duckdbType, fromJsonSql, type NestedType } from './nested-type';
+import { publishRuns, runsRelation } from './run-files';
 import { localScratchRoot, publishFile, scratchFolder } from './scratch';
 
 export type ColumnType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'TIMESTAMP' | 'JSON' | 'BLOB';
@@ -61,15 +62,24 @@ export const blockTextsPath = (path: string): string => join(dirname(path), 'tex
 
 /**
  * Rewrites the texts of a table rebuilt as its kept rows then its fresh ones (`kept`: a query of the kept
- * UPRNs): the texts of those from `table`'s, then the fresh file's. Before the table itself (see the writer).
+ * UPRNs): the texts of those from `table`'s (every run of it), then the fresh file's, as one file in place of
+ * the runs. Before the table itself (see the writer).
  */
 export async function writeKeptAndFreshTexts(table: string, kept: string, fresh: string): Promise<void> {
-  await copyQueryToParquet(
-    `SELECT * FROM ${parquetPath(blockTextsPath(table))} WHERE uprn IN (${kept})
-     UNION ALL SELECT * FROM ${parquetPath(blockTextsPath(fresh))}`,
-    blockTextsPath(table),
-    { asTexts: true },
-  );
+  const texts = blockTextsPath(table);
+  const scratch = await scratchFolder(texts);
+  try {
+    const file = join(scratch, basename(texts));
+    await copyQueryToParquet(
+      `SELECT * FROM ${runsRelation(texts) ?? parquetPath(texts)} WHERE uprn IN (${kept})
+       UNION ALL SELECT * FROM ${parquetPath(blockTextsPath(fresh))}`,
+      file,
+      { asTexts: true },
+    );
+    await publishRuns([file], texts);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 
 /** What a block texts file holds: a key (`uprn`) and `text`, the block as its writer serialised it. */
@@ -602,30 +612,79 @@ export async function writeParquet(
 }
 
 /**
+ * Writes `rows` as the runs of the table `path` (io/run-files.ts): a file each `runRows` rows, and with
+ * `texts` each run's texts beside it, in place of the runs the table had. A writer holds one run's rows: a
+ * 30,000-UPRN tile's EPC blocks in one file took its worker ~1.3–1.8 GB at the copy out.
+ */
+export async function writeParquetRuns(
+  path: string,
+  columns: readonly ColumnSpec[],
+  rows: Iterable<object> | AsyncIterable<object>,
+  options: { texts?: BlockTexts; runRows: number },
+): Promise<{ rows: number; files: string[]; texts: string[] }> {
+  const scratch = await scratchFolder(path);
+  const built: ParquetWriteResult[] = [];
+  let writer: ParquetTableWriter | undefined;
+  const open = () =>
+    ParquetTableWriter.open(join(scratch, `${built.length}.parquet`), columns, { texts: options.texts });
+  try {
+    for await (const row of rows) {
+      writer ??= await open();
+      writer.append(row);
+      if (writer.rowCount >= options.runRows) {
+        built.push(await writer.close());
+        writer = undefined;
+      }
+    }
+    // The last run, or an empty table when there were no rows.
+    if (writer !== undefined || built.length === 0) built.push(await (writer ?? (await open())).close());
+    writer = undefined;
+    // The texts first: a table is never newer than its texts.
+    const texts = options.texts
+      ? await publishRuns(
+          built.map((b) => b.texts!),
+          blockTextsPath(path),
+        )
+      : [];
+    const files = await publishRuns(
+      built.map((b) => b.path),
+      path,
+    );
+    return { rows: built.reduce((n, b) => n + b.rows, 0), files, texts };
+  } catch (error) {
+    await writer?.abort();
+    throw error;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
  * Runs a query over Parquet files and streams the result rows as plain JSON values (timestamps as ISO
  * strings, JSON columns parsed, nested values as objects and arrays). `sql` refers to files with
  * read_parquet('...').
  */
-export function queryParquet(sql: string): AsyncGenerator<Record<string, unknown>> {
-  return queryParquetEach([sql]);
-}
-
-/**
- * The rows of each query in turn (as queryParquet), all run on one DuckDB instance: a partition read in
- * chunks (a query per range of UPRNs) pays for one instance, not one per chunk (creating one costs ~10 ms of
- * CPU, and the largest EPC-block tile's 8 chunks cost 2-3 CPU-s less on one).
- */
-export async function* queryParquetEach(sqls: Iterable<string>): AsyncGenerator<Record<string, unknown>> {
+export async function* queryParquet(sql: string): AsyncGenerator<Record<string, unknown>> {
   // An in-memory database spills only where it is given a folder: without one, a sort or join larger than the
   // memory limit fails instead of spilling (uprn_epc_blocks at 100,000 UPRNs under a 1 GB limit).
   const spill = join(localScratchRoot() ?? tmpdir(), `pds-query-${randomUUID()}`);
   const { connection, close } = await openInstance(':memory:', spill);
   try {
-    for (const sql of sqls) yield* rowsOf(connection, sql);
+    yield* rowsOf(connection, sql);
   } finally {
     close();
     await rm(spill, { recursive: true, force: true });
   }
+}
+
+/**
+ * The rows of each query in turn (as queryParquet), each on an instance of its own: a partition read in
+ * chunks (a query per range of UPRNs) then holds one chunk's memory at a time. One instance kept for every
+ * chunk grew chunk by chunk (the largest tile's documents: ~0.8 GB after the first of 8 chunks, 1.5 GB at
+ * the end; an instance each: ~1.1 GB throughout, for the same CPU).
+ */
+export async function* queryParquetEach(sqls: Iterable<string>): AsyncGenerator<Record<string, unknown>> {
+  for (const sql of sqls) yield* queryParquet(sql);
 }
 
 async function* rowsOf(connection: DuckDBConnection, sql: string): AsyncGenerator<Record<string, unknown>> {

@@ -1,13 +1,13 @@
 // What the steps of uprn_area_blocks (uprn-area-blocks.ts) share: the tables it writes, one file per 10 km
 // tile, and the tile's UPRNs joined to the same tile of uprn_epc_blocks with the digest of the EPC facts a
 // block reads.
-import { existsSync } from 'node:fs';
 import { inTileSql } from '../../geo/tiles';
 import { emptyRelation, parquetPath, queryParquet } from '../../io/parquet';
 import { type AssetContext } from '../../orchestration/definition';
 import { derivedGlob } from '../epc/epc-enhanced';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 import { UPRN_EPC_BLOCK_COLUMNS, UPRN_EPC_BLOCKS_TABLE } from '../epc/uprn-epc-blocks';
+import { runsRelation } from '../../io/run-files';
 
 export const UPRN_AREA_BLOCKS_TABLE = 'uprn_area_blocks';
 export const UPRN_POSTCODES_TABLE = 'uprn_postcodes';
@@ -34,8 +34,9 @@ export interface TileUprn {
 /** The tile's UPRNs (by coordinates) joined to the same tile of uprn_epc_blocks, as `u` and `e`. */
 function tileUprnsFrom(ctx: AssetContext, tile: string): string {
   const epc = tilePath(ctx, UPRN_EPC_BLOCKS_TABLE, tile);
-  // The tile's EPC partition is built before this one (same key); an empty table if it wrote no file.
-  const epcTable = existsSync(epc) ? parquetPath(epc) : emptyRelation(UPRN_EPC_BLOCK_COLUMNS);
+  // The tile's EPC partition (one file, or its runs) is built before this one (same key); an empty table if
+  // it wrote no file.
+  const epcTable = runsRelation(epc) ?? emptyRelation(UPRN_EPC_BLOCK_COLUMNS);
   return `${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u LEFT JOIN ${epcTable} e USING (uprn)
     WHERE ${inTileSql(tile, 'u.x_coord', 'u.y_coord')}`;
 }

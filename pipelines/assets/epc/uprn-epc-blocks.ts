@@ -16,7 +16,7 @@
 // country's means changes one group, not every block of the country.
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { EPC_STATS_GROUPINGS, type EpcEstimate } from '../../../schemas/epc';
 import { inTileSql } from '../../geo/tiles';
 import {
@@ -30,10 +30,12 @@ import {
   queryParquetEach,
   writeKeptAndFreshTexts,
   writeParquet,
+  writeParquetRuns,
   countRows,
   uprnRanges,
   type ColumnSpec,
 } from '../../io/parquet';
+import { publishRuns, runFilesOf, runRows, runsRelation } from '../../io/run-files';
 import { scratchFolder } from '../../io/scratch';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnEpcBlockRowSchema } from '../../../schemas/property-block-tables';
@@ -282,7 +284,7 @@ export async function writeEpcBlocks(
   uprnsSql: string,
   path: string,
   tile?: string,
-): Promise<{ rows: number; path: string; built: number }> {
+): Promise<{ rows: number; files: string[]; texts: string[]; built: number }> {
   const scratch = await scratchFolder(`${path}.work`);
   try {
     const digestsFile = join(scratch, 'digests.parquet');
@@ -290,23 +292,25 @@ export async function writeEpcBlocks(
     const digests = parquetPath(digestsFile);
     // `--force` builds every block again, as a code change does (BLOCK_VERSION is in every digest).
     // A file of JSON blocks (code version 7 and before) is not kept from: its rows are not this table's.
+    const runs = runFilesOf(path);
     const previous =
       !ctx.force &&
-      existsSync(path) &&
-      (await hasColumn(path, 'input_digest')) &&
-      (await columnTypeOf(path, 'block'))?.startsWith('STRUCT') &&
-      existsSync(blockTextsPath(path))
-        ? parquetPath(path)
+      runs.length > 0 &&
+      (await hasColumn(runs[0]!, 'input_digest')) &&
+      (await columnTypeOf(runs[0]!, 'block'))?.startsWith('STRUCT') &&
+      runs.every((run) => existsSync(blockTextsPath(run)))
+        ? runsRelation(path)!
         : null;
     const texts = { key: 'uprn' };
     if (previous === null) {
-      const written = await writeParquet(
+      // In runs (io/run-files.ts): a writer holds one run's blocks, not a tile's.
+      const written = await writeParquetRuns(
         path,
         UPRN_EPC_BLOCK_COLUMNS,
         blocksInChunks(ctx, `SELECT uprn FROM ${digests}`, digests, tile),
-        { texts },
+        { texts, runRows: runRows() },
       );
-      return { rows: written.rows, path: written.path, built: written.rows };
+      return { ...written, built: written.rows };
     }
     const kept = `SELECT p.* FROM ${previous} p
       WHERE (p.uprn, p.input_digest) IN (SELECT uprn, input_digest FROM ${digests})`;
@@ -314,7 +318,7 @@ export async function writeEpcBlocks(
     const [keptRows, previousRows] = [await countRows(kept), await countRows(`SELECT uprn FROM ${previous}`)];
     // Nothing to build and no UPRN gone: the file already holds every block as built now; it stays as it is.
     if (keptRows === previousRows && (await countRows(changed)) === 0)
-      return { rows: keptRows, path, built: 0 };
+      return { rows: keptRows, files: runs, texts: runs.map(blockTextsPath), built: 0 };
     const freshFile = join(scratch, 'fresh.parquet');
     const fresh = await writeParquet(
       freshFile,
@@ -322,16 +326,18 @@ export async function writeEpcBlocks(
       blocksInChunks(ctx, changed, digests, tile),
       { texts },
     );
-    // The kept rows in their order, then the rebuilt ones in theirs: one streaming copy, no sort of a whole
-    // tile's blocks (which ran out of a 1 GB limit). A full build writes the file sorted by UPRN. The texts
-    // alike, first.
+    // The kept rows in their order, then the rebuilt ones in theirs: one streaming copy into one file, no
+    // sort of a whole tile's blocks (which ran out of a 1 GB limit). A full build writes it sorted by UPRN.
+    // The texts alike, first.
     await writeKeptAndFreshTexts(path, `SELECT uprn FROM (${kept})`, freshFile);
     const columns = UPRN_EPC_BLOCK_COLUMNS.map((c) => c.name).join(', ');
+    const merged = join(scratch, basename(path));
     const written = await copyQueryToParquet(
       `SELECT ${columns} FROM (${kept}) UNION ALL SELECT ${columns} FROM ${parquetPath(freshFile)}`,
-      path,
+      merged,
     );
-    return { rows: written.rows, path: written.path, built: fresh.rows };
+    const files = await publishRuns([merged], path);
+    return { rows: written.rows, files, texts: [blockTextsPath(path)], built: fresh.rows };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -354,7 +360,8 @@ export const uprnEpcBlocks = defineAsset({
   // 5: partitioned per 10 km tile (derived/uprn_epc_blocks/<tile>.parquet); 6: certificates read per tile.
   // 7: statistics by group id (epc_stats_groups), built per UPRN whose input digest changed.
   // 8: the block as typed nested columns (issue 20). 9: its texts kept beside the table (blockTextsPath).
-  codeVersion: '9',
+  // 10: a large tile written in runs, a file each (io/run-files.ts).
+  codeVersion: '10',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
@@ -370,8 +377,8 @@ export const uprnEpcBlocks = defineAsset({
     await rm(derivedPath(ctx, UPRN_EPC_BLOCKS_TABLE), { force: true });
     return {
       rows: written.rows,
-      outputs: [written.path, blockTextsPath(written.path)],
-      metrics: { built: written.built },
+      outputs: [...written.files, ...written.texts],
+      metrics: { built: written.built, runs: written.files.length },
     };
   },
 });

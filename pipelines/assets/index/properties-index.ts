@@ -37,6 +37,7 @@ import {
 import { statsGroupOf } from '../../transforms/epc/compare';
 import { statsRowGroup } from '../../transforms/epc/stats-group-id';
 import { DataError } from '../../io/errors';
+import { isRunFileOf } from '../../io/run-files';
 import { partitionOf, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
@@ -123,26 +124,30 @@ export function blockTable(
     part === 'texts'
       ? '(SELECT NULL::BIGINT AS uprn, NULL::VARCHAR AS text WHERE false)'
       : `(SELECT NULL::BIGINT AS uprn, NULL::${duckdbType(source.type)} AS block, NULL::VARCHAR AS input_digest, NULL::VARCHAR AS block_digest WHERE false)`;
-  const of = (file: string) => {
-    if (part === 'table') return parquetPath(file);
-    const texts = blockTextsPath(file);
+  const of = (files: readonly string[]) => {
+    if (part === 'table') return `read_parquet([${files.map(quoted).join(', ')}])`;
     // A table written before its texts were kept beside it (an older build of the asset).
-    if (!texts.includes('*') && !existsSync(texts))
-      throw new DataError(`${source.asset}: ${file} has no block texts beside it; build it again (--force)`);
-    return parquetPath(texts);
+    for (const file of files)
+      if (!file.includes('*') && !existsSync(blockTextsPath(file)))
+        throw new DataError(
+          `${source.asset}: ${file} has no block texts beside it; build it again (--force)`,
+        );
+    return `read_parquet([${files.map((f) => quoted(blockTextsPath(f))).join(', ')}])`;
   };
   // The partitioned block tables are all `<dir>/*.parquet` (PROPERTY_BLOCK_SOURCES).
-  if (!path.includes('*')) return of(path);
+  if (!path.includes('*')) return of([path]);
   const dir = dirname(path);
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.parquet')) : [];
   if (tile !== undefined && files.length > 0) {
-    // A table partitioned like this asset: the tile's own file, or nothing when the tile has none.
-    const own = `${tile}.parquet`;
-    if (files.includes(own)) return of(`${dir}/${own}`);
-    if (files.every((f) => /^[A-Z]{2}\d{2}\.parquet$/.test(f))) return empty;
+    // A table partitioned like this asset: the tile's own file (or its runs), or nothing when it has none.
+    const own = files.filter((f) => isRunFileOf(f, tile)).sort();
+    if (own.length > 0) return of(own.map((f) => `${dir}/${f}`));
+    if (files.every((f) => /^[A-Z]{2}\d{2}(\.\d+)?\.parquet$/.test(f))) return empty;
   }
-  return files.length > 0 ? of(path) : empty;
+  return files.length > 0 ? of([path]) : empty;
 }
+
+const quoted = (path: string): string => `'${path.replaceAll("'", "''")}'`;
 
 /**
  * Every staged UPRN (of one tile, when given) with each block's text as its writer serialised it (the

@@ -10,7 +10,7 @@ import type { AssetContext } from '../../../pipelines/orchestration/definition';
 import { blockTable, propertiesJoinSql } from '../../../pipelines/assets/index/properties-index';
 import { PROPERTY_BLOCK_SOURCES } from '../../../pipelines/assets/index/property-blocks';
 import { uprnLocationBlocksDir } from '../../../pipelines/assets/location/uprn-location-blocks';
-import { queryParquet, writeParquet, type ColumnSpec } from '../../../pipelines/io/parquet';
+import { queryParquet, writeParquet, writeParquetRuns, type ColumnSpec } from '../../../pipelines/io/parquet';
 import { rows } from '../../helpers/parquet-rows';
 
 /** A block table's columns: the UPRN and the block, typed as the source's. */
@@ -51,6 +51,36 @@ describe('properties index join', () => {
     expect(await rows(`SELECT uprn, text FROM ${blockTable(source, glob, 'ST76', 'texts')}`)).toEqual([
       { uprn: 7, text: '{"planning":null}' },
     ]);
+  });
+
+  it('reads every run of a tile written in runs, with its texts, and no other tile', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pds-join-'));
+    const glob = resolve(dir, 'tiles', '*.parquet');
+    const source = PROPERTY_BLOCK_SOURCES.find((s) => s.key === 'location_layers')!;
+    const blocks = (uprns: number[]) => uprns.map((uprn) => ({ uprn, block: { planning: null } }));
+    const texts = { key: 'uprn' };
+    const runs = await writeParquetRuns(
+      resolve(dir, 'tiles', 'ST76.parquet'),
+      columnsOf('location_layers'),
+      blocks([1, 2, 3, 4, 5]),
+      { texts, runRows: 2 },
+    );
+    expect(runs.files.map((f) => f.slice(dir.length))).toEqual([
+      '/tiles/ST76.0.parquet',
+      '/tiles/ST76.1.parquet',
+      '/tiles/ST76.2.parquet',
+    ]);
+    await writeParquet(resolve(dir, 'tiles', 'ST77.parquet'), columnsOf('location_layers'), blocks([9]), {
+      texts,
+    });
+    expect(await rows(`SELECT uprn FROM ${blockTable(source, glob, 'ST76')} ORDER BY uprn`)).toEqual(
+      [1, 2, 3, 4, 5].map((uprn) => ({ uprn })),
+    );
+    expect(
+      await rows(`SELECT uprn, text FROM ${blockTable(source, glob, 'ST76', 'texts')} ORDER BY uprn`),
+    ).toEqual([1, 2, 3, 4, 5].map((uprn) => ({ uprn, text: '{"planning":null}' })));
+    // A tile of none of them is an empty table, not every tile's.
+    expect(await rows(`SELECT count(*) AS n FROM ${blockTable(source, glob, 'ST78')}`)).toEqual([{ n: 0 }]);
   });
 
   it('indexes UPRNs with null location blocks when uprn_location_blocks wrote no tile', async () => {

@@ -146,9 +146,12 @@ describe('uprn_epc_blocks per tile', () => {
     expect(await texts(uprnEpcBlocksGlob(ctx))).toEqual(await texts(derivedPath(ctx, 'whole-after')));
   }, 120_000);
 
-  it('writes partitions larger than PDS_RUN_ROWS in runs, and the blocks built from them are the same', async () => {
+  it('writes partitions and tiles larger than PDS_RUN_ROWS in runs, with the same blocks', async () => {
     const blocks = () => rows(`SELECT ${COLUMNS} FROM ${parquetPath(uprnEpcBlocksGlob(ctx))} ORDER BY uprn`);
     const before = await blocks();
+    const texts = () =>
+      rows(`SELECT uprn, text FROM ${parquetPath(blockTextsPath(uprnEpcBlocksGlob(ctx)))} ORDER BY uprn`);
+    const textsBefore = await texts();
     const derived = (table: string) => join(ctx.config.dataDir, 'parquet/derived', table);
     process.env.PDS_RUN_ROWS = '50';
     try {
@@ -171,8 +174,18 @@ describe('uprn_epc_blocks per tile', () => {
       // epc_by_tile: runs of UPRN ranges, so a tile holds several files of one partition.
       const tileFiles = await readdir(join(derived('epc_certificates_by_tile'), tiles[0]!));
       expect(tileFiles.some((f) => /\.\d+\.parquet$/.test(f))).toBe(true);
-      await materializeAll(uprnEpcBlocks);
+      // uprn_epc_blocks: a tile's blocks in runs too, each with its texts.
+      const { runs: blockRuns } = await materializeAll(uprnEpcBlocks);
+      expect(blockRuns).toBeGreaterThan(tiles.length);
+      const blockFiles = (await readdir(derived(UPRN_EPC_BLOCKS_TABLE))).filter((f) =>
+        f.endsWith('.parquet'),
+      );
+      expect(blockFiles.some((f) => /\.\d+\.parquet$/.test(f))).toBe(true);
+      expect((await readdir(join(derived(UPRN_EPC_BLOCKS_TABLE), 'texts'))).sort()).toEqual(
+        blockFiles.sort(),
+      );
       expect(await blocks()).toEqual(before);
+      expect(await texts()).toEqual(textsBefore);
     } finally {
       delete process.env.PDS_RUN_ROWS;
     }

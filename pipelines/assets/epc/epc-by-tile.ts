@@ -1,8 +1,9 @@
 // Certificates and their recommendations bucketed by the 10 km BNG tile of their UPRN, so that a tile of the
 // EPC blocks reads its own rows instead of scanning the whole country's (which made the blocks' cost grow
 // with tiles × certificates). Partitioned like epc_enhanced (per source file, plus Scotland): each partition
-// splits its own certificates in one DuckDB pass and writes `<table>/<tile>/<key>.parquet`, so a new month's
-// file re-buckets only itself. Certificates whose UPRN has no point in OS Open UPRN belong to no tile (they
+// splits its own certificates in one DuckDB pass and writes `<table>/<tile>/<key>.parquet` (or, past
+// PDS_RUN_ROWS certificates, a pass and a file per run of UPRN ranges), so a new month's file re-buckets only
+// itself. Certificates whose UPRN has no point in OS Open UPRN belong to no tile (they
 // have no block either).
 import { existsSync, readdirSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';

@@ -5,8 +5,9 @@
 // Partitioned as epc_england_wales_raw is (its keys: one per LA folder or register-export year), plus one
 // partition for Scotland. An England and Wales partition reads its own staged partition through the
 // columnar engine (DuckDB, each rule once per distinct value; the raw asset already quarantined its rows) and
-// writes its own files of both tables in that one pass, so a new certificates-<year>.csv re-enhances only its
-// rows. Scotland keeps the per-record engine: its extracts are small (a few percent of England and Wales).
+// writes its own files of both tables in that one pass (a file per run of PDS_RUN_ROWS rows past that), so a
+// new certificates-<year>.csv re-enhances only its rows. Scotland keeps the per-record engine: its extracts
+// are small (a few percent of England and Wales).
 import { existsSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -339,9 +339,9 @@ export interface StagedEnhanceOutputs {
   /** The analysts' table: `columns`, in the staged table's order. */
   enhanced: { path: string; columns: readonly ColumnSpec[] };
   /**
-   * The per-certificate table (CERTIFICATE_TABLE_COLUMNS), each run's file ordered by UPRN and lodgement: `raw` is the staged
-   * record (provenance and null columns left out), `enhanced` the enhanced record's JSON (the per-record
-   * enhancer's keys, in its order).
+   * The per-certificate table (CERTIFICATE_TABLE_COLUMNS), each run's file ordered by UPRN and lodgement:
+   * `raw` is the staged record (provenance and null columns left out), `enhanced` the enhanced record's JSON
+   * (the per-record enhancer's keys, in its order).
    */
   certificates: string;
 }

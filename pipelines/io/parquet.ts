@@ -21,7 +21,7 @@ import {
 } from './duckdb';
 import { geoMetadata, geoParquetPlan, type GeoStats } from './geoparquet';
 import { duckdbType, fromJsonSql, type NestedType } from './nested-type';
-import { publishRuns, runsRelation } from './run-files';
+import { publishRuns, runFilesOf } from './run-files';
 import { localScratchRoot, publishFile, scratchFolder } from './scratch';
 
 export type ColumnType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'TIMESTAMP' | 'JSON' | 'BLOB';
@@ -727,6 +727,16 @@ function toJsonValue(value: unknown, isJson: boolean): unknown {
 }
 
 export const parquetPath = (path: string): string => `read_parquet(${quoteString(path)})`;
+
+/** A relation over these Parquet files, in this order, with read_parquet's `options` (`union_by_name = true`). */
+export const parquetFiles = (files: readonly string[], options = ''): string =>
+  `read_parquet([${files.map(quoteString).join(', ')}]${options ? `, ${options}` : ''})`;
+
+/** The table `path` over its run files (io/run-files.ts), or null when none exists. */
+export function runsRelation(path: string): string | null {
+  const files = runFilesOf(path);
+  return files.length === 0 ? null : parquetFiles(files);
+}
 
 /** A relation with these columns and no rows: a table none of whose files was written (yet). */
 export const emptyRelation = (columns: readonly ColumnSpec[]): string =>

@@ -23,14 +23,6 @@ export function runRows(env: NodeJS.ProcessEnv = process.env): number {
 export const runFile = (path: string, run: number, runs: number): string =>
   runs === 1 ? path : path.replace(/\.parquet$/, `.${run}.parquet`);
 
-/** The table `path` as a DuckDB relation over its run files, or null when none exists. */
-export function runsRelation(path: string): string | null {
-  const files = runFilesOf(path);
-  return files.length === 0
-    ? null
-    : `read_parquet([${files.map((f) => `'${f.replaceAll("'", "''")}'`).join(', ')}])`;
-}
-
 /** Whether `file` (a base name) is a run file of the table named `name`. */
 export const isRunFileOf = (file: string, name: string): boolean =>
   file === `${name}.parquet` ||

@@ -2,12 +2,11 @@
 // tile, and the tile's UPRNs joined to the same tile of uprn_epc_blocks with the digest of the EPC facts a
 // block reads.
 import { inTileSql } from '../../geo/tiles';
-import { emptyRelation, parquetPath, queryParquet } from '../../io/parquet';
+import { emptyRelation, parquetPath, queryParquet, runsRelation } from '../../io/parquet';
 import { type AssetContext } from '../../orchestration/definition';
 import { derivedGlob } from '../epc/epc-enhanced';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 import { UPRN_EPC_BLOCK_COLUMNS, UPRN_EPC_BLOCKS_TABLE } from '../epc/uprn-epc-blocks';
-import { runsRelation } from '../../io/run-files';
 
 export const UPRN_AREA_BLOCKS_TABLE = 'uprn_area_blocks';
 export const UPRN_POSTCODES_TABLE = 'uprn_postcodes';

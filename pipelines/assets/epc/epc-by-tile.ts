@@ -3,8 +3,7 @@
 // with tiles × certificates). Partitioned like epc_enhanced (per source file, plus Scotland): each partition
 // splits its own certificates in one DuckDB pass and writes `<table>/<tile>/<key>.parquet` (or, past
 // PDS_RUN_ROWS certificates, a pass and a file per run of UPRN ranges), so a new month's file re-buckets only
-// itself. Certificates whose UPRN has no point in OS Open UPRN belong to no tile (they
-// have no block either).
+// itself. Certificates whose UPRN has no point in OS Open UPRN belong to no tile (they have no block either).
 import { existsSync, readdirSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { DuckDBInstance } from '../../io/duckdb';
@@ -14,6 +13,7 @@ import {
   copyQueryToParquet,
   countRows,
   duckdbMemoryLimit,
+  parquetFiles,
   parquetPath,
   queryParquet,
   type ColumnSpec,
@@ -184,13 +184,12 @@ export const epcByTile = defineAsset({
     const key = partitionOf(ctx);
     const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
     // The partition's certificates: one file, or its runs (epc_enhanced writes a large partition in runs).
-    const files = runFilesOf(derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`))
-      .map((f) => `'${f.replaceAll("'", "''")}'`)
-      .join(', ');
-    const certificates = `read_parquet([${files}])`;
+    const files = runFilesOf(derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`));
+    const certificates = parquetFiles(files);
     // Rows by UPRN, then in their source file's order (filename, file_row_number), whatever order the join
     // produced them in.
-    const numbered = (paths: string) => `read_parquet(${paths}, file_row_number = true, filename = true)`;
+    const numbered = (paths: readonly string[]) =>
+      parquetFiles(paths, 'file_row_number = true, filename = true');
     const inGrid = onGridSql('u.x_coord', 'u.y_coord');
     const recommendations = stagedPath(ctx, `${EW_RECOMMENDATION_TABLE}/${key}`);
     const withRecommendations = key !== SCOTLAND_PARTITION && existsSync(recommendations);
@@ -222,7 +221,7 @@ export const epcByTile = defineAsset({
         runs.map(
           (run) => `SELECT c.* EXCLUDE (file_row_number, filename), ${CERT_DIGEST_SQL} AS cert_digest,
              rd.recs_digest, ${tileColumns}
-           FROM ${numbered(`[${files}]`)} c
+           FROM ${numbered(files)} c
            JOIN (SELECT uprn, x_coord, y_coord FROM ${uprns} WHERE ${inRun(run, 'uprn')}) u USING (uprn)
            LEFT JOIN ${recsDigests} rd ON rd.lmk_key = c.certificate_id
            WHERE ${inGrid} AND ${inRun(run, 'c.uprn')} ORDER BY c.uprn, c.filename, c.file_row_number`,
@@ -236,7 +235,7 @@ export const epcByTile = defineAsset({
                  SELECT DISTINCT c.certificate_id, ${tileColumns}
                  FROM ${certificates} c JOIN ${uprns} u USING (uprn) WHERE ${inGrid})
                SELECT r.* EXCLUDE (file_row_number, filename), t.tx, t.ty
-               FROM ${numbered(`'${recommendations.replaceAll("'", "''")}'`)} r
+               FROM ${numbered([recommendations])} r
                JOIN tiles t ON t.certificate_id = r.lmk_key ORDER BY r.file_row_number, t.tx, t.ty`,
           ]);
       return {

@@ -1,7 +1,6 @@
 // Derived EPC tables for analysts and for the per-UPRN blocks: the latest certificate of every property
 // with its geography (epc_latest), and the statistics of every grouping of spec 2.10 (epc_stats).
-import { copyQueryToParquet, emptyRelation, parquetPath } from '../../io/parquet';
-import { runsRelation } from '../../io/run-files';
+import { copyQueryToParquet, emptyRelation, parquetPath, runsRelation } from '../../io/parquet';
 import { epcStatsSql } from '../../transforms/epc/stats-sql';
 import { type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';

@@ -1,8 +1,9 @@
 // One EPC block per UPRN: its certificates joined with the recommendations, the ids of its statistics groups
 // and, for a UPRN without certificates, its estimate. Partitioned per 10 km tile (keys: the tiles holding
 // staged UPRNs, as the other block assets): a tile selects its UPRNs by coordinates and builds only their
-// blocks, derived/uprn_epc_blocks/<tile>.parquet (a file per run of PDS_RUN_ROWS blocks past that). A UPRN with certificates but not in os_open_uprn (no
-// coordinates) has no tile and no block; the properties documents never carried it.
+// blocks, derived/uprn_epc_blocks/<tile>.parquet (a file per run of PDS_RUN_ROWS blocks past that). A UPRN
+// with certificates but not in os_open_uprn (no coordinates) has no tile and no block; the properties
+// documents never carried it.
 //
 // Incremental per UPRN: each row carries `input_digest`, an MD5 over everything its block is built from
 // (its certificates' ids, dates and texts, their recommendations, its geography and estimate, which of its
@@ -31,11 +32,12 @@ import {
   writeKeptAndFreshTexts,
   writeParquet,
   writeParquetRuns,
+  runsRelation,
   countRows,
   uprnRanges,
   type ColumnSpec,
 } from '../../io/parquet';
-import { publishRuns, runFilesOf, runRows, runsRelation } from '../../io/run-files';
+import { publishRuns, runFilesOf, runRows } from '../../io/run-files';
 import { scratchFolder } from '../../io/scratch';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnEpcBlockRowSchema } from '../../../schemas/property-block-tables';

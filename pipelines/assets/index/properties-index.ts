@@ -29,6 +29,7 @@ import {
   blockTextsPath,
   copyQueryToParquet,
   hasColumn,
+  parquetFiles,
   parquetPath,
   queryParquet,
   queryParquetEach,
@@ -125,14 +126,14 @@ export function blockTable(
       ? '(SELECT NULL::BIGINT AS uprn, NULL::VARCHAR AS text WHERE false)'
       : `(SELECT NULL::BIGINT AS uprn, NULL::${duckdbType(source.type)} AS block, NULL::VARCHAR AS input_digest, NULL::VARCHAR AS block_digest WHERE false)`;
   const of = (files: readonly string[]) => {
-    if (part === 'table') return `read_parquet([${files.map(quoted).join(', ')}])`;
+    if (part === 'table') return parquetFiles(files);
     // A table written before its texts were kept beside it (an older build of the asset).
     for (const file of files)
       if (!file.includes('*') && !existsSync(blockTextsPath(file)))
         throw new DataError(
           `${source.asset}: ${file} has no block texts beside it; build it again (--force)`,
         );
-    return `read_parquet([${files.map((f) => quoted(blockTextsPath(f))).join(', ')}])`;
+    return parquetFiles(files.map(blockTextsPath));
   };
   // The partitioned block tables are all `<dir>/*.parquet` (PROPERTY_BLOCK_SOURCES).
   if (!path.includes('*')) return of([path]);
@@ -146,8 +147,6 @@ export function blockTable(
   }
   return files.length > 0 ? of([path]) : empty;
 }
-
-const quoted = (path: string): string => `'${path.replaceAll("'", "''")}'`;
 
 /**
  * Every staged UPRN (of one tile, when given) with each block's text as its writer serialised it (the

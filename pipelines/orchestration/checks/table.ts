@@ -2,7 +2,7 @@
 // points outside Great Britain. Where the table keeps its provenance (source_file, source_line; a spatial
 // layer only source_file), a failure names the first offending row's.
 import { BNG_EXTENT } from '../../geo/bng';
-import { queryParquet } from '../../io/parquet';
+import { parquetFiles, queryParquet } from '../../io/parquet';
 import type { AssetCheck, CheckInput } from './check';
 
 const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
@@ -41,7 +41,7 @@ async function firstWhere(relation: string, where: string): Promise<string | und
 function relationOf(input: CheckInput, table: TableOf): string | null {
   const files = table(input.result.outputs);
   if (files.length === 0) return null;
-  return `read_parquet([${files.map((f) => `'${f.replaceAll("'", "''")}'`).join(', ')}], union_by_name = true)`;
+  return parquetFiles(files, 'union_by_name = true');
 }
 
 const noTable = { passed: true, measured: 'no table written', expected: 'n/a' } as const;

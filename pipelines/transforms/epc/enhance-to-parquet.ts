@@ -1,7 +1,7 @@
 // `pds epc enhance --format parquet`: any EPC certificate files (formats detected from their headers) into one
 // enhanced Parquet file.
 import { rm } from 'node:fs/promises';
-import { ParquetTableWriter, copyQueryToParquet } from '../../io/parquet';
+import { ParquetTableWriter, copyQueryToParquet, parquetFiles } from '../../io/parquet';
 import type { QuarantinedRow } from '../../io/quarantine';
 import { detectEpcFileFormat } from '../../sources/epc/detect-format';
 import { enhanceEnglandWalesFileColumnar } from './enhance-columnar';
@@ -42,11 +42,7 @@ export async function enhanceFilesToParquet(
       }
       rows += (await writer.close()).rows;
     }
-    if (files.length > 1)
-      await copyQueryToParquet(
-        `SELECT * FROM read_parquet([${parts.map((p) => `'${p.replaceAll("'", "''")}'`).join(', ')}])`,
-        out,
-      );
+    if (files.length > 1) await copyQueryToParquet(`SELECT * FROM ${parquetFiles(parts)}`, out);
     return rows;
   } finally {
     if (files.length > 1) await Promise.all(parts.map((p) => rm(p, { force: true })));

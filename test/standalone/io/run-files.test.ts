@@ -4,14 +4,8 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  isRunFileOf,
-  publishRuns,
-  runFile,
-  runFilesOf,
-  runRows,
-  runsRelation,
-} from '../../../pipelines/io/run-files';
+import { isRunFileOf, publishRuns, runFile, runFilesOf, runRows } from '../../../pipelines/io/run-files';
+import { runsRelation } from '../../../pipelines/io/parquet';
 
 describe('run files', () => {
   it('names one run as the table and several by number', () => {

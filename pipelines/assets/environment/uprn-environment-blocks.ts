@@ -14,7 +14,7 @@ import { dataPaths } from '../../config';
 import type { BBox } from '../../geo/geometry';
 import { toPieces } from '../../geo/pieces';
 import { inTileSql, tileBBox } from '../../geo/tiles';
-import { digestedBlock, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+import { digestedBlockRows, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnEnvironmentBlockRowSchema } from '../../../schemas/property-block-tables';
 import { parseWkb } from '../../io/spatial/wkb';
@@ -214,19 +214,15 @@ export const uprnEnvironmentBlocks = defineAsset({
       `SELECT uprn, x_coord, y_coord FROM ${table(ctx, 'os_open_uprn')} WHERE ${inTileSql(tile)}
         ORDER BY uprn`,
     );
-    const started = performance.now();
-    const out = uprns.map((u) => ({
-      uprn: Number(u.uprn),
-      tile,
-      ...digestedBlock(environmentLayersBlock(layers, [Number(u.x_coord), Number(u.y_coord)])),
-    }));
-    const computeMs = performance.now() - started;
+    const points = uprns.map((u) => ({ uprn: Number(u.uprn), x: Number(u.x_coord), y: Number(u.y_coord) }));
+    const blocks = digestedBlockRows(points, tile, (u) => environmentLayersBlock(layers, [u.x, u.y]));
     const written = await writeParquet(
       resolve(uprnEnvironmentBlocksDir(ctx), `${tile}.parquet`),
       BLOCK_COLUMNS,
-      out,
+      blocks.rows,
       { texts: { key: 'uprn' } },
     );
+    const computeMs = blocks.computeMs();
     ctx.log(`uprn_environment_blocks ${tile}: ${written.rows} UPRNs, ${Math.round(computeMs)} ms computing`);
     return {
       rows: written.rows,

@@ -263,7 +263,7 @@ async function* blocksByUprn(sqls: string[]): AsyncGenerator<Record<string, unkn
 }
 
 /** UPRNs a block query reads at once: bounds its sort and joins whatever the tile's density. */
-const CHUNK_UPRNS = 4096;
+const CHUNK_UPRNS = 2048;
 
 /** The blocks of the UPRNs `uprnsSql` selects, CHUNK_UPRNS at a time in UPRN order. */
 async function* blocksInChunks(

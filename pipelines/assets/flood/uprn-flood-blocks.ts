@@ -10,7 +10,7 @@ import { dataPaths } from '../../config';
 import { FeatureIndex } from '../../geo/feature-index';
 import type { BBox } from '../../geo/geometry';
 import { inTileSql, TILE_OVERLAP, TILE_SIZE, tileBBox, tileBBoxWithOverlap } from '../../geo/tiles';
-import { digestedBlock, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+import { digestedBlockRows, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnFloodBlockRowSchema } from '../../../schemas/property-block-tables';
 import { fromStoredPiece } from '../../enrich/piece-records';
@@ -110,7 +110,7 @@ export const uprnFloodBlocks = defineAsset({
     const written = await writeParquet(
       resolve(uprnFloodBlocksDir(ctx), `${tile}.parquet`),
       BLOCK_COLUMNS,
-      blocks.map((b) => ({ uprn: b.uprn, tile, ...digestedBlock(b.block) })),
+      digestedBlockRows(blocks, tile, (b) => b.block).rows,
       { texts: { key: 'uprn' } },
     );
     ctx.log(`uprn_flood_blocks ${tile}: ${written.rows} UPRNs, ${Math.round(computeMs)} ms computing`);

@@ -15,7 +15,7 @@ import { dataPaths } from '../../config';
 import type { BBox } from '../../geo/geometry';
 import { toPieces } from '../../geo/pieces';
 import { inTileSql, onGridSql, TILE_SIZE, tileBBox, tileOf } from '../../geo/tiles';
-import { digestedBlock, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+import { digestedBlockRows, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnLocationBlockRowSchema } from '../../../schemas/property-block-tables';
 import { parseWkb } from '../../io/spatial/wkb';
@@ -269,19 +269,14 @@ export const uprnLocationBlocks = defineAsset({
         ORDER BY uprn`,
     ))
       uprns.push({ uprn: Number(row.uprn), x: Number(row.x_coord), y: Number(row.y_coord) });
-    const started = performance.now();
-    const rows = uprns.map((u) => ({
-      uprn: u.uprn,
-      tile,
-      ...digestedBlock(locationLayersBlock(layers, [u.x, u.y])),
-    }));
-    const computeMs = performance.now() - started;
+    const blocks = digestedBlockRows(uprns, tile, (u) => locationLayersBlock(layers, [u.x, u.y]));
     const written = await writeParquet(
       resolve(uprnLocationBlocksDir(ctx), `${tile}.parquet`),
       BLOCK_COLUMNS,
-      rows,
+      blocks.rows,
       { texts: { key: 'uprn' } },
     );
+    const computeMs = blocks.computeMs();
     ctx.log(`uprn_location_blocks ${tile}: ${written.rows} UPRNs, ${Math.round(computeMs)} ms computing`);
     return {
       rows: written.rows,

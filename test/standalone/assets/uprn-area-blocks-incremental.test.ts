@@ -172,6 +172,23 @@ describe('uprn_area_blocks, per UPRN', () => {
     }
   });
 
+  it('assembles a tile a run of UPRNs at a time (PDS_RUN_ROWS): the same rows, in UPRN order', async () => {
+    const inFileOrder = () =>
+      Promise.all([table(UPRN_AREA_BLOCKS_TABLE), blockTexts()].map((r) => rows(`SELECT * FROM ${r}`)));
+    process.env.PDS_RUN_ROWS = '7';
+    try {
+      await build(UPSTREAM_BUILDS, true);
+    } finally {
+      delete process.env.PDS_RUN_ROWS;
+    }
+    const inRuns = await inFileOrder();
+    expect(inRuns[0]!.length).toBeGreaterThan(14);
+    const uprns = inRuns[0]!.map((r) => Number(r.uprn));
+    expect(uprns).toEqual([...uprns].sort((a, b) => a - b));
+    await build(UPSTREAM_BUILDS, true);
+    expect(inRuns).toEqual(await inFileOrder());
+  }, 60_000);
+
   it('builds every UPRN again when something the whole tile reads changed', async () => {
     const all = Number((await rows(`SELECT count(*) AS n FROM ${table(UPRN_AREA_BLOCKS_TABLE)}`))[0]!.n);
     expect(await build({ ...UPSTREAM_BUILDS, hpi: 'hpi-2' })).toBe(all);

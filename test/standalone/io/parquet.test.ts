@@ -45,6 +45,25 @@ describe('Parquet through DuckDB', () => {
     ]);
   });
 
+  it('writes a JSON column of many rows (parsed in slices of the stage) in the order appended', async () => {
+    const path = join(dir, 'slices.parquet');
+    // Not in UPRN order, and more rows than a slice (512) and than a DuckDB vector (2,048).
+    const ids = Array.from({ length: 2_600 }, (_, i) => (i * 7919) % 2_600);
+    await writeParquet(
+      path,
+      [
+        { name: 'id', type: 'BIGINT' },
+        { name: 'doc', type: 'JSON' },
+      ],
+      ids.map((id) => ({ id, doc: { id, tags: [`t${id}`] } })),
+    );
+    const rows = await collect(`SELECT id, doc FROM ${parquetPath(path)}`);
+    expect(rows.map((r) => r.id)).toEqual(ids);
+    expect(rows.every((r) => (r.doc as { id: number; tags: string[] }).tags[0] === `t${String(r.id)}`)).toBe(
+      true,
+    );
+  });
+
   it('writes the same values through CSV staging as through the appender (the fast path for wide tables)', async () => {
     const columns: ColumnSpec[] = [
       { name: 'id', type: 'BIGINT' },

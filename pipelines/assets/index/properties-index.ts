@@ -150,8 +150,9 @@ export function blockTable(
 
 /**
  * Every staged UPRN (of one tile, when given) with each block's text as its writer serialised it (the
- * table's texts file), in UPRN order; the EPC table adds country and count, and the postcodes and country
- * name the document is queried by are read out of the EPC and area blocks here.
+ * table's texts file); the EPC table adds country and count, and the postcodes and country name the document
+ * is queried by are read out of the EPC and area blocks here. In no order: documents are indexed in any, and
+ * sorting a 30,000-UPRN tile's texts 4,096 UPRNs at a time cost its worker ~80 MB more.
  */
 export function propertiesJoinSql(
   ctx: AssetContext,
@@ -175,7 +176,7 @@ export function propertiesJoinSql(
   ];
   return `SELECT u.*, ${epc}.country, ${epc}.epc_count, ${epc}.epc_postcode, ${area}.area_postcode,
     ${area}.area_country, ${columns} FROM ${tileUprns(uprns, tile)} u ${joins}
-    ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} ORDER BY u.uprn`;
+    ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`;
 }
 
 /** What the join reads out of a block table besides the text: the EPC's country, count and latest postcode,

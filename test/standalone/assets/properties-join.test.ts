@@ -126,6 +126,7 @@ describe('properties index join', () => {
 
     const joined: Record<string, unknown>[] = [];
     for await (const row of queryParquet(propertiesJoinSql(ctx))) joined.push(row);
+    joined.sort((a, b) => Number(a.uprn) - Number(b.uprn));
     expect(joined.map((r) => Number(r.uprn))).toEqual([1, 2]);
     expect(joined[0]).toMatchObject({ country: 'England', location_layers: null, flood_risk: null });
     expect(joined[1]).toMatchObject({ country: null, location_layers: null, environment_layers: null });

@@ -305,12 +305,13 @@ export async function writeEpcBlocks(
         : null;
     const texts = { key: 'uprn' };
     if (previous === null) {
-      // In runs (io/run-files.ts): a writer holds one run's blocks, not a tile's.
+      // In runs (io/run-files.ts): a writer holds one run's blocks, not a tile's. An EPC block is ~15 KB, so
+      // its runs hold half PDS_RUN_ROWS (a 30,000-UPRN tile in runs of 8,192: ~1.0 GB; of 4,096: ~0.8 GB).
       const written = await writeParquetRuns(
         path,
         UPRN_EPC_BLOCK_COLUMNS,
         blocksInChunks(ctx, `SELECT uprn FROM ${digests}`, digests, tile),
-        { texts, runRows: runRows() },
+        { texts, runRows: Math.ceil(runRows() / 2) },
       );
       return { ...written, built: written.rows };
     }

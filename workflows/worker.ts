@@ -31,14 +31,13 @@ function installQuietRuntime(): void {
 }
 
 /**
- * The heap of a worker's process grows to at most 1.5 times what a full collection left live, where V8 lets it
+ * The heap of a worker's process grows to at most twice what a full collection left live, where V8 lets it
  * grow to four times when allocation is fast: blocks and documents are tens of KB of strings that outlive a
  * young-generation collection while in flight, and were left to pile up as old garbage (properties_index at
- * scale 20 peaked at 1.77 GB with 0.7 GB of heap, 1.19 GB at twice; uprn_epc_blocks' heap 160 → 125 MB at
- * 1.5 times; docs/national.md).
+ * scale 20 peaked at 1.77 GB with 0.7 GB of heap, 1.19 GB with this; docs/national.md).
  */
 function boundHeapGrowth(): void {
-  v8.setFlagsFromString('--heap-growing-percent=50');
+  v8.setFlagsFromString('--heap-growing-percent=100');
 }
 
 export async function createWorker(config: ServiceConfig, options: WorkerOptions = {}): Promise<Worker> {

@@ -306,7 +306,7 @@ export async function writeEpcBlocks(
     const texts = { key: 'uprn' };
     if (previous === null) {
       // In runs (io/run-files.ts): a writer holds one run's blocks, not a tile's. An EPC block is ~15 KB, so
-      // its runs hold half PDS_RUN_ROWS (a 30,000-UPRN tile in runs of 8,192: ~1.0 GB; of 4,096: ~0.8 GB).
+      // its runs hold half PDS_RUN_ROWS (a writer holds a run of texts, ~60 MB at 4,096).
       const written = await writeParquetRuns(
         path,
         UPRN_EPC_BLOCK_COLUMNS,

@@ -336,8 +336,8 @@ export class ParquetTableWriter {
       }
       const relation = `(SELECT ${select} FROM ${this.stagedRelation()})`;
       const kv = geo ? await geoKvOption(this.db.connection, geo, relation) : '';
-      // A sort merges runs of whole rows, and typing nested columns parses a vector of JSON texts (2,048
-      // blocks of up to tens of KB) at once: either gets the general limit (and spills beyond it).
+      // A sort merges runs of whole rows, and typing nested columns parses a slice of JSON texts (512 blocks
+      // of up to tens of KB, stageSlices) at once: either gets the general limit (and spills beyond it).
       if (order || this.columns.some((c) => c.nested))
         await this.db.connection.run(`SET memory_limit = ${quoteString(duckdbMemoryLimit())}`);
       const sliced = !order && !this.csv && this.columns.some((c) => c.type === 'JSON');
@@ -595,7 +595,8 @@ export async function copyQueryToParquet(
   await mkdir(dirname(path), { recursive: true });
   const { dir, connection, close } = await openScratch(path);
   const tmp = `${dir}/out.parquet`;
-  let sql = typeof source === 'string' ? source : source.join(' UNION ALL ');
+  const queries = typeof source === 'string' ? [source] : source;
+  let sql = queries.join(' UNION ALL ');
   try {
     if (options.texts) {
       // The query once, streamed to a file in the scratch folder (a file per query of a list, each query
@@ -603,7 +604,6 @@ export async function copyQueryToParquet(
       // own: the buffers one filled are given back before the next (on one instance, a 30,000-UPRN tile's
       // area blocks peaked ~500 MB higher).
       const { key, column, type } = options.texts;
-      const queries = typeof source === 'string' ? [source] : source;
       const staged = queries.map((_, i) => `${dir}/staged.${i}.parquet`);
       const textsTmp = `${dir}/texts.parquet`;
       for (const step of [

@@ -162,15 +162,16 @@ const jsNumber = (column: string): string =>
   `CASE WHEN ${column} = trunc(${column}) THEN CAST(${column} AS BIGINT)::VARCHAR ELSE CAST(${column} AS VARCHAR) END`;
 
 /**
- * Step 4: the per-UPRN block (of the UPRNs of `only`, an SQL query, when given), assembled in DuckDB, the
- * MD5 of its text and the digest of the EPC facts it was built from (`facts`, a file of tileFactsSql).
+ * Step 4: the per-UPRN block (of the UPRNs of `only`, an SQL query, and of `range`, when given), assembled
+ * in DuckDB, the MD5 of its text and the digest of the EPC facts it was built from (`facts`, a file of
+ * tileFactsSql).
  */
 function assembleSql(
   ctx: AssetContext,
   tile: string,
   facts: string,
-  range: readonly [number, number],
   only?: string,
+  range?: readonly [number, number],
 ): string {
   const on = GRANT_KEYS.map((k) => `g.${k} IS NOT DISTINCT FROM f.${k}`).join(' AND ');
   const blocks = `
@@ -185,7 +186,8 @@ function assembleSql(
         || '}') AS text
     FROM (${grantFactsSql(ctx, tile)}) f
     LEFT JOIN ${parquetPath(tilePath(ctx, GRANT_SETS_TABLE, tile))} g ON ${on}
-    WHERE f.uprn BETWEEN ${range[0]} AND ${range[1]}${only === undefined ? '' : ` AND f.uprn IN (${only})`}`;
+    WHERE ${range ? `f.uprn BETWEEN ${range[0]} AND ${range[1]}` : 'true'}
+      ${only === undefined ? '' : `AND f.uprn IN (${only})`}`;
   // block_digest: what properties_index compares to tell which documents changed, without reading blocks.
   // The block is its text here: written typed, the text kept beside it (AREA_BLOCK_TEXTS).
   return `SELECT uprn, postcode, country, text AS block, md5(text) AS block_digest, f.input_digest
@@ -343,10 +345,11 @@ export const uprnAreaBlocks = defineAsset({
       let written;
       const texts = { texts: AREA_BLOCK_TEXTS };
       const ranges = await uprnRanges(changed ?? `SELECT uprn FROM ${parquetPath(factsFile)}`, runRows());
-      // No UPRN to build: one empty range, so the file is still written with its columns.
-      const assembled = (ranges.length > 0 ? ranges : [[1, 0] as const]).map((range) =>
-        assembleSql(ctx, tile, factsFile, range, changed),
-      );
+      // No UPRN to build: the one query (of no rows) still writes the file with its columns.
+      const assembled =
+        ranges.length > 0
+          ? ranges.map((range) => assembleSql(ctx, tile, factsFile, changed, range))
+          : assembleSql(ctx, tile, factsFile, changed);
       if (kept === null) written = await copyQueryToParquet(assembled, paths.blocks, texts);
       else {
         const fresh = join(scratch, 'blocks.parquet');

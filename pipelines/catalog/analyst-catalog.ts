@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
+import { withDelta } from '../io/delta-files';
 import { DuckDBInstance } from '../io/duckdb';
 import { DATA_CONTRACT_VERSION } from '../../schemas/data-contract';
 import type { Catalog } from './catalog';
@@ -15,11 +16,13 @@ export interface CatalogView {
   schema: 'main' | 'quarantine';
   name: string;
   files: string[];
+  /** A partitioned table's deltas (io/delta-files.ts), whose rows supersede the files' rows of their UPRN. */
+  deltas: string[];
 }
 
 /**
  * The views over these files: `<root>/<layer>/<table>.parquet` (or its runs, `<table>.<run>.parquet`) and
- * `<root>/<layer>/<table>/<part>.parquet`
+ * `<root>/<layer>/<table>/<part>.parquet` (and its delta, `<table>/delta/<part>.parquet`)
  * are table `<table>`; quarantine files go to the quarantine schema. Files outside `root` are ignored.
  */
 export function catalogViews(parquetRoot: string, files: readonly string[]): CatalogView[] {
@@ -27,17 +30,22 @@ export function catalogViews(parquetRoot: string, files: readonly string[]): Cat
   for (const file of files) {
     if (!file.endsWith('.parquet')) continue;
     const parts = relative(parquetRoot, file).split(sep);
-    if (parts[0] === '..' || parts.length < 2 || parts.length > 3) continue;
+    // A partitioned table's delta (io/delta-files.ts): `<layer>/<table>/delta/<partition>.parquet`.
+    const delta = parts.length === 4 && parts[2] === 'delta';
+    if (parts[0] === '..' || parts.length < 2 || (parts.length > 3 && !delta)) continue;
     const [layer, first] = parts as [string, string];
     // A table written in runs has a file per run (io/run-files.ts): `<table>.<run>.parquet`.
     const name = parts.length === 2 ? first.replace(/(\.\d+)?\.parquet$/, '') : first;
     const schema = layer === 'quarantine' ? 'quarantine' : 'main';
     const key = `${schema}.${name}`;
-    const view = views.get(key) ?? { schema, name, files: [] };
-    view.files.push(file);
+    const view = views.get(key) ?? { schema, name, files: [], deltas: [] };
+    (delta ? view.deltas : view.files).push(file);
     views.set(key, view);
   }
-  for (const view of views.values()) view.files.sort();
+  for (const view of views.values()) {
+    view.files.sort();
+    view.deltas.sort();
+  }
   return [...views.values()].sort((a, b) => `${a.schema}.${a.name}`.localeCompare(`${b.schema}.${b.name}`));
 }
 
@@ -53,9 +61,12 @@ const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
 function viewSql(view: CatalogView): string {
-  const files = view.files.map(literal).join(', ');
   // union_by_name: partitions written by different code versions may differ in their columns.
-  return `CREATE OR REPLACE VIEW ${ident(view.schema)}.${ident(view.name)} AS SELECT * FROM read_parquet([${files}], union_by_name = true)`;
+  const read = (files: readonly string[]) =>
+    `read_parquet([${files.map(literal).join(', ')}], union_by_name = true)`;
+  // Rows of a delta supersede the base's rows of the same UPRN.
+  const rows = withDelta(read(view.files), view.deltas.length ? read(view.deltas) : null);
+  return `CREATE OR REPLACE VIEW ${ident(view.schema)}.${ident(view.name)} AS SELECT * FROM ${rows}`;
 }
 
 /**

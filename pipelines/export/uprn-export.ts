@@ -9,6 +9,7 @@ import { dirname, extname, resolve } from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import { DuckDBInstance, type DuckDBConnection } from '../io/duckdb';
 import { dataPaths, type ServiceConfig } from '../config';
+import { withDeltasOf } from '../io/delta-files';
 import { duckdbMemoryLimit } from '../io/parquet';
 import { publishFile, scratchFolder } from '../io/scratch';
 import { memberSql } from '../io/nested-type';
@@ -239,7 +240,8 @@ async function parquetSource(path: string, asset: string): Promise<string> {
   const dir = path.includes('*') ? dirname(path) : path;
   if (!(await stat(dir).catch(() => null)))
     throw new Error(`${asset} has not been built here (${dir}); run \`pds refresh\` first`);
-  return `read_parquet(${literal(path)})`;
+  // A month's changed rows may sit in a delta beside the tiles (io/delta-files.ts): they supersede the tiles'.
+  return withDeltasOf(path);
 }
 
 /** Runs `sql`, reporting DuckDB's own progress of it (0..1) about every 200 ms while it runs. */

@@ -21,6 +21,7 @@ import {
 } from './duckdb';
 import { geoMetadata, geoParquetPlan, type GeoStats } from './geoparquet';
 import { duckdbType, fromJsonSql, type NestedType } from './nested-type';
+import { deltaFilesOf, withDelta } from './delta-files';
 import { publishRuns, runFilesOf } from './run-files';
 import { localScratchRoot, publishFile, scratchFolder } from './scratch';
 
@@ -781,10 +782,12 @@ export const parquetPath = (path: string): string => `read_parquet(${quoteString
 export const parquetFiles = (files: readonly string[], options = ''): string =>
   `read_parquet([${files.map(quoteString).join(', ')}]${options ? `, ${options}` : ''})`;
 
-/** The table `path` over its run files (io/run-files.ts), or null when none exists. */
+/** The table `path` over its run files (io/run-files.ts) and its delta (delta-files.ts), or null when none exists. */
 export function runsRelation(path: string): string | null {
   const files = runFilesOf(path);
-  return files.length === 0 ? null : parquetFiles(files);
+  if (files.length === 0) return null;
+  const delta = deltaFilesOf(path);
+  return withDelta(parquetFiles(files), delta.length === 0 ? null : parquetFiles(delta));
 }
 
 /** A relation with these columns and no rows: a table none of whose files was written (yet). */

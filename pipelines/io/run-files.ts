@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { deltaPath } from './delta-files';
 import { publishFile } from './scratch';
 
 /**
@@ -46,9 +47,10 @@ export function runFilesOf(path: string): string[] {
     .map((f) => join(dirname(path), f));
 }
 
-/** Removes every run file of the table `path`. */
+/** Removes every run file of the table `path`, and its delta (delta-files.ts): the runs are the whole table. */
 export async function removeRunFiles(path: string): Promise<void> {
   for (const file of runFilesOf(path)) await rm(file, { force: true });
+  await rm(deltaPath(path), { force: true });
 }
 
 /**

@@ -17,7 +17,7 @@
 // country's means changes one group, not every block of the country.
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { EPC_STATS_GROUPINGS, type EpcEstimate } from '../../../schemas/epc';
 import { inTileSql } from '../../geo/tiles';
 import {
@@ -29,7 +29,6 @@ import {
   JsonText,
   parquetPath,
   queryParquetEach,
-  writeKeptAndFreshTexts,
   writeParquet,
   writeParquetRuns,
   runsRelation,
@@ -37,7 +36,9 @@ import {
   uprnRanges,
   type ColumnSpec,
 } from '../../io/parquet';
-import { publishRuns, runFilesOf, runRows } from '../../io/run-files';
+import { deltaFilesOf } from '../../io/delta-files';
+import { putFreshRows } from '../../io/fresh-rows';
+import { runFilesOf, runRows } from '../../io/run-files';
 import { scratchFolder } from '../../io/scratch';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnEpcBlockRowSchema } from '../../../schemas/property-block-tables';
@@ -320,8 +321,14 @@ export async function writeEpcBlocks(
     const changed = `SELECT uprn FROM ${digests} EXCEPT SELECT uprn FROM (${kept})`;
     const [keptRows, previousRows] = [await countRows(kept), await countRows(`SELECT uprn FROM ${previous}`)];
     // Nothing to build and no UPRN gone: the file already holds every block as built now; it stays as it is.
-    if (keptRows === previousRows && (await countRows(changed)) === 0)
-      return { rows: keptRows, files: runs, texts: runs.map(blockTextsPath), built: 0 };
+    if (keptRows === previousRows && (await countRows(changed)) === 0) {
+      return {
+        rows: keptRows,
+        files: [...runs, ...deltaFilesOf(path)],
+        texts: [...runs.map(blockTextsPath), ...deltaFilesOf(blockTextsPath(path))],
+        built: 0,
+      };
+    }
     const freshFile = join(scratch, 'fresh.parquet');
     const fresh = await writeParquet(
       freshFile,
@@ -329,18 +336,13 @@ export async function writeEpcBlocks(
       blocksInChunks(ctx, changed, digests, tile),
       { texts },
     );
-    // The kept rows in their order, then the rebuilt ones in theirs: one streaming copy into one file, no
-    // sort of a whole tile's blocks (which ran out of a 1 GB limit). A full build writes it sorted by UPRN.
-    // The texts alike, first.
-    await writeKeptAndFreshTexts(path, `SELECT uprn FROM (${kept})`, freshFile);
-    const columns = UPRN_EPC_BLOCK_COLUMNS.map((c) => c.name).join(', ');
-    const merged = join(scratch, basename(path));
-    const written = await copyQueryToParquet(
-      `SELECT ${columns} FROM (${kept}) UNION ALL SELECT ${columns} FROM ${parquetPath(freshFile)}`,
-      merged,
-    );
-    const files = await publishRuns([merged], path);
-    return { rows: written.rows, files, texts: [blockTextsPath(path)], built: fresh.rows };
+    // A few changed blocks go to the tile's delta; many, or a UPRN gone, write the tile again.
+    const written = await putFreshRows(path, UPRN_EPC_BLOCK_COLUMNS, {
+      kept,
+      fresh: freshFile,
+      uprns: `SELECT uprn FROM ${digests}`,
+    });
+    return { ...written, built: fresh.rows };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

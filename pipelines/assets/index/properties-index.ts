@@ -35,6 +35,7 @@ import {
   queryParquetEach,
   uprnRanges,
 } from '../../io/parquet';
+import { deltaFilesOf, withDelta } from '../../io/delta-files';
 import { statsGroupOf } from '../../transforms/epc/compare';
 import { statsRowGroup } from '../../transforms/epc/stats-group-id';
 import { DataError } from '../../io/errors';
@@ -125,27 +126,34 @@ export function blockTable(
     part === 'texts'
       ? '(SELECT NULL::BIGINT AS uprn, NULL::VARCHAR AS text WHERE false)'
       : `(SELECT NULL::BIGINT AS uprn, NULL::${duckdbType(source.type)} AS block, NULL::VARCHAR AS input_digest, NULL::VARCHAR AS block_digest WHERE false)`;
-  const of = (files: readonly string[]) => {
-    if (part === 'table') return parquetFiles(files);
-    // A table written before its texts were kept beside it (an older build of the asset).
-    for (const file of files)
-      if (!file.includes('*') && !existsSync(blockTextsPath(file)))
-        throw new DataError(
-          `${source.asset}: ${file} has no block texts beside it; build it again (--force)`,
-        );
-    return parquetFiles(files.map(blockTextsPath));
+  // `table`: the table's path or glob, whose delta (delta-files.ts) supersedes rows of `files`.
+  const of = (files: readonly string[], table: string) => {
+    if (part === 'texts')
+      // A table written before its texts were kept beside it (an older build of the asset).
+      for (const file of files)
+        if (!file.includes('*') && !existsSync(blockTextsPath(file)))
+          throw new DataError(
+            `${source.asset}: ${file} has no block texts beside it; build it again (--force)`,
+          );
+    const read = part === 'texts' ? blockTextsPath : (file: string) => file;
+    const delta = deltaFilesOf(read(table));
+    return withDelta(parquetFiles(files.map(read)), delta.length ? parquetFiles(delta) : null);
   };
   // The partitioned block tables are all `<dir>/*.parquet` (PROPERTY_BLOCK_SOURCES).
-  if (!path.includes('*')) return of([path]);
+  if (!path.includes('*')) return of([path], path);
   const dir = dirname(path);
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.parquet')) : [];
   if (tile !== undefined && files.length > 0) {
     // A table partitioned like this asset: the tile's own file (or its runs), or nothing when it has none.
     const own = files.filter((f) => isRunFileOf(f, tile)).sort();
-    if (own.length > 0) return of(own.map((f) => `${dir}/${f}`));
+    if (own.length > 0)
+      return of(
+        own.map((f) => `${dir}/${f}`),
+        `${dir}/${tile}.parquet`,
+      );
     if (files.every((f) => /^[A-Z]{2}\d{2}(\.\d+)?\.parquet$/.test(f))) return empty;
   }
-  return files.length > 0 ? of([path]) : empty;
+  return files.length > 0 ? of([path], path) : empty;
 }
 
 /**

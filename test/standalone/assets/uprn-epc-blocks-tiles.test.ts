@@ -1,8 +1,10 @@
 // uprn_epc_blocks per 10 km tile: each tile partition builds exactly the blocks of the staged UPRNs inside its
 // square from its own bucket of certificates (epc_by_tile), and the tiles together equal one build over every
 // UPRN from the whole country's tables (the unpartitioned result), row for row. A new month of certificates
-// rebuilds only the blocks of the UPRNs it touches, and the result is what a build from scratch writes.
-import { mkdtemp, readdir } from 'node:fs/promises';
+// rebuilds only the blocks of the UPRNs it touches, into each tile's delta beside its untouched file, and the
+// result is what a build from scratch writes.
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +27,9 @@ import {
 } from '../../../pipelines/assets/epc/uprn-epc-blocks';
 import { loadConfig } from '../../../pipelines/config';
 import { blockTextsPath, parquetPath } from '../../../pipelines/io/parquet';
+import { withDeltasOf } from '../../../pipelines/io/delta-files';
+import { blockTable } from '../../../pipelines/assets/index/properties-index';
+import { PROPERTY_BLOCK_SOURCES } from '../../../pipelines/assets/index/property-blocks';
 import { generateSampleData } from '../../../pipelines/sample-data';
 import { writeEpcRelease } from '../../../pipelines/sample-data/epc-release';
 import { rows } from '../../helpers/parquet-rows';
@@ -114,12 +119,22 @@ describe('uprn_epc_blocks per tile', () => {
     expect(groups.postcode_stats).toMatch(/^postcode:[A-Z0-9]+ [0-9][A-Z]{2}$/);
   });
 
-  it('after a new month of certificates, builds again only the blocks it touches', async () => {
+  it('after a new month of certificates, builds again only the blocks it touches, into deltas', async () => {
     const before = new Map(
       (await rows(`SELECT uprn, block::VARCHAR AS block FROM ${parquetPath(uprnEpcBlocksGlob(ctx))}`)).map(
         (r) => [r.uprn, r.block],
       ),
     );
+    const dir = join(ctx.config.dataDir, 'parquet/derived', UPRN_EPC_BLOCKS_TABLE);
+    const baseBytes = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          (await readdir(dir))
+            .filter((f) => f.endsWith('.parquet'))
+            .map(async (f) => [f, (await readFile(join(dir, f))).toString('base64')]),
+        ),
+      );
+    const basesBefore = await baseBytes();
     // A new run: file listings are cached per run.
     ctx = { ...ctx, runId: 'release' };
     const release = await writeEpcRelease({ sourcesDir: ctx.config.sourcesDir, certificates: 6, year: 2026 });
@@ -127,7 +142,12 @@ describe('uprn_epc_blocks per tile', () => {
     for (const asset of [epcEnglandWalesRaw, epcEnhanced, epcLatest, epcStats, epcEstimates, epcByTile])
       await materializeAll(asset);
     const { built } = await materializeAll(uprnEpcBlocks);
-    const after = await rows(`SELECT ${COLUMNS} FROM ${parquetPath(uprnEpcBlocksGlob(ctx))} ORDER BY uprn`);
+    const after = await rows(`SELECT ${COLUMNS} FROM ${withDeltasOf(uprnEpcBlocksGlob(ctx))} ORDER BY uprn`);
+    // The rebuilt blocks went to their tiles' deltas, texts beside them; no tile's file was written again.
+    const deltas = await readdir(join(dir, 'delta'));
+    expect(deltas.length).toBeGreaterThanOrEqual(1);
+    expect((await readdir(join(dir, 'texts/delta'))).sort()).toEqual(deltas.sort());
+    expect(await baseBytes()).toEqual(basesBefore);
     const changed = after.filter((r) => before.get(r.uprn) !== r.block).length;
     // The re-assessed homes' blocks changed (and perhaps their neighbours' estimates), and nothing else was
     // built: every other block was copied from the previous build.
@@ -143,14 +163,33 @@ describe('uprn_epc_blocks per tile', () => {
     // And the texts beside them, which the documents are built from.
     const texts = (path: string) =>
       rows(`SELECT uprn, text FROM ${parquetPath(blockTextsPath(path))} ORDER BY uprn`);
-    expect(await texts(uprnEpcBlocksGlob(ctx))).toEqual(await texts(derivedPath(ctx, 'whole-after')));
+    expect(
+      await rows(
+        `SELECT uprn, text FROM ${withDeltasOf(blockTextsPath(uprnEpcBlocksGlob(ctx)))} ORDER BY uprn`,
+      ),
+    ).toEqual(await texts(derivedPath(ctx, 'whole-after')));
+    // The properties documents' reader and the analysts' catalog read the same rows.
+    const tile = deltas[0]!.replace('.parquet', '');
+    const tileRows = await rows(
+      `SELECT ${COLUMNS} FROM ${blockTable(PROPERTY_BLOCK_SOURCES[0]!, uprnEpcBlocksGlob(ctx), tile)} ORDER BY uprn`,
+    );
+    expect(tileRows).toEqual(after.filter((r) => tileRows.some((t) => t.uprn === r.uprn)));
+    expect(tileRows.length).toBe(
+      Number(
+        (
+          await rows(
+            `SELECT count(*) AS n FROM (${tileUprnsSql(ctx, tile)}) t WHERE uprn IN (SELECT uprn FROM ${withDeltasOf(uprnEpcBlocksGlob(ctx))})`,
+          )
+        )[0]!.n,
+      ),
+    );
   }, 120_000);
 
   it('writes partitions and tiles larger than PDS_RUN_ROWS in runs, with the same blocks', async () => {
-    const blocks = () => rows(`SELECT ${COLUMNS} FROM ${parquetPath(uprnEpcBlocksGlob(ctx))} ORDER BY uprn`);
+    const blocks = () => rows(`SELECT ${COLUMNS} FROM ${withDeltasOf(uprnEpcBlocksGlob(ctx))} ORDER BY uprn`);
     const before = await blocks();
     const texts = () =>
-      rows(`SELECT uprn, text FROM ${parquetPath(blockTextsPath(uprnEpcBlocksGlob(ctx)))} ORDER BY uprn`);
+      rows(`SELECT uprn, text FROM ${withDeltasOf(blockTextsPath(uprnEpcBlocksGlob(ctx)))} ORDER BY uprn`);
     const textsBefore = await texts();
     const derived = (table: string) => join(ctx.config.dataDir, 'parquet/derived', table);
     process.env.PDS_RUN_ROWS = '50';
@@ -181,11 +220,16 @@ describe('uprn_epc_blocks per tile', () => {
         f.endsWith('.parquet'),
       );
       expect(blockFiles.some((f) => /\.\d+\.parquet$/.test(f))).toBe(true);
-      expect((await readdir(join(derived(UPRN_EPC_BLOCKS_TABLE), 'texts'))).sort()).toEqual(
-        blockFiles.sort(),
+      const textFiles = (await readdir(join(derived(UPRN_EPC_BLOCKS_TABLE), 'texts'))).filter((f) =>
+        f.endsWith('.parquet'),
       );
+      expect(textFiles.sort()).toEqual(blockFiles.sort());
       expect(await blocks()).toEqual(before);
       expect(await texts()).toEqual(textsBefore);
+      // A build of the whole tile drops its delta: the runs are the whole table again.
+      expect(existsSync(join(derived(UPRN_EPC_BLOCKS_TABLE), 'delta'))).toBe(true);
+      expect(await readdir(join(derived(UPRN_EPC_BLOCKS_TABLE), 'delta'))).toEqual([]);
+      expect(await readdir(join(derived(UPRN_EPC_BLOCKS_TABLE), 'texts/delta'))).toEqual([]);
     } finally {
       delete process.env.PDS_RUN_ROWS;
     }

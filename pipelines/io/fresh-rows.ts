@@ -1,0 +1,93 @@
+// Puts a partition's rebuilt rows in place, for a table keyed by UPRN whose rows are kept while their input
+// digest holds (a new month rebuilds the blocks of the UPRNs it touches): as the table's delta while that
+// stays small (delta-files.ts), else by writing the table again, its kept rows then the rebuilt ones. A delta
+// costs what the changed rows cost; writing again costs what the whole partition costs (a 30,000-UPRN tile of
+// EPC blocks: ~5 CPU-s of copying for a few hundred changed blocks, docs/national.md).
+import { rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { deltaFilesOf, deltaPath, takesDelta } from './delta-files';
+import {
+  blockTextsPath,
+  copyQueryToParquet,
+  countRows,
+  parquetFiles,
+  parquetPath,
+  writeKeptAndFreshTexts,
+  type ColumnSpec,
+} from './parquet';
+import { publishRuns, runFilesOf } from './run-files';
+import { publishFile, scratchFolder } from './scratch';
+
+const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * The table `path` (its runs and delta) after a rebuild of some of its rows: `kept`, a query of its current
+ * rows that stay as they are; `fresh`, a file of the rebuilt rows written with its texts beside it
+ * (blockTextsPath); `uprns`, a query of every UPRN the table holds now. The texts are put in place before the
+ * table, as the writers do: a table is never newer than its texts.
+ */
+export async function putFreshRows(
+  path: string,
+  columns: readonly ColumnSpec[],
+  rows: { kept: string; fresh: string; uprns: string },
+): Promise<{ rows: number; files: string[]; texts: string[]; delta: boolean }> {
+  const names = columns.map((c) => quoteIdent(c.name)).join(', ');
+  const keptUprns = `SELECT uprn FROM (${rows.kept})`;
+  const [keptRows, freshRows] = [
+    await countRows(rows.kept),
+    await countRows(`SELECT uprn FROM ${parquetPath(rows.fresh)}`),
+  ];
+  const base = parquetFiles(runFilesOf(path));
+  const oldDelta = deltaFilesOf(path);
+  // The old delta's rows still current, and their texts.
+  const deltaKept = oldDelta.length
+    ? `SELECT ${names} FROM ${parquetFiles(oldDelta)} WHERE uprn IN (${keptUprns})`
+    : null;
+  const deltaRows = freshRows + (deltaKept === null ? 0 : await countRows(deltaKept));
+  // A UPRN gone from the partition leaves its base row behind, which a delta cannot take away.
+  const gone = await countRows(`SELECT uprn FROM ${base} EXCEPT ${rows.uprns}`);
+  const scratch = await scratchFolder(`${path}.put`);
+  try {
+    if (gone === 0 && takesDelta(deltaRows, await countRows(`SELECT uprn FROM ${base}`))) {
+      const oldTexts = deltaFilesOf(blockTextsPath(path));
+      const textsFile = join(scratch, 'delta-texts.parquet');
+      await copyQueryToParquet(
+        [
+          ...(oldTexts.length
+            ? [`SELECT * FROM ${parquetFiles(oldTexts)} WHERE uprn IN (${keptUprns})`]
+            : []),
+          `SELECT * FROM ${parquetPath(blockTextsPath(rows.fresh))}`,
+        ],
+        textsFile,
+        { asTexts: true },
+      );
+      await publishFile(textsFile, deltaPath(blockTextsPath(path)));
+      const tableFile = join(scratch, 'delta.parquet');
+      await copyQueryToParquet(
+        [...(deltaKept === null ? [] : [deltaKept]), `SELECT ${names} FROM ${parquetPath(rows.fresh)}`],
+        tableFile,
+      );
+      await publishFile(tableFile, deltaPath(path));
+      const runs = runFilesOf(path);
+      return {
+        rows: keptRows + freshRows,
+        files: [...runs, deltaPath(path)],
+        texts: [...runs.map(blockTextsPath), deltaPath(blockTextsPath(path))],
+        delta: true,
+      };
+    }
+    // The kept rows in their order, then the rebuilt ones in theirs: one streaming copy into one file, no
+    // sort of a whole tile's blocks (which ran out of a 1 GB limit). A full build writes it sorted by UPRN.
+    await writeKeptAndFreshTexts(path, keptUprns, rows.fresh);
+    const merged = join(scratch, basename(path));
+    const written = await copyQueryToParquet(
+      `SELECT ${names} FROM (${rows.kept}) UNION ALL SELECT ${names} FROM ${parquetPath(rows.fresh)}`,
+      merged,
+    );
+    // publishRuns drops the delta: the table is its base again.
+    const files = await publishRuns([merged], path);
+    return { rows: written.rows, files, texts: [blockTextsPath(path)], delta: false };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}

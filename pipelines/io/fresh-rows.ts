@@ -20,6 +20,12 @@ import { publishFile, scratchFolder } from './scratch';
 
 const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
+/** Drops the delta of the table `path` and of its texts: before the table is written whole in place. */
+export async function removeDelta(path: string): Promise<void> {
+  await rm(deltaPath(blockTextsPath(path)), { force: true });
+  await rm(deltaPath(path), { force: true });
+}
+
 /**
  * The table `path` (its runs and delta) after a rebuild of some of its rows: `kept`, a query of its current
  * rows that stay as they are; `fresh`, a file of the rebuilt rows written with its texts beside it
@@ -28,7 +34,7 @@ const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
  */
 export async function putFreshRows(
   path: string,
-  columns: readonly ColumnSpec[],
+  columns: readonly Pick<ColumnSpec, 'name'>[],
   rows: { kept: string; fresh: string; uprns: string },
 ): Promise<{ rows: number; files: string[]; texts: string[]; delta: boolean }> {
   const names = columns.map((c) => quoteIdent(c.name)).join(', ');

@@ -8,7 +8,14 @@ import { resolve } from 'node:path';
 import { PropertiesWideRowSchema } from '../../../schemas/properties-wide';
 import { dataPaths } from '../../config';
 import { inTileSql } from '../../geo/tiles';
-import { copyQueryToParquet, countRows, emptyRelation, parquetPath, type ColumnSpec } from '../../io/parquet';
+import {
+  copyQueryToParquet,
+  countRows,
+  emptyRelation,
+  parquetPath,
+  runsRelation,
+  type ColumnSpec,
+} from '../../io/parquet';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { propertiesWideSql } from '../../transforms/analyst/properties-wide-sql';
 import { partitionOf, sameBuildsBut, type AssetContext } from '../../orchestration/definition';
@@ -32,10 +39,9 @@ const BLOCK_ROW: ColumnSpec[] = [
   { name: 'block', type: 'JSON' },
   { name: 'block_digest', type: 'VARCHAR' },
 ];
-const tileRelation = (ctx: AssetContext, table: string, tile: string): string => {
-  const file = tileFile(ctx, table, tile);
-  return existsSync(file) ? parquetPath(file) : emptyRelation(BLOCK_ROW);
-};
+/** A block table's tile: its file (or runs) and its delta (io/delta-files.ts), or no rows. */
+const tileRelation = (ctx: AssetContext, table: string, tile: string): string =>
+  runsRelation(tileFile(ctx, table, tile)) ?? emptyRelation(BLOCK_ROW);
 
 const CODE_VERSION = '2';
 

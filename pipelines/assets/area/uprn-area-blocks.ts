@@ -40,12 +40,14 @@ import {
   blockTextsPath,
   copyQueryToParquet,
   countRows,
-  writeKeptAndFreshTexts,
+  runsRelation,
   parquetPath,
   queryParquet,
   uprnRanges,
   writeParquet,
 } from '../../io/parquet';
+import { deltaFilesOf } from '../../io/delta-files';
+import { putFreshRows, removeDelta } from '../../io/fresh-rows';
 import { runRows } from '../../io/run-files';
 import { scratchFolder } from '../../io/scratch';
 import { nestedColumnType } from '../../io/parquet-columns';
@@ -196,6 +198,11 @@ function assembleSql(
 
 const CODE_VERSION = '12';
 
+/** The table's columns, as assembleSql gives them. */
+const AREA_BLOCK_COLUMNS = ['uprn', 'postcode', 'country', 'block', 'block_digest', 'input_digest'].map(
+  (name) => ({ name }),
+);
+
 /** assembleSql's block text, written as the stored block's typed columns (schemas/area-tables.ts
  * UprnAreaBlockRowSchema) with the text kept beside the table. */
 const AREA_BLOCK_TEXTS = {
@@ -279,9 +286,11 @@ export const uprnAreaBlocks = defineAsset({
         [...Object.values(paths), blockTextsPath(paths.blocks)].every((p) => existsSync(p));
       // Which UPRNs are kept and which built, fixed now: the tables they are read from are rewritten below.
       const keptFile = join(scratch, 'kept.parquet');
+      // The tile's blocks as they stand: its file and the delta of earlier months (io/delta-files.ts).
+      const current = runsRelation(paths.blocks);
       if (incremental)
         await copyQueryToParquet(
-          `SELECT b.uprn FROM ${parquetPath(paths.blocks)} b JOIN ${parquetPath(factsFile)} f
+          `SELECT b.uprn FROM ${current} b JOIN ${parquetPath(factsFile)} f
             ON b.uprn = f.uprn AND b.input_digest = f.input_digest`,
           keptFile,
         );
@@ -296,11 +305,14 @@ export const uprnAreaBlocks = defineAsset({
         paths.areaBlocks,
         paths.grantSets,
       ];
-      const previousRows =
-        kept === null ? 0 : await countRows(`SELECT uprn FROM ${parquetPath(paths.blocks)}`);
+      const previousRows = kept === null ? 0 : await countRows(`SELECT uprn FROM ${current}`);
       if (kept !== null && built === 0 && previousRows === facts.rows) {
         step('unchanged', facts.rows);
-        return { rows: facts.rows, outputs, metrics: { built: 0 } } satisfies MaterializeResult;
+        return {
+          rows: facts.rows,
+          outputs: [...outputs, ...deltaFilesOf(paths.blocks), ...deltaFilesOf(blockTextsPath(paths.blocks))],
+          metrics: { built: 0 },
+        } satisfies MaterializeResult;
       }
       // Step 1: the postcodes of the UPRNs to build, beside those kept (a full build writes them in place).
       const freshPostcodes = kept === null ? paths.postcodes : join(scratch, 'postcodes.parquet');
@@ -312,25 +324,39 @@ export const uprnAreaBlocks = defineAsset({
           paths.postcodes,
         );
       step('UPRN postcodes', postcodes.rows);
-      // Step 2: the blocks of area keys not built before (every key in use, on a full build).
+      // Step 2: the blocks of area keys not built before (every key in use, on a full build). A month of
+      // certificates seldom brings a key the tile had not: then the table stays as it is unless a key fell
+      // out of use.
       const newKeys = join(scratch, 'new-keys.parquet');
-      if (kept !== null)
-        await copyQueryToParquet(
-          `SELECT * FROM ${parquetPath(freshPostcodes)}
-           WHERE area_key NOT IN (SELECT area_key FROM ${parquetPath(paths.areaBlocks)})`,
-          newKeys,
-        );
+      const keysNew =
+        kept === null
+          ? null
+          : (
+              await copyQueryToParquet(
+                `SELECT * FROM ${parquetPath(freshPostcodes)}
+                 WHERE area_key NOT IN (SELECT area_key FROM ${parquetPath(paths.areaBlocks)})`,
+                newKeys,
+              )
+            ).rows;
       const freshAreaBlocks = kept === null ? paths.areaBlocks : join(scratch, 'area-blocks.parquet');
-      const perPostcode = await writePostcodeAreaBlocks(
-        ctx,
-        kept !== null ? newKeys : paths.postcodes,
-        freshAreaBlocks,
-        prices,
-      );
-      if (kept !== null)
+      const perPostcode =
+        keysNew === 0
+          ? { rows: 0 }
+          : await writePostcodeAreaBlocks(
+              ctx,
+              kept !== null ? newKeys : paths.postcodes,
+              freshAreaBlocks,
+              prices,
+            );
+      const keysUnused = async () =>
+        countRows(
+          `SELECT area_key FROM ${parquetPath(paths.areaBlocks)}
+           EXCEPT SELECT area_key FROM ${parquetPath(paths.postcodes)}`,
+        );
+      if (keysNew !== null && (keysNew > 0 || (await keysUnused()) > 0))
         await copyQueryToParquet(
-          `SELECT * FROM (SELECT * FROM ${parquetPath(paths.areaBlocks)} UNION ALL
-             SELECT * FROM ${parquetPath(freshAreaBlocks)})
+          `SELECT * FROM (SELECT * FROM ${parquetPath(paths.areaBlocks)}
+             ${keysNew > 0 ? `UNION ALL SELECT * FROM ${parquetPath(freshAreaBlocks)}` : ''})
            WHERE area_key IN (SELECT area_key FROM ${parquetPath(paths.postcodes)}) ORDER BY area_key`,
           paths.areaBlocks,
         );
@@ -350,21 +376,24 @@ export const uprnAreaBlocks = defineAsset({
         ranges.length > 0
           ? ranges.map((range) => assembleSql(ctx, tile, factsFile, changed, range))
           : assembleSql(ctx, tile, factsFile, changed);
-      if (kept === null) written = await copyQueryToParquet(assembled, paths.blocks, texts);
-      else {
+      if (kept === null) {
+        // The whole tile: an earlier month's delta would supersede its new rows.
+        await removeDelta(paths.blocks);
+        written = await copyQueryToParquet(assembled, paths.blocks, texts);
+      } else {
+        // A few changed blocks go to the tile's delta; many, or a UPRN gone, write the tile again.
         const fresh = join(scratch, 'blocks.parquet');
         await copyQueryToParquet(assembled, fresh, texts);
-        await writeKeptAndFreshTexts(paths.blocks, kept, fresh);
-        written = await copyQueryToParquet(
-          `SELECT * FROM ${parquetPath(paths.blocks)} WHERE uprn IN (${kept})
-           UNION ALL SELECT * FROM ${parquetPath(fresh)}`,
-          paths.blocks,
-        );
+        written = await putFreshRows(paths.blocks, AREA_BLOCK_COLUMNS, {
+          kept: `SELECT * FROM ${current} WHERE uprn IN (${kept})`,
+          fresh,
+          uprns: `SELECT uprn FROM ${parquetPath(factsFile)}`,
+        });
       }
       step('UPRN blocks', built);
       return {
         rows: written.rows,
-        outputs,
+        outputs: [...outputs, ...deltaFilesOf(paths.blocks), ...deltaFilesOf(blockTextsPath(paths.blocks))],
         // The roll-up sums partition metrics, so postcodes and grant sets shared by tiles count once per
         // tile; the grant rules' as_of (the same in every tile) is logged rather than summed. The postcode
         // sources count the UPRNs built this time.

@@ -1,7 +1,8 @@
 // uprn_area_blocks per UPRN: a tile built again, when nothing but uprn_epc_blocks moved since its last build,
 // keeps the blocks of the UPRNs whose EPC facts held and builds only the others, and the result is what a
 // build from scratch writes, row for row, in all four of its tables.
-import { copyFile, mkdtemp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,8 @@ import { uprnAreaBlocks } from '../../../pipelines/assets/area/uprn-area-blocks'
 import { UPRN_EPC_BLOCK_COLUMNS, UPRN_EPC_BLOCKS_TABLE } from '../../../pipelines/assets/epc/uprn-epc-blocks';
 import { loadConfig } from '../../../pipelines/config';
 import { inTileSql } from '../../../pipelines/geo/tiles';
-import { blockTextsPath, parquetPath, writeParquet } from '../../../pipelines/io/parquet';
+import { blockTextsPath, parquetPath, runsRelation, writeParquet } from '../../../pipelines/io/parquet';
+import { deltaPath } from '../../../pipelines/io/delta-files';
 import { generateSampleData } from '../../../pipelines/sample-data';
 import { rows } from '../../helpers/parquet-rows';
 
@@ -34,11 +36,12 @@ const TABLES = [UPRN_AREA_BLOCKS_TABLE, UPRN_POSTCODES_TABLE, POSTCODE_AREA_BLOC
 let ctx: AssetContext;
 let tile: string;
 
-const table = (name: string) => parquetPath(derivedPath(ctx, `${name}/${tile}`));
+// A tile's table as readers take it: its file and, for the blocks, the delta of later months.
+const table = (name: string) => runsRelation(derivedPath(ctx, `${name}/${tile}`))!;
 const uprnsSql = () =>
   `SELECT uprn FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} WHERE ${inTileSql(tile)}`;
 
-const blockTexts = () => parquetPath(blockTextsPath(derivedPath(ctx, `${UPRN_AREA_BLOCKS_TABLE}/${tile}`)));
+const blockTexts = () => runsRelation(blockTextsPath(derivedPath(ctx, `${UPRN_AREA_BLOCKS_TABLE}/${tile}`)))!;
 
 /** Every row of the four tables the asset writes for the tile (an update appends the rows it built), and of
  * the block texts beside the blocks. */
@@ -134,17 +137,28 @@ describe('uprn_area_blocks, per UPRN', () => {
       (uprn) => (changed.includes(uprn) ? 'G' : 'D'),
       (uprn) => (uprn === changed[0] ? postcode : null),
     );
+    const blocks = derivedPath(ctx, `${UPRN_AREA_BLOCKS_TABLE}/${tile}`);
+    const file = await readFile(blocks);
     expect(await build(UPSTREAM_BUILDS)).toBe(3);
+    // Their blocks went to the tile's delta, texts beside it; the tile's file was not written again.
+    expect(await readFile(blocks)).toEqual(file);
+    expect(await rows(`SELECT uprn FROM ${parquetPath(deltaPath(blocks))} ORDER BY uprn`)).toEqual(
+      changed.map((uprn) => ({ uprn })),
+    );
+    expect(existsSync(deltaPath(blockTextsPath(blocks)))).toBe(true);
     const incremental = await snapshot();
+    // A build from scratch writes the whole tile, with no delta.
     expect(await build(UPSTREAM_BUILDS, true)).toBe(all);
+    expect(existsSync(deltaPath(blocks))).toBe(false);
     expect(incremental).toEqual(await snapshot());
   }, 120_000);
 
   it('after a run cut short between its tables, builds again what that run had not finished', async () => {
     const uprns = (await rows(uprnsSql())).map((r) => r.uprn);
     const blocks = derivedPath(ctx, `${UPRN_AREA_BLOCKS_TABLE}/${tile}`);
-    const before = `${blocks}.before`;
-    await copyFile(blocks, before);
+    // The blocks as they stand: the tile's file and its delta with their texts (io/delta-files.ts).
+    const files = [blocks, deltaPath(blocks), blockTextsPath(blocks), deltaPath(blockTextsPath(blocks))];
+    const before = await Promise.all(files.map((f) => readFile(f).catch(() => null)));
     // A month re-rates two homes; its run writes the postcodes and area tables, then stops before the blocks.
     await writeEpcFacts(
       uprns,
@@ -152,7 +166,8 @@ describe('uprn_area_blocks, per UPRN', () => {
       () => null,
     );
     expect(await build(UPSTREAM_BUILDS)).toBeGreaterThanOrEqual(2);
-    await copyFile(before, blocks);
+    for (const [i, bytes] of before.entries())
+      await (bytes === null ? rm(files[i]!, { force: true }) : writeFile(files[i]!, bytes));
     // The next run finds the blocks older than the postcodes: those two are built again, not kept.
     expect(await build(UPSTREAM_BUILDS)).toBeGreaterThanOrEqual(2);
     const resumed = await snapshot();

@@ -106,8 +106,13 @@ describe('properties index join', () => {
     };
     await writeParquet(
       fileOf('epcs'),
-      [{ name: 'country', type: 'VARCHAR' }, { name: 'epc_count', type: 'BIGINT' }, ...columnsOf('epcs')],
-      [{ uprn: 1, country: 'England', epc_count: 1, block: { epc_country: 'England' } }],
+      [
+        { name: 'country', type: 'VARCHAR' },
+        { name: 'epc_count', type: 'BIGINT' },
+        { name: 'postcode', type: 'VARCHAR' },
+        ...columnsOf('epcs'),
+      ],
+      [{ uprn: 1, country: 'England', epc_count: 1, postcode: 'BA1 1AA', block: { epc_country: 'England' } }],
       { texts },
     );
     await writeParquet(
@@ -131,8 +136,9 @@ describe('properties index join', () => {
     expect(joined[0]).toMatchObject({ country: 'England', location_layers: null, flood_risk: null });
     expect(joined[1]).toMatchObject({ country: null, location_layers: null, environment_layers: null });
     // Blocks come as the text their writer serialised (kept beside the typed table), its UTF-8 bytes; the
-    // postcodes and country name are read out of the typed blocks.
+    // postcodes are the EPC table's latest postcode and the area block's, the country name the area block's.
     expect(Buffer.from(joined[0]!.epcs as Uint8Array).toString()).toBe('{"epc_country":"England"}');
+    expect(joined[0]).toMatchObject({ epc_postcode: 'BA1 1AA' });
     expect(joined[1]).toMatchObject({ epc_postcode: null, area_postcode: 'CF10 1AA', area_country: 'Wales' });
   });
 });

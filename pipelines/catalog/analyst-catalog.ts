@@ -61,11 +61,9 @@ const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
 function viewSql(view: CatalogView): string {
-  // union_by_name: partitions written by different code versions may differ in their columns.
-  const read = (files: readonly string[]) =>
-    `read_parquet([${files.map(literal).join(', ')}], union_by_name = true)`;
-  // Rows of a delta supersede the base's rows of the same UPRN.
-  const rows = withDelta(read(view.files), view.deltas.length ? read(view.deltas) : null);
+  // union_by_name: partitions written by different code versions may differ in their columns. Rows of a
+  // delta supersede the base's rows of the same UPRN.
+  const rows = withDelta(view.files, view.deltas, 'union_by_name = true');
   return `CREATE OR REPLACE VIEW ${ident(view.schema)}.${ident(view.name)} AS SELECT * FROM ${rows}`;
 }
 

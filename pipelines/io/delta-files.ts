@@ -21,22 +21,30 @@ export function deltaFilesOf(path: string): string[] {
     .map((f) => join(dir, f));
 }
 
+const quote = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+const list = (files: readonly string[]): string => `[${files.map(quote).join(', ')}]`;
+
 /**
- * `base` (a relation) with the rows of `delta` (a relation of the same columns, or null) in place of its rows
- * of the same key. Without a delta, `base` itself.
+ * The rows of the Parquet `files` (paths or globs) with the rows of `delta` in place of their rows of the same
+ * key; without a delta, the files alone. One scan of all of them, filtered: a UNION ALL of the two (or an
+ * anti-join) kept DuckDB from reading only the struct members a query asks for (a 30,000-UPRN tile's area
+ * member 1.0 → 1.6 CPU-s). `options`: read_parquet's (e.g. `union_by_name = true`).
  */
-export const withDelta = (base: string, delta: string | null, key = 'uprn'): string =>
-  delta === null
-    ? base
-    : `(SELECT * FROM ${base} WHERE ${key} NOT IN (SELECT ${key} FROM ${delta}) UNION ALL SELECT * FROM ${delta})`;
+export function withDelta(
+  files: readonly string[],
+  delta: readonly string[],
+  options = '',
+  key = 'uprn',
+): string {
+  const more = options ? `, ${options}` : '';
+  if (delta.length === 0) return `read_parquet(${list(files)}${more})`;
+  return `(SELECT * EXCLUDE (filename) FROM read_parquet(${list([...files, ...delta])}, filename = true${more})
+    WHERE filename IN (${delta.map(quote).join(', ')})
+      OR ${key} NOT IN (SELECT ${key} FROM read_parquet(${list(delta)}) WHERE ${key} IS NOT NULL))`;
+}
 
 /** The table `path` (its file, or a partitioned table's glob `<dir>/*.parquet`) with its deltas applied. */
-export function withDeltasOf(path: string): string {
-  const read = (files: readonly string[]) =>
-    `read_parquet([${files.map((f) => `'${f.replaceAll("'", "''")}'`).join(', ')}])`;
-  const delta = deltaFilesOf(path);
-  return withDelta(read([path]), delta.length ? read(delta) : null);
-}
+export const withDeltasOf = (path: string): string => withDelta([path], deltaFilesOf(path));
 
 /**
  * Whether a table of `baseRows` rows should take `deltaRows` changed rows as a delta rather than be written

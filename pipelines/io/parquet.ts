@@ -785,9 +785,7 @@ export const parquetFiles = (files: readonly string[], options = ''): string =>
 /** The table `path` over its run files (io/run-files.ts) and its delta (delta-files.ts), or null when none exists. */
 export function runsRelation(path: string): string | null {
   const files = runFilesOf(path);
-  if (files.length === 0) return null;
-  const delta = deltaFilesOf(path);
-  return withDelta(parquetFiles(files), delta.length === 0 ? null : parquetFiles(delta));
+  return files.length === 0 ? null : withDelta(files, deltaFilesOf(path));
 }
 
 /** A relation with these columns and no rows: a table none of whose files was written (yet). */

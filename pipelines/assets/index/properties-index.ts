@@ -29,7 +29,6 @@ import {
   blockTextsPath,
   copyQueryToParquet,
   hasColumn,
-  parquetFiles,
   parquetPath,
   queryParquet,
   queryParquetEach,
@@ -136,8 +135,7 @@ export function blockTable(
             `${source.asset}: ${file} has no block texts beside it; build it again (--force)`,
           );
     const read = part === 'texts' ? blockTextsPath : (file: string) => file;
-    const delta = deltaFilesOf(read(table));
-    return withDelta(parquetFiles(files.map(read)), delta.length ? parquetFiles(delta) : null);
+    return withDelta(files.map(read), deltaFilesOf(read(table)));
   };
   // The partitioned block tables are all `<dir>/*.parquet` (PROPERTY_BLOCK_SOURCES).
   if (!path.includes('*')) return of([path], path);

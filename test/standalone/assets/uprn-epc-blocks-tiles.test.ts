@@ -28,6 +28,8 @@ import {
 import { loadConfig } from '../../../pipelines/config';
 import { blockTextsPath, parquetPath } from '../../../pipelines/io/parquet';
 import { withDeltasOf } from '../../../pipelines/io/delta-files';
+import { DuckDBInstance } from '../../../pipelines/io/duckdb';
+import { writeAnalystCatalog } from '../../../pipelines/catalog/analyst-catalog';
 import { blockTable } from '../../../pipelines/assets/index/properties-index';
 import { PROPERTY_BLOCK_SOURCES } from '../../../pipelines/assets/index/property-blocks';
 import { generateSampleData } from '../../../pipelines/sample-data';
@@ -168,7 +170,23 @@ describe('uprn_epc_blocks per tile', () => {
         `SELECT uprn, text FROM ${withDeltasOf(blockTextsPath(uprnEpcBlocksGlob(ctx)))} ORDER BY uprn`,
       ),
     ).toEqual(await texts(derivedPath(ctx, 'whole-after')));
-    // The properties documents' reader and the analysts' catalog read the same rows.
+    // The analysts' view, the properties documents' reader and the exports read the same rows.
+    const parquetRoot = join(ctx.config.dataDir, 'parquet');
+    const catalog = join(ctx.config.dataDir, 'catalog.duckdb');
+    await writeAnalystCatalog(catalog, parquetRoot, [
+      ...(await readdir(dir)).filter((f) => f.endsWith('.parquet')).map((f) => join(dir, f)),
+      ...deltas.map((f) => join(dir, 'delta', f)),
+    ]);
+    const instance = await DuckDBInstance.create(catalog, { access_mode: 'READ_ONLY' });
+    const connection = await instance.connect();
+    const viewRows = (
+      await connection.runAndReadAll(
+        `SELECT uprn, block::VARCHAR AS block FROM ${UPRN_EPC_BLOCKS_TABLE} ORDER BY uprn`,
+      )
+    ).getRowObjectsJson();
+    connection.closeSync();
+    instance.closeSync();
+    expect(viewRows.map((r) => [Number(r.uprn), r.block])).toEqual(after.map((r) => [r.uprn, r.block]));
     const tile = deltas[0]!.replace('.parquet', '');
     const tileRows = await rows(
       `SELECT ${COLUMNS} FROM ${blockTable(PROPERTY_BLOCK_SOURCES[0]!, uprnEpcBlocksGlob(ctx), tile)} ORDER BY uprn`,

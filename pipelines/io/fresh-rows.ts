@@ -20,6 +20,12 @@ import { publishFile, scratchFolder } from './scratch';
 
 const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
+/** The delta of the table `path` and of its texts, those that exist: outputs of the build beside its runs. */
+export const deltaOutputsOf = (path: string): string[] => [
+  ...deltaFilesOf(path),
+  ...deltaFilesOf(blockTextsPath(path)),
+];
+
 /** Drops the delta of the table `path` and of its texts: before the table is written whole in place. */
 export async function removeDelta(path: string): Promise<void> {
   await rm(deltaPath(blockTextsPath(path)), { force: true });

@@ -46,8 +46,7 @@ import {
   uprnRanges,
   writeParquet,
 } from '../../io/parquet';
-import { deltaFilesOf } from '../../io/delta-files';
-import { putFreshRows, removeDelta } from '../../io/fresh-rows';
+import { deltaOutputsOf, putFreshRows, removeDelta } from '../../io/fresh-rows';
 import { runRows } from '../../io/run-files';
 import { scratchFolder } from '../../io/scratch';
 import { nestedColumnType } from '../../io/parquet-columns';
@@ -310,7 +309,7 @@ export const uprnAreaBlocks = defineAsset({
         step('unchanged', facts.rows);
         return {
           rows: facts.rows,
-          outputs: [...outputs, ...deltaFilesOf(paths.blocks), ...deltaFilesOf(blockTextsPath(paths.blocks))],
+          outputs: [...outputs, ...deltaOutputsOf(paths.blocks)],
           metrics: { built: 0 },
         } satisfies MaterializeResult;
       }
@@ -393,7 +392,7 @@ export const uprnAreaBlocks = defineAsset({
       step('UPRN blocks', built);
       return {
         rows: written.rows,
-        outputs: [...outputs, ...deltaFilesOf(paths.blocks), ...deltaFilesOf(blockTextsPath(paths.blocks))],
+        outputs: [...outputs, ...deltaOutputsOf(paths.blocks)],
         // The roll-up sums partition metrics, so postcodes and grant sets shared by tiles count once per
         // tile; the grant rules' as_of (the same in every tile) is logged rather than summed. The postcode
         // sources count the UPRNs built this time.

@@ -59,7 +59,7 @@ export function registerEpcCommands(program: Command): void {
       const { NeighbourIndex, estimateEpc } = await import('../../pipelines/transforms/epc/estimate');
       const { leaveOneOut } = await import('../../pipelines/transforms/epc/estimate-accuracy');
       const ctx = { config: loadConfig(), runId: 'cli', log: () => undefined, heartbeat: () => undefined };
-      const { properties } = await loadCertifiedProperties(ctx);
+      const properties = await loadCertifiedProperties(ctx);
       const index = new NeighbourIndex(properties);
       const started = Date.now();
       const result = leaveOneOut(properties, (p) => estimateEpc({ x: p.x, y: p.y, uprn: p.uprn }, index));

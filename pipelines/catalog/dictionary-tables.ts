@@ -50,6 +50,8 @@ const EPC_PARTITIONED = new Set([
 
 // The per-UPRN tables written one file per 10 km tile (their assets are partitioned by tile).
 const TILE_PARTITIONED = new Set([
+  'epc_estimates',
+  'epc_estimates_inputs',
   'uprn_epc_blocks',
   'uprn_postcodes',
   'postcode_area_blocks',

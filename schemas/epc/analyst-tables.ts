@@ -103,6 +103,23 @@ export const EpcEstimatesRowSchema = z
   })
   .describe('epc_estimate of every UPRN without a certificate');
 
+export const EpcEstimatesInputsRowSchema = z
+  .object({
+    kind: z
+      .enum(['certified', 'target'])
+      .describe('certified: a certified property the tile read; target: a UPRN it estimated'),
+    uprn: z.number().int().describe('UPRN'),
+    x_coord: z.number().describe('Easting, metres, British National Grid'),
+    y_coord: z.number().describe('Northing, metres, British National Grid'),
+    digest: text('certified: MD5 of its epc_latest columns an estimate reads'),
+    reach: num(
+      'target: how far a certified property can lie and still be among its nearest, metres (the k-th distance, or the search radius)',
+    ),
+  })
+  .describe(
+    'Bookkeeping of epc_estimates, per tile: what its last build read, so a new month estimates again only the UPRNs a changed certificate reaches',
+  );
+
 /** The EPC analyst tables (name → layer and row schema), for the data dictionary. */
 export const EPC_TABLES = {
   epc_england_wales_certificates: { layer: 'staged', schema: RawEwCertificateRowSchema },
@@ -113,4 +130,5 @@ export const EPC_TABLES = {
   epc_latest: { layer: 'derived', schema: EpcLatestRowSchema },
   epc_stats: { layer: 'derived', schema: EpcStatsRowSchema },
   epc_estimates: { layer: 'derived', schema: EpcEstimatesRowSchema },
+  epc_estimates_inputs: { layer: 'derived', schema: EpcEstimatesInputsRowSchema },
 } as const;

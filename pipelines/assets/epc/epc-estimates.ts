@@ -1,94 +1,262 @@
 // epc_estimate for every OS Open UPRN address point without a certificate, from the latest certificates of
-// nearby properties (pipelines/transforms/epc/estimate.ts). The certified properties are held in one
-// in-memory k-d tree (about 60 bytes each plus the record: fine for a region; the national run would
-// partition by BNG tile as the spatial enrichment does).
-import { parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+// nearby properties (pipelines/transforms/epc/estimate.ts). Partitioned per 10 km tile like the blocks that
+// read it (derived/epc_estimates/<tile>.parquet): a tile holds in memory only the certified properties within
+// the search radius of its own square, so a worker's memory follows the densest tile, not the country.
+//
+// Incremental per UPRN: an estimate depends only on the certified properties within its reach (the distance
+// of its k-th nearest, or the radius). Each tile keeps what its last build read (epc_estimates_inputs/<tile>:
+// every certified property's digest, every target's point and reach). A new month of certificates re-estimates
+// only the UPRNs with a changed certified property (added, gone or altered) within their reach, and UPRNs new
+// to the tile; the other rows are copied. Any other upstream change, a code change or `--force` builds the
+// tile whole.
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { inTileSql, tileBBox } from '../../geo/tiles';
+import { copyQueryToParquet, emptyRelation, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
 import { parquetColumnsFor } from '../../io/parquet-columns';
-import { EpcEstimatesRowSchema } from '../../../schemas/epc';
+import { scratchFolder } from '../../io/scratch';
+import { EpcEstimatesInputsRowSchema, EpcEstimatesRowSchema } from '../../../schemas/epc';
 import {
   DEFAULT_ESTIMATE_OPTIONS,
   NeighbourIndex,
-  estimateEpc,
+  estimateFromNeighbours,
   type CertifiedProperty,
 } from '../../transforms/epc/estimate';
-import { type AssetContext } from '../../orchestration/definition';
+import { partitionOf, sameBuildsBut, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
+import { derivedGlob, partitionedTable } from './epc-enhanced';
 import { EPC_LATEST_TABLE } from './epc-stats';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
+import { tilesHoldingUprns } from '../location/uprn-location-blocks';
 
 export const EPC_ESTIMATES_TABLE = 'epc_estimates';
-
-interface Geography {
-  outcode: string | null;
-  local_authority_district_code: string | null;
-  region_code: string | null;
-  country: string | null;
-}
-
-/** Certified properties with a UPRN and a point, and the geography of each postcode they carry. */
-export async function loadCertifiedProperties(
-  ctx: AssetContext,
-): Promise<{ properties: CertifiedProperty[]; geography: Map<string, Geography> }> {
-  const properties: CertifiedProperty[] = [];
-  const geography = new Map<string, Geography>();
-  const sql = `SELECT * FROM ${parquetPath(derivedPath(ctx, EPC_LATEST_TABLE))}
-    WHERE uprn IS NOT NULL AND x_coord IS NOT NULL ORDER BY uprn`;
-  for await (const row of queryParquet(sql)) {
-    const r = row as unknown as CertifiedProperty & Geography & { x_coord: number; y_coord: number };
-    properties.push({ ...r, x: r.x_coord, y: r.y_coord });
-    if (r.postcode && !geography.has(r.postcode)) {
-      geography.set(r.postcode, {
-        outcode: r.outcode,
-        local_authority_district_code: r.local_authority_district_code,
-        region_code: r.region_code,
-        country: r.country,
-      });
-    }
-  }
-  return { properties, geography };
-}
-
+/** Per tile, what its last build read (bookkeeping, not an analyst view). */
+const INPUTS_TABLE = 'epc_estimates_inputs';
+const CODE_VERSION = '3';
 // The estimate as typed nested columns (schemas/epc/analyst-tables.ts EpcEstimatesRowSchema).
 const COLUMNS = parquetColumnsFor(EpcEstimatesRowSchema);
+const { radius: RADIUS, k: K } = DEFAULT_ESTIMATE_OPTIONS;
+
+/** A tile's estimates file. */
+export const epcEstimatesPath = (ctx: AssetContext, tile: string): string =>
+  derivedPath(ctx, `${EPC_ESTIMATES_TABLE}/${tile}`);
+
+/** The estimates of a tile, or of every tile; no rows where none were written. */
+export function epcEstimatesRelation(ctx: AssetContext, tile?: string): string {
+  if (tile === undefined) return partitionedTable(derivedGlob(ctx, EPC_ESTIMATES_TABLE), COLUMNS);
+  const path = epcEstimatesPath(ctx, tile);
+  return existsSync(path) ? parquetPath(path) : emptyRelation(COLUMNS);
+}
+
+type Box = { minX: number; minY: number; maxX: number; maxY: number };
+
+const GEOGRAPHY = ['outcode', 'local_authority_district_code', 'region_code', 'country'] as const;
+const CERTIFIED_COLUMNS = `uprn, x_coord, y_coord, postcode, ${GEOGRAPHY.join(', ')}, property_type, built_form,
+  construction_age_band, main_fuel, total_floor_area, energy_efficiency_current, energy_efficiency_potential,
+  co2_emissions_current, co2_emissions_potential, energy_consumption_per_floor_area_m2_current,
+  energy_consumption_per_floor_area_m2_potential`;
+
+/**
+ * The certified properties (latest certificate, with a UPRN and a point) in `box` grown by the radius, or
+ * all of them.
+ */
+function certifiedSql(ctx: Pick<AssetContext, 'config'>, box?: Box): string {
+  return `SELECT ${CERTIFIED_COLUMNS} FROM ${parquetPath(derivedPath(ctx as AssetContext, EPC_LATEST_TABLE))}
+    WHERE uprn IS NOT NULL AND x_coord IS NOT NULL ${
+      box
+        ? `AND x_coord BETWEEN ${box.minX - RADIUS} AND ${box.maxX + RADIUS}
+           AND y_coord BETWEEN ${box.minY - RADIUS} AND ${box.maxY + RADIUS}`
+        : ''
+    }`;
+}
+
+/** The tile's UPRNs without a certificate: those to estimate. */
+function targetsSql(ctx: AssetContext, tile: string): string {
+  return `SELECT uprn, x_coord, y_coord FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}
+    WHERE ${inTileSql(tile)} AND uprn NOT IN (
+      SELECT uprn FROM ${parquetPath(derivedPath(ctx, EPC_LATEST_TABLE))} WHERE uprn IS NOT NULL AND ${inTileSql(tile)})`;
+}
+
+type Certified = CertifiedProperty & Record<(typeof GEOGRAPHY)[number], string | null>;
+
+async function certifiedOf(sql: string): Promise<Certified[]> {
+  const properties: Certified[] = [];
+  for await (const row of queryParquet(`${sql} ORDER BY uprn`)) {
+    const r = row as unknown as Certified & { x_coord: number; y_coord: number };
+    properties.push({ ...r, x: r.x_coord, y: r.y_coord });
+  }
+  return properties;
+}
+
+const loadCertified = async (sql: string) => new NeighbourIndex(await certifiedOf(sql));
+
+/** Every certified property of the last refresh (`pds epc estimate-accuracy`; a region's, not the country's). */
+export const loadCertifiedProperties = (ctx: Pick<AssetContext, 'config'>): Promise<CertifiedProperty[]> =>
+  certifiedOf(certifiedSql(ctx));
+
+const INPUT_COLUMNS = parquetColumnsFor(EpcEstimatesInputsRowSchema);
+
+/** A target's point and reach: [uprn, x, y, reach]. */
+type Reach = [number, number, number, number];
+
+/**
+ * Estimates the UPRNs of `targets` (uprn, x_coord, y_coord) from `index`: their rows written to `path` in
+ * UPRN order, each one's reach to `reachPath`. The estimate's geography is its nearest neighbour's, whose
+ * postcode it takes. Returns how many UPRNs it estimated and how many rows it wrote.
+ */
+async function estimate(
+  targets: string,
+  index: NeighbourIndex,
+  path: string,
+  reachPath: string,
+): Promise<{ estimated: number; rows: number }> {
+  const reach: Reach[] = [];
+  const rows = (async function* () {
+    for await (const u of queryParquet(`${targets} ORDER BY uprn`)) {
+      const [uprn, x, y] = [u.uprn as number, u.x_coord as number, u.y_coord as number];
+      const near = index.neighbourhood(x, y, K, RADIUS);
+      reach.push([uprn, x, y, near.reach]);
+      const estimate = estimateFromNeighbours(near.neighbours, DEFAULT_ESTIMATE_OPTIONS);
+      if (!estimate) continue;
+      const nearest = near.neighbours[0]!.property as Certified;
+      yield {
+        uprn,
+        postcode: estimate.postcode,
+        ...Object.fromEntries(GEOGRAPHY.map((g) => [g, nearest[g]])),
+        property_type: estimate.property_type,
+        estimate,
+      };
+    }
+  })();
+  const written = await writeParquet(path, COLUMNS, rows);
+  await writeParquet(
+    reachPath,
+    INPUT_COLUMNS.filter((c) => c.name !== 'kind' && c.name !== 'digest'),
+    reach.map(([uprn, x_coord, y_coord, r]) => ({ uprn, x_coord, y_coord, reach: r })),
+  );
+  return { estimated: reach.length, rows: written.rows };
+}
+
+/**
+ * The bookkeeping: the certified properties this build read (their digests) and every target's reach
+ * (relations of uprn, x_coord, y_coord, reach).
+ */
+function inputsSql(certified: string, reach: readonly string[]): string {
+  return [
+    `SELECT 'certified' AS kind, uprn, x_coord, y_coord, md5(c::VARCHAR) AS digest, NULL::DOUBLE AS reach
+     FROM (${certified}) c`,
+    ...reach.map((r) => `SELECT 'target', uprn, x_coord, y_coord, NULL, reach FROM (${r})`),
+  ].join(' UNION ALL ');
+}
+
+/**
+ * The targets to estimate again: new to the tile (or moved), or with a certified property that changed
+ * (added, gone or altered) within their reach. `previous` is the last build's bookkeeping.
+ */
+function affectedSql(targets: string, certified: string, previous: string): string {
+  return `WITH t AS (${targets}),
+    prev AS (SELECT * FROM ${previous}),
+    now AS (SELECT uprn, x_coord, y_coord, md5(c::VARCHAR) AS digest FROM (${certified}) c),
+    was AS (SELECT uprn, x_coord, y_coord, digest FROM prev WHERE kind = 'certified'),
+    changed AS ((SELECT * FROM now EXCEPT SELECT * FROM was) UNION ALL (SELECT * FROM was EXCEPT SELECT * FROM now)),
+    reached AS (SELECT t.uprn, t.x_coord, t.y_coord, p.reach FROM t
+      JOIN prev p ON p.kind = 'target' AND p.uprn = t.uprn AND p.x_coord = t.x_coord AND p.y_coord = t.y_coord)
+    SELECT uprn, x_coord, y_coord FROM t WHERE uprn NOT IN (SELECT uprn FROM reached)
+    UNION
+    SELECT r.uprn, r.x_coord, r.y_coord FROM reached r JOIN changed c
+      ON c.x_coord BETWEEN r.x_coord - r.reach - ${SLACK_M} AND r.x_coord + r.reach + ${SLACK_M}
+     AND c.y_coord BETWEEN r.y_coord - r.reach - ${SLACK_M} AND r.y_coord + r.reach + ${SLACK_M}
+    WHERE sqrt((c.x_coord - r.x_coord) ^ 2 + (c.y_coord - r.y_coord) ^ 2) <= r.reach + ${SLACK_M}`;
+}
+/** Room for rounding at the edge of a reach: a property this close beyond it re-estimates (harmlessly). */
+const SLACK_M = 0.001;
+
+interface Affected {
+  /** The bounding box of the UPRNs to estimate (minX null: none). */
+  minX: number | null;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  /** The last build's targets, and those of them whose estimate holds. */
+  previous: number;
+  kept: number;
+  /** The rows of the last build's file. */
+  rows: number;
+}
 
 export const epcEstimates = defineAsset({
   name: 'epc_estimates',
   kind: 'derived',
-  description: 'Estimated EPC for every UPRN without a certificate, from nearby certified properties',
+  description:
+    'Estimated EPC for every UPRN without a certificate, from nearby certified properties; one Parquet file per 10 km tile',
   upstream: ['epc_latest', 'os_open_uprn'],
-  // 2: the estimate as typed nested columns (issue 20).
-  codeVersion: '2',
+  // 2: the estimate as typed nested columns (issue 20). 3: per 10 km tile, re-estimated per UPRN.
+  codeVersion: CODE_VERSION,
   owner: 'epc',
   cadence: 'monthly',
+  partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
   async materialize(ctx) {
-    const { properties, geography } = await loadCertifiedProperties(ctx);
-    const index = new NeighbourIndex(properties);
-    let without = 0;
-    const rows = (async function* () {
-      const sql = `SELECT uprn, x_coord, y_coord FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))}
-        WHERE uprn NOT IN (SELECT uprn FROM ${parquetPath(derivedPath(ctx, EPC_LATEST_TABLE))} WHERE uprn IS NOT NULL)
-        ORDER BY uprn`;
-      for await (const u of queryParquet(sql)) {
-        const estimate = estimateEpc(
-          { x: u.x_coord as number, y: u.y_coord as number },
-          index,
-          DEFAULT_ESTIMATE_OPTIONS,
-        );
-        if (!estimate) {
-          without++;
-          continue;
-        }
-        const geo = estimate.postcode ? geography.get(estimate.postcode) : undefined;
-        yield {
-          uprn: u.uprn,
-          postcode: estimate.postcode,
-          ...geo,
-          property_type: estimate.property_type,
-          estimate,
-        };
+    const tile = partitionOf(ctx);
+    const path = epcEstimatesPath(ctx, tile);
+    const inputsPath = derivedPath(ctx, `${INPUTS_TABLE}/${tile}`);
+    const inputs = parquetPath(inputsPath);
+    const targets = targetsSql(ctx, tile);
+    const certified = certifiedSql(ctx, tileBBox(tile));
+    const incremental =
+      sameBuildsBut(ctx, CODE_VERSION, [EPC_LATEST_TABLE]) && existsSync(path) && existsSync(inputsPath);
+    // The single file of the unpartitioned asset (code version 2 and before) would only mislead.
+    await rm(derivedPath(ctx, EPC_ESTIMATES_TABLE), { force: true });
+    const scratch = await scratchFolder(`${path}.work`);
+    const reachFile = join(scratch, 'reach.parquet');
+    const done = async (rows: number, estimated: number, reach: string[]) => {
+      await copyQueryToParquet(inputsSql(certified, reach), inputsPath, { columns: INPUT_COLUMNS });
+      return { rows, outputs: [path], metrics: { estimated } };
+    };
+    try {
+      if (!incremental) {
+        await rm(inputsPath, { force: true });
+        const written = await estimate(targets, await loadCertified(certified), path, reachFile);
+        return await done(written.rows, written.estimated, [`SELECT * FROM ${parquetPath(reachFile)}`]);
       }
-    })();
-    const written = await writeParquet(derivedPath(ctx, EPC_ESTIMATES_TABLE), COLUMNS, rows);
-    return { rows: written.rows, outputs: [written.path], metrics: { uprns_without_neighbours: without } };
+      const affectedFile = join(scratch, 'affected.parquet');
+      await copyQueryToParquet(affectedSql(targets, certified, inputs), affectedFile);
+      const affected = parquetPath(affectedFile);
+      // The last build's targets still current whose estimate holds.
+      const kept = `SELECT uprn, x_coord, y_coord, reach FROM ${inputs} WHERE kind = 'target'
+        AND uprn IN (SELECT uprn FROM (${targets})) AND uprn NOT IN (SELECT uprn FROM ${affected})`;
+      let summary: Affected | undefined;
+      for await (const row of queryParquet(`SELECT
+          (SELECT min(x_coord)::DOUBLE FROM ${affected}) AS minX, (SELECT min(y_coord)::DOUBLE FROM ${affected}) AS minY,
+          (SELECT max(x_coord)::DOUBLE FROM ${affected}) AS maxX, (SELECT max(y_coord)::DOUBLE FROM ${affected}) AS maxY,
+          (SELECT count(*) FROM ${inputs} WHERE kind = 'target') AS previous, (SELECT count(*) FROM (${kept})) AS kept,
+          (SELECT count(*) FROM ${parquetPath(path)}) AS rows`))
+        summary = row as unknown as Affected;
+      const s = summary!;
+      // Every estimate held and no UPRN left: the file stays as it is; the bookkeeping moves on.
+      if (s.minX === null && Number(s.kept) === Number(s.previous))
+        return await done(Number(s.rows), 0, [kept]);
+      const keptFile = join(scratch, 'kept.parquet');
+      await copyQueryToParquet(kept, keptFile);
+      // Only the neighbourhood of the UPRNs to estimate is read.
+      const index =
+        s.minX === null ? new NeighbourIndex([]) : await loadCertified(certifiedSql(ctx, s as Box));
+      const freshFile = join(scratch, 'fresh.parquet');
+      const fresh = await estimate(`SELECT * FROM ${affected}`, index, freshFile, reachFile);
+      // A build cut short from here on leaves no bookkeeping: the next one is whole.
+      await rm(inputsPath, { force: true });
+      const written = await copyQueryToParquet(
+        `SELECT * FROM ${parquetPath(path)} WHERE uprn IN (SELECT uprn FROM ${parquetPath(keptFile)})
+         UNION ALL SELECT * FROM ${parquetPath(freshFile)} ORDER BY uprn`,
+        path,
+        { columns: COLUMNS },
+      );
+      return await done(written.rows, fresh.estimated, [
+        `SELECT * FROM ${parquetPath(reachFile)}`,
+        `SELECT * FROM ${parquetPath(keptFile)}`,
+      ]);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   },
 });

@@ -62,7 +62,7 @@ import {
   recsDigestSql,
   tileRelation,
 } from './epc-by-tile';
-import { EPC_ESTIMATES_TABLE } from './epc-estimates';
+import { epcEstimatesRelation } from './epc-estimates';
 import { EW_RECOMMENDATION_TABLE, ewStagedGlob } from './epc-raw';
 import { EPC_LATEST_TABLE, EPC_STATS_TABLE } from './epc-stats';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
@@ -92,7 +92,7 @@ const statsIdSql = (alias: string, g: (typeof EPC_STATS_GROUPINGS)[number]): str
  * The CTEs of a tile's UPRNs' geography (latest certificate, or estimate) with the ids of their statistics
  * groups that exist (epc_stats): `tile`, `geo`, `stats_ids`, `geo_stats`.
  */
-function geoSql(ctx: AssetContext, uprnsSql: string): string {
+function geoSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
   const geoColumns =
     'uprn, postcode, outcode, local_authority_district_code, region_code, country, property_type';
   const statsId = `CASE s.grouping ${EPC_STATS_GROUPINGS.map((g) => `WHEN '${g.grouping}' THEN ${statsIdSql('s', g)}`).join(' ')} END`;
@@ -104,9 +104,10 @@ function geoSql(ctx: AssetContext, uprnsSql: string): string {
     tile AS (${uprnsSql}),
     geo AS (
       SELECT ${geoColumns}, NULL::JSON AS estimate
-      FROM ${parquetPath(derivedPath(ctx, EPC_LATEST_TABLE))} WHERE uprn IN (SELECT uprn FROM tile)
+      FROM ${parquetPath(derivedPath(ctx, EPC_LATEST_TABLE))}
+      WHERE ${tile === undefined ? '' : `${inTileSql(tile)} AND `}uprn IN (SELECT uprn FROM tile)
       UNION ALL
-      SELECT ${geoColumns}, to_json(estimate) AS estimate FROM ${parquetPath(derivedPath(ctx, EPC_ESTIMATES_TABLE))}
+      SELECT ${geoColumns}, to_json(estimate) AS estimate FROM ${epcEstimatesRelation(ctx, tile)}
       WHERE uprn IN (SELECT uprn FROM tile)),
     stats_ids AS (SELECT ${statsId} AS id FROM ${parquetPath(derivedPath(ctx, EPC_STATS_TABLE))} s),
     geo_stats AS (SELECT g.uprn, g.country AS geo_country, g.estimate, ${groups} FROM geo g)`;
@@ -148,7 +149,7 @@ export function inputDigestsSql(ctx: AssetContext, uprnsSql: string, tile?: stri
   // Only narrow columns: a certificate by its cert_digest and recs_digest (epc-by-tile.ts), never its texts
   // nor its recommendations'.
   return `
-    WITH ${geoSql(ctx, uprnsSql)},
+    WITH ${geoSql(ctx, uprnsSql, tile)},
     cd AS (
       SELECT uprn, certificate_id, country, lodged_at, cert_digest, recs_digest FROM ${certs}
       WHERE uprn IN (SELECT uprn FROM tile)),
@@ -193,7 +194,7 @@ export function blockRowsSql(
   const inRange = (column: string) => (range ? `${column} BETWEEN ${range[0]} AND ${range[1]}` : 'true');
   const uprns = range ? `SELECT uprn FROM (${uprnsSql}) WHERE ${inRange('uprn')}` : uprnsSql;
   return `
-    WITH ${geoSql(ctx, uprns)},
+    WITH ${geoSql(ctx, uprns, tile)},
     tile_certs AS (
       SELECT c.uprn, c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id
       FROM ${certs} c WHERE ${inRange('c.uprn')} AND c.uprn IN (SELECT uprn FROM tile)),

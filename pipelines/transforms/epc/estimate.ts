@@ -52,6 +52,21 @@ export class NeighbourIndex {
    * lie within the radius (which grows with density: 400 m in a city holds thousands).
    */
   nearest(x: number, y: number, k: number, radius: number, excludeUprn?: number): Neighbour[] {
+    return this.neighbourhood(x, y, k, radius, excludeUprn).neighbours;
+  }
+
+  /**
+   * The nearest (as `nearest`) and their `reach`: how far a certified property can lie and still be among
+   * them (the k-th distance, or the radius when fewer lie within it). A property added, removed or changed
+   * farther away than the reach leaves the neighbours as they are.
+   */
+  neighbourhood(
+    x: number,
+    y: number,
+    k: number,
+    radius: number,
+    excludeUprn?: number,
+  ): { neighbours: Neighbour[]; reach: number } {
     const closest = this.points.nearest([x, y], k + 1, radius);
     let reach = radius;
     if (closest.length === k + 1) {
@@ -68,7 +83,7 @@ export class NeighbourIndex {
       found.push({ property: p, distance: Math.hypot(p.x - x, p.y - y) });
     }
     found.sort((a, b) => a.distance - b.distance || a.property.uprn - b.property.uprn);
-    return found.slice(0, k);
+    return { neighbours: found.slice(0, k), reach };
   }
 }
 
@@ -159,7 +174,17 @@ export function estimateEpc(
   index: NeighbourIndex,
   options: EstimateOptions = DEFAULT_ESTIMATE_OPTIONS,
 ): EpcEstimate | null {
-  const candidates = index.nearest(target.x, target.y, options.k, options.radius, target.uprn);
+  return estimateFromNeighbours(
+    index.nearest(target.x, target.y, options.k, options.radius, target.uprn),
+    options,
+  );
+}
+
+/** The estimate from a point's nearest certified properties (NeighbourIndex.nearest), or null when none. */
+export function estimateFromNeighbours(
+  candidates: Neighbour[],
+  options: EstimateOptions = DEFAULT_ESTIMATE_OPTIONS,
+): EpcEstimate | null {
   if (candidates.length === 0) return null;
   const postcode = candidates[0]!.property.postcode;
   let pool = narrow(

@@ -49,9 +49,7 @@ beforeAll(async () => {
     else
       for (const key of await partitionKeys(asset, ctx)) await asset.materialize({ ...ctx, partition: key });
   }
-  for (const asset of [epcLatest, epcStats, epcEstimates]) await asset.materialize(ctx);
-  for (const key of await partitionKeys(epcByTile, ctx))
-    await epcByTile.materialize({ ...ctx, partition: key });
+  for (const asset of [epcLatest, epcStats, epcEstimates, epcByTile]) await materializeAll(asset);
   tiles = await partitionKeys(uprnEpcBlocks, ctx);
   for (const tile of tiles) await uprnEpcBlocks.materialize({ ...ctx, partition: tile });
   // The unpartitioned result: one build over every staged UPRN.
@@ -90,7 +88,7 @@ describe('uprn_epc_blocks per tile', () => {
       // Every UPRN of the square with a certificate or an estimate has its block.
       const missing = await rows(
         `SELECT count(*) AS n FROM (${tileUprnsSql(ctx, tile)}) t
-         WHERE uprn IN (SELECT uprn FROM ${parquetPath(derivedPath(ctx, 'epc_estimates'))}
+         WHERE uprn IN (SELECT uprn FROM ${parquetPath(derivedPath(ctx, 'epc_estimates/*'))}
                         UNION SELECT uprn FROM ${parquetPath(derivedPath(ctx, 'epc_latest'))})
            AND uprn NOT IN (SELECT uprn FROM ${file})`,
       );

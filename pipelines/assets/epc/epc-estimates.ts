@@ -138,26 +138,30 @@ async function estimate(
   return { estimated: reach.length, rows: written.rows };
 }
 
+/** Each certified property of a `certified` query, by its point and an MD5 of what an estimate reads of it. */
+const certifiedDigestsSql = (certified: string): string =>
+  `SELECT uprn, x_coord, y_coord, md5(c::VARCHAR) AS digest FROM (${certified}) c`;
+
 /**
- * The bookkeeping: the certified properties this build read (their digests) and every target's reach
- * (relations of uprn, x_coord, y_coord, reach).
+ * The bookkeeping: the certified properties this build read (`digests`, certifiedDigestsSql's rows) and every
+ * target's reach (relations of uprn, x_coord, y_coord, reach).
  */
-function inputsSql(certified: string, reach: readonly string[]): string {
+function inputsSql(digests: string, reach: readonly string[]): string {
   return [
-    `SELECT 'certified' AS kind, uprn, x_coord, y_coord, md5(c::VARCHAR) AS digest, NULL::DOUBLE AS reach
-     FROM (${certified}) c`,
+    `SELECT 'certified' AS kind, uprn, x_coord, y_coord, digest, NULL::DOUBLE AS reach FROM (${digests})`,
     ...reach.map((r) => `SELECT 'target', uprn, x_coord, y_coord, NULL, reach FROM (${r})`),
   ].join(' UNION ALL ');
 }
 
 /**
  * The targets to estimate again: new to the tile (or moved), or with a certified property that changed
- * (added, gone or altered) within their reach. `previous` is the last build's bookkeeping.
+ * (added, gone or altered) within their reach. `digests` are this build's certified properties, `previous`
+ * the last build's bookkeeping.
  */
-function affectedSql(targets: string, certified: string, previous: string): string {
+function affectedSql(targets: string, digests: string, previous: string): string {
   return `WITH t AS (${targets}),
     prev AS (SELECT * FROM ${previous}),
-    now AS (SELECT uprn, x_coord, y_coord, md5(c::VARCHAR) AS digest FROM (${certified}) c),
+    now AS (SELECT uprn, x_coord, y_coord, digest FROM ${digests}),
     was AS (SELECT uprn, x_coord, y_coord, digest FROM prev WHERE kind = 'certified'),
     changed AS ((SELECT * FROM now EXCEPT SELECT * FROM was) UNION ALL (SELECT * FROM was EXCEPT SELECT * FROM now)),
     reached AS (SELECT t.uprn, t.x_coord, t.y_coord, p.reach FROM t
@@ -209,8 +213,11 @@ export const epcEstimates = defineAsset({
     await rm(derivedPath(ctx, EPC_ESTIMATES_TABLE), { force: true });
     const scratch = await scratchFolder(`${path}.work`);
     const reachFile = join(scratch, 'reach.parquet');
+    // This build's certified properties' digests: inline for a whole build (read once), in a file when the
+    // incremental path reads them twice (to find what changed, then as the new bookkeeping).
+    let digests = certifiedDigestsSql(certified);
     const done = async (rows: number, estimated: number, reach: string[]) => {
-      await copyQueryToParquet(inputsSql(certified, reach), inputsPath, { columns: INPUT_COLUMNS });
+      await copyQueryToParquet(inputsSql(digests, reach), inputsPath, { columns: INPUT_COLUMNS });
       return { rows, outputs: [path], metrics: { estimated } };
     };
     try {
@@ -219,18 +226,21 @@ export const epcEstimates = defineAsset({
         const written = await estimate(targets, await loadCertified(certified), path, reachFile);
         return await done(written.rows, written.estimated, [`SELECT * FROM ${parquetPath(reachFile)}`]);
       }
+      const digestsFile = join(scratch, 'certified.parquet');
+      await copyQueryToParquet(digests, digestsFile);
+      digests = `SELECT * FROM ${parquetPath(digestsFile)}`;
       const affectedFile = join(scratch, 'affected.parquet');
-      await copyQueryToParquet(affectedSql(targets, certified, inputs), affectedFile);
+      await copyQueryToParquet(affectedSql(targets, `(${digests})`, inputs), affectedFile);
       const affected = parquetPath(affectedFile);
       // The last build's targets still current whose estimate holds.
       const kept = `SELECT uprn, x_coord, y_coord, reach FROM ${inputs} WHERE kind = 'target'
         AND uprn IN (SELECT uprn FROM (${targets})) AND uprn NOT IN (SELECT uprn FROM ${affected})`;
       let summary: Affected | undefined;
-      for await (const row of queryParquet(`SELECT
-          (SELECT min(x_coord)::DOUBLE FROM ${affected}) AS minX, (SELECT min(y_coord)::DOUBLE FROM ${affected}) AS minY,
-          (SELECT max(x_coord)::DOUBLE FROM ${affected}) AS maxX, (SELECT max(y_coord)::DOUBLE FROM ${affected}) AS maxY,
+      for await (const row of queryParquet(`SELECT min(x_coord)::DOUBLE AS minX, min(y_coord)::DOUBLE AS minY,
+          max(x_coord)::DOUBLE AS maxX, max(y_coord)::DOUBLE AS maxY,
           (SELECT count(*) FROM ${inputs} WHERE kind = 'target') AS previous, (SELECT count(*) FROM (${kept})) AS kept,
-          (SELECT count(*) FROM ${parquetPath(path)}) AS rows`))
+          (SELECT count(*) FROM ${parquetPath(path)}) AS rows
+        FROM ${affected}`))
         summary = row as unknown as Affected;
       const s = summary!;
       // Every estimate held and no UPRN left: the file stays as it is; the bookkeeping moves on.

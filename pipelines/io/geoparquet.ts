@@ -6,7 +6,8 @@
 //     wants a struct column, so flat columns cannot be the covering), and `covering.bbox` points at it;
 //   - a point table (x_coord/y_coord declared by schemas/feature-columns.ts pointColumns) gets a WKB point
 //     `geometry` column built from them, and keeps its x/y columns.
-// Other tables are untouched. Pure: SQL text and JSON only; the writer runs them.
+// Other tables are untouched. SQL text and JSON only; the writer runs them.
+import { randomUUID } from 'node:crypto';
 import type { ColumnSpec } from './parquet';
 import { EPSG_27700_PROJJSON } from './epsg-27700';
 
@@ -146,4 +147,44 @@ export function geoMetadata(plan: GeoParquetPlan, stats: GeoStats): string {
       },
     },
   });
+}
+
+// Every GeoParquet type's WKB header (little-endian ISO code, 2D and Z), for the longest metadata possible.
+const ALL_HEADERS = WKB_TYPES.slice(1).flatMap((_, i) =>
+  [i + 1, i + 1001].map((code) => {
+    const header = Buffer.alloc(5);
+    header[0] = 1;
+    header.writeUInt32LE(code, 1);
+    return header.toString('hex');
+  }),
+);
+
+/**
+ * The `geo` metadata of a table whose stats are known only once it is written: a placeholder of fixed byte
+ * length goes into the footer with the rows, and `fill` gives the metadata for the stats, padded with JSON
+ * whitespace to that length, to write over it (io/parquet-footer.ts). The length holds the longest metadata
+ * the plan can give: every geometry type, and coordinates longer than any JSON number (24 bytes) allows.
+ */
+export function reservedGeoMetadata(plan: GeoParquetPlan): {
+  placeholder: string;
+  fill(stats: GeoStats): string;
+} {
+  const worst = geoMetadata(plan, {
+    headers: ALL_HEADERS,
+    xmin: -Number.MAX_VALUE,
+    ymin: -Number.MAX_VALUE,
+    xmax: -Number.MAX_VALUE,
+    ymax: -Number.MAX_VALUE,
+  });
+  const bytes = Buffer.byteLength(worst) + 16;
+  const pad = (json: string): string => json + ' '.repeat(bytes - Buffer.byteLength(json));
+  const placeholder = pad(JSON.stringify({ pending: randomUUID() }));
+  return {
+    placeholder,
+    fill(stats) {
+      const json = geoMetadata(plan, stats);
+      if (Buffer.byteLength(json) > bytes) throw new Error('geo metadata longer than its reserved space');
+      return pad(json);
+    },
+  };
 }

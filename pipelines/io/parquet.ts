@@ -19,7 +19,8 @@ import {
   type DuckDBAppender,
   type DuckDBConnection,
 } from './duckdb';
-import { geoMetadata, geoParquetPlan, type GeoStats } from './geoparquet';
+import { geoParquetPlan, reservedGeoMetadata, type GeoParquetPlan, type GeoStats } from './geoparquet';
+import { fillFooterValue } from './parquet-footer';
 import { duckdbType, fromJsonSql, type NestedType } from './nested-type';
 import { deltaFilesOf, withDelta } from './delta-files';
 import { publishRuns, runFilesOf } from './run-files';
@@ -208,6 +209,42 @@ async function openScratch(
   return { dir, ...(await openInstance(`${dir}/stage.duckdb`, `${dir}/spill`, memoryLimit)) };
 }
 
+/**
+ * The process's instance for small queries (queryRows: a count, a file's columns, a tile's UPRN ranges), a
+ * connection each. Opening and closing an instance costs ~30 ms of CPU, what six such queries cost on an open
+ * one, and a monthly release at scale 20 opened ~200 for them. Only small queries: the queries that read or
+ * write a partition's rows keep an instance each, whose memory goes when it closes. One instance for those
+ * too saved a further ~7 CPU-s of the release, but a full refresh's peak rose from ~1.07 to 1.43 GB (its
+ * freed pages stayed with the process from one asset to the next, file cache off or not).
+ */
+let smallQueries: Promise<DuckDBInstance> | undefined;
+
+async function openSmallQueries(): Promise<OwnedConnection> {
+  smallQueries ??= (async () => {
+    const instance = await DuckDBInstance.create(':memory:', {
+      threads: duckdbThreads(),
+      memory_limit: APPENDER_MEMORY_LIMIT(),
+      temp_directory: join(localScratchRoot() ?? tmpdir(), `pds-small-queries-${randomUUID()}`),
+    });
+    const connection = await instance.connect();
+    try {
+      for (const setting of [
+        'autoinstall_known_extensions = false',
+        'enable_geoparquet_conversion = false',
+        'enable_external_file_cache = false',
+      ])
+        await connection.run(`SET GLOBAL ${setting}`);
+    } finally {
+      connection.closeSync();
+    }
+    // Closed with the process, so that DuckDB removes its spill folder.
+    process.once('exit', () => instance.closeSync());
+    return instance;
+  })();
+  const connection = await (await smallQueries).connect();
+  return { connection, close: () => connection.closeSync() };
+}
+
 export interface ParquetWriterOptions {
   /**
    * How rows reach DuckDB. 'appender' (default): value by value through DuckDB's appender. 'csv': each row
@@ -335,8 +372,6 @@ export class ParquetTableWriter {
         );
         await publishFile(textsTmp, blockTextsPath(this.path));
       }
-      const relation = `(SELECT ${select} FROM ${this.stagedRelation()})`;
-      const kv = geo ? await geoKvOption(this.db.connection, geo, relation) : '';
       // A sort merges runs of whole rows, and typing nested columns parses a slice of JSON texts (512 blocks
       // of up to tens of KB, stageSlices) at once: either gets the general limit (and spills beyond it).
       if (order || this.columns.some((c) => c.nested))
@@ -345,9 +380,7 @@ export class ParquetTableWriter {
       const source = sliced
         ? await stageSlices(this.db.connection, select, this.rows)
         : `SELECT ${select} FROM ${this.stagedRelation()}${order}`;
-      await this.db.connection.run(
-        `COPY (${source}) TO ${quoteString(tmp)} (${parquetCopyOptions(this.columns)}${kv})`,
-      );
+      await copyToParquet(this.db.connection, source, tmp, parquetCopyOptions(this.columns), geo);
       await publishFile(tmp, this.path);
     } finally {
       this.db.close();
@@ -543,13 +576,24 @@ const TEXTS_COPY_OPTIONS = 'FORMAT parquet, COMPRESSION lz4_raw, ROW_GROUP_SIZE 
 const copyTextsSql = (relation: string, key: string, column: string, file: string): string =>
   `COPY (SELECT ${quoteIdent(key)}, ${quoteIdent(column)} AS text FROM ${relation}) TO ${quoteString(file)} (${TEXTS_COPY_OPTIONS})`;
 
-/** `, KV_METADATA {geo: …}` for a spatial table: GeoParquet 1.1 metadata from one pass over `relation`. */
-async function geoKvOption(
+/**
+ * COPY `query` to `file` (`format`: the COPY's options). A spatial table's GeoParquet metadata depends on its
+ * rows: it is reserved in the footer, read from the written file's narrow columns and filled in
+ * (io/parquet-footer.ts), rather than from a second run of the query (a tile of properties_wide: its joins
+ * twice, ~45 % of the asset).
+ */
+async function copyToParquet(
   connection: DuckDBConnection,
-  plan: NonNullable<ReturnType<typeof geoParquetPlan>>,
-  relation: string,
-): Promise<string> {
-  const row = (await connection.runAndReadAll(plan.statsSql(relation))).getRowObjectsJS()[0] ?? {};
+  query: string,
+  file: string,
+  format: string,
+  geo: GeoParquetPlan | undefined,
+): Promise<void> {
+  const reserved = geo && reservedGeoMetadata(geo);
+  const kv = reserved ? `, KV_METADATA {geo: ${quoteString(reserved.placeholder)}}` : '';
+  await connection.run(`COPY (${query}) TO ${quoteString(file)} (${format}${kv})`);
+  if (!geo || !reserved) return;
+  const row = (await connection.runAndReadAll(geo.statsSql(parquetPath(file)))).getRowObjectsJS()[0] ?? {};
   const stats: GeoStats = {
     headers: (row.headers as string[] | null) ?? null,
     xmin: (row.xmin as number | null) ?? null,
@@ -557,7 +601,7 @@ async function geoKvOption(
     xmax: (row.xmax as number | null) ?? null,
     ymax: (row.ymax as number | null) ?? null,
   };
-  return `, KV_METADATA {geo: ${quoteString(geoMetadata(plan, stats))}}`;
+  await fillFooterValue(file, reserved.placeholder, reserved.fill(stats));
 }
 
 /** A query's result columns as ColumnSpecs (what GeoParquet needs to know: which are BLOBs). */
@@ -594,7 +638,9 @@ export async function copyQueryToParquet(
   } = {},
 ): Promise<ParquetWriteResult> {
   await mkdir(dirname(path), { recursive: true });
-  const { dir, connection, close } = await openScratch(path);
+  const dir = await scratchFolder(path);
+  // An in-memory database: the copy creates no table, and its sorts spill to the scratch folder.
+  const { connection, close } = await openInstance(':memory:', `${dir}/spill`);
   const tmp = `${dir}/out.parquet`;
   const queries = typeof source === 'string' ? [source] : source;
   let sql = queries.join(' UNION ALL ');
@@ -602,8 +648,8 @@ export async function copyQueryToParquet(
     if (options.texts) {
       // The query once, streamed to a file in the scratch folder (a file per query of a list, each query
       // sorting only its own rows); its text column read from them twice. Each step on an instance of its
-      // own: the buffers one filled are given back before the next (on one instance, a 30,000-UPRN tile's
-      // area blocks peaked ~500 MB higher).
+      // own: the buffers one filled are given back before the next (on one instance, the area blocks of
+      // scale 20 peaked at 1.2–1.4 GB instead of 0.9).
       const { key, column, type } = options.texts;
       const staged = queries.map((_, i) => `${dir}/staged.${i}.parquet`);
       const textsTmp = `${dir}/texts.parquet`;
@@ -624,9 +670,8 @@ export async function copyQueryToParquet(
     const columns = options.columns ?? (await describeColumns(connection, sql));
     const geo = geoParquetPlan(columns);
     const query = geo?.extraSelect.length ? `SELECT *, ${geo.extraSelect.join(', ')} FROM (${sql})` : sql;
-    const kv = geo ? await geoKvOption(connection, geo, `(${query})`) : '';
     const format = options.asTexts ? TEXTS_COPY_OPTIONS : parquetCopyOptions(columns);
-    await connection.run(`COPY (${query}) TO ${quoteString(tmp)} (${format}${kv})`);
+    await copyToParquet(connection, query, tmp, format, geo);
     const reader = await connection.runAndReadAll(
       `SELECT count(*) AS n FROM read_parquet(${quoteString(tmp)})`,
     );
@@ -727,11 +772,20 @@ export async function* queryParquet(sql: string): AsyncGenerator<Record<string, 
   }
 }
 
+export async function queryRows(sql: string): Promise<Record<string, unknown>[]> {
+  const { connection, close } = await openSmallQueries();
+  try {
+    const rows: Record<string, unknown>[] = [];
+    for await (const row of rowsOf(connection, sql)) rows.push(row);
+    return rows;
+  } finally {
+    close();
+  }
+}
+
 /**
- * The rows of each query in turn (as queryParquet), each on an instance of its own: a partition read in
- * chunks (a query per range of UPRNs) then holds one chunk's memory at a time. One instance kept for every
- * chunk grew chunk by chunk (the largest tile's documents: ~0.8 GB after the first of 8 chunks, 1.5 GB at
- * the end; an instance each: ~1.1 GB throughout, for the same CPU).
+ * The rows of each query in turn (as queryParquet): a partition read in chunks (a query per range of UPRNs)
+ * holds one chunk's memory at a time.
  */
 export async function* queryParquetEach(sqls: Iterable<string>): AsyncGenerator<Record<string, unknown>> {
   for (const sql of sqls) yield* queryParquet(sql);
@@ -799,15 +853,15 @@ export async function hasColumn(path: string, column: string): Promise<boolean> 
 
 /** A column's DuckDB type in a Parquet file (e.g. `STRUCT(...)`), or null when the file has no such column. */
 export async function columnTypeOf(path: string, column: string): Promise<string | null> {
-  for await (const row of queryParquet(`DESCRIBE SELECT * FROM ${parquetPath(path)}`))
-    if (row.column_name === column) return String(row.column_type);
-  return null;
+  const rows = await queryRows(`DESCRIBE SELECT * FROM ${parquetPath(path)}`);
+  const found = rows.find((row) => row.column_name === column);
+  return found ? String(found.column_type) : null;
 }
 
 /** How many rows a query returns. */
 export async function countRows(sql: string): Promise<number> {
-  for await (const row of queryParquet(`SELECT count(*) AS n FROM (${sql})`)) return Number(row.n);
-  return 0;
+  const [row] = await queryRows(`SELECT count(*) AS n FROM (${sql})`);
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -815,11 +869,8 @@ export async function countRows(sql: string): Promise<number> {
  * worker builds one range at a time, and a file sorted by UPRN gives each range only its own row groups.
  */
 export async function uprnRanges(uprnsSql: string, size: number): Promise<[number, number][]> {
-  const ranges: [number, number][] = [];
-  let n = 0;
-  for await (const { uprn } of queryParquet(`SELECT uprn FROM (${uprnsSql}) ORDER BY uprn`)) {
-    if (n++ % size === 0) ranges.push([uprn as number, uprn as number]);
-    else ranges.at(-1)![1] = uprn as number;
-  }
-  return ranges;
+  const rows = await queryRows(`SELECT min(uprn) AS first, max(uprn) AS last
+    FROM (SELECT uprn, (row_number() OVER (ORDER BY uprn) - 1) // ${size} AS k FROM (${uprnsSql}))
+    GROUP BY k ORDER BY k`);
+  return rows.map((r) => [r.first as number, r.last as number]);
 }

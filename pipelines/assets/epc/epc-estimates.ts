@@ -13,7 +13,14 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inTileSql, tileBBox } from '../../geo/tiles';
-import { copyQueryToParquet, emptyRelation, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+import {
+  copyQueryToParquet,
+  emptyRelation,
+  parquetPath,
+  queryParquet,
+  queryRows,
+  writeParquet,
+} from '../../io/parquet';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { scratchFolder } from '../../io/scratch';
 import { EpcEstimatesInputsRowSchema, EpcEstimatesRowSchema } from '../../../schemas/epc';
@@ -235,14 +242,12 @@ export const epcEstimates = defineAsset({
       // The last build's targets still current whose estimate holds.
       const kept = `SELECT uprn, x_coord, y_coord, reach FROM ${inputs} WHERE kind = 'target'
         AND uprn IN (SELECT uprn FROM (${targets})) AND uprn NOT IN (SELECT uprn FROM ${affected})`;
-      let summary: Affected | undefined;
-      for await (const row of queryParquet(`SELECT min(x_coord)::DOUBLE AS minX, min(y_coord)::DOUBLE AS minY,
+      const [summary] = await queryRows(`SELECT min(x_coord)::DOUBLE AS minX, min(y_coord)::DOUBLE AS minY,
           max(x_coord)::DOUBLE AS maxX, max(y_coord)::DOUBLE AS maxY,
           (SELECT count(*) FROM ${inputs} WHERE kind = 'target') AS previous, (SELECT count(*) FROM (${kept})) AS kept,
           (SELECT count(*) FROM ${parquetPath(path)}) AS rows
-        FROM ${affected}`))
-        summary = row as unknown as Affected;
-      const s = summary!;
+        FROM ${affected}`);
+      const s = summary as unknown as Affected;
       // Every estimate held and no UPRN left: the file stays as it is; the bookkeeping moves on.
       if (s.minX === null && Number(s.kept) === Number(s.previous))
         return await done(Number(s.rows), 0, [kept]);

@@ -31,6 +31,7 @@ import {
   hasColumn,
   parquetPath,
   queryParquet,
+  queryRows,
   queryParquetEach,
   uprnRanges,
 } from '../../io/parquet';
@@ -254,9 +255,8 @@ export function digestsSql(
 /** The upstream builds a digests file was computed from; null when it predates `built_from`. */
 async function builtFromOf(path: string): Promise<Record<string, string> | null> {
   if (!(await hasColumn(path, 'built_from'))) return null;
-  for await (const row of queryParquet(`SELECT built_from FROM ${parquetPath(path)} LIMIT 1`))
-    return JSON.parse(String(row.built_from)) as Record<string, string>;
-  return {};
+  const [row] = await queryRows(`SELECT built_from FROM ${parquetPath(path)} LIMIT 1`);
+  return row ? (JSON.parse(String(row.built_from)) as Record<string, string>) : {};
 }
 
 /** Where the digests are kept: a folder per index (removed with it), a file per tile. */
@@ -300,8 +300,8 @@ function tileUprns(uprns: string, tile?: string): string {
 }
 
 async function scalar(sql: string): Promise<number> {
-  for await (const row of queryParquet(sql)) return Number(Object.values(row)[0]);
-  return 0;
+  const [row] = await queryRows(sql);
+  return row ? Number(Object.values(row)[0]) : 0;
 }
 
 /** The indexes a run loads: the live ones (in place), or new ones named for the run. */

@@ -15,7 +15,7 @@ import { dataPaths } from '../../config';
 import type { BBox } from '../../geo/geometry';
 import { toPieces } from '../../geo/pieces';
 import { inTileSql, onGridSql, TILE_SIZE, tileBBox, tileOf } from '../../geo/tiles';
-import { digestedBlockRows, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+import { digestedBlockRows, parquetPath, queryParquet, queryRows, writeParquet } from '../../io/parquet';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnLocationBlockRowSchema } from '../../../schemas/property-block-tables';
 import { parseWkb } from '../../io/spatial/wkb';
@@ -234,7 +234,7 @@ export async function tilesHoldingUprns(ctx: AssetContext): Promise<string[]> {
   const tiles = new Set<string>();
   const sql = `SELECT DISTINCT floor(x_coord / ${TILE_SIZE}) AS tx, floor(y_coord / ${TILE_SIZE}) AS ty FROM ${uprnTable(ctx)}
     WHERE ${onGridSql()}`;
-  for await (const row of queryParquet(sql))
+  for (const row of await queryRows(sql))
     tiles.add(tileOf(Number(row.tx) * TILE_SIZE + 1, Number(row.ty) * TILE_SIZE + 1));
   return [...tiles].sort();
 }

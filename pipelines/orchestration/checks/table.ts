@@ -2,7 +2,7 @@
 // points outside Great Britain. Where the table keeps its provenance (source_file, source_line; a spatial
 // layer only source_file), a failure names the first offending row's.
 import { BNG_EXTENT } from '../../geo/bng';
-import { parquetFiles, queryParquet } from '../../io/parquet';
+import { parquetFiles, queryRows } from '../../io/parquet';
 import type { AssetCheck, CheckInput } from './check';
 
 const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
@@ -20,8 +20,7 @@ const allParquet: TableOf = (outputs) => {
 };
 
 async function one(sql: string): Promise<Record<string, unknown>> {
-  for await (const row of queryParquet(sql)) return row;
-  return {};
+  return (await queryRows(sql))[0] ?? {};
 }
 
 /** The provenance of the first row matching `where`, when the table has it. */
@@ -149,7 +148,7 @@ async function quarantinedOutside(
   const quarantine = input.result.outputs.find((o) => o.includes('/quarantine/') && o.endsWith('.parquet'));
   if (!quarantine) return { rows: 0, wholeFiles: [] };
   const outside: { file: string; n: number }[] = [];
-  for await (const row of queryParquet(
+  for (const row of await queryRows(
     `SELECT file, count(*) AS n FROM read_parquet('${quarantine.replaceAll("'", "''")}')
      WHERE starts_with(reason, '${OUTSIDE_REASON}') GROUP BY file ORDER BY file`,
   ))
@@ -158,7 +157,7 @@ async function quarantinedOutside(
   const columns = await one(`SELECT list(column_name) AS c FROM (DESCRIBE SELECT * FROM ${relation})`);
   const staged = new Set<string>();
   if (((columns.c as string[] | undefined) ?? []).includes('source_file'))
-    for await (const row of queryParquet(`SELECT DISTINCT source_file FROM ${relation}`))
+    for (const row of await queryRows(`SELECT DISTINCT source_file FROM ${relation}`))
       staged.add(String(row.source_file));
   else if (Number((await one(`SELECT count(*) AS n FROM ${relation}`)).n ?? 0) > 0)
     // Without provenance a file counts as whole only when nothing at all was staged.

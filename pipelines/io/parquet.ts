@@ -163,7 +163,12 @@ export const duckdbThreads = (): string => process.env.PDS_DUCKDB_THREADS ?? '1'
 // DuckDB reads a GeoParquet column (ours carry `geo` metadata, io/geoparquet.ts) as its GEOMETRY type; the
 // pipeline reads and writes WKB bytes, so its own instances see the column as written (BLOB). Analysts'
 // DuckDB (pipelines/catalog/analyst-catalog.ts) keeps the conversion and gets geometry with its CRS.
-const AS_WRITTEN = 'SET enable_geoparquet_conversion = false';
+// And none downloads an extension of its own accord (autoinstall off): every one it uses is built in.
+const INSTANCE_SETTINGS = ['autoinstall_known_extensions = false', 'enable_geoparquet_conversion = false'];
+
+async function configure(connection: DuckDBConnection, settings = INSTANCE_SETTINGS): Promise<void> {
+  for (const setting of settings) await connection.run(`SET GLOBAL ${setting}`);
+}
 
 /**
  * A DuckDB connection to its own instance. `close` closes both: an instance left to the garbage collector
@@ -191,8 +196,7 @@ async function openInstance(
     instance.closeSync();
   };
   try {
-    await connection.run('SET autoinstall_known_extensions = false');
-    await connection.run(AS_WRITTEN);
+    await configure(connection);
   } catch (error) {
     close();
     throw error;
@@ -228,12 +232,7 @@ async function openSmallQueries(): Promise<OwnedConnection> {
     });
     const connection = await instance.connect();
     try {
-      for (const setting of [
-        'autoinstall_known_extensions = false',
-        'enable_geoparquet_conversion = false',
-        'enable_external_file_cache = false',
-      ])
-        await connection.run(`SET GLOBAL ${setting}`);
+      await configure(connection, [...INSTANCE_SETTINGS, 'enable_external_file_cache = false']);
     } finally {
       connection.closeSync();
     }

@@ -4,26 +4,15 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { geoParquetPlan, reservedGeoMetadata } from '../../../pipelines/io/geoparquet';
 import { fillFooterValue } from '../../../pipelines/io/parquet-footer';
+import { rows } from '../../helpers/parquet-rows';
 
 const dir = mkdtempSync(join(tmpdir(), 'pds-footer-'));
 
-async function query(sql: string): Promise<Record<string, unknown>[]> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const connection = await instance.connect();
-  try {
-    return (await connection.runAndReadAll(sql)).getRowObjectsJS();
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
-}
-
 const written = async (name: string, value: string): Promise<string> => {
   const file = join(dir, name);
-  await query(
+  await rows(
     `COPY (SELECT range AS id, 'row ' || range AS label FROM range(5000)) TO '${file}' (FORMAT parquet, KV_METADATA {note: '${value}'})`,
   );
   return file;
@@ -33,14 +22,14 @@ describe('fillFooterValue', () => {
   it('replaces the placeholder in place: the rows and the other metadata are as written', async () => {
     const file = await written('filled.parquet', 'pending-0001      ');
     await fillFooterValue(file, 'pending-0001      ', '{"done": [1, 2]}  ');
-    const [kv] = await query(
+    const [kv] = await rows(
       `SELECT decode(value) AS v FROM parquet_kv_metadata('${file}') WHERE decode(key) = 'note'`,
     );
     expect(JSON.parse(String(kv!.v))).toEqual({ done: [1, 2] });
-    const [rows] = await query(
+    const [read] = await rows(
       `SELECT count(*)::INTEGER AS n, sum(id)::BIGINT AS s, max(label) AS m FROM '${file}'`,
     );
-    expect(rows).toEqual({ n: 5000, s: 12497500n, m: 'row 999' });
+    expect(read).toEqual({ n: 5000, s: 12497500, m: 'row 999' });
   });
 
   it('refuses a value of another length, or a footer without the placeholder, and leaves the file alone', async () => {

@@ -8,6 +8,7 @@ import { resolve, sep } from 'node:path';
 import type { Catalog, InputFingerprint, Materialization } from '../catalog/catalog';
 import { fingerprintHash, sourceChecksums } from '../catalog/fingerprint';
 import { DataError } from '../io/errors';
+import { withBuildInstance } from '../io/parquet';
 import {
   ChecksFailedError,
   blocks,
@@ -238,20 +239,22 @@ export async function materializeWithCatalog(
   let result: MaterializeResult;
   try {
     const last = catalog.latestSuccess(asset.name, base.partition);
-    result = await asset.materialize({
-      ...ctx,
-      upstream: upstreamBuilds(inputs),
-      ...(last
-        ? {
-            previousBuild: {
-              upstream: upstreamBuilds(last.inputs),
-              codeVersion: last.codeVersion,
-              startedAt: last.startedAt,
-            },
-          }
-        : {}),
-      ...(options.force ? { force: true } : {}),
-    });
+    result = await withBuildInstance(() =>
+      asset.materialize({
+        ...ctx,
+        upstream: upstreamBuilds(inputs),
+        ...(last
+          ? {
+              previousBuild: {
+                upstream: upstreamBuilds(last.inputs),
+                codeVersion: last.codeVersion,
+                startedAt: last.startedAt,
+              },
+            }
+          : {}),
+        ...(options.force ? { force: true } : {}),
+      }),
+    );
   } catch (error) {
     usage.stop();
     catalog.record({

@@ -28,7 +28,9 @@ import { inTileSql, onGridSql } from '../../geo/tiles';
 import {
   blockTextsPath,
   copyQueryToParquet,
+  countRows,
   hasColumn,
+  parquetFiles,
   parquetPath,
   queryParquet,
   queryRows,
@@ -114,18 +116,30 @@ export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty 
  * A block table to join, or its texts (blockTextsPath): a partitioned asset writes one file per partition,
  * so when none of its partitions held a UPRN there is no file, and read_parquet of the glob fails; that is
  * an empty table, not an error. With a tile, a table partitioned per tile (`<dir>/<tile>.parquet`) is read
- * from that tile's file alone.
+ * from that tile's file alone; `fromDelta`, from its delta alone (deltaHoldsRows).
  */
 export function blockTable(
   source: PropertyBlockSource,
   path: string,
   tile?: string,
   part: 'table' | 'texts' = 'table',
+  fromDelta = false,
 ): string {
-  const empty =
-    part === 'texts'
+  const read = blockFiles(source, path, tile, part);
+  if (read === null)
+    return part === 'texts'
       ? '(SELECT NULL::BIGINT AS uprn, NULL::VARCHAR AS text WHERE false)'
       : `(SELECT NULL::BIGINT AS uprn, NULL::${duckdbType(source.type)} AS block, NULL::VARCHAR AS input_digest, NULL::VARCHAR AS block_digest WHERE false)`;
+  return fromDelta && read.delta.length > 0 ? parquetFiles(read.delta) : withDelta(read.files, read.delta);
+}
+
+/** The files of a block table (of one tile, when given) or of its texts, with its delta; null when none. */
+function blockFiles(
+  source: PropertyBlockSource,
+  path: string,
+  tile?: string,
+  part: 'table' | 'texts' = 'table',
+): { files: string[]; delta: string[] } | null {
   // `table`: the table's path or glob, whose delta (delta-files.ts) supersedes rows of `files`.
   const of = (files: readonly string[], table: string) => {
     if (part === 'texts')
@@ -136,7 +150,7 @@ export function blockTable(
             `${source.asset}: ${file} has no block texts beside it; build it again (--force)`,
           );
     const read = part === 'texts' ? blockTextsPath : (file: string) => file;
-    return withDelta(files.map(read), deltaFilesOf(read(table)));
+    return { files: files.map(read), delta: deltaFilesOf(read(table)) };
   };
   // The partitioned block tables are all `<dir>/*.parquet` (PROPERTY_BLOCK_SOURCES).
   if (!path.includes('*')) return of([path], path);
@@ -150,9 +164,31 @@ export function blockTable(
         own.map((f) => `${dir}/${f}`),
         `${dir}/${tile}.parquet`,
       );
-    if (files.every((f) => /^[A-Z]{2}\d{2}(\.\d+)?\.parquet$/.test(f))) return empty;
+    if (files.every((f) => /^[A-Z]{2}\d{2}(\.\d+)?\.parquet$/.test(f))) return null;
   }
-  return files.length > 0 ? of([path], path) : empty;
+  return files.length > 0 ? of([path], path) : null;
+}
+
+/**
+ * Whether every row the UPRNs of `only` (a query of UPRNs) have in a block table of the tile, and in its
+ * texts, is its delta's: then a join of those UPRNs reads the delta alone. A month's changed documents are
+ * mostly the UPRNs whose blocks it rebuilt, and reading a few hundred of them out of a tile's files
+ * decompresses all of it (an EPC tile's texts: ~15 KB a UPRN).
+ */
+export async function deltaHoldsRows(
+  ctx: AssetContext,
+  source: PropertyBlockSource,
+  tile: string,
+  only: string,
+): Promise<boolean> {
+  for (const part of ['table', 'texts'] as const) {
+    const read = blockFiles(source, source.parquet(ctx), tile, part);
+    if (read === null || read.delta.length === 0) return false;
+    const outside = `SELECT uprn FROM ${parquetFiles(read.files)} WHERE uprn IN (${only})
+      EXCEPT SELECT uprn FROM ${parquetFiles(read.delta)}`;
+    if ((await countRows(outside)) > 0) return false;
+  }
+  return true;
 }
 
 /**
@@ -166,13 +202,14 @@ export function propertiesJoinSql(
   tile?: string,
   only?: string,
   range?: readonly [number, number],
+  fromDelta?: ReadonlySet<string>,
 ): string {
   const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
   const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
   const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
   // The texts as their UTF-8 bytes (a BLOB), cut as they are (propertySource).
   const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `encode(t${i}.text) AS "${s.key}"`).join(', ');
-  const where = { tile, range, only };
+  const where = { tile, range, only, ...(fromDelta ? { fromDelta } : {}) };
   const joins = [
     blockJoins(ctx, (s) => READ_OUT[s.key] ?? null, where),
     blockJoins(ctx, () => ['text'], where, 'texts'),
@@ -275,10 +312,16 @@ const digestsPath = (ctx: AssetContext, index: string, tile: string): string =>
 function blockJoins(
   ctx: AssetContext,
   columns: (source: PropertyBlockSource) => readonly string[] | null,
-  where: { tile?: string; range?: readonly [number, number]; only?: string },
+  where: {
+    tile?: string;
+    range?: readonly [number, number];
+    only?: string;
+    /** The sources whose delta holds every row of `only` (deltaHoldsRows): read from it alone. */
+    fromDelta?: ReadonlySet<string>;
+  },
   part: 'table' | 'texts' = 'table',
 ): string {
-  const { tile, range, only } = where;
+  const { tile, range, only, fromDelta } = where;
   const alias = part === 'texts' ? 't' : 'b';
   return PROPERTY_BLOCK_SOURCES.map((s, i) => {
     const selected = columns(s);
@@ -288,7 +331,7 @@ function blockJoins(
       ...(only === undefined ? [] : [`uprn IN (${only})`]),
     ];
     const filter = filters.length ? `WHERE ${filters.join(' AND ')}` : '';
-    const read = `SELECT uprn, ${selected.join(', ')} FROM ${blockTable(s, s.parquet(ctx), tile, part)} ${filter}`;
+    const read = `SELECT uprn, ${selected.join(', ')} FROM ${blockTable(s, s.parquet(ctx), tile, part, fromDelta?.has(s.key))} ${filter}`;
     return `LEFT JOIN (${read}) ${alias}${i} USING (uprn)`;
   }).join(' ');
 }
@@ -415,6 +458,10 @@ export const propertiesIndex = defineAsset({
       // CHUNK_UPRNS documents at a time: a tile's blocks are tens of KB a UPRN, too many to sort at once
       // within a worker's memory limit.
       const ranges = await uprnRanges(changed, CHUNK_UPRNS);
+      const fromDelta = new Set<string>();
+      if (ranges.length > 0)
+        for (const s of PROPERTY_BLOCK_SOURCES)
+          if (await deltaHoldsRows(ctx, s, tile, changed)) fromDelta.add(s.key);
       // The pieces stored by content go to the shared pieces, each once a tile, ahead of the first document
       // that refers to it (in the same bulk requests, which Elasticsearch applies in order).
       const written = new Set<string>();
@@ -423,7 +470,7 @@ export const propertiesIndex = defineAsset({
         index: string;
         source: string | Buffer;
       }> {
-        const chunks = ranges.map((range) => propertiesJoinSql(ctx, tile, changed, range));
+        const chunks = ranges.map((range) => propertiesJoinSql(ctx, tile, changed, range, fromDelta));
         for await (const row of queryParquetEach(chunks)) {
           const doc = indexedProperty(row as unknown as JoinedRow, tile);
           for (const [id, text] of doc.shared)

@@ -7,10 +7,21 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, dataPaths } from '../../../pipelines/config';
 import type { AssetContext } from '../../../pipelines/orchestration/definition';
-import { blockTable, propertiesJoinSql } from '../../../pipelines/assets/index/properties-index';
+import {
+  blockTable,
+  deltaHoldsRows,
+  propertiesJoinSql,
+} from '../../../pipelines/assets/index/properties-index';
 import { PROPERTY_BLOCK_SOURCES } from '../../../pipelines/assets/index/property-blocks';
 import { uprnLocationBlocksDir } from '../../../pipelines/assets/location/uprn-location-blocks';
-import { queryParquet, writeParquet, writeParquetRuns, type ColumnSpec } from '../../../pipelines/io/parquet';
+import { deltaPath } from '../../../pipelines/io/delta-files';
+import {
+  blockTextsPath,
+  queryParquet,
+  writeParquet,
+  writeParquetRuns,
+  type ColumnSpec,
+} from '../../../pipelines/io/parquet';
 import { rows } from '../../helpers/parquet-rows';
 
 /** A block table's columns: the UPRN and the block, typed as the source's. */
@@ -140,5 +151,76 @@ describe('properties index join', () => {
     expect(Buffer.from(joined[0]!.epcs as Uint8Array).toString()).toBe('{"epc_country":"England"}');
     expect(joined[0]).toMatchObject({ epc_postcode: 'BA1 1AA' });
     expect(joined[1]).toMatchObject({ epc_postcode: null, area_postcode: 'CF10 1AA', area_country: 'Wales' });
+  });
+
+  it("reads a month's changed UPRNs from a tile's delta alone when it holds all their rows", async () => {
+    const ctx = ctxIn(mkdtempSync(join(tmpdir(), 'pds-join-')));
+    const { staged } = dataPaths(ctx.config.dataDir);
+    await writeParquet(
+      resolve(staged, 'os_open_uprn.parquet'),
+      [
+        { name: 'uprn', type: 'BIGINT' },
+        { name: 'x_coord', type: 'DOUBLE' },
+        { name: 'y_coord', type: 'DOUBLE' },
+      ],
+      [1, 2, 3, 4].map((uprn) => ({ uprn, x_coord: 375000 + uprn, y_coord: 165000 })),
+    );
+    const epcs = PROPERTY_BLOCK_SOURCES.find((s) => s.key === 'epcs')!;
+    const file = epcs.parquet(ctx).replace('*', 'ST76');
+    const columns: ColumnSpec[] = [
+      { name: 'country', type: 'VARCHAR' },
+      { name: 'epc_count', type: 'BIGINT' },
+      { name: 'postcode', type: 'VARCHAR' },
+      ...columnsOf('epcs'),
+    ];
+    const block = (uprn: number, country: string) => ({
+      uprn,
+      country,
+      epc_count: 1,
+      postcode: 'BA1 1AA',
+      block: { epc_country: country },
+    });
+    // The tile's file holds UPRNs 1 to 3; a month rebuilt 2 into the delta. UPRN 4 has no EPC block.
+    await writeParquet(
+      file,
+      columns,
+      [1, 2, 3].map((u) => block(u, 'England')),
+      { texts: { key: 'uprn' } },
+    );
+    await writeParquet(deltaPath(file), columns, [block(2, 'Wales')]);
+    await writeParquet(
+      deltaPath(blockTextsPath(file)),
+      [
+        { name: 'uprn', type: 'BIGINT' },
+        { name: 'text', type: 'VARCHAR' },
+      ],
+      [{ uprn: 2, text: '{"epc_country":"Wales"}' }],
+    );
+    for (const source of PROPERTY_BLOCK_SOURCES) {
+      const path = source.parquet(ctx);
+      if (!path.includes('*'))
+        await writeParquet(path, columnsOf(source.key), [], { texts: { key: 'uprn' } });
+    }
+
+    const changed = 'SELECT 2 AS uprn UNION ALL SELECT 4';
+    expect(await deltaHoldsRows(ctx, epcs, 'ST76', changed)).toBe(true);
+    // UPRN 3's row is the file's: the file must be read.
+    expect(await deltaHoldsRows(ctx, epcs, 'ST76', `${changed} UNION ALL SELECT 3`)).toBe(false);
+    // A table without a delta is never read from one.
+    const area = PROPERTY_BLOCK_SOURCES.find((s) => s.key === 'area')!;
+    expect(await deltaHoldsRows(ctx, area, 'ST76', changed)).toBe(false);
+
+    const joinRows = async (fromDelta?: ReadonlySet<string>) => {
+      const joined: Record<string, unknown>[] = [];
+      for await (const row of queryParquet(propertiesJoinSql(ctx, 'ST76', changed, undefined, fromDelta)))
+        joined.push({ ...row, epcs: row.epcs && Buffer.from(row.epcs as Uint8Array).toString() });
+      return joined.sort((a, b) => Number(a.uprn) - Number(b.uprn));
+    };
+    const fromDelta = await joinRows(new Set(['epcs']));
+    expect(fromDelta).toEqual(await joinRows());
+    expect(fromDelta.map((r) => [Number(r.uprn), r.country, r.epcs])).toEqual([
+      [2, 'Wales', '{"epc_country":"Wales"}'],
+      [4, null, null],
+    ]);
   });
 });

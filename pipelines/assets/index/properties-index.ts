@@ -14,9 +14,10 @@
 // that last indexed each UPRN: the record of which UPRNs a run changed), and only UPRNs whose digest moved
 // are read into JavaScript and indexed. The EPC statistics groups are stored once each, under their stable ids, and
 // written whole by the settle step from epc_stats.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { PropertyDocument } from '../../../schemas/index/properties';
 import { PROPERTIES_INDEX_MAPPING } from '../../../schemas/index/properties';
 import { propertySource } from '../../indexing/stored-property';
@@ -36,6 +37,7 @@ import {
   queryRows,
   queryParquetEach,
   uprnRanges,
+  writeParquet,
 } from '../../io/parquet';
 import { deltaFilesOf, withDelta } from '../../io/delta-files';
 import { statsGroupOf } from '../../transforms/epc/compare';
@@ -549,7 +551,7 @@ async function publishTiles(
   const es = createEsClient(ctx.config.esUrl);
   try {
     // Every statistics group's current text under its id, whether or not a document of it changed.
-    const groups = await writeStatsGroups(ctx, es, sharedIndex);
+    const stats = await writeStatsGroups(ctx, es, sharedIndex);
     const live = await aliasTargets(es, alias);
     let removed = 0;
     if (live.includes(index)) {
@@ -568,25 +570,52 @@ async function publishTiles(
         { alias: sharedAlias, index: sharedIndex },
       ]);
     }
-    await pruneDigests(ctx, index);
+    await pruneDigests(ctx, index, sharedIndex);
     return {
       outputs: [`elasticsearch:${index}`, `elasticsearch:${sharedIndex}`],
-      metrics: { documents: expected, removed_with_their_tiles: removed, stats_groups: groups },
+      metrics: {
+        documents: expected,
+        removed_with_their_tiles: removed,
+        stats_groups: stats.groups,
+        stats_groups_written: stats.written,
+      },
     };
   } finally {
     await es.close();
   }
 }
 
-/** Writes every group of epc_stats into the shared-pieces index under its id (statsGroupId), as the blocks
- * hold it (assembleStats); returns how many. */
-async function writeStatsGroups(ctx: AssetContext, es: Client, index: string): Promise<number> {
+/** The MD5 of each statistics group's text as the shared-pieces index `index` holds it, by group id. */
+const statsDigestsPath = (ctx: AssetContext, index: string): string =>
+  derivedPath(ctx, `properties_index_stats_digests/${index}`);
+
+/**
+ * Writes the groups of epc_stats into the shared-pieces index under their ids (statsGroupId), as the blocks
+ * hold them (assembleStats): those whose text the index does not hold yet, by the MD5 of each text kept per
+ * index (a month moves the statistics of the postcodes it touches; Great Britain has ~1.8 M groups). Returns
+ * how many groups there are and how many were written.
+ */
+async function writeStatsGroups(
+  ctx: AssetContext,
+  es: Client,
+  index: string,
+): Promise<{ groups: number; written: number }> {
   const path = derivedPath(ctx, EPC_STATS_TABLE);
-  if (!existsSync(path)) return 0;
+  if (!existsSync(path)) return { groups: 0, written: 0 };
+  const digestsFile = statsDigestsPath(ctx, index);
+  const held = new Map<string, string>();
+  if (existsSync(digestsFile))
+    for (const row of await queryRows(`SELECT id, digest FROM ${parquetPath(digestsFile)}`))
+      held.set(String(row.id), String(row.digest));
+  const digests: { id: string; digest: string }[] = [];
   const pieces = (async function* () {
     for await (const row of queryParquet(`SELECT * FROM ${parquetPath(path)}`)) {
       const group = statsRowGroup(row);
-      if (group) yield { id: group.id, text: JSON.stringify(statsGroupOf(group.grouping, row)) };
+      if (!group) continue;
+      const text = JSON.stringify(statsGroupOf(group.grouping, row));
+      const digest = createHash('md5').update(text).digest('hex');
+      digests.push({ id: group.id, digest });
+      if (held.get(group.id) !== digest) yield { id: group.id, text };
     }
   })();
   const result = await bulkIndex(es, index, pieces, (p) => p.id, {
@@ -596,13 +625,26 @@ async function writeStatsGroups(ctx: AssetContext, es: Client, index: string): P
     throw new DataError(
       `${result.failed.length} statistics groups rejected, first: ${JSON.stringify(result.failed[0])}`,
     );
-  return result.indexed;
+  // Only once the index holds them: a failed write leaves the old digests, so the next run writes again.
+  await writeParquet(
+    digestsFile,
+    [
+      { name: 'id', type: 'VARCHAR' },
+      { name: 'digest', type: 'VARCHAR' },
+    ],
+    digests,
+  );
+  return { groups: digests.length, written: result.indexed };
 }
 
-/** Removes the digests of indexes other than `index` (they went with their index). */
-async function pruneDigests(ctx: AssetContext, index: string): Promise<void> {
-  const root = digestsRoot(ctx);
-  if (!existsSync(root)) return;
-  for (const name of readdirSync(root))
-    if (name !== index) await rm(`${root}/${name}`, { recursive: true, force: true });
+/** Removes the digests of indexes other than `index` and `sharedIndex` (they went with their index). */
+async function pruneDigests(ctx: AssetContext, index: string, sharedIndex: string): Promise<void> {
+  for (const [root, keep] of [
+    [digestsRoot(ctx), index],
+    [dirname(statsDigestsPath(ctx, sharedIndex)), basename(statsDigestsPath(ctx, sharedIndex))],
+  ] as const) {
+    if (!existsSync(root)) continue;
+    for (const name of readdirSync(root))
+      if (name !== keep) await rm(`${root}/${name}`, { recursive: true, force: true });
+  }
 }

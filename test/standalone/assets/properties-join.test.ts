@@ -31,6 +31,21 @@ const columnsOf = (key: string): ColumnSpec[] => [
 ];
 const ctxIn = (dataDir: string) => ({ config: { ...loadConfig(), dataDir } }) as AssetContext;
 
+/** A data folder whose staged OS Open UPRN holds these points. */
+async function ctxWithUprns(points: { uprn: number; x_coord: number; y_coord: number }[]) {
+  const ctx = ctxIn(mkdtempSync(join(tmpdir(), 'pds-join-')));
+  await writeParquet(
+    resolve(dataPaths(ctx.config.dataDir).staged, 'os_open_uprn.parquet'),
+    [
+      { name: 'uprn', type: 'BIGINT' },
+      { name: 'x_coord', type: 'DOUBLE' },
+      { name: 'y_coord', type: 'DOUBLE' },
+    ],
+    points,
+  );
+  return ctx;
+}
+
 describe('properties index join', () => {
   it('joins an empty table for a glob that matches no file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pds-join-'));
@@ -95,20 +110,10 @@ describe('properties index join', () => {
   });
 
   it('indexes UPRNs with null location blocks when uprn_location_blocks wrote no tile', async () => {
-    const ctx = ctxIn(mkdtempSync(join(tmpdir(), 'pds-join-')));
-    const { staged } = dataPaths(ctx.config.dataDir);
-    await writeParquet(
-      resolve(staged, 'os_open_uprn.parquet'),
-      [
-        { name: 'uprn', type: 'BIGINT' },
-        { name: 'x_coord', type: 'DOUBLE' },
-        { name: 'y_coord', type: 'DOUBLE' },
-      ],
-      [
-        { uprn: 1, x_coord: 375000, y_coord: 165000 },
-        { uprn: 2, x_coord: 375100, y_coord: 165100 },
-      ],
-    );
+    const ctx = await ctxWithUprns([
+      { uprn: 1, x_coord: 375000, y_coord: 165000 },
+      { uprn: 2, x_coord: 375100, y_coord: 165100 },
+    ]);
     const texts = { key: 'uprn' };
     // Where each block table's file goes (a tile of a partitioned one).
     const fileOf = (key: string) => {
@@ -154,15 +159,7 @@ describe('properties index join', () => {
   });
 
   it("reads a month's changed UPRNs from a tile's delta alone when it holds all their rows", async () => {
-    const ctx = ctxIn(mkdtempSync(join(tmpdir(), 'pds-join-')));
-    const { staged } = dataPaths(ctx.config.dataDir);
-    await writeParquet(
-      resolve(staged, 'os_open_uprn.parquet'),
-      [
-        { name: 'uprn', type: 'BIGINT' },
-        { name: 'x_coord', type: 'DOUBLE' },
-        { name: 'y_coord', type: 'DOUBLE' },
-      ],
+    const ctx = await ctxWithUprns(
       [1, 2, 3, 4].map((uprn) => ({ uprn, x_coord: 375000 + uprn, y_coord: 165000 })),
     );
     const epcs = PROPERTY_BLOCK_SOURCES.find((s) => s.key === 'epcs')!;

@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { dirname } from 'node:path';
 import type { PropertyDocument } from '../../../schemas/index/properties';
 import { PROPERTIES_INDEX_MAPPING } from '../../../schemas/index/properties';
 import { propertySource } from '../../indexing/stored-property';
@@ -550,8 +550,8 @@ async function publishTiles(
     sampleIds.push(String(row.uprn));
   const es = createEsClient(ctx.config.esUrl);
   try {
-    // Every statistics group's current text under its id, whether or not a document of it changed.
-    const stats = await writeStatsGroups(ctx, es, sharedIndex);
+    // The statistics groups whose text changed, under their ids, whether or not a document of them changed.
+    const stats = await writeStatsGroups(ctx, es, index, sharedIndex);
     const live = await aliasTargets(es, alias);
     let removed = 0;
     if (live.includes(index)) {
@@ -570,7 +570,7 @@ async function publishTiles(
         { alias: sharedAlias, index: sharedIndex },
       ]);
     }
-    await pruneDigests(ctx, index, sharedIndex);
+    await pruneDigests(ctx, index);
     return {
       outputs: [`elasticsearch:${index}`, `elasticsearch:${sharedIndex}`],
       metrics: {
@@ -585,20 +585,24 @@ async function publishTiles(
   }
 }
 
-/** The MD5 of each statistics group's text as the shared-pieces index `index` holds it, by group id. */
+/**
+ * The MD5 of each statistics group's text as the shared-pieces index paired with the properties index `index`
+ * holds it, by group id (a folder below the tiles' digests: not one of them, and gone with its index).
+ */
 const statsDigestsPath = (ctx: AssetContext, index: string): string =>
-  derivedPath(ctx, `properties_index_stats_digests/${index}`);
+  derivedPath(ctx, `properties_index_digests/${index}/stats/groups`);
 
 /**
- * Writes the groups of epc_stats into the shared-pieces index under their ids (statsGroupId), as the blocks
- * hold them (assembleStats): those whose text the index does not hold yet, by the MD5 of each text kept per
- * index (a month moves the statistics of the postcodes it touches; Great Britain has ~1.8 M groups). Returns
- * how many groups there are and how many were written.
+ * Writes the groups of epc_stats into the shared-pieces index `sharedIndex` under their ids (statsGroupId),
+ * as the blocks hold them (assembleStats): those whose text it does not hold yet, by the MD5 of each text kept
+ * beside the properties index `index`'s digests (a month moves the statistics of the postcodes it touches;
+ * Great Britain has ~1.8 M groups). Returns how many groups there are and how many were written.
  */
 async function writeStatsGroups(
   ctx: AssetContext,
   es: Client,
   index: string,
+  sharedIndex: string,
 ): Promise<{ groups: number; written: number }> {
   const path = derivedPath(ctx, EPC_STATS_TABLE);
   if (!existsSync(path)) return { groups: 0, written: 0 };
@@ -618,7 +622,7 @@ async function writeStatsGroups(
       if (held.get(group.id) !== digest) yield { id: group.id, text };
     }
   })();
-  const result = await bulkIndex(es, index, pieces, (p) => p.id, {
+  const result = await bulkIndex(es, sharedIndex, pieces, (p) => p.id, {
     serialize: (p) => JSON.stringify({ text: p.text }),
   });
   if (result.failed.length)
@@ -637,14 +641,10 @@ async function writeStatsGroups(
   return { groups: digests.length, written: result.indexed };
 }
 
-/** Removes the digests of indexes other than `index` and `sharedIndex` (they went with their index). */
-async function pruneDigests(ctx: AssetContext, index: string, sharedIndex: string): Promise<void> {
-  for (const [root, keep] of [
-    [digestsRoot(ctx), index],
-    [dirname(statsDigestsPath(ctx, sharedIndex)), basename(statsDigestsPath(ctx, sharedIndex))],
-  ] as const) {
-    if (!existsSync(root)) continue;
-    for (const name of readdirSync(root))
-      if (name !== keep) await rm(`${root}/${name}`, { recursive: true, force: true });
-  }
+/** Removes the digests of indexes other than `index` (they went with their index). */
+async function pruneDigests(ctx: AssetContext, index: string): Promise<void> {
+  const root = digestsRoot(ctx);
+  if (!existsSync(root)) return;
+  for (const name of readdirSync(root))
+    if (name !== index) await rm(`${root}/${name}`, { recursive: true, force: true });
 }

@@ -167,11 +167,12 @@ export const duckdbThreads = (): string => process.env.PDS_DUCKDB_THREADS ?? '1'
 // And none downloads an extension of its own accord (autoinstall off): every one it uses is built in.
 const INSTANCE_SETTINGS = ['autoinstall_known_extensions = false', 'enable_geoparquet_conversion = false'];
 
-async function configure(connection: DuckDBConnection, settings = INSTANCE_SETTINGS): Promise<void> {
-  for (const setting of settings) await connection.run(`SET GLOBAL ${setting}`);
-}
-
-async function createInstance(path: string, spill: string, memoryLimit: string): Promise<DuckDBInstance> {
+async function createInstance(
+  path: string,
+  spill: string,
+  memoryLimit: string,
+  settings = INSTANCE_SETTINGS,
+): Promise<DuckDBInstance> {
   const instance = await DuckDBInstance.create(path, {
     threads: duckdbThreads(),
     memory_limit: memoryLimit,
@@ -179,7 +180,7 @@ async function createInstance(path: string, spill: string, memoryLimit: string):
   });
   const connection = await instance.connect();
   try {
-    await configure(connection);
+    for (const setting of settings) await connection.run(`SET GLOBAL ${setting}`);
   } catch (error) {
     instance.closeSync();
     throw error;
@@ -266,17 +267,12 @@ let smallQueries: Promise<DuckDBInstance> | undefined;
 
 async function openSmallQueries(): Promise<OwnedConnection> {
   smallQueries ??= (async () => {
-    const instance = await DuckDBInstance.create(':memory:', {
-      threads: duckdbThreads(),
-      memory_limit: APPENDER_MEMORY_LIMIT(),
-      temp_directory: join(localScratchRoot() ?? tmpdir(), `pds-small-queries-${randomUUID()}`),
-    });
-    const connection = await instance.connect();
-    try {
-      await configure(connection, [...INSTANCE_SETTINGS, 'enable_external_file_cache = false']);
-    } finally {
-      connection.closeSync();
-    }
+    const instance = await createInstance(
+      ':memory:',
+      join(localScratchRoot() ?? tmpdir(), `pds-small-queries-${randomUUID()}`),
+      APPENDER_MEMORY_LIMIT(),
+      [...INSTANCE_SETTINGS, 'enable_external_file_cache = false'],
+    );
     // Closed with the process, so that DuckDB removes its spill folder.
     process.once('exit', () => instance.closeSync());
     return instance;

@@ -7,4 +7,13 @@
 // DUCKDB_JE_MALLOC_CONF already set (an operator's tuning) is kept.
 import './duckdb-allocator';
 
-export * from '@duckdb/node-api';
+// Named, not `export *`: a bundle (bin/bundle-cli.js) keeps the package outside and can only link names.
+export {
+  DuckDBBlobValue,
+  DuckDBInstance,
+  DuckDBListValue,
+  DuckDBMapValue,
+  DuckDBStructValue,
+  DuckDBTimestampValue,
+} from '@duckdb/node-api';
+export type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';

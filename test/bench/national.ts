@@ -1,6 +1,6 @@
 // bench:national — does the whole refresh scale to Great Britain? On the real servers (`pds stack up`), for
 // generated regions at several scales (BENCH_NATIONAL_SCALES, default "1,20": 4,500 and 90,000 UPRNs):
-// 1. a full refresh (`pds refresh --force` in a child process, so its CPU and peak memory are its own) on a
+// 1. a full refresh (`bin/pds.js refresh --force` in a child process, so its CPU and peak memory are its own) on a
 //    fresh data directory and index prefix; CPU of the refresh process (every thread: DuckDB's, the worker
 //    threads') plus Elasticsearch's (/proc/<pid>/stat before and after);
 // 2. per asset, from the catalog of that run: CPU, UPRNs per CPU-second, peak RSS (the materialisations'
@@ -15,7 +15,7 @@
 // of this benchmark's processes, but a busy machine still inflates them (caches, memory bandwidth).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { stackStatus, stackUp } from '../../infra/stack';
@@ -24,6 +24,7 @@ import { createEsClient } from '../../pipelines/indexing/es-client';
 import { propertiesAlias } from '../../pipelines/indexing/aliases';
 import { writeEpcRelease } from '../../pipelines/sample-data/epc-release';
 import type { SampleManifest } from '../../pipelines/sample-data';
+import type { RefreshProgress } from '../../workflows/types';
 
 const GB_UPRNS = 30_000_000;
 const scales = (process.env.BENCH_NATIONAL_SCALES ?? '1,20').split(',').map(Number);
@@ -44,32 +45,6 @@ function procCpuMs(pid: number | 'self', children = false): number {
   return ((Number(user) + Number(system)) * 1000) / CLK_TCK;
 }
 
-// --- the child: one refresh in this process, then its own CPU and peak memory on stdout's last line ---------
-if (process.argv.includes('--child-refresh')) {
-  const { runRefresh } = await import('../../cli/commands/refresh');
-  const progress = await runRefresh(loadConfig(), {
-    force: process.argv.includes('--force'),
-    concurrency,
-    json: true,
-  });
-  const cpu = process.cpuUsage();
-  // And its children's (the workflow bundle is built in one when its cache is stale: workflows/bundle.ts).
-  const childrenMs = procCpuMs('self', true);
-  process.stdout.write(
-    '\n' +
-      JSON.stringify({
-        bench: {
-          runId: progress.runId,
-          cpu_ms: (cpu.user + cpu.system) / 1000 + childrenMs,
-          max_rss_mb: process.resourceUsage().maxRSS / 1024,
-          failed: progress.assets.filter((a) => a.state === 'failed').map((a) => `${a.name}: ${a.error}`),
-        },
-      }) +
-      '\n',
-  );
-  process.exit(0);
-}
-
 // --- the parent -------------------------------------------------------------------------------------------
 await stackUp();
 const esPid = (await stackStatus()).elasticsearch.pid;
@@ -84,39 +59,50 @@ interface RefreshRun {
   runId: string;
 }
 
+/**
+ * `pds refresh --json` as a user runs it (bin/pds.js), in a child process: its CPU (with that of its own
+ * children: the workflow bundle is built in one when its cache is stale) and peak memory are its own.
+ */
 async function refresh(env: NodeJS.ProcessEnv, force: boolean): Promise<RefreshRun> {
+  const usageFile = join(tmpdir(), `bench-national-usage-${process.pid}.json`);
   const es0 = esCpuMs();
+  const children0 = procCpuMs('self', true);
   const start = performance.now();
   const args = [
-    '--import',
-    'tsx',
-    'test/bench/national.ts',
-    '--child-refresh',
+    'test/bench/with-usage.mjs',
+    'bin/pds.js',
+    'refresh',
+    '--json',
+    '--concurrency',
+    String(concurrency),
     ...(force ? ['--force'] : []),
   ];
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    env: { ...env, BENCH_USAGE_FILE: usageFile },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number | null>((done) => child.on('exit', done));
   const wall = (performance.now() - start) / 1000;
+  // The last progress line is the run's outcome.
   const line = out
     .trim()
     .split('\n')
     .reverse()
-    .find((l) => l.startsWith('{"bench"'));
+    .find((l) => l.startsWith('{'));
   if (code !== 0 || !line) throw new Error(`refresh failed (exit ${code}):\n${out.slice(-3000)}`);
-  const r = (
-    JSON.parse(line) as {
-      bench: { runId: string; cpu_ms: number; max_rss_mb: number; failed: string[] };
-    }
-  ).bench;
-  if (r.failed.length) throw new Error(`assets failed: ${r.failed.join('; ')}`);
+  const progress = JSON.parse(line) as RefreshProgress;
+  const failed = progress.assets.filter((a) => a.state === 'failed').map((a) => `${a.name}: ${a.error}`);
+  if (failed.length) throw new Error(`assets failed: ${failed.join('; ')}`);
+  const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { max_rss_mb: number };
+  rmSync(usageFile, { force: true });
   return {
     wall_s: wall,
-    process_cpu_s: r.cpu_ms / 1000,
+    process_cpu_s: (procCpuMs('self', true) - children0) / 1000,
     es_cpu_s: (esCpuMs() - es0) / 1000,
-    max_rss_mb: Math.round(r.max_rss_mb),
-    runId: r.runId,
+    max_rss_mb: Math.round(usage.max_rss_mb),
+    runId: progress.runId,
   };
 }
 

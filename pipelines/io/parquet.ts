@@ -624,11 +624,13 @@ async function copyToParquet(
   file: string,
   format: string,
   geo: GeoParquetPlan | undefined,
-): Promise<void> {
+): Promise<number> {
   const reserved = geo && reservedGeoMetadata(geo);
   const kv = reserved ? `, KV_METADATA {geo: ${quoteString(reserved.placeholder)}}` : '';
-  await connection.run(`COPY (${query}) TO ${quoteString(file)} (${format}${kv})`);
-  if (!geo || !reserved) return;
+  // COPY answers the rows it wrote.
+  const copied = await connection.runAndReadAll(`COPY (${query}) TO ${quoteString(file)} (${format}${kv})`);
+  const rows = Number(copied.getRows()[0]?.[0] ?? 0);
+  if (!geo || !reserved) return rows;
   const row = (await connection.runAndReadAll(geo.statsSql(parquetPath(file)))).getRowObjectsJS()[0] ?? {};
   const stats: GeoStats = {
     headers: (row.headers as string[] | null) ?? null,
@@ -638,6 +640,7 @@ async function copyToParquet(
     ymax: (row.ymax as number | null) ?? null,
   };
   await fillFooterValue(file, reserved.placeholder, reserved.fill(stats));
+  return rows;
 }
 
 /** A query's result columns as ColumnSpecs (what GeoParquet needs to know: which are BLOBs). */
@@ -707,11 +710,7 @@ export async function copyQueryToParquet(
     const geo = geoParquetPlan(columns);
     const query = geo?.extraSelect.length ? `SELECT *, ${geo.extraSelect.join(', ')} FROM (${sql})` : sql;
     const format = options.asTexts ? TEXTS_COPY_OPTIONS : parquetCopyOptions(columns);
-    await copyToParquet(connection, query, tmp, format, geo);
-    const reader = await connection.runAndReadAll(
-      `SELECT count(*) AS n FROM read_parquet(${quoteString(tmp)})`,
-    );
-    const rows = Number(reader.getRowObjects()[0]!.n);
+    const rows = await copyToParquet(connection, query, tmp, format, geo);
     await publishFile(tmp, path);
     return {
       path,

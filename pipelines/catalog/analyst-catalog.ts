@@ -3,7 +3,8 @@
 // `duckdb .pds/data/catalog.duckdb` then `SELECT … FROM properties_wide` works. Views list their files
 // explicitly rather than globbing a folder, so a file no build currently owns is never read. Staged and
 // derived tables are in the main schema, each staged table's rejected rows in `quarantine.<table>`; the
-// table `pds_catalog` says which contract version (schemas/data-contract.ts) and data it describes.
+// table `pds_catalog` says which contract version (schemas/data-contract.ts) and data it describes, and
+// `pds_views` each view's statement (a refresh replaces only the views that changed).
 import { existsSync } from 'node:fs';
 import { copyFile, rename, rm } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
@@ -105,11 +106,12 @@ export async function writeAnalystCatalog(
   const wanted = new Map(views.map((v) => [`${ident(v.schema)}.${ident(v.name)}`, viewSql(v)]));
   const tmp = `${path}.${process.pid}.tmp`;
   await rm(tmp, { force: true });
-  if (existsSync(path)) await copyFile(path, tmp);
+  const last = existsSync(path);
+  if (last) await copyFile(path, tmp);
   let instance = await DuckDBInstance.create(tmp);
   let connection = await instance.connect();
   try {
-    let previous = existsSync(path) ? await previousViews(connection, parquetRoot) : null;
+    const previous = last ? await previousViews(connection, parquetRoot) : null;
     if (!previous) {
       connection.closeSync();
       instance.closeSync();

@@ -31,16 +31,17 @@ function sourcesDigest(entry) {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** esbuild's plugin: a module's import.meta.url and import.meta.resolve are those of its source file. */
+/**
+ * esbuild's plugin: a module's import.meta.url is its source file's. (import.meta.resolve is left as it is: the
+ * sources resolve only packages with it, which resolve the same from the bundle, inside node_modules.)
+ */
 const sourceUrls = {
   name: 'source-urls',
   setup(build) {
     build.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => {
-      if (args.path.includes(`${'/'}node_modules${'/'}`)) return undefined;
+      if (args.path.includes('/node_modules/')) return undefined;
       const url = JSON.stringify(pathToFileURL(args.path).href);
-      const contents = readFileSync(args.path, 'utf8')
-        .replaceAll('import.meta.url', url)
-        .replaceAll('import.meta.resolve(', `((s) => import.meta.resolve(s, ${url}))(`);
+      const contents = readFileSync(args.path, 'utf8').replaceAll('import.meta.url', url);
       return { contents, loader: /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js' };
     });
   },

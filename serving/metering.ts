@@ -6,7 +6,7 @@
 // (lean-path.ts) run.
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
-import type { AccountStore, HistoryInput } from './accounts/store';
+import type { AccountStore, HistoryDraft, HistoryRecord } from './accounts/store';
 import { ApiError } from './errors';
 import type { Logger } from './log';
 import type { RateLimiter } from './rate-limit';
@@ -85,20 +85,29 @@ export interface HistoryRequest {
   receivedAt: Date;
 }
 
-/** The history row of a finished request; `responseBody` is what was sent (usually the JSON text). */
-export function historyOf(req: HistoryRequest, res: ServerResponse, responseBody: unknown): HistoryInput {
+/**
+ * The history row of a finished request, made into text when the store writes it (if it keeps it at all);
+ * `responseBody` is what was sent (usually the JSON text).
+ */
+export function historyOf(req: HistoryRequest, res: ServerResponse, responseBody: unknown): HistoryDraft {
+  const responseCode = res.statusCode;
+  const responseTimeMs = Math.round(Number(process.hrtime.bigint() - req.startedNs) / 1e6);
+  const responseHeaders = res.getHeaders();
   return {
     requestId: req.id,
-    method: req.method,
-    path: req.path,
-    queryParams: req.queryParams,
-    requestBody: requestBodyText(req.body, req.headers),
-    requestHeaders: JSON.stringify(redactHeaders(req.headers)),
-    responseCode: res.statusCode,
-    responseTimeMs: Math.round(Number(process.hrtime.bigint() - req.startedNs) / 1e6),
-    responseBody: responseBodyText(responseBody),
-    responseHeaders: JSON.stringify(redactHeaders(res.getHeaders())),
-    createdAt: req.receivedAt.toISOString(),
+    render: () => ({
+      requestId: req.id,
+      method: req.method,
+      path: req.path,
+      queryParams: req.queryParams,
+      requestBody: requestBodyText(req.body, req.headers),
+      requestHeaders: JSON.stringify(redactHeaders(req.headers)),
+      responseCode,
+      responseTimeMs,
+      responseBody: responseBodyText(responseBody),
+      responseHeaders: JSON.stringify(redactHeaders(responseHeaders)),
+      createdAt: req.receivedAt.toISOString(),
+    }),
   };
 }
 
@@ -143,7 +152,7 @@ export function meterRequest(
   keyId: number,
   requestId: string,
   endpoint: string | undefined,
-  history: () => HistoryInput,
+  history: () => HistoryRecord,
   next: (error?: ApiError) => void,
   expose?: (meter: Meter) => void,
 ): Meter {
@@ -166,7 +175,7 @@ export function meterRequest(
       });
     // The reservation is settled whatever the history row does: a row that cannot be made or written is
     // dropped (and logged), never the charge or release with it. The store settles a reservation once.
-    let row: HistoryInput | null = null;
+    let row: HistoryRecord | null = null;
     try {
       row = history();
     } catch (error) {

@@ -5,16 +5,13 @@
 //
 // Failures: a transient one (the database's write lock not had in time) leaves everything pending and is
 // retried after `retryMs`. Any other failure of a turn's writes commits each write alone, so one bad write
-// holds back neither the others nor the requests; a write that still fails may be salvaged (a lesser form of
-// it, committed instead), and what cannot be is kept pending and retried.
+// holds back neither the others nor the requests; a write that still fails is kept pending and retried.
 export interface GroupCommitOptions<W, Q, R> {
   /** Runs the writes, then the requests in order, in one transaction: a result a request. */
   commit(writes: readonly W[], requests: readonly Q[]): R[];
   /** An error worth retrying the same transaction for. */
   isTransient(error: unknown): boolean;
-  /** For a write that fails alone: what to commit instead, and the error to report once it has been. */
-  salvage?(write: W, error: unknown): { instead: W; report: Error } | null;
-  /** Told when a deferred commit fails (it is retried) and when a write was salvaged. */
+  /** Told when a deferred commit fails (it is retried). */
   onError?(error: unknown): void;
   retryMs?: number;
 }
@@ -54,28 +51,17 @@ export function groupCommit<W, Q, R>(options: GroupCommitOptions<W, Q, R>): Grou
     }
   }
 
-  /** After a turn's writes failed for a reason other than a transient one: each alone, salvaged if need be. */
+  /** After a turn's writes failed for a reason other than a transient one: each alone. */
   function commitOneByOne(batch: readonly W[]): void {
     const left: W[] = [];
     let failure: unknown;
-    for (const w of batch) {
+    for (const w of batch)
       try {
         commit([w], []);
-        continue;
       } catch (error) {
         failure = error;
+        left.push(w);
       }
-      const salvaged = isTransient(failure) ? null : (options.salvage?.(w, failure) ?? null);
-      if (salvaged)
-        try {
-          commit([salvaged.instead], []);
-          onError?.(salvaged.report);
-          continue;
-        } catch (error) {
-          failure = error;
-        }
-      left.push(w);
-    }
     if (left.length) {
       writes.unshift(...left);
       throw failure;
@@ -110,9 +96,15 @@ export function groupCommit<W, Q, R>(options: GroupCommitOptions<W, Q, R>): Grou
     } catch (error) {
       writes.unshift(...batch);
       try {
-        // A write the database refuses must not refuse the requests with it (flush commits it alone).
+        // A write the database refuses must not refuse the requests with it (flush commits it alone and
+        // keeps it pending).
         if (isTransient(error)) throw error;
-        flush();
+        try {
+          flush();
+        } catch (stuck) {
+          if (isTransient(stuck)) throw stuck;
+          onError?.(stuck);
+        }
         results = commit([], asked);
       } catch (again) {
         for (const [, done] of waiting) done(again);

@@ -32,6 +32,16 @@ export interface HistoryInput {
   createdAt: string;
 }
 
+/** A history row made into text only when it is written (most rows of a busy key never are). */
+export interface HistoryDraft {
+  requestId: string;
+  render(): HistoryInput;
+}
+
+export type HistoryRecord = HistoryInput | HistoryDraft;
+
+export const renderHistory = (r: HistoryRecord): HistoryInput => ('render' in r ? r.render() : r);
+
 export type Admit = [keyId: number, endpoint: string, requestId: string, at: Date, units?: number];
 
 export type Finish = [
@@ -66,8 +76,10 @@ export interface Ledger {
   current(keyId: number, at: Date): { sub: SubRow; plan: Plan };
   /** Admissions, in order, each seeing the reservations of those before it. */
   admitAll(admits: readonly Admit[]): Admission[];
-  /** Completions: each reservation charged or released, and its request recorded. */
+  /** Completions: each reservation charged or released, and its request recorded when a row is given. */
   finishAll(batch: readonly Finish[]): void;
+  /** History rows, oldest first; then each of their keys' history cut to the newest kept rows. */
+  recordHistory(rows: readonly [keyId: number, row: HistoryInput][]): void;
   /** Releases (as expired) reservations made before `before`, and recounts what the periods hold. */
   expireBefore(before: Date): void;
 }
@@ -249,7 +261,7 @@ export function openLedger(
     const subs = new Map<number, SubRow | undefined>();
     const subMoves = new Map<number, SubMove>();
     const endpointMoves = new Map<string, EndpointMove>();
-    const keys = new Set<number>();
+    const rows: [number, HistoryInput][] = [];
     for (const [keyId, reservation, success, history, units] of batch) {
       // Only a reservation still held is settled (one that expired meanwhile is left as it is).
       const row =
@@ -288,15 +300,21 @@ export function openLedger(
           e.charge += charge;
         }
       }
-      if (history) {
-        q.insertHistory.run({ keyId, ...history });
-        keys.add(keyId);
-      }
+      if (history) rows.push([keyId, history]);
     }
     for (const m of subMoves.values()) q.settleSub.run(m);
     for (const e of endpointMoves.values()) q.settleEndpoint.run(e);
-    for (const keyId of keys) q.pruneHistory.run({ keyId, keep: REQUESTS_KEPT_PER_KEY });
+    recordHistory(rows);
   };
+
+  function recordHistory(rows: readonly [number, HistoryInput][]): void {
+    const keys = new Set<number>();
+    for (const [keyId, row] of rows) {
+      q.insertHistory.run({ keyId, ...row });
+      keys.add(keyId);
+    }
+    for (const keyId of keys) q.pruneHistory.run({ keyId, keep: REQUESTS_KEPT_PER_KEY });
+  }
 
   function expireBefore(before: Date): void {
     if (q.expireStale.run(now().toISOString(), before.toISOString()).changes > 0) {
@@ -305,5 +323,5 @@ export function openLedger(
     }
   }
 
-  return { current, admitAll, finishAll, expireBefore };
+  return { current, admitAll, finishAll, recordHistory, expireBefore };
 }

@@ -55,7 +55,7 @@ export function openReports(
       'SELECT * FROM credit_ledger WHERE subscription_id = ? ORDER BY id',
     ),
     history: db.prepare<[number, number, number], HistoryRow>(
-      'SELECT * FROM request_history WHERE key_id = ? ORDER BY id DESC LIMIT ? OFFSET ?',
+      'SELECT * FROM request_history WHERE key_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
     ),
   };
 

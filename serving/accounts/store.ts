@@ -19,20 +19,21 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { ENDPOINTS } from '../../schemas/api/endpoints';
-import type { RequestRecord } from '../../schemas/api/requests';
+import { REQUESTS_KEPT_PER_KEY, type RequestRecord } from '../../schemas/api/requests';
 import type { UsageResponse } from '../../schemas/api/usage';
 import { takeToken, type RateLimitConfig, type RateLimitVerdict } from '../rate-limit';
 import type { Admission, MeteredEndpoint } from './admission';
 import { startCheckpointer } from './checkpointer';
 import { groupCommit } from './group-commit';
+import { historyBuffer, type HistoryEntry } from './history-buffer';
 import { keysAndPlans, type KeysAndPlans } from './keys-plans';
-import { openLedger, type Admit, type Finish, type HistoryInput } from './ledger';
+import { openLedger, renderHistory, type Admit, type Finish, type HistoryRecord } from './ledger';
 import { openReports, type LedgerEntry } from './reports';
 import { migrate } from './schema';
 
 export type { Admission } from './admission';
 export type { ApiKeyRecord } from './keys-plans';
-export type { HistoryInput } from './ledger';
+export type { HistoryDraft, HistoryInput, HistoryRecord } from './ledger';
 
 export interface AccountStore extends KeysAndPlans {
   /**
@@ -53,15 +54,16 @@ export interface AccountStore extends KeysAndPlans {
     units?: number,
   ): void;
   /**
-   * Charges (success) or releases a reservation and records the request, atomically and once; the store may
-   * commit it later with others (group commit), but its own reads see it. A success charges `units` of the
+   * Charges (success) or releases a reservation, once, and records the request; the store may commit the
+   * settlement later with others (group commit: at the end of the turn) and write the history row later still
+   * (history-buffer.ts: within `historyFlushMs`), but its own reads see both. A success charges `units` of the
    * units reserved (default: all of them) and releases the others.
    */
   finish(
     keyId: number,
     reservation: number | null,
     success: boolean,
-    history: HistoryInput | null,
+    history: HistoryRecord | null,
     units?: number,
   ): void;
   usage(keyId: number, at?: Date): UsageResponse;
@@ -89,7 +91,12 @@ export interface AccountStoreOptions {
    * one transaction each, `admitBatched` admitting at once.
    */
   groupCommit?: boolean;
-  /** Told when a deferred commit fails (it is retried). */
+  /**
+   * How long a history row may wait to be written, ms (default 1000); a key's rows past its newest kept ones
+   * are dropped unwritten. Group commit only: without it a row is written with its settlement.
+   */
+  historyFlushMs?: number;
+  /** Told when a deferred commit fails (it is retried) and when a history row is dropped. */
   onError?: (error: unknown) => void;
   /**
    * How long an authenticated key is remembered in this process, ms (default 1000; 0: look up every time).
@@ -102,8 +109,6 @@ export interface AccountStoreOptions {
 /** SQLite's write lock was not had in time (another connection held it): worth retrying as it was. */
 const isLockTimeout = (error: unknown): boolean =>
   /^SQLITE_(BUSY|LOCKED)/.test(String((error as { code?: unknown } | null)?.code ?? ''));
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export function openAccountStore(
   path: string,
@@ -134,8 +139,8 @@ export function openAccountStore(
   // Completions, and the HTTP path's admissions, are group-committed (group-commit.ts): one transaction at
   // the end of each event-loop turn. Every read and `close` first commits what is pending, so a process
   // always reads its own writes; an admission refused while completions are pending commits them and
-  // retries (a pending release may be what it needs). A crash can lose one turn's completions: their
-  // reservations then expire at the next open (not charged) and their history rows are missing.
+  // retries (a pending release may be what it needs). A crash can lose one turn's completions (their
+  // reservations then expire at the next open, not charged) and up to `historyFlushMs` of history rows.
   // The completions first (a pending release is then visible to the admissions); each admission sees the
   // reservations of those before it.
   const turnTx = db.transaction((finishes: readonly Finish[], admits: readonly Admit[]): Admission[] => {
@@ -146,13 +151,14 @@ export function openAccountStore(
   const commits = groupCommit<Finish, Admit, Admission>({
     commit: (finishes, admits) => turnTx.immediate(finishes, admits),
     isTransient: isLockTimeout,
-    // A completion the database refuses (a history row it cannot bind) is settled without its row, so one
-    // bad row holds neither the others nor its own charge or release.
-    salvage: ([keyId, reservation, success, history, units], error) =>
-      history && {
-        instead: [keyId, reservation, success, null, units],
-        report: new Error(`history row of request ${history.requestId} dropped: ${messageOf(error)}`),
-      },
+    onError: options.onError,
+  });
+  const historyTx = db.transaction((rows: readonly HistoryEntry[]) => ledger.recordHistory(rows));
+  const history = historyBuffer({
+    keep: REQUESTS_KEPT_PER_KEY,
+    flushMs: options.historyFlushMs ?? 1000,
+    write: (rows) => historyTx.immediate(rows),
+    isTransient: isLockTimeout,
     onError: options.onError,
   });
   const flush = () => commits.flush();
@@ -204,18 +210,24 @@ export function openAccountStore(
       }
       commits.request([keyId, endpoint, requestId, at, units], done);
     },
-    finish(keyId, reservation, success, history, units) {
-      const f: Finish = [keyId, reservation, success, history, units];
-      if (options.groupCommit === false) return finishNow(f);
-      commits.write(f);
+    finish(keyId, reservation, success, row, units) {
+      if (options.groupCommit === false)
+        return finishNow([keyId, reservation, success, row && renderHistory(row), units]);
+      commits.write([keyId, reservation, success, null, units]);
+      if (row) history.add(keyId, row);
     },
     usage: (keyId, at = now()) => (flush(), reports.usage(keyId, at)),
-    listRequests: (keyId, limit, offset) => (flush(), reports.listRequests(keyId, limit, offset)),
+    listRequests: (keyId, limit, offset) => (
+      flush(),
+      history.flush(),
+      reports.listRequests(keyId, limit, offset)
+    ),
     ledger: (keyId) => (flush(), reports.ledger(keyId)),
     renewals: (keyId) => (flush(), reports.renewals(keyId)),
     takeRateToken: (keyId, at, config) => rateTx.immediate(keyId, at, config),
     close() {
       commits.close(new Error('the account store is closed'));
+      history.close();
       void checkpointer?.stop();
       db.close();
     },

@@ -8,6 +8,9 @@
 //    then p50/p99 at half that rate; on a separate API process over the real Elasticsearch (the data dir and
 //    index prefix of PDS_DATA_DIR / PDS_INDEX_PREFIX, refreshed beforehand: `npx pds sample-data && npx pds
 //    refresh`), load from a separate load-generator process.
+//    Then the floor: a bare proxy (store-proxy.ts: node:http, one keep-alive GET of the document a request,
+//    its bytes sent back; no key, metering or answer) against the same store, as the `floor (proxy)` row
+//    (BENCH_ENDPOINTS: `floor`).
 // 3. First touch: /location and /flood-risk by point on a fresh API process, distinct points, 10 connections.
 // 4. POST /batch: 1,000 single GET /{endpoint}?uprn= calls (1 connection, then 32) against one batch of the
 //    same 1,000 UPRNs, metered; the batch's items are checked equal to the single answers first.
@@ -162,11 +165,11 @@ interface ApiProcess {
   stop(): Promise<void>;
 }
 
-/** A fresh API server process (api-server.ts) on the configured data dir and indexes. */
-function apiProcess(env: NodeJS.ProcessEnv = {}): Promise<ApiProcess> {
+/** A fresh API server process (api-server.ts, or `script`) on the configured data dir and indexes. */
+function apiProcess(env: NodeJS.ProcessEnv = {}, script = './api-server.ts'): Promise<ApiProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./api-server.ts', import.meta.url))],
+    ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -277,40 +280,49 @@ async function endpoints(config: ServiceConfig, es: Client, data: Indexed): Prom
     'endpoint        store req/s   API req/s  ratio  p50 ms @50%  p99 ms @50%  API CPU ms  ES CPU ms  ES CPU ms (direct GET)\n',
   );
   const storeUrl = config.esUrl;
-  try {
-    for (const { name, requests } of cases) {
-      if (only && !only.includes(name)) continue;
-      try {
-        await runLoad(api.url, key, requests, Math.min(n, 1_000), 10); // warm up: JIT, connections, cells
-        const sat: { store: number; api: number; cpu: number; esCpu: number; storeCpu: number }[] = [];
-        for (let r = 0; r < rounds; r++) {
-          const storeEs0 = await esCpuMs(es);
-          const s = await runLoad(storeUrl, key, store, n, connections);
-          const [cpu0, es0] = [procCpuMs(api.pids), await esCpuMs(es)];
-          const a = await runLoad(api.url, key, requests, n, connections);
-          const [cpu1, es1] = [procCpuMs(api.pids), await esCpuMs(es)];
-          sat.push({
-            store: s.rps,
-            api: a.rps,
-            cpu: (cpu1 - cpu0) / n,
-            esCpu: (es1 - es0) / n,
-            storeCpu: (es0 - storeEs0) / n,
-          });
-        }
-        const m = median(sat, (x) => x.api / x.store);
-        const half = await runLoad(api.url, key, requests, n, connections, m.api / 2);
-        process.stdout.write(
-          `${name.padEnd(15)} ${Math.round(m.store).toString().padStart(11)} ${Math.round(m.api).toString().padStart(11)}  ${(m.api / m.store).toFixed(2).padStart(5)}  ${percentile(half.times, 0.5).toFixed(2).padStart(11)}  ${percentile(half.times, 0.99).toFixed(2).padStart(11)}  ${m.cpu.toFixed(3).padStart(10)}  ${m.esCpu.toFixed(3).padStart(9)}  ${m.storeCpu.toFixed(3).padStart(22)}\n`,
-        );
-      } catch (error) {
-        // An error answer under load (say Elasticsearch past the server's 5 s timeout: a 503) ends this
-        // endpoint's row with the reason, not the whole bench.
-        process.stdout.write(`${name}: a load round failed: ${(error as Error).message}\n`);
-        process.exitCode = 1;
+  const measure = async (name: string, target: ApiProcess, requests: LoadRequest[]): Promise<void> => {
+    try {
+      await runLoad(target.url, key, requests, Math.min(n, 1_000), 10); // warm up: JIT, connections, cells
+      const sat: { store: number; api: number; cpu: number; esCpu: number; storeCpu: number }[] = [];
+      for (let r = 0; r < rounds; r++) {
+        const storeEs0 = await esCpuMs(es);
+        const s = await runLoad(storeUrl, key, store, n, connections);
+        const [cpu0, es0] = [procCpuMs(target.pids), await esCpuMs(es)];
+        const a = await runLoad(target.url, key, requests, n, connections);
+        const [cpu1, es1] = [procCpuMs(target.pids), await esCpuMs(es)];
+        sat.push({
+          store: s.rps,
+          api: a.rps,
+          cpu: (cpu1 - cpu0) / n,
+          esCpu: (es1 - es0) / n,
+          storeCpu: (es0 - storeEs0) / n,
+        });
       }
+      const m = median(sat, (x) => x.api / x.store);
+      const half = await runLoad(target.url, key, requests, n, connections, m.api / 2);
+      process.stdout.write(
+        `${name.padEnd(15)} ${Math.round(m.store).toString().padStart(11)} ${Math.round(m.api).toString().padStart(11)}  ${(m.api / m.store).toFixed(2).padStart(5)}  ${percentile(half.times, 0.5).toFixed(2).padStart(11)}  ${percentile(half.times, 0.99).toFixed(2).padStart(11)}  ${m.cpu.toFixed(3).padStart(10)}  ${m.esCpu.toFixed(3).padStart(9)}  ${m.storeCpu.toFixed(3).padStart(22)}\n`,
+      );
+    } catch (error) {
+      // An error answer under load (say Elasticsearch past the server's 5 s timeout: a 503) ends this
+      // endpoint's row with the reason, not the whole bench.
+      process.stdout.write(`${name}: a load round failed: ${(error as Error).message}\n`);
+      process.exitCode = 1;
     }
+  };
+  try {
+    for (const { name, requests } of cases)
+      if (!only || only.includes(name)) await measure(name, api, requests);
   } finally {
     await api.stop();
+  }
+  if (only && !only.includes('floor')) return;
+  // The floor on this machine: what any API that forwards each request to the store pays (store-proxy.ts).
+  const proxy = await apiProcess({}, './store-proxy.ts');
+  try {
+    await measure('floor (proxy)', proxy, cases[0]!.requests);
+  } finally {
+    await proxy.stop();
   }
 }
 

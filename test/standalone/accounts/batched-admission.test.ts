@@ -97,8 +97,8 @@ describe('batched admission', () => {
 });
 
 describe('request history', () => {
-  it('keeps the newest REQUESTS_KEPT_PER_KEY rows per key when a turn commits many completions', async () => {
-    const { store, other } = fileStores();
+  it('keeps the newest REQUESTS_KEPT_PER_KEY rows per key, written within historyFlushMs for other processes', async () => {
+    const { store, other } = fileStores({ historyFlushMs: 30 });
     const a = store.createKey('a');
     const b = store.createKey('b');
     const row = (requestId: string) => ({
@@ -116,7 +116,9 @@ describe('request history', () => {
     });
     for (let i = 0; i < REQUESTS_KEPT_PER_KEY + 30; i++) store.finish(a.record.id, null, true, row(`a${i}`));
     for (let i = 0; i < 3; i++) store.finish(b.record.id, null, true, row(`b${i}`));
-    await new Promise((r) => setImmediate(r)); // one group commit
+    await new Promise((r) => setImmediate(r)); // one group commit: the charges, not yet the rows
+    expect(other.listRequests(a.record.id, 10, 0)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 60));
     const kept = other.listRequests(a.record.id, REQUESTS_KEPT_PER_KEY + 10, 0);
     expect(kept).toHaveLength(REQUESTS_KEPT_PER_KEY);
     expect(kept[0]!.response_body).toEqual({ n: `a${REQUESTS_KEPT_PER_KEY + 29}` });

@@ -50,13 +50,9 @@ describe('group commit', () => {
     expect(r.commits).toEqual([{ writes: ['a'], requests: [] }]);
   });
 
-  it('a write that fails is committed alone, salvaged, and holds back neither the others nor the requests', async () => {
+  it('a write that fails is committed alone, kept pending, and holds back neither the others nor the requests', async () => {
     const r = recorder((w) => (w === 'bad' ? new Error('cannot bind') : null));
-    const gc = groupCommit({
-      ...r,
-      isTransient,
-      salvage: (w, error) => ({ instead: `${w}-lite`, report: new Error(`${w} dropped: ${String(error)}`) }),
-    });
+    const gc = groupCommit({ ...r, isTransient });
     const answers: unknown[] = [];
     gc.write('a');
     gc.write('bad');
@@ -65,12 +61,12 @@ describe('group commit', () => {
     await turn();
     expect(r.commits).toEqual([
       { writes: ['a'], requests: [] },
-      { writes: ['bad-lite'], requests: [] },
       { writes: ['c'], requests: [] },
       { writes: [], requests: [3] },
     ]);
     expect(answers).toEqual([30]);
-    expect(r.errors.map(String)).toEqual(['Error: bad dropped: Error: cannot bind']);
+    expect(r.errors.map(String)).toEqual(['Error: cannot bind']);
+    expect(gc.hasPendingWrites()).toBe(true);
   });
 
   it('a transient failure keeps everything pending and retries after retryMs', async () => {

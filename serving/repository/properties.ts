@@ -5,6 +5,7 @@ import type { Client, TransportResult } from '@elastic/elasticsearch';
 import type { AddressesResponse } from '../../schemas/api/addresses';
 import { ApiError } from '../errors';
 import { addressesInPostcode } from './addresses';
+import { coalescedReads } from './coalesced-reads';
 import { MgetReader } from './mget';
 import { PROPERTIES_NOT_INDEXED, storeUnavailable, unavailable } from './unavailable';
 import { isContentId, StoredProperty } from '../../pipelines/indexing/stored-property';
@@ -177,77 +178,83 @@ export function propertiesRepository(
     const texts = await getShared(ids);
     for (const d of docs) d.resolve(texts);
   };
+  async function* getStoredMany(
+    uprns: readonly number[],
+  ): AsyncIterable<[number, StoredProperty | undefined]> {
+    // One read for the whole batch, its documents handed on as their bytes arrive, each _source sliced
+    // where it lies (mget.ts). (Asking in parts of 250, the next part while the one before is answered,
+    // was only ~7% faster on 2 cores: Elasticsearch and the API share them.)
+    if (!uprns.length) return;
+    let response: TransportResult<Readable>;
+    try {
+      // Sent through the transport, whose result the caller types (client.mget types a parsed body).
+      response = await client.transport.request<Readable>(
+        {
+          method: 'POST',
+          path: `/${encodeURIComponent(alias)}/_mget`,
+          querystring: { realtime: false },
+          body: { ids: uprns.map(String) },
+        },
+        { asStream: true, meta: true },
+      );
+    } catch (error) {
+      throw unavailable(error, PROPERTIES_NOT_INDEXED);
+    }
+    if (response.statusCode !== 200) {
+      const body = await bytesOf(response.body);
+      if (response.statusCode === 404 && body.includes('index_not_found_exception'))
+        throw new ApiError('service_unavailable', PROPERTIES_NOT_INDEXED);
+      if ((response.statusCode ?? 0) >= 500 || response.statusCode === 404) throw storeUnavailable();
+      throw new Error(`_mget ${alias}: ${response.statusCode} ${body.toString('utf8', 0, 500)}`);
+    }
+    const reader = new MgetReader();
+    const docs = async (chunk?: Buffer): Promise<[number, StoredProperty | undefined][]> => {
+      const read = (chunk ? reader.push(chunk) : reader.end()).map((doc) => {
+        if ('error' in doc) {
+          if (doc.error.type === 'index_not_found_exception')
+            throw new ApiError('service_unavailable', PROPERTIES_NOT_INDEXED);
+          throw storeUnavailable();
+        }
+        return [Number(doc.id), doc.found ? doc.stored : undefined] as [number, StoredProperty | undefined];
+      });
+      await resolve(read.flatMap(([, stored]) => (stored ? [stored] : [])));
+      return read;
+    };
+    for await (const chunk of response.body) yield* await docs(chunk as Buffer);
+    yield* await docs();
+  }
+  async function getOne(uprn: number): Promise<StoredProperty | null> {
+    let response: TransportResult<Readable>;
+    try {
+      // The _source bytes as they were indexed, unparsed: the reader slices its pieces out of them. The
+      // indexes are written once and refreshed before their alias moves, so the non-realtime read sees
+      // every document.
+      response = await client.getSource<Readable>(
+        { index: alias, id: String(uprn), realtime: false },
+        { asStream: true, meta: true },
+      );
+    } catch (error) {
+      throw unavailable(error, PROPERTIES_NOT_INDEXED);
+    }
+    const body = await bytesOf(response.body);
+    if (response.statusCode === 200) {
+      const stored = new StoredProperty(uprn, body);
+      await resolve([stored]);
+      return stored;
+    }
+    const error = JSON.parse(body.toString()) as { error?: { type?: string; reason?: string } };
+    if (response.statusCode === 404) {
+      if (error.error?.type === 'index_not_found_exception')
+        throw new ApiError('service_unavailable', PROPERTIES_NOT_INDEXED);
+      return null;
+    }
+    if ((response.statusCode ?? 0) >= 500) throw storeUnavailable();
+    throw new Error(`GET ${alias}/_source/${uprn}: ${response.statusCode} ${error.error?.reason ?? ''}`);
+  }
   return {
     inPostcode: (postcode) => addressesInPostcode(client, alias, postcode),
     getShared,
-    async *getStoredMany(uprns) {
-      // One read for the whole batch, its documents handed on as their bytes arrive, each _source sliced
-      // where it lies (mget.ts). (Asking in parts of 250, the next part while the one before is answered,
-      // was only ~7% faster on 2 cores: Elasticsearch and the API share them.)
-      if (!uprns.length) return;
-      let response: TransportResult<Readable>;
-      try {
-        // Sent through the transport, whose result the caller types (client.mget types a parsed body).
-        response = await client.transport.request<Readable>(
-          {
-            method: 'POST',
-            path: `/${encodeURIComponent(alias)}/_mget`,
-            querystring: { realtime: false },
-            body: { ids: uprns.map(String) },
-          },
-          { asStream: true, meta: true },
-        );
-      } catch (error) {
-        throw unavailable(error, PROPERTIES_NOT_INDEXED);
-      }
-      if (response.statusCode !== 200) {
-        const body = await bytesOf(response.body);
-        if ((response.statusCode ?? 0) >= 500 || response.statusCode === 404) throw storeUnavailable();
-        throw new Error(`_mget ${alias}: ${response.statusCode} ${body.toString('utf8', 0, 500)}`);
-      }
-      const reader = new MgetReader();
-      const docs = async (chunk?: Buffer): Promise<[number, StoredProperty | undefined][]> => {
-        const read = (chunk ? reader.push(chunk) : reader.end()).map((doc) => {
-          if ('error' in doc) {
-            if (doc.error.type === 'index_not_found_exception')
-              throw new ApiError('service_unavailable', PROPERTIES_NOT_INDEXED);
-            throw storeUnavailable();
-          }
-          return [Number(doc.id), doc.found ? doc.stored : undefined] as [number, StoredProperty | undefined];
-        });
-        await resolve(read.flatMap(([, stored]) => (stored ? [stored] : [])));
-        return read;
-      };
-      for await (const chunk of response.body) yield* await docs(chunk as Buffer);
-      yield* await docs();
-    },
-    async getStored(uprn) {
-      let response: TransportResult<Readable>;
-      try {
-        // The _source bytes as they were indexed, unparsed: the reader slices its pieces out of them. The
-        // indexes are written once and refreshed before their alias moves, so the non-realtime read sees
-        // every document.
-        response = await client.getSource<Readable>(
-          { index: alias, id: String(uprn), realtime: false },
-          { asStream: true, meta: true },
-        );
-      } catch (error) {
-        throw unavailable(error, PROPERTIES_NOT_INDEXED);
-      }
-      const body = await bytesOf(response.body);
-      if (response.statusCode === 200) {
-        const stored = new StoredProperty(uprn, body);
-        await resolve([stored]);
-        return stored;
-      }
-      const error = JSON.parse(body.toString()) as { error?: { type?: string; reason?: string } };
-      if (response.statusCode === 404) {
-        if (error.error?.type === 'index_not_found_exception')
-          throw new ApiError('service_unavailable', PROPERTIES_NOT_INDEXED);
-        return null;
-      }
-      if ((response.statusCode ?? 0) >= 500) throw storeUnavailable();
-      throw new Error(`GET ${alias}/_source/${uprn}: ${response.statusCode} ${error.error?.reason ?? ''}`);
-    },
+    getStoredMany,
+    getStored: coalescedReads(getOne, getStoredMany),
   };
 }

@@ -88,9 +88,15 @@ const BLOCK_VERSION = '9';
 const statsIdSql = (alias: string, g: (typeof EPC_STATS_GROUPINGS)[number]): string =>
   `'${g.grouping}:' || ${g.columns.map((c) => `${alias}.${c}::VARCHAR`).join(" || '|' || ")}`;
 
+/** Every column a statistics group is keyed by. */
+const STATS_KEY_COLUMNS = [...new Set(EPC_STATS_GROUPINGS.flatMap((g) => g.columns))];
+
 /**
  * The CTEs of a tile's UPRNs' geography (latest certificate, or estimate) with the ids of their statistics
- * groups that exist (epc_stats): `tile`, `geo`, `stats_ids`, `geo_stats`.
+ * groups that exist (epc_stats): `tile`, `geo`, `stats_ids`, `geo_stats`. `stats_ids` keeps only the groups
+ * whose every key is one of the tile's (a semi-join a key column; the ids then match exactly): Great Britain
+ * has ~1.5 M postcode groups, and naming them all for each of its ~17,000 tile and chunk queries cost ~180 ms
+ * each (a synthetic 1.5 M-group table: ~50 ms this way).
  */
 function geoSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
   const geoColumns =
@@ -109,7 +115,8 @@ function geoSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
       UNION ALL
       SELECT ${geoColumns}, to_json(estimate) AS estimate FROM ${epcEstimatesRelation(ctx, tile)}
       WHERE uprn IN (SELECT uprn FROM tile)),
-    stats_ids AS (SELECT ${statsId} AS id FROM ${parquetPath(derivedPath(ctx, EPC_STATS_TABLE))} s),
+    stats_ids AS (SELECT ${statsId} AS id FROM ${parquetPath(derivedPath(ctx, EPC_STATS_TABLE))} s
+      WHERE ${STATS_KEY_COLUMNS.map((c) => `(s.${c} IS NULL OR s.${c} IN (SELECT ${c} FROM geo))`).join(' AND ')}),
     geo_stats AS (SELECT g.uprn, g.country AS geo_country, g.estimate, ${groups} FROM geo g)`;
 }
 

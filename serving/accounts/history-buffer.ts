@@ -14,6 +14,11 @@ export interface HistoryBufferOptions {
   keep: number;
   /** How long a row may wait to be written, ms. */
   flushMs: number;
+  /**
+   * Rows pending (after the cuts) past which they are written at the end of the turn instead (default 512):
+   * many keys asking a little each cut nothing, and one flush of all their rows would stall the event loop.
+   */
+  maxPending?: number;
   /** Writes the rows (oldest first) and cuts each of their keys' history to `keep`, in one transaction. */
   write(rows: readonly HistoryEntry[]): void;
   /** An error worth retrying the same write for (the database's write lock not had in time). */
@@ -32,15 +37,20 @@ export interface HistoryBuffer {
 
 export function historyBuffer(options: HistoryBufferOptions): HistoryBuffer {
   const { keep, write, isTransient, onError } = options;
+  const maxPending = options.maxPending ?? 512;
   let pending = new Map<number, HistoryRecord[]>();
+  let count = 0;
   let timer: NodeJS.Timeout | null = null;
+  let soon: NodeJS.Immediate | null = null;
+  // After a busy database, the next try waits flushMs whatever is pending.
+  let backingOff = false;
 
   function flush(): void {
-    if (timer) clearTimeout(timer);
-    timer = null;
+    stopTimers();
     if (!pending.size) return;
     const taken = pending;
     pending = new Map();
+    count = 0;
     const rows: HistoryEntry[] = [];
     for (const [keyId, list] of taken)
       for (const record of list.slice(-keep))
@@ -54,12 +64,13 @@ export function historyBuffer(options: HistoryBufferOptions): HistoryBuffer {
     } catch (error) {
       if (isTransient(error)) {
         // Kept for the next try (nothing arrived meanwhile: the write is synchronous).
+        backingOff = true;
         for (const [keyId, row] of rows) add(keyId, row);
-        schedule();
         throw error;
       }
       writeOneByOne(rows);
     }
+    backingOff = false;
   }
 
   /** After a write failed for a reason other than a busy database: each row alone, a refused one dropped. */
@@ -80,35 +91,43 @@ export function historyBuffer(options: HistoryBufferOptions): HistoryBuffer {
     let list = pending.get(keyId);
     if (!list) pending.set(keyId, (list = []));
     list.push(row);
+    count++;
     // Cut in steps, not at every row: what is past the newest `keep` is never written.
-    if (list.length >= 2 * keep) list.splice(0, list.length - keep);
+    if (list.length >= 2 * keep) count -= list.splice(0, list.length - keep).length;
     schedule();
   }
 
+  const flushLater = () => {
+    try {
+      flush();
+    } catch (error) {
+      onError?.(error);
+    }
+  };
+
   function schedule(): void {
+    if (count >= maxPending && !backingOff) {
+      soon ??= setImmediate(flushLater);
+      return;
+    }
     if (timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      try {
-        flush();
-      } catch (error) {
-        onError?.(error);
-      }
-    }, options.flushMs);
+    timer = setTimeout(flushLater, options.flushMs);
     timer.unref();
+  }
+
+  function stopTimers(): void {
+    if (timer) clearTimeout(timer);
+    if (soon) clearImmediate(soon);
+    timer = null;
+    soon = null;
   }
 
   return {
     add,
     flush,
     close() {
-      try {
-        flush();
-      } catch (error) {
-        onError?.(error);
-      }
-      if (timer) clearTimeout(timer);
-      timer = null;
+      flushLater();
+      stopTimers();
     },
   };
 }

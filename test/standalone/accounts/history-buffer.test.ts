@@ -19,12 +19,13 @@ const row = (requestId: string): HistoryInput => ({
 
 const transient = new Error('SQLITE_BUSY');
 
-function recorder(refuse: (rows: readonly HistoryEntry[]) => Error | null = () => null) {
+function recorder(refuse: (rows: readonly HistoryEntry[]) => Error | null = () => null, maxPending?: number) {
   const writes: string[][] = [];
   const errors: string[] = [];
   const buffer = historyBuffer({
     keep: 3,
     flushMs: 10,
+    maxPending,
     write(rows) {
       const error = refuse(rows);
       if (error) throw error;
@@ -46,6 +47,16 @@ describe('history written behind', () => {
     expect(writes).toEqual([]);
     await wait(30);
     expect(writes).toEqual([['1:a5', '1:a6', '1:a7', '2:b0']]);
+  });
+
+  it('many keys asking a little each: past maxPending rows, written at the end of the turn', async () => {
+    const { writes, buffer } = recorder(undefined, 4);
+    for (let key = 1; key <= 3; key++) buffer.add(key, row(`r${key}`));
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toEqual([]);
+    buffer.add(4, row('r4'));
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toEqual([['1:r1', '2:r2', '3:r3', '4:r4']]);
   });
 
   it('a flush writes what is pending at once (a reader sees its own rows)', () => {

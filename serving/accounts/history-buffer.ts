@@ -1,10 +1,10 @@
-// Request history written behind. GET /requests keeps each key's newest REQUESTS_KEPT_PER_KEY rows, so of a key
-// asking more often than that between two writes, most rows would be deleted as soon as written: here they are
-// dropped before (a /properties row holds a ~22 KB answer; writing and pruning it was about a sixth of a metered
-// request's CPU). Rows wait at most `flushMs`, made into text only then and only if kept, then one transaction
-// writes them (and cuts each key's history once). A reader flushes first, so this process reads its own rows at once and another process within
-// `flushMs`. A crash loses at most that long of rows, never a charge: settlements are committed apart
-// (group-commit.ts), at the end of their event-loop turn.
+// Request history written behind. GET /requests keeps each key's newest REQUESTS_KEPT_PER_KEY rows, so of a
+// key asking more often than that between two writes, most rows would be deleted as soon as written: here
+// they are dropped before (a /properties row holds a ~22 KB answer; writing and pruning it was about a sixth
+// of a metered request's CPU). Rows wait at most `flushMs`, made into text only then and only if kept, then
+// one transaction writes them (and cuts each key's history once). A reader flushes first, so this process
+// reads its own rows at once and another process within `flushMs`. A crash loses at most that long of rows,
+// never a charge: settlements are committed apart (group-commit.ts), at the end of their event-loop turn.
 import { renderHistory, type HistoryInput, type HistoryRecord } from './ledger';
 
 export type HistoryEntry = [keyId: number, row: HistoryInput];

@@ -55,9 +55,9 @@ export interface AccountStore extends KeysAndPlans {
   ): void;
   /**
    * Charges (success) or releases a reservation, once, and records the request; the store may commit the
-   * settlement later with others (group commit: at the end of the turn) and write the history row later still
-   * (history-buffer.ts: within `historyFlushMs`), but its own reads see both. A success charges `units` of the
-   * units reserved (default: all of them) and releases the others.
+   * settlement later with others (group commit: at the end of the turn) and write the history row later
+   * still (history-buffer.ts: within `historyFlushMs`), but its own reads see both. A success charges
+   * `units` of the units reserved (default: all of them) and releases the others.
    */
   finish(
     keyId: number,

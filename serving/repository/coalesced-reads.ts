@@ -1,11 +1,11 @@
-// Single reads coalesced (the DataLoader pattern): the documents asked in one event-loop turn are read with one
-// request to the store instead of one each.
+// Single reads coalesced (the DataLoader pattern): the documents asked in one event-loop turn are read with
+// one request to the store instead of one each.
 type Waiter<T> = [resolve: (found: T | null) => void, reject: (error: unknown) => void];
 
 /**
- * Single reads coalesced: those asked in one event-loop turn go to the store as one `_mget` (under load a turn
- * holds several: the admissions of a turn are committed together and their handlers all read at once), one
- * request where there were as many, its documents handed out as they arrive. A read alone is a GET.
+ * `getOne` coalesced: the UPRNs asked in one event-loop turn are read by one `getMany` (an `_mget`; under load
+ * a turn holds several, since a turn's admissions commit together and their handlers read at once), in UPRN
+ * order, each answered as its document arrives. A UPRN asked alone is read by `getOne` (a GET).
  */
 export function coalescedReads<T>(
   getOne: (uprn: number) => Promise<T | null>,

@@ -2,7 +2,7 @@
 // clock: what the serving unit tests and the API benchmark share.
 import { request as httpRequest } from 'node:http';
 import type { PropertyBlockKey, PropertyDocument } from '../../schemas/index/properties';
-import type { AccountStore } from '../../serving/accounts/store';
+import type { AccountStore, HistoryInput } from '../../serving/accounts/store';
 import { createApp, type AppDeps } from '../../serving/app';
 import { silentLogger } from '../../serving/log';
 import type { PropertiesRepository } from '../../serving/repository/properties';
@@ -130,3 +130,19 @@ export async function startApi(deps: Partial<AppDeps> & { accounts: AccountStore
     get: (path, key, headers) => request('GET', path, { key, headers }),
   };
 }
+
+/** A history row as the store takes it: a GET of /epcs answered 200 now, with `fields` in place. */
+export const historyRow = (requestId: string, fields: Partial<HistoryInput> = {}): HistoryInput => ({
+  requestId,
+  method: 'GET',
+  path: '/epcs',
+  queryParams: '{}',
+  requestBody: null,
+  requestHeaders: '{}',
+  responseCode: 200,
+  responseTimeMs: 1,
+  responseBody: '{}',
+  responseHeaders: '{}',
+  createdAt: new Date().toISOString(),
+  ...fields,
+});

@@ -11,6 +11,7 @@ import { ENDPOINTS } from '../../../schemas/api/endpoints';
 import { REQUESTS_KEPT_PER_KEY } from '../../../schemas/api/requests';
 import { silentLogger } from '../../../serving/log';
 import { metering } from '../../../serving/metering';
+import { historyRow } from '../../helpers/api';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -101,19 +102,8 @@ describe('request history', () => {
     const { store, other } = fileStores({ historyFlushMs: 30 });
     const a = store.createKey('a');
     const b = store.createKey('b');
-    const row = (requestId: string) => ({
-      requestId,
-      method: 'GET',
-      path: '/usage',
-      queryParams: '{}',
-      requestBody: null,
-      requestHeaders: '{}',
-      responseCode: 200,
-      responseTimeMs: 1,
-      responseBody: `{"n":"${requestId}"}`,
-      responseHeaders: '{}',
-      createdAt: new Date().toISOString(),
-    });
+    const row = (requestId: string) =>
+      historyRow(requestId, { path: '/usage', responseBody: `{"n":"${requestId}"}` });
     for (let i = 0; i < REQUESTS_KEPT_PER_KEY + 30; i++) store.finish(a.record.id, null, true, row(`a${i}`));
     for (let i = 0; i < 3; i++) store.finish(b.record.id, null, true, row(`b${i}`));
     await new Promise((r) => setImmediate(r)); // one group commit: the charges, not yet the rows

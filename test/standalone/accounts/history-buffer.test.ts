@@ -1,21 +1,9 @@
 // The history written behind, without a database: a fake write that records what each flush held.
 import { describe, expect, it } from 'vitest';
 import { historyBuffer, type HistoryEntry } from '../../../serving/accounts/history-buffer';
-import type { HistoryInput } from '../../../serving/accounts/ledger';
+import { historyRow } from '../../helpers/api';
 
-const row = (requestId: string): HistoryInput => ({
-  requestId,
-  method: 'GET',
-  path: '/properties',
-  queryParams: '{}',
-  requestBody: null,
-  requestHeaders: '{}',
-  responseCode: 200,
-  responseTimeMs: 1,
-  responseBody: '{}',
-  responseHeaders: '{}',
-  createdAt: new Date().toISOString(),
-});
+const row = (requestId: string) => historyRow(requestId, { path: '/properties' });
 
 const transient = new Error('SQLITE_BUSY');
 

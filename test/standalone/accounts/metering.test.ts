@@ -6,22 +6,17 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAccountStore, type HistoryInput } from '../../../serving/accounts/store';
 import { periodStart } from '../../../serving/accounts/periods';
-import { manualClock } from '../../helpers/api';
+import { historyRow, manualClock } from '../../helpers/api';
 
 const T0 = '2026-01-31T10:00:00.000Z';
-const history = (requestId: string, code = 200): HistoryInput => ({
-  requestId,
-  method: 'GET',
-  path: '/epcs',
-  queryParams: '{"uprn":"1"}',
-  requestBody: null,
-  requestHeaders: '{"x-api-key":"[redacted]"}',
-  responseCode: code,
-  responseTimeMs: 3,
-  responseBody: '{}',
-  responseHeaders: '{}',
-  createdAt: T0,
-});
+const history = (requestId: string, code = 200): HistoryInput =>
+  historyRow(requestId, {
+    queryParams: '{"uprn":"1"}',
+    requestHeaders: '{"x-api-key":"[redacted]"}',
+    responseCode: code,
+    responseTimeMs: 3,
+    createdAt: T0,
+  });
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));

@@ -6,20 +6,9 @@ import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { openAccountStore, type AccountStore, type HistoryInput } from '../../../serving/accounts/store';
 import { meterRequest } from '../../../serving/metering';
+import { historyRow } from '../../helpers/api';
 
-const row = (requestId: string): HistoryInput => ({
-  requestId,
-  method: 'GET',
-  path: '/epcs',
-  queryParams: '{}',
-  requestBody: null,
-  requestHeaders: '{}',
-  responseCode: 200,
-  responseTimeMs: 1,
-  responseBody: '{}',
-  responseHeaders: '{}',
-  createdAt: new Date().toISOString(),
-});
+const row = (requestId: string): HistoryInput => historyRow(requestId);
 
 /** A row SQLite refuses to bind (a boolean where a number goes). */
 const poisoned = (requestId: string): HistoryInput => ({

@@ -226,9 +226,9 @@ function toBlockRow(group: BlockRow[]): Record<string, unknown> {
   // England and Wales certificates have a number of their own (LMK_KEY); a Scottish certificate_id is the
   // building's reference, shared by its successive certificates.
   const seen = new Set<string>();
-  // Each certificate's raw record stays the JSON text it was read as: the block holds it unchanged, and
-  // parsing ~550 MB of records at scale 20 to write them back as the same text cost ~3 of the asset's ~68
-  // CPU-s. The block is built with a stand-in object for each, which its text replaces when it is written.
+  // Each certificate's raw record stays the JSON text it was read as: the block holds it unchanged, so
+  // parsing it only to write the same text back is waste. The block is built with a stand-in object for each,
+  // which its text replaces when the block is written (withRawRecords).
   const rawTexts = new Map<object, string>();
   const certificates = group
     .filter((r) => {

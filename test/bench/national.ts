@@ -5,7 +5,7 @@
 //    threads') plus Elasticsearch's (/proc/<pid>/stat before and after);
 // 2. per asset, from the catalog of that run: CPU, UPRNs per CPU-second, peak RSS (the materialisations'
 //    cpu_ms and peak_rss_mb metrics); activities run one at a time (BENCH_NATIONAL_CONCURRENCY, default 1) so
-//    each asset's figures are its own;
+//    each asset's figures are its own; the refresh runs with MALLOC_ARENA_MAX=2 unless it is set otherwise;
 // 3. the properties index: documents per second, bytes per document on disk (as built, and force-merged);
 // 4. on the largest scale, a 1 % monthly EPC release (certificates-<year>.csv in every register-export
 //    folder) and a plain `pds refresh`: its time and CPU as a share of the full refresh's;
@@ -29,6 +29,8 @@ import type { RefreshProgress } from '../../workflows/types';
 const GB_UPRNS = 30_000_000;
 const scales = (process.env.BENCH_NATIONAL_SCALES ?? '1,20').split(',').map(Number);
 const concurrency = Number(process.env.BENCH_NATIONAL_CONCURRENCY ?? 1);
+// The refresh runs in the workers' environment as docs/national.md deploys them: two glibc malloc arenas.
+const mallocArenaMax = process.env.MALLOC_ARENA_MAX ?? '2';
 const workerCores = Number(process.env.BENCH_NATIONAL_WORKER_CORES ?? 32);
 const esCores = Number(process.env.BENCH_NATIONAL_ES_CORES ?? 24); // 3 nodes × 8 cores
 const releaseShare = Number(process.env.BENCH_NATIONAL_RELEASE_SHARE ?? 0.01);
@@ -224,6 +226,7 @@ for (const scale of scales) {
     PDS_DATA_DIR: dataDir,
     PDS_SOURCES_DIR: sourcesDir,
     PDS_INDEX_PREFIX: indexPrefix,
+    MALLOC_ARENA_MAX: mallocArenaMax,
   };
   say(`scale ${scale}: full refresh …`);
   const full = await refresh(env, true);
@@ -297,6 +300,7 @@ const projection = {
 const summary = {
   load_average: loadavg().map((l) => round(l, 2)),
   concurrency,
+  malloc_arena_max: mallocArenaMax,
   scales: results,
   peak_rss_ratio_largest_to_smallest: round(largest.full.max_rss_mb / smallest.full.max_rss_mb, 2),
   gb_projection: projection,

@@ -22,6 +22,21 @@ describe('the CLI bundle', () => {
     expect(await bundledEntry('cli/main.ts')).toBe(main);
   });
 
+  it('loads DuckDB only once its allocator is configured', async () => {
+    // A package's static import runs before the code bundled beside it: DuckDB's jemalloc would read its
+    // configuration before pipelines/io/duckdb-allocator.ts set it, and keep freed pages for ten seconds.
+    const main = (await bundledEntry('cli/main.ts')) as string;
+    const loading = readdirSync(dirname(main))
+      .map((f) => readFileSync(join(dirname(main), f), 'utf8'))
+      .filter((text) => text.includes('"@duckdb/node-api"'));
+    expect(loading).toHaveLength(1);
+    const [chunk] = loading as [string];
+    expect(chunk).not.toMatch(/^import [^;]*from "@duckdb\/node-api"/m);
+    const configured = chunk.indexOf('process.env.DUCKDB_JE_MALLOC_CONF ??=');
+    expect(configured).toBeGreaterThanOrEqual(0);
+    expect(configured).toBeLessThan(chunk.indexOf('("@duckdb/node-api")'));
+  });
+
   it('runs the commands as the sources do', () => {
     const run = (env: Record<string, string>) =>
       execFileSync(process.execPath, [join(REPO_ROOT, 'bin/pds.js'), 'refresh', '--help'], {

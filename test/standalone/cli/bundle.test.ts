@@ -24,7 +24,7 @@ describe('the CLI bundle', () => {
 
   it('loads DuckDB only once its allocator is configured', async () => {
     // A package's static import runs before the code bundled beside it: DuckDB's jemalloc would read its
-    // configuration before pipelines/io/duckdb-allocator.ts set it, and keep freed pages for ten seconds.
+    // configuration before pipelines/io/duckdb.ts set it, and keep freed pages for ten seconds.
     const main = (await bundledEntry('cli/main.ts')) as string;
     const loading = readdirSync(dirname(main))
       .map((f) => readFileSync(join(dirname(main), f), 'utf8'))

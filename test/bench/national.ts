@@ -40,22 +40,33 @@ const say = (line = '') => {
 };
 
 const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-/** A process's CPU from /proc (user + system, every thread), in ms; or that of its waited-for children. */
-function procCpuMs(pid: number | 'self', children = false): number {
+/** A process's /proc figures (every thread), or those of its waited-for children: CPU in ms, page faults. */
+function procStat(
+  pid: number | 'self',
+  children = false,
+): { cpuMs: number; systemMs: number; minorFaults: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const [user, system] = children ? [fields[13], fields[14]] : [fields[11], fields[12]];
-  return ((Number(user) + Number(system)) * 1000) / CLK_TCK;
+  const [faults, user, system] = children
+    ? [fields[8], fields[13], fields[14]]
+    : [fields[7], fields[11], fields[12]];
+  const ms = (ticks: string | undefined) => (Number(ticks) * 1000) / CLK_TCK;
+  return { cpuMs: ms(user) + ms(system), systemMs: ms(system), minorFaults: Number(faults) };
 }
-
 // --- the parent -------------------------------------------------------------------------------------------
 await stackUp();
 const esPid = (await stackStatus()).elasticsearch.pid;
 /** Elasticsearch's CPU so far (user + system, every thread), in ms. */
-const esCpuMs = (): number => (esPid ? procCpuMs(esPid) : 0);
+const esCpuMs = (): number => (esPid ? procStat(esPid).cpuMs : 0);
 
 interface RefreshRun {
   wall_s: number;
   process_cpu_s: number;
+  /**
+   * Of which in the kernel, and the minor page faults behind most of it: memory DuckDB and Node.js touch
+   * fresh, much of it after each instance's close returns every freed page (docs/national.md, session 25).
+   */
+  process_system_cpu_s: number;
+  minor_page_faults: number;
   es_cpu_s: number;
   max_rss_mb: number;
   runId: string;
@@ -68,7 +79,7 @@ interface RefreshRun {
 async function refresh(env: NodeJS.ProcessEnv, force: boolean): Promise<RefreshRun> {
   const usageFile = join(tmpdir(), `bench-national-usage-${process.pid}.json`);
   const es0 = esCpuMs();
-  const children0 = procCpuMs('self', true);
+  const children0 = procStat('self', true);
   const start = performance.now();
   const args = [
     'test/bench/with-usage.mjs',
@@ -86,6 +97,7 @@ async function refresh(env: NodeJS.ProcessEnv, force: boolean): Promise<RefreshR
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number | null>((done) => child.on('exit', done));
+  const children1 = procStat('self', true);
   const wall = (performance.now() - start) / 1000;
   // The last progress line is the run's outcome.
   const line = out
@@ -101,7 +113,9 @@ async function refresh(env: NodeJS.ProcessEnv, force: boolean): Promise<RefreshR
   rmSync(usageFile, { force: true });
   return {
     wall_s: wall,
-    process_cpu_s: (procCpuMs('self', true) - children0) / 1000,
+    process_cpu_s: (children1.cpuMs - children0.cpuMs) / 1000,
+    process_system_cpu_s: (children1.systemMs - children0.systemMs) / 1000,
+    minor_page_faults: children1.minorFaults - children0.minorFaults,
     es_cpu_s: (esCpuMs() - es0) / 1000,
     max_rss_mb: Math.round(usage.max_rss_mb),
     runId: progress.runId,
@@ -315,7 +329,7 @@ if (json) {
   say('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results)
     say(
-      `| ${r.scale} | ${r.uprns} | ${r.certificates} | ${round(r.full.wall_s)} | ${round(r.full.process_cpu_s)} (${r.fixed_cpu_s} outside assets) | ${round(r.full.es_cpu_s)} | ${r.uprns_per_cpu_s} | ${r.full.max_rss_mb} | ${r.documents_per_s} | ${r.bytes_per_document} (${r.bytes_per_document_merged}) |`,
+      `| ${r.scale} | ${r.uprns} | ${r.certificates} | ${round(r.full.wall_s)} | ${round(r.full.process_cpu_s)} (${r.fixed_cpu_s} outside assets; ${round(r.full.process_system_cpu_s)} in the kernel, ${r.full.minor_page_faults} page faults) | ${round(r.full.es_cpu_s)} | ${r.uprns_per_cpu_s} | ${r.full.max_rss_mb} | ${r.documents_per_s} | ${r.bytes_per_document} (${r.bytes_per_document_merged}) |`,
     );
   say();
   const names = [...new Set(results.flatMap((r) => Object.keys(r.per_asset)))];

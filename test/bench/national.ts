@@ -52,6 +52,7 @@ function procStat(
   const ms = (ticks: string | undefined) => (Number(ticks) * 1000) / CLK_TCK;
   return { cpuMs: ms(user) + ms(system), systemMs: ms(system), minorFaults: Number(faults) };
 }
+
 // --- the parent -------------------------------------------------------------------------------------------
 await stackUp();
 const esPid = (await stackStatus()).elasticsearch.pid;

@@ -100,7 +100,11 @@ export const PropertiesWideDigestsRowSchema = z
     d_area: z
       .string()
       .describe('The area block’s digest its row was built from (uprn_area_blocks.block_digest)'),
-    d_epc: z.string().describe('MD5 of the latest certificate’s epc_latest row its row was built from'),
+    d_epc: z
+      .string()
+      .describe(
+        'Digest (DuckDB’s 64-bit hash, as text) of the latest certificate’s epc_latest row its row was built from',
+      ),
   })
   .describe(
     'Bookkeeping of properties_wide, per tile: what each row was built from, so a new month builds only the rows whose inputs changed',

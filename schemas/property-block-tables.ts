@@ -131,7 +131,7 @@ export const PROPERTY_BLOCK_TABLES = {
       cert_digest: z
         .string()
         .describe(
-          'MD5 of the certificate’s raw and enhanced texts: what the EPC blocks’ input digests read instead of the texts',
+          'Digest (DuckDB’s 64-bit hash, as text) of the certificate’s raw and enhanced records: what the EPC blocks’ input digests read instead of the texts',
         ),
       recs_digest: z
         .string()

@@ -12,6 +12,7 @@ import {
   countRows,
   parquetFiles,
   parquetPath,
+  runsRelation,
   writeKeptAndFreshTexts,
   type ColumnSpec,
 } from './parquet';
@@ -33,20 +34,21 @@ export async function removeDelta(path: string): Promise<void> {
 }
 
 /**
- * The table `path` (its runs and delta) after a rebuild of some of its rows: `kept`, a query of its current
- * rows that stay as they are; `fresh`, a file of the rebuilt rows written with its texts beside it
- * (blockTextsPath); `uprns`, a query of every UPRN the table holds now. The texts are put in place before the
- * table, as the writers do: a table is never newer than its texts.
+ * The table `path` (its runs and delta) after a rebuild of some of its rows: `keptUprns`, a query of the UPRNs
+ * whose current rows stay as they are (best a small file: every count below reads it); `fresh`, a file of the
+ * rebuilt rows written with its texts beside it (blockTextsPath); `uprns`, a query of every UPRN the table
+ * holds now. The texts are put in place before the table, as the writers do: a table is never newer than its
+ * texts.
  */
 export async function putFreshRows(
   path: string,
   columns: readonly Pick<ColumnSpec, 'name'>[],
-  rows: { kept: string; fresh: string; uprns: string },
+  rows: { keptUprns: string; fresh: string; uprns: string },
 ): Promise<{ rows: number; files: string[]; texts: string[]; delta: boolean }> {
   const names = columns.map((c) => quoteIdent(c.name)).join(', ');
-  const keptUprns = `SELECT uprn FROM (${rows.kept})`;
+  const { keptUprns } = rows;
   const [keptRows, freshRows] = [
-    await countRows(rows.kept),
+    await countRows(keptUprns),
     await countRows(`SELECT uprn FROM ${parquetPath(rows.fresh)}`),
   ];
   const base = parquetFiles(runFilesOf(path));
@@ -93,7 +95,8 @@ export async function putFreshRows(
     await writeKeptAndFreshTexts(path, keptUprns, rows.fresh);
     const merged = join(scratch, basename(path));
     const written = await copyQueryToParquet(
-      `SELECT ${names} FROM (${rows.kept}) UNION ALL SELECT ${names} FROM ${parquetPath(rows.fresh)}`,
+      `SELECT ${names} FROM ${runsRelation(path)} WHERE uprn IN (${keptUprns})
+       UNION ALL SELECT ${names} FROM ${parquetPath(rows.fresh)}`,
       merged,
     );
     // publishRuns drops the delta: the table is its base again.

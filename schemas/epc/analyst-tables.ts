@@ -111,7 +111,9 @@ export const EpcEstimatesInputsRowSchema = z
     uprn: z.number().int().describe('UPRN'),
     x_coord: z.number().describe('Easting, metres, British National Grid'),
     y_coord: z.number().describe('Northing, metres, British National Grid'),
-    digest: text('certified: MD5 of its epc_latest columns an estimate reads'),
+    digest: text(
+      'certified: digest (DuckDB’s 64-bit hash, as text) of its epc_latest columns an estimate reads',
+    ),
     reach: num(
       'target: how far a certified property can lie and still be among its nearest, metres (the k-th distance, or the search radius)',
     ),

@@ -30,10 +30,11 @@ import {
 } from './epc-enhanced';
 import { EW_RECOMMENDATION_TABLE } from './epc-raw';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
+import { rowDigestSql } from '../../io/row-digest';
 
 export const CERTIFICATES_BY_TILE = 'epc_certificates_by_tile';
-/** MD5 of a certificate's raw and enhanced texts (of a relation `c`). */
-export const CERT_DIGEST_SQL = `md5(c.raw::VARCHAR || chr(31) || c.enhanced::VARCHAR)`;
+/** A digest of a certificate's raw and enhanced records (of a relation `c`). */
+export const CERT_DIGEST_SQL = rowDigestSql('c.raw', 'c.enhanced');
 /** The bucketed certificates' columns (tx, ty are the folders). */
 export const CERTIFICATES_BY_TILE_COLUMNS: readonly ColumnSpec[] = [
   ...CERTIFICATE_TABLE_COLUMNS,
@@ -170,8 +171,8 @@ export const epcByTile = defineAsset({
     'Certificates (raw and enhanced) and recommendations bucketed by the 10 km tile of their UPRN, per source partition',
   upstream: ['epc_enhanced', 'epc_england_wales_raw', 'os_open_uprn'],
   // 2: cert_digest. 3: certificates sorted by UPRN (a block chunk reads only its row groups). 4: recs_digest.
-  // 5: a large partition's certificates in runs of UPRN ranges, a file each.
-  codeVersion: '5',
+  // 5: a large partition's certificates in runs of UPRN ranges, a file each. 6: cert_digest by rowDigestSql.
+  codeVersion: '6',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: {

@@ -32,6 +32,7 @@ import {
 } from '../../transforms/epc/estimate';
 import { partitionOf, sameBuildsBut, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
+import { rowDigestSql } from '../../io/row-digest';
 import { derivedGlob, partitionedTable } from './epc-enhanced';
 import { EPC_LATEST_TABLE } from './epc-stats';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
@@ -40,7 +41,7 @@ import { tilesHoldingUprns } from '../location/uprn-location-blocks';
 export const EPC_ESTIMATES_TABLE = 'epc_estimates';
 /** Per tile, what its last build read (bookkeeping, not an analyst view). */
 const INPUTS_TABLE = 'epc_estimates_inputs';
-const CODE_VERSION = '3';
+const CODE_VERSION = '4';
 // The estimate as typed nested columns (schemas/epc/analyst-tables.ts EpcEstimatesRowSchema).
 const COLUMNS = parquetColumnsFor(EpcEstimatesRowSchema);
 const { radius: RADIUS, k: K } = DEFAULT_ESTIMATE_OPTIONS;
@@ -145,9 +146,9 @@ async function estimate(
   return { estimated: reach.length, rows: written.rows };
 }
 
-/** Each certified property of a `certified` query, by its point and an MD5 of what an estimate reads of it. */
+/** Each certified property of a `certified` query, by its point and a digest of what an estimate reads of it. */
 const certifiedDigestsSql = (certified: string): string =>
-  `SELECT uprn, x_coord, y_coord, md5(c::VARCHAR) AS digest FROM (${certified}) c`;
+  `SELECT uprn, x_coord, y_coord, ${rowDigestSql('c')} AS digest FROM (${certified}) c`;
 
 /**
  * The bookkeeping: the certified properties this build read (`digests`, certifiedDigestsSql's rows) and every
@@ -203,6 +204,7 @@ export const epcEstimates = defineAsset({
     'Estimated EPC for every UPRN without a certificate, from nearby certified properties; one Parquet file per 10 km tile',
   upstream: ['epc_latest', 'os_open_uprn'],
   // 2: the estimate as typed nested columns (issue 20). 3: per 10 km tile, re-estimated per UPRN.
+  // 4: certified properties' digests by rowDigestSql.
   codeVersion: CODE_VERSION,
   owner: 'epc',
   cadence: 'monthly',

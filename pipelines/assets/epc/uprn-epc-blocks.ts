@@ -349,14 +349,24 @@ export async function writeEpcBlocks(
       );
       return { ...written, built: written.rows };
     }
-    const kept = `SELECT p.* FROM ${previous} p
-      WHERE (p.uprn, p.input_digest) IN (SELECT uprn, input_digest FROM ${digests})`;
-    const changed = `SELECT uprn FROM ${digests} EXCEPT SELECT uprn FROM (${kept})`;
-    const [keptRows, previousRows] = [await countRows(kept), await countRows(`SELECT uprn FROM ${previous}`)];
+    // Which blocks are kept and which built, written once: the counts, the chunk queries and the put below
+    // all read them (as queries, each would read the tile's file again).
+    const keptFile = join(scratch, 'kept.parquet');
+    const changedFile = join(scratch, 'changed.parquet');
+    const kept = await copyQueryToParquet(
+      `SELECT p.uprn FROM ${previous} p
+       WHERE (p.uprn, p.input_digest) IN (SELECT uprn, input_digest FROM ${digests}) ORDER BY p.uprn`,
+      keptFile,
+    );
+    const keptUprns = `SELECT uprn FROM ${parquetPath(keptFile)}`;
+    const changed = await copyQueryToParquet(
+      `SELECT uprn FROM ${digests} EXCEPT ${keptUprns} ORDER BY uprn`,
+      changedFile,
+    );
     // Nothing to build and no UPRN gone: the file already holds every block as built now; it stays as it is.
-    if (keptRows === previousRows && (await countRows(changed)) === 0) {
+    if (changed.rows === 0 && kept.rows === (await countRows(`SELECT uprn FROM ${previous}`))) {
       return {
-        rows: keptRows,
+        rows: kept.rows,
         files: [...runs, ...deltaFilesOf(path)],
         texts: [...runs.map(blockTextsPath), ...deltaFilesOf(blockTextsPath(path))],
         built: 0,
@@ -366,12 +376,12 @@ export async function writeEpcBlocks(
     const fresh = await writeParquet(
       freshFile,
       UPRN_EPC_BLOCK_COLUMNS,
-      blocksInChunks(ctx, changed, digests, tile),
+      blocksInChunks(ctx, `SELECT uprn FROM ${parquetPath(changedFile)}`, digests, tile),
       { texts },
     );
     // A few changed blocks go to the tile's delta; many, or a UPRN gone, write the tile again.
     const written = await putFreshRows(path, UPRN_EPC_BLOCK_COLUMNS, {
-      kept,
+      keptUprns,
       fresh: freshFile,
       uprns: `SELECT uprn FROM ${digests}`,
     });

@@ -50,7 +50,7 @@ async function rebuild(path: string, changed: Record<number, string>, uprns: num
   );
   const current = `(SELECT unnest([${uprns.join(', ')}]) AS uprn)`;
   return putFreshRows(path, COLUMNS, {
-    kept: `SELECT * FROM ${runsRelation(path)} WHERE uprn IN (SELECT uprn FROM ${current})
+    keptUprns: `SELECT uprn FROM ${runsRelation(path)} WHERE uprn IN (SELECT uprn FROM ${current})
              AND uprn NOT IN (${Object.keys(changed).join(', ')})`,
     fresh,
     uprns: `SELECT uprn FROM ${current}`,

@@ -137,7 +137,7 @@ export const PROPERTY_BLOCK_TABLES = {
         .string()
         .nullable()
         .describe(
-          'MD5 of the certificate’s recommendations (England and Wales; null without any): what the EPC blocks’ input digests read instead of them',
+          'Digest (a sum of DuckDB’s 64-bit hashes, as text) of the certificate’s recommendations (England and Wales; null without any): what the EPC blocks’ input digests read instead of them',
         ),
     }),
     path: 'parquet/derived/epc_certificates_by_tile/<tile>/<folder or scotland>[.<run>].parquet',

@@ -48,7 +48,7 @@ const CODE_VERSION = '3';
 
 /**
  * Per UPRN of the tile, the digests of what its row reads that changes month by month: the area block's
- * digest and the MD5 of its latest certificate's row.
+ * digest and a digest of its latest certificate's row (rowDigestSql).
  */
 function digestsSql(ctx: AssetContext, tile: string, epcLatest: string, area: string): string {
   return `SELECT u.uprn, coalesce(a.block_digest, '') AS d_area, coalesce(${rowDigestSql('e')}, '') AS d_epc

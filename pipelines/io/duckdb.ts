@@ -5,7 +5,9 @@
 // 1.8–1.9 GB peak, 1.2–1.3 GB with the pages returned after 250 ms, at the same CPU; docs/national.md). A
 // DUCKDB_JE_MALLOC_CONF already set (an operator's tuning) is kept.
 import { createRequire } from 'node:module';
+import { isMainThread } from 'node:worker_threads';
 import type * as Api from '@duckdb/node-api';
+import { profileStatements } from './sql-profile';
 
 process.env.DUCKDB_JE_MALLOC_CONF ??= 'dirty_decay_ms:250,muzzy_decay_ms:0';
 
@@ -13,6 +15,14 @@ process.env.DUCKDB_JE_MALLOC_CONF ??= 'dirty_decay_ms:250,muzzy_decay_ms:0';
 // the CLI's bundle (bin/bundle-cli.js) hoists a package's static import above every line of the code bundled
 // beside it (test/standalone/cli/bundle.test.ts).
 const duckdb = createRequire(import.meta.url)('@duckdb/node-api') as typeof Api;
+
+// PDS_SQL_PROFILE=<file>: the CPU of every statement, written at exit (sql-profile.ts). The main thread's
+// statements only: a worker thread's exit would write over the file.
+const profileFile = process.env.PDS_SQL_PROFILE;
+if (profileFile && isMainThread) {
+  const profile = profileStatements(duckdb);
+  process.on('exit', () => profile.write(profileFile));
+}
 
 export const {
   DuckDBBlobValue,

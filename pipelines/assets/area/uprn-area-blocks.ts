@@ -302,13 +302,16 @@ export const uprnAreaBlocks = defineAsset({
       const kept = incremental ? `SELECT uprn FROM ${parquetPath(keptFile)}` : null;
       // The UPRNs to build, written once: every step below reads them.
       const changedFile = join(scratch, 'changed.parquet');
-      if (kept !== null)
-        await copyQueryToParquet(
-          `SELECT uprn FROM ${parquetPath(factsFile)} EXCEPT ${kept} ORDER BY uprn`,
-          changedFile,
-        );
+      const built =
+        kept === null
+          ? facts.rows
+          : (
+              await copyQueryToParquet(
+                `SELECT uprn FROM ${parquetPath(factsFile)} EXCEPT ${kept} ORDER BY uprn`,
+                changedFile,
+              )
+            ).rows;
       const changed = kept === null ? undefined : `SELECT uprn FROM ${parquetPath(changedFile)}`;
-      const built = changed === undefined ? facts.rows : await countRows(changed);
       step('EPC facts', facts.rows);
       const outputs = [
         paths.blocks,

@@ -38,6 +38,7 @@ import {
   queryParquetEach,
   uprnRanges,
   writeParquet,
+  type ColumnSpec,
 } from '../../io/parquet';
 import { deltaFilesOf, withDelta } from '../../io/delta-files';
 import { statsGroupOf } from '../../transforms/epc/compare';
@@ -243,6 +244,14 @@ const runLiteral = (runId: string): string => `'${runId.replace(/'/g, "''")}'`;
 
 /** The digest column of each input of a document: the UPRN's own row, then each block source's. */
 const DIGEST_COLUMNS = ['d_uprn', ...PROPERTY_BLOCK_SOURCES.map((s) => `d_${s.key}`)];
+/** A digests file's columns (digestsSql), given to its copy so it is not planned twice to learn them. */
+const DIGESTS_FILE_COLUMNS: readonly ColumnSpec[] = [
+  { name: 'uprn', type: 'BIGINT' },
+  ...['digest', 'indexed_run', ...DIGEST_COLUMNS, 'built_from'].map((name) => ({
+    name,
+    type: 'VARCHAR' as const,
+  })),
+];
 
 /**
  * Every UPRN of the tile with the digest of what its document is built from (one per input, `d_*`, and their
@@ -449,7 +458,9 @@ export const propertiesIndex = defineAsset({
       const previousBuilt = inPlace && existsSync(current) ? await builtFromOf(current) : null;
       const previous = previousBuilt === null ? undefined : { path: current, builtFrom: previousBuilt };
       const next = `${current}.${ctx.runId}.next`;
-      const all = await copyQueryToParquet(digestsSql(ctx, tile, ctx.runId, previous), next);
+      const all = await copyQueryToParquet(digestsSql(ctx, tile, ctx.runId, previous), next, {
+        columns: DIGESTS_FILE_COLUMNS,
+      });
       const changed = `SELECT uprn FROM ${parquetPath(next)} WHERE indexed_run = ${runLiteral(ctx.runId)}`;
       // UPRNs that left the tile (retired, or moved): their documents go too.
       const gone = new Set<string>();

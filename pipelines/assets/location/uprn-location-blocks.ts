@@ -10,6 +10,7 @@
 // (pipelines/transforms/planning, transport) run over a MemoryLayers. Output: derived/uprn_location_blocks/
 // <tile>.parquet with `uprn`, `tile`, `block` (typed {admin_boundaries, planning, transportation}),
 // `block_digest`.
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dataPaths } from '../../config';
 import type { BBox } from '../../geo/geometry';
@@ -229,10 +230,29 @@ export async function tileLayers(ctx: AssetContext, tile: string): Promise<Memor
 
 const uprnTable = (ctx: AssetContext): string => parquetPath(stagedPath(ctx, 'os_open_uprn'));
 
+// Every tile-partitioned asset of a run asks for the tiles (nine at present), and each answer is a scan of
+// every UPRN's point (GB: 30 M): the answer is kept for the staged file as it is (its path, inode, size and
+// modification time), so a worker scans each version of the file once.
+let tilesOfFile: { version: string; tiles: Promise<string[]> } | undefined;
+
 /** The 10 km tiles holding at least one staged UPRN. */
-export async function tilesHoldingUprns(ctx: AssetContext): Promise<string[]> {
+export function tilesHoldingUprns(ctx: AssetContext): Promise<string[]> {
+  const file = stagedPath(ctx, 'os_open_uprn');
+  const stat = statSync(file, { throwIfNoEntry: false });
+  const version = stat && `${file} ${stat.ino} ${stat.size} ${stat.mtimeMs}`;
+  if (version && tilesOfFile?.version === version) return tilesOfFile.tiles;
+  const tiles = scanTiles(uprnTable(ctx));
+  tilesOfFile = version ? { version, tiles } : undefined;
+  // A failed scan is not kept.
+  tiles.catch(() => {
+    if (tilesOfFile?.tiles === tiles) tilesOfFile = undefined;
+  });
+  return tiles;
+}
+
+async function scanTiles(uprns: string): Promise<string[]> {
   const tiles = new Set<string>();
-  const sql = `SELECT DISTINCT floor(x_coord / ${TILE_SIZE}) AS tx, floor(y_coord / ${TILE_SIZE}) AS ty FROM ${uprnTable(ctx)}
+  const sql = `SELECT DISTINCT floor(x_coord / ${TILE_SIZE}) AS tx, floor(y_coord / ${TILE_SIZE}) AS ty FROM ${uprns}
     WHERE ${onGridSql()}`;
   for (const row of await queryRows(sql))
     tiles.add(tileOf(Number(row.tx) * TILE_SIZE + 1, Number(row.ty) * TILE_SIZE + 1));

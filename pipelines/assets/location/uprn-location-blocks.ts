@@ -240,14 +240,15 @@ export function tilesHoldingUprns(ctx: AssetContext): Promise<string[]> {
   const file = stagedPath(ctx, 'os_open_uprn');
   const stat = statSync(file, { throwIfNoEntry: false });
   const version = stat && `${file} ${stat.ino} ${stat.size} ${stat.mtimeMs}`;
-  if (version && tilesOfFile?.version === version) return tilesOfFile.tiles;
+  if (version && tilesOfFile?.version === version) return tilesOfFile.tiles.then((t) => [...t]);
   const tiles = scanTiles(uprnTable(ctx));
   tilesOfFile = version ? { version, tiles } : undefined;
   // A failed scan is not kept.
   tiles.catch(() => {
     if (tilesOfFile?.tiles === tiles) tilesOfFile = undefined;
   });
-  return tiles;
+  // A copy each: a caller's sort or push never reaches the next caller.
+  return tiles.then((t) => [...t]);
 }
 
 async function scanTiles(uprns: string): Promise<string[]> {

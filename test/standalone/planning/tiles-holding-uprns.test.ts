@@ -42,7 +42,10 @@ it('answers the tiles of the staged file, and those of a new delivery once it re
     [375_500, 165_500],
     [531_000, 181_000],
   ]);
-  expect(await tilesHoldingUprns(ctx)).toEqual(['ST76', 'TQ38']);
+  const first = await tilesHoldingUprns(ctx);
+  expect(first).toEqual(['ST76', 'TQ38']);
+  // Each caller gets its own list.
+  first.push('SU00');
   expect(await tilesHoldingUprns(ctx)).toEqual(['ST76', 'TQ38']);
   // The same number of rows and bytes in another place: Edinburgh (NT27).
   await stage([

@@ -5,14 +5,13 @@
 // EPC blocks: ~5 CPU-s of copying for a few hundred changed blocks, docs/national.md).
 import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { deltaFilesOf, deltaPath, takesDelta } from './delta-files';
+import { deltaFilesOf, deltaPath, takesDelta, withDelta } from './delta-files';
 import {
   blockTextsPath,
   copyQueryToParquet,
   countRows,
   parquetFiles,
   parquetPath,
-  runsRelation,
   writeKeptAndFreshTexts,
   type ColumnSpec,
 } from './parquet';
@@ -51,7 +50,8 @@ export async function putFreshRows(
     await countRows(keptUprns),
     await countRows(`SELECT uprn FROM ${parquetPath(rows.fresh)}`),
   ];
-  const base = parquetFiles(runFilesOf(path));
+  const runs = runFilesOf(path);
+  const base = parquetFiles(runs);
   const oldDelta = deltaFilesOf(path);
   // The old delta's rows still current, and their texts.
   const deltaKept = oldDelta.length
@@ -82,7 +82,6 @@ export async function putFreshRows(
         tableFile,
       );
       await publishFile(tableFile, deltaPath(path));
-      const runs = runFilesOf(path);
       return {
         rows: keptRows + freshRows,
         files: [...runs, deltaPath(path)],
@@ -95,7 +94,7 @@ export async function putFreshRows(
     await writeKeptAndFreshTexts(path, keptUprns, rows.fresh);
     const merged = join(scratch, basename(path));
     const written = await copyQueryToParquet(
-      `SELECT ${names} FROM ${runsRelation(path)} WHERE uprn IN (${keptUprns})
+      `SELECT ${names} FROM ${withDelta(runs, oldDelta)} WHERE uprn IN (${keptUprns})
        UNION ALL SELECT ${names} FROM ${parquetPath(rows.fresh)}`,
       merged,
     );

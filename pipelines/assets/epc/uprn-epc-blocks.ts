@@ -178,7 +178,10 @@ interface BlockRow {
   lodged_at: string | null;
   /** The published record's JSON text, as read (toBlockRow puts it in the block without parsing it). */
   raw: string | null;
-  enhanced: UprnCertificate['enhanced'] | null;
+  /** The enhanced record's JSON text, as read (put in the block as the raw record is). */
+  enhanced: string | null;
+  /** What the block reads of the enhanced record, in ENHANCED_FACTS order (json_extract_string's). */
+  enhanced_facts: (string | null)[] | null;
   recommendations: UprnCertificate['recommendations'];
   certificate_id: string | null;
   estimate: EpcEstimate | null;
@@ -204,14 +207,15 @@ export function blockRowsSql(
   return `
     WITH ${geoSql(ctx, uprns, tile)},
     tile_certs AS (
-      SELECT c.uprn, c.country, c.lodged_at, c.raw::VARCHAR AS raw, c.enhanced, c.certificate_id
+      SELECT c.uprn, c.country, c.lodged_at, c.raw::VARCHAR AS raw, c.enhanced::VARCHAR AS enhanced,
+        json_extract_string(c.enhanced, ${ENHANCED_FACTS_PATHS}) AS enhanced_facts, c.certificate_id
       FROM ${certs} c WHERE ${inRange('c.uprn')} AND c.uprn IN (SELECT uprn FROM tile)),
     r AS (
       SELECT lmk_key, to_json(list(struct_pack(${RECOMMENDATION_FIELDS}) ORDER BY ${RECOMMENDATION_ORDER}))
         AS recommendations
       FROM ${distinctRecommendations(recs, 'SELECT certificate_id FROM tile_certs')} GROUP BY lmk_key)
     SELECT gs.uprn, gs.geo_country, gs.estimate, ${groups}, d.input_digest,
-      c.country, c.lodged_at, c.raw, c.enhanced, c.certificate_id,
+      c.country, c.lodged_at, c.raw, c.enhanced, c.enhanced_facts, c.certificate_id,
       CASE WHEN c.country <> 'Scotland' THEN r.recommendations END AS recommendations
     FROM geo_stats gs
     JOIN ${digests} d ON d.uprn = gs.uprn
@@ -220,16 +224,25 @@ export function blockRowsSql(
     ORDER BY gs.uprn`;
 }
 
+/**
+ * The members of an enhanced record the block is built from: the latest certificate's lodgement date, and
+ * the plain copies downstream joins read. Read in DuckDB (one JSON parse a certificate, in C); the record
+ * itself is never parsed in JavaScript.
+ */
+const ENHANCED_FACTS = ['lodgement_date', 'postcode', 'tenure', 'energy_rating_current'] as const;
+const ENHANCED_FACTS_PATHS = `[${ENHANCED_FACTS.map((f) => `'$.${f}'`).join(', ')}]`;
+
 function toBlockRow(group: BlockRow[]): Record<string, unknown> {
   const first = group[0]!;
   // A certificate delivered twice (a month in two files) counts once: the first row of its number. Only
   // England and Wales certificates have a number of their own (LMK_KEY); a Scottish certificate_id is the
   // building's reference, shared by its successive certificates.
   const seen = new Set<string>();
-  // Each certificate's raw record stays the JSON text it was read as: the block holds it unchanged, so
-  // parsing it only to write the same text back is waste. The block is built with a stand-in object for each,
-  // which its text replaces when the block is written (withRawRecords).
-  const rawTexts = new Map<object, string>();
+  // Each certificate's raw and enhanced records stay the JSON texts they were read as: the block holds them
+  // unchanged, so parsing them only to write the same texts back is waste. The block is built with a
+  // stand-in object for each (the enhanced one carrying ENHANCED_FACTS), which its text replaces when the
+  // block is written (withRecordTexts).
+  const texts = new Map<object, string>();
   const certificates = group
     .filter((r) => {
       if (r.enhanced === null) return false;
@@ -240,8 +253,12 @@ function toBlockRow(group: BlockRow[]): Record<string, unknown> {
     })
     .map((r): UprnCertificate => {
       const raw = {};
-      rawTexts.set(raw, r.raw ?? 'null');
-      return { ...(r as unknown as UprnCertificate), raw };
+      texts.set(raw, r.raw ?? 'null');
+      const facts = r.enhanced_facts ?? [];
+      const enhanced = Object.fromEntries(ENHANCED_FACTS.map((f, i) => [f, facts[i] ?? null]));
+      texts.set(enhanced, r.enhanced!);
+      // The stand-in holds only ENHANCED_FACTS: all buildEpcBlock reads of a record it passes through.
+      return { ...(r as unknown as UprnCertificate), raw, enhanced: enhanced as UprnCertificate['enhanced'] };
     });
   const block = buildEpcBlock(certificates, { estimate: first.estimate })!;
   const latest = block.epcs_enhanced[0] as Record<string, unknown> | undefined;
@@ -251,7 +268,7 @@ function toBlockRow(group: BlockRow[]): Record<string, unknown> {
     epc_country: block.epc_country,
     latest_lodgement_date: block.latest_lodgement_date,
     epcs: [],
-    epcs_enhanced: block.epcs_enhanced,
+    epcs_enhanced: [],
     epc_retrofit_recommendations: block.epc_retrofit_recommendations,
     epc_stats_groups: Object.fromEntries(EPC_STATS_GROUPINGS.map((g) => [g.key, first[g.key] ?? null])),
     epc_estimate: block.epc_estimate,
@@ -264,23 +281,33 @@ function toBlockRow(group: BlockRow[]): Record<string, unknown> {
     postcode: text('postcode'),
     tenure: text('tenure'),
     energy_rating_current: text('energy_rating_current'),
-    block: new JsonText(withRawRecords(JSON.stringify(stored), block.epcs, rawTexts)),
+    block: new JsonText(
+      withRecordTexts(
+        JSON.stringify(stored),
+        { epcs: block.epcs, epcs_enhanced: block.epcs_enhanced },
+        texts,
+      ),
+    ),
     input_digest: first.input_digest,
   };
 }
 
 /**
- * `text` (a stored block's JSON, its `epcs` written empty) with the certificates' raw records in `epcs`, as
- * their texts. `"epcs":[]` first appears as that member: the only members before it are two strings, which
- * JSON.stringify escapes.
+ * `text` (a stored block's JSON, its `epcs` and `epcs_enhanced` written empty) with each list's records as
+ * their texts (`texts`, by stand-in). `"epcs":[]` and `"epcs_enhanced":[]` first appear as those members:
+ * the only members before them are two strings, which JSON.stringify escapes; the enhanced records go in
+ * first, so the raw ones, after them in the text, cannot be searched.
  */
-export function withRawRecords(
+export function withRecordTexts(
   text: string,
-  epcs: readonly object[],
+  lists: Readonly<Record<'epcs' | 'epcs_enhanced', readonly object[]>>,
   texts: ReadonlyMap<object, string>,
 ): string {
-  const at = text.indexOf('"epcs":[]') + '"epcs":['.length;
-  return `${text.slice(0, at)}${epcs.map((raw) => texts.get(raw)!).join(',')}${text.slice(at)}`;
+  const fill = (t: string, key: string, records: readonly object[]) => {
+    const at = t.indexOf(`"${key}":[]`) + key.length + 4;
+    return `${t.slice(0, at)}${records.map((r) => texts.get(r)!).join(',')}${t.slice(at)}`;
+  };
+  return fill(fill(text, 'epcs_enhanced', lists.epcs_enhanced), 'epcs', lists.epcs);
 }
 
 async function* blocksByUprn(sqls: string[]): AsyncGenerator<Record<string, unknown>> {

@@ -6,6 +6,7 @@
 // unit prices; standing charges from the SAP 10.x table in EnHub) — the same current prices and standing
 // charges the energy model uses, so the two agree. See docs/epc.md.
 import type { EnhancedEpc, EnergyTariff, MainFuel } from '../../../schemas/epc';
+import { jsonNumberSql } from '../../io/json-number-sql';
 
 export type PriceEra = 'sap2009' | 'sap2012' | 'sap10';
 
@@ -193,14 +194,16 @@ const sumSql = (...vs: string[]): string =>
   `CASE WHEN ${vs.map((v) => `${v} IS NULL`).join(' OR ')} THEN NULL ELSE floor((${vs.join(' + ')}) * 100 + 0.5) / 100 END`;
 
 /**
- * applyCostRatios as a SQL expression giving the JSON object: `ratios` are the SQL expressions of the three
- * factors and the standing charges (all null when there are no factors), `costs` those of the six costs.
+ * applyCostRatios as a SQL expression giving the JSON object, as the text JSON.stringify writes for it (a
+ * certificate's enhanced record is stored and served as that text): `ratios` are the SQL expressions of the
+ * three factors and the standing charges (all null when there are no factors), `costs` those of the six costs.
  */
 export function applyCostRatiosSql(ratios: Ratios<string>, costs: Record<keyof Costs, string>): string {
   const fields = Object.entries(adjustedFields(ratios, costs, moneySql, sumSql));
+  const members = fields.map(([k, v], i) => `'${i ? ',' : '{'}"${k}":', ${jsonNumberSql(v)}`);
   return (
     `CASE WHEN ${ratios.standing_charges} IS NULL OR (${costs.heating_cost_current} IS NULL AND ` +
-    `${costs.lighting_cost_current} IS NULL) THEN NULL ELSE json_object(${fields.map(([k, v]) => `'${k}', ${v}`).join(', ')}) END`
+    `${costs.lighting_cost_current} IS NULL) THEN NULL ELSE concat(${members.join(', ')}, '}')::JSON END`
   );
 }
 

@@ -46,6 +46,7 @@ import {
   type FieldRule,
   type RawFieldRule,
 } from './enhance/field-rules';
+import { jsonNumberSql } from '../../io/json-number-sql';
 import { publishRuns } from '../../io/run-files';
 import { enhancedFileColumns } from './enhance-files';
 import { stageEnglandWalesCertificates } from './stage-certificates';
@@ -461,11 +462,7 @@ function jsonValueSql(column: string, type: ColumnType): string {
     case 'BIGINT':
       return `coalesce(CAST(${c} AS VARCHAR), 'null')`;
     case 'DOUBLE':
-      // A whole number prints without a fraction in JavaScript (58, not 58.0).
-      return (
-        `CASE WHEN ${c} IS NULL THEN 'null' WHEN ${c} = trunc(${c}) AND abs(${c}) < 1e15 ` +
-        `THEN CAST(CAST(${c} AS BIGINT) AS VARCHAR) ELSE to_json(${c})::VARCHAR END`
-      );
+      return jsonNumberSql(c);
     case 'BOOLEAN':
       return `CASE WHEN ${c} IS NULL THEN 'null' WHEN ${c} THEN 'true' ELSE 'false' END`;
     case 'TIMESTAMP':

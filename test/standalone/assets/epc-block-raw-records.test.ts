@@ -1,31 +1,41 @@
-// An EPC block's raw records are written as the JSON texts they were read as, into the block's `epcs`.
+// An EPC block's raw and enhanced records are written as the JSON texts they were read as, into the block's
+// `epcs` and `epcs_enhanced`.
 import { describe, expect, it } from 'vitest';
-import { withRawRecords } from '../../../pipelines/assets/epc/uprn-epc-blocks';
+import { withRecordTexts } from '../../../pipelines/assets/epc/uprn-epc-blocks';
 
 const block = (country: string) => ({
   epc_country: country,
   latest_lodgement_date: '2020-01-01',
   epcs: [],
-  epcs_enhanced: [{ address: 'has "epcs":[] too' }],
+  epcs_enhanced: [],
+  epc_estimate: null,
 });
 
-describe('withRawRecords', () => {
-  it('puts each certificate’s record text in `epcs`, in the order the block holds them', () => {
-    const [older, newer] = [{}, {}];
+describe('withRecordTexts', () => {
+  it('puts each certificate’s record texts in `epcs` and `epcs_enhanced`, in the order the block holds them', () => {
+    const [older, newer, olderEnhanced, newerEnhanced] = [{}, {}, {}, {}];
     const texts = new Map<object, string>([
-      [older, '{"LMK_KEY":"a","ADDRESS1":"1 \\"epcs\\":[] Road"}'],
+      [older, '{"LMK_KEY":"a","ADDRESS1":"1 \\"epcs_enhanced\\":[] Road"}'],
       [newer, '{"LMK_KEY":"b"}'],
+      [olderEnhanced, '{"address":"has \\"epcs\\":[] too","lmk_key":"a"}'],
+      [newerEnhanced, '{"lmk_key":"b"}'],
     ]);
-    // A member before `epcs` whose text holds the same characters: JSON.stringify escapes its quotes.
-    const text = withRawRecords(JSON.stringify(block('England "epcs":[]')), [newer, older], texts);
+    // A member before the lists whose text holds the same characters: JSON.stringify escapes its quotes.
+    const country = 'England "epcs":[] "epcs_enhanced":[]';
+    const text = withRecordTexts(
+      JSON.stringify(block(country)),
+      { epcs: [newer, older], epcs_enhanced: [newerEnhanced, olderEnhanced] },
+      texts,
+    );
     expect(JSON.parse(text)).toEqual({
-      ...block('England "epcs":[]'),
-      epcs: [{ LMK_KEY: 'b' }, { LMK_KEY: 'a', ADDRESS1: '1 "epcs":[] Road' }],
+      ...block(country),
+      epcs: [{ LMK_KEY: 'b' }, { LMK_KEY: 'a', ADDRESS1: '1 "epcs_enhanced":[] Road' }],
+      epcs_enhanced: [{ lmk_key: 'b' }, { address: 'has "epcs":[] too', lmk_key: 'a' }],
     });
   });
 
-  it('leaves `epcs` empty for a block without certificates', () => {
+  it('leaves both lists empty for a block without certificates', () => {
     const text = JSON.stringify(block('Wales'));
-    expect(withRawRecords(text, [], new Map())).toBe(text);
+    expect(withRecordTexts(text, { epcs: [], epcs_enhanced: [] }, new Map())).toBe(text);
   });
 });

@@ -11,7 +11,6 @@ import {
   copyQueryToParquet,
   countRows,
   parquetFiles,
-  parquetPath,
   writeKeptAndFreshTexts,
   type ColumnSpec,
 } from './parquet';
@@ -34,22 +33,20 @@ export async function removeDelta(path: string): Promise<void> {
 
 /**
  * The table `path` (its runs and delta) after a rebuild of some of its rows: `keptUprns`, a query of the UPRNs
- * whose current rows stay as they are (best a small file: every count below reads it); `fresh`, a file of the
- * rebuilt rows written with its texts beside it (blockTextsPath); `uprns`, a query of every UPRN the table
- * holds now. The texts are put in place before the table, as the writers do: a table is never newer than its
- * texts.
+ * whose current rows stay as they are (best a small file: every count below reads it); `fresh`, the files of
+ * the rebuilt rows (runs, in UPRN order), each written with its texts beside it (blockTextsPath); `uprns`, a
+ * query of every UPRN the table holds now. The texts are put in place before the table, as the writers do: a
+ * table is never newer than its texts.
  */
 export async function putFreshRows(
   path: string,
   columns: readonly Pick<ColumnSpec, 'name'>[],
-  rows: { keptUprns: string; fresh: string; uprns: string },
+  rows: { keptUprns: string; fresh: readonly string[]; uprns: string },
 ): Promise<{ rows: number; files: string[]; texts: string[]; delta: boolean }> {
   const names = columns.map((c) => quoteIdent(c.name)).join(', ');
   const { keptUprns } = rows;
-  const [keptRows, freshRows] = [
-    await countRows(keptUprns),
-    await countRows(`SELECT uprn FROM ${parquetPath(rows.fresh)}`),
-  ];
+  const fresh = parquetFiles(rows.fresh);
+  const [keptRows, freshRows] = [await countRows(keptUprns), await countRows(`SELECT uprn FROM ${fresh}`)];
   const runs = runFilesOf(path);
   const base = parquetFiles(runs);
   const oldDelta = deltaFilesOf(path);
@@ -70,7 +67,7 @@ export async function putFreshRows(
           ...(oldTexts.length
             ? [`SELECT * FROM ${parquetFiles(oldTexts)} WHERE uprn IN (${keptUprns})`]
             : []),
-          `SELECT * FROM ${parquetPath(blockTextsPath(rows.fresh))}`,
+          `SELECT * FROM ${parquetFiles(rows.fresh.map(blockTextsPath))}`,
         ],
         textsFile,
         { asTexts: true },
@@ -78,7 +75,7 @@ export async function putFreshRows(
       await publishFile(textsFile, deltaPath(blockTextsPath(path)));
       const tableFile = join(scratch, 'delta.parquet');
       await copyQueryToParquet(
-        [...(deltaKept === null ? [] : [deltaKept]), `SELECT ${names} FROM ${parquetPath(rows.fresh)}`],
+        [...(deltaKept === null ? [] : [deltaKept]), `SELECT ${names} FROM ${fresh}`],
         tableFile,
       );
       await publishFile(tableFile, deltaPath(path));
@@ -95,7 +92,7 @@ export async function putFreshRows(
     const merged = join(scratch, basename(path));
     const written = await copyQueryToParquet(
       `SELECT ${names} FROM ${withDelta(runs, oldDelta)} WHERE uprn IN (${keptUprns})
-       UNION ALL SELECT ${names} FROM ${parquetPath(rows.fresh)}`,
+       UNION ALL SELECT ${names} FROM ${fresh}`,
       merged,
     );
     // publishRuns drops the delta: the table is its base again.

@@ -68,14 +68,18 @@ export const blockTextsPath = (path: string): string => join(dirname(path), 'tex
  * UPRNs): the texts of those from `table`'s (every run of it), then the fresh file's, as one file in place of
  * the runs. Before the table itself (see the writer).
  */
-export async function writeKeptAndFreshTexts(table: string, kept: string, fresh: string): Promise<void> {
+export async function writeKeptAndFreshTexts(
+  table: string,
+  kept: string,
+  fresh: readonly string[],
+): Promise<void> {
   const texts = blockTextsPath(table);
   const scratch = await scratchFolder(texts);
   try {
     const file = join(scratch, basename(texts));
     await copyQueryToParquet(
       `SELECT * FROM ${runsRelation(texts) ?? parquetPath(texts)} WHERE uprn IN (${kept})
-       UNION ALL SELECT * FROM ${parquetPath(blockTextsPath(fresh))}`,
+       UNION ALL SELECT * FROM ${parquetFiles(fresh.map(blockTextsPath))}`,
       file,
       { asTexts: true },
     );

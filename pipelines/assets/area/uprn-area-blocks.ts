@@ -395,7 +395,7 @@ export const uprnAreaBlocks = defineAsset({
         await copyQueryToParquet(assembled, fresh, texts);
         written = await putFreshRows(paths.blocks, AREA_BLOCK_COLUMNS, {
           keptUprns: kept,
-          fresh,
+          fresh: [fresh],
           uprns: `SELECT uprn FROM ${parquetPath(factsFile)}`,
         });
       }

@@ -29,7 +29,6 @@ import {
   JsonText,
   parquetPath,
   queryParquetEach,
-  writeParquet,
   writeParquetRuns,
   runsRelation,
   countRows,
@@ -323,6 +322,10 @@ async function* blocksByUprn(sqls: string[]): AsyncGenerator<Record<string, unkn
   if (group.length > 0) yield toBlockRow(group);
 }
 
+/** Blocks a run holds: an EPC block is ~15 KB, so half PDS_RUN_ROWS (a writer holds a run's texts, ~60 MB
+ * at 4,096). */
+const EPC_BLOCK_RUN_ROWS = (): number => Math.ceil(runRows() / 2);
+
 /** UPRNs a block query reads at once: bounds its sort and joins whatever the tile's density. */
 const CHUNK_UPRNS = 2048;
 
@@ -366,13 +369,12 @@ export async function writeEpcBlocks(
         : null;
     const texts = { key: 'uprn' };
     if (previous === null) {
-      // In runs (io/run-files.ts): a writer holds one run's blocks, not a tile's. An EPC block is ~15 KB, so
-      // its runs hold half PDS_RUN_ROWS (a writer holds a run of texts, ~60 MB at 4,096).
+      // In runs (io/run-files.ts): a writer holds one run's blocks, not a tile's.
       const written = await writeParquetRuns(
         path,
         UPRN_EPC_BLOCK_COLUMNS,
         blocksInChunks(ctx, `SELECT uprn FROM ${digests}`, digests, tile),
-        { texts, runRows: Math.ceil(runRows() / 2) },
+        { texts, runRows: EPC_BLOCK_RUN_ROWS() },
       );
       return { ...written, built: written.rows };
     }
@@ -399,17 +401,18 @@ export async function writeEpcBlocks(
         built: 0,
       };
     }
-    const freshFile = join(scratch, 'fresh.parquet');
-    const fresh = await writeParquet(
-      freshFile,
+    // In runs, as a full build does: a change to the enhancement's code rebuilds every block of a tile here,
+    // and one writer holding them all took a 30,000-UPRN tile to 1.15 GB (a London tile's would not fit).
+    const fresh = await writeParquetRuns(
+      join(scratch, 'fresh.parquet'),
       UPRN_EPC_BLOCK_COLUMNS,
       blocksInChunks(ctx, `SELECT uprn FROM ${parquetPath(changedFile)}`, digests, tile),
-      { texts },
+      { texts, runRows: EPC_BLOCK_RUN_ROWS() },
     );
     // A few changed blocks go to the tile's delta; many, or a UPRN gone, write the tile again.
     const written = await putFreshRows(path, UPRN_EPC_BLOCK_COLUMNS, {
       keptUprns,
-      fresh: freshFile,
+      fresh: fresh.files,
       uprns: `SELECT uprn FROM ${digests}`,
     });
     return { ...written, built: fresh.rows };

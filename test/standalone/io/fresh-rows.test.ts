@@ -10,7 +10,6 @@ import { putFreshRows } from '../../../pipelines/io/fresh-rows';
 import {
   blockTextsPath,
   runsRelation,
-  writeParquet,
   writeParquetRuns,
   type ColumnSpec,
 } from '../../../pipelines/io/parquet';
@@ -39,14 +38,16 @@ async function tile(n: number): Promise<string> {
   return path;
 }
 
-/** Rebuilds `changed` (uprn → value) of the tile holding `uprns`: the rows a block asset would pass. */
+/**
+ * Rebuilds `changed` (uprn → value) of the tile holding `uprns`: the rows a block asset would pass, written
+ * in runs of two (a writer holds one run), so most rebuilds put several files.
+ */
 async function rebuild(path: string, changed: Record<number, string>, uprns: number[]) {
-  const fresh = join(mkdtempSync(join(tmpdir(), 'pds-fresh-')), 'fresh.parquet');
-  await writeParquet(
-    fresh,
+  const { files: fresh } = await writeParquetRuns(
+    join(mkdtempSync(join(tmpdir(), 'pds-fresh-')), 'fresh.parquet'),
     COLUMNS,
     Object.entries(changed).map(([u, v]) => row(Number(u), v)),
-    { texts },
+    { texts, runRows: 2 },
   );
   const current = `(SELECT unnest([${uprns.join(', ')}]) AS uprn)`;
   return putFreshRows(path, COLUMNS, {

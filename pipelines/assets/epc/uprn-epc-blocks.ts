@@ -303,7 +303,8 @@ export function withRecordTexts(
   texts: ReadonlyMap<object, string>,
 ): string {
   const fill = (t: string, key: string, records: readonly object[]) => {
-    const at = t.indexOf(`"${key}":[]`) + key.length + 4;
+    const open = `"${key}":[`;
+    const at = t.indexOf(`${open}]`) + open.length;
     return `${t.slice(0, at)}${records.map((r) => texts.get(r)!).join(',')}${t.slice(at)}`;
   };
   return fill(fill(text, 'epcs_enhanced', lists.epcs_enhanced), 'epcs', lists.epcs);

@@ -6,27 +6,19 @@
 // partition for Scotland. An England and Wales partition reads its own staged partition through the
 // columnar engine (DuckDB, each rule once per distinct value; the raw asset already quarantined its rows) and
 // writes its own files of both tables in that one pass (a file per run of PDS_RUN_ROWS rows past that), so a
-// new certificates-<year>.csv re-enhances only its rows. Scotland keeps the per-record engine: its extracts
-// are small (a few percent of England and Wales).
+// new certificates-<year>.csv re-enhances only its rows. Scotland's partition goes through the same engine,
+// with its own rules, from its staged JSON records.
 import { existsSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { EnhancedEpcSchema, EnhancedScottishEpcSchema } from '../../../schemas/epc';
-import {
-  duckdbThreads,
-  emptyRelation,
-  ParquetTableWriter,
-  parquetPath,
-  queryParquet,
-  type ColumnSpec,
-} from '../../io/parquet';
+import { duckdbThreads, emptyRelation, parquetPath, type ColumnSpec } from '../../io/parquet';
 import { parquetColumnsFor } from '../../io/parquet-columns';
-import { publishRuns, runRows } from '../../io/run-files';
-import { scratchFolder } from '../../io/scratch';
-import { enhanceScotland } from '../../transforms/epc/enhance';
+import { runRows } from '../../io/run-files';
 import {
   CERTIFICATE_TABLE_COLUMNS,
   enhanceStagedEnglandWalesColumnar,
+  enhanceStagedScotlandColumnar,
 } from '../../transforms/epc/enhance-columnar';
 import { partitionOf, type AssetContext, type MaterializeResult } from '../../orchestration/definition';
 import { defineAsset } from '../define';
@@ -58,6 +50,9 @@ export function partitionedTable(glob: string, columns: readonly ColumnSpec[]): 
   return emptyRelation(columns);
 }
 
+// The worker's DuckDB threads (one a partition by default), not the machine's: `pds epc enhance` alone uses all.
+const engineOptions = () => ({ threads: Number(duckdbThreads()), runRows: runRows() });
+
 async function enhanceEnglandWalesPartition(ctx: AssetContext, key: string): Promise<MaterializeResult> {
   const { rows, files } = await enhanceStagedEnglandWalesColumnar(
     stagedPath(ctx, `${EW_CERTIFICATE_TABLE}/${key}`),
@@ -65,12 +60,7 @@ async function enhanceEnglandWalesPartition(ctx: AssetContext, key: string): Pro
       enhanced: { path: derivedPath(ctx, `${EPC_ENHANCED_EW_TABLE}/${key}`), columns: EW_ENHANCED_COLUMNS },
       certificates: derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${key}`),
     },
-    // The worker's DuckDB threads (one a partition by default), not the machine's: `pds epc enhance` alone uses all.
-    {
-      threads: Number(duckdbThreads()),
-      runRows: runRows(),
-      onStep: (step) => ctx.heartbeat({ partition: key, step }),
-    },
+    { ...engineOptions(), onStep: (step) => ctx.heartbeat({ partition: key, step }) },
   );
   // The single files of the unpartitioned asset (code version 3 and before) would only mislead.
   await rm(derivedPath(ctx, EPC_ENHANCED_EW_TABLE), { force: true });
@@ -82,78 +72,20 @@ async function enhanceEnglandWalesPartition(ctx: AssetContext, key: string): Pro
   };
 }
 
-/** Scotland's certificates, runRows() at a time: a run's tables, each certificates file sorted. */
-async function* scotlandRuns(
-  ctx: AssetContext,
-  scratch: string,
-): AsyncGenerator<{ analyst: string; certificates: string; rows: number }> {
-  const rows = queryParquet(`SELECT raw FROM ${parquetPath(stagedPath(ctx, SCOTLAND_CERTIFICATE_TABLE))}`);
-  const size = runRows();
-  try {
-    for (let run = 0, done = false; !done; run++) {
-      const open = (name: string, columns: readonly ColumnSpec[]) =>
-        ParquetTableWriter.open(join(scratch, `${name}-${run}.parquet`), columns, { staging: 'csv' });
-      const certificates = await open('certificates', CERTIFICATE_TABLE_COLUMNS);
-      const analyst = await open('enhanced', SCOTLAND_ENHANCED_COLUMNS);
-      try {
-        while (analyst.rowCount < size) {
-          const next = await rows.next();
-          if (next.done) {
-            done = true;
-            break;
-          }
-          const raw = next.value.raw as Record<string, string>;
-          const enhanced = enhanceScotland(raw);
-          certificates.append({
-            uprn: enhanced.uprn,
-            country: 'Scotland',
-            certificate_id: enhanced.building_reference_number,
-            lodged_at: enhanced.lodgement_date,
-            raw,
-            enhanced,
-          });
-          // append serialises the row at once, so the record can take the analyst table's country column now:
-          // assigned, not spread (a spread copy of ~130 keys becomes a slow dictionary object).
-          analyst.append(Object.assign(enhanced, { country: 'Scotland' }));
-        }
-      } catch (error) {
-        await Promise.all([certificates.abort(), analyst.abort()]);
-        throw error;
-      }
-      if (analyst.rowCount === 0 && run > 0) {
-        await Promise.all([certificates.abort(), analyst.abort()]);
-        return;
-      }
-      const written = await analyst.close();
-      const certs = await certificates.close({ orderBy: ['uprn', 'lodged_at'] });
-      yield { analyst: written.path, certificates: certs.path, rows: written.rows };
-    }
-  } finally {
-    await rows.return(undefined);
-  }
-}
-
 async function enhanceScotlandPartition(ctx: AssetContext): Promise<MaterializeResult> {
-  const certificatesPath = derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${SCOTLAND_PARTITION}`);
-  const scratch = await scratchFolder(certificatesPath);
-  try {
-    const built = { analyst: [] as string[], certificates: [] as string[] };
-    let rows = 0;
-    for await (const run of scotlandRuns(ctx, scratch)) {
-      built.analyst.push(run.analyst);
-      built.certificates.push(run.certificates);
-      rows += run.rows;
-    }
-    const analyst = await publishRuns(built.analyst, derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE));
-    const certificates = await publishRuns(built.certificates, certificatesPath);
-    return {
-      rows,
-      outputs: [...analyst, ...certificates],
-      metrics: { scotland: rows, runs: certificates.length },
-    };
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
-  }
+  const { rows, files } = await enhanceStagedScotlandColumnar(
+    stagedPath(ctx, SCOTLAND_CERTIFICATE_TABLE),
+    {
+      enhanced: { path: derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE), columns: SCOTLAND_ENHANCED_COLUMNS },
+      certificates: derivedPath(ctx, `${EPC_CERTIFICATES_TABLE}/${SCOTLAND_PARTITION}`),
+    },
+    { ...engineOptions(), onStep: (step) => ctx.heartbeat({ partition: SCOTLAND_PARTITION, step }) },
+  );
+  return {
+    rows,
+    outputs: [...files.enhanced, ...files.certificates],
+    metrics: { scotland: rows, runs: files.certificates.length },
+  };
 }
 
 export const epcEnhanced = defineAsset({
@@ -163,7 +95,8 @@ export const epcEnhanced = defineAsset({
   upstream: ['epc_england_wales_raw', 'epc_scotland_raw'],
   // 5: a large partition written in runs, a file each (io/run-files.ts). 6: adjusted costs' whole amounts
   // written as JSON.stringify writes them (72, not 72.0), so a record's text is stored in the blocks as read.
-  codeVersion: '6',
+  // 7: Scotland through the columnar engine.
+  codeVersion: '7',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: {

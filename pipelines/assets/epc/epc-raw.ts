@@ -47,6 +47,14 @@ const PROVENANCE: ColumnSpec[] = [varchar('source_file'), { name: 'source_line',
 export const EW_CERTIFICATE_TABLE = 'epc_england_wales_certificates';
 export const EW_RECOMMENDATION_TABLE = 'epc_england_wales_recommendations';
 export const SCOTLAND_CERTIFICATE_TABLE = 'epc_scotland_certificates';
+/** The staged Scottish table: key columns, the whole record as JSON (extracts differ in their columns). */
+export const SCOTLAND_STAGED_COLUMNS: ColumnSpec[] = [
+  varchar('osg_reference_number'),
+  varchar('building_reference_number'),
+  varchar('lodgement_date'),
+  { name: 'raw', type: 'JSON' },
+  ...PROVENANCE,
+];
 
 /**
  * The partition of a bulk file: its local authority (the LA folder layout), else its lodgement year (the
@@ -249,13 +257,7 @@ export const epcScotlandRaw = defineAsset({
     const result = await ingestToParquet(
       ctx,
       SCOTLAND_CERTIFICATE_TABLE,
-      [
-        varchar('osg_reference_number'),
-        varchar('building_reference_number'),
-        varchar('lodgement_date'),
-        { name: 'raw', type: 'JSON' },
-        ...PROVENANCE,
-      ],
+      SCOTLAND_STAGED_COLUMNS,
       files.map((f) => readScottishEpc(f)),
       (r, file, line) => ({
         osg_reference_number: r.osg_reference_number ?? null,

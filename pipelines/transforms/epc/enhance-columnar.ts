@@ -1,20 +1,22 @@
-// England and Wales certificates → enhanced Parquet at national-file speed. Per-record enhancement in
-// JavaScript costs ~50 µs a row; DuckDB does the per-row work here, and each TypeScript rule runs once per
-// distinct raw value instead of once per row:
-// 1. the rows are checked and staged (stage-certificates.ts: the loader's quarantine, each row's line);
+// EPC certificates → enhanced Parquet at national-file speed. Per-record enhancement in JavaScript costs
+// ~50 µs a row; DuckDB does the per-row work here, and each TypeScript rule runs once per distinct raw value
+// instead of once per row:
+// 1. the rows are checked and staged (stage-certificates.ts: the loader's quarantine, each row's line; a
+//    Scottish staged record's JSON is cut into one column per spelling its rules read);
 // 2. one DuckDB pass over them collects each raw column's distinct values;
 // 3. the rules of the fields computed from one column alone (enhance/field-rules.ts) run once per distinct
 //    value, in TypeScript, into lists indexed by the value's code in an ENUM of those values;
 // 4. a field computed from other fields of few values each (dwelling type, the cost factors) runs once per
 //    combination of their values (a list indexed by the combination); one computed from fields of many
-//    values (costs, totals) has a SQL twin of its rule;
-// 5. columns of unique values (ids, addresses, timestamps) take a SQL fast path for the values their rule
-//    leaves alone (or maps plainly), so only the other values go through the rule;
+//    values (costs, totals, a Scottish UPRN) has a SQL twin of its rule;
+// 5. columns of unique values (ids, addresses, timestamps) take SQL fast paths for the values their rules
+//    leave alone (or map plainly), so only the other values go through the rules;
 // 6. a second pass writes the Parquet file: casts, list lookups and arithmetic only, rows in file order, and
 //    memory independent of the file's size (no table of rows is kept).
-// The result is the per-record enhancer's, row for row (test/standalone/transforms/epc/enhance-columnar.test.ts).
-// One module (~600 lines) because the plan, the lookups and the SQL that reads them share one naming of
-// columns and tables, and read best as the steps above, top to bottom.
+// The result is the per-record enhancer's, row for row, for either country's rules
+// (test/standalone/transforms/epc/enhance-columnar.test.ts). One module (~800 lines) because the plan, the
+// lookups and the SQL that reads them share one naming of columns and tables, and read best as the steps
+// above, top to bottom.
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
@@ -35,6 +37,7 @@ import type { QuarantinedRow } from '../../io/quarantine';
 import { planRawRecord } from '../../sources/epc/england-wales';
 import { countryFromOnsCode, type EpcCountry } from './country';
 import { ENGLAND_WALES_FIELD_RULES } from './enhance/england-wales';
+import { SCOTLAND_FIELD_RULES } from './enhance/scotland';
 import {
   derived,
   evaluateFields,
@@ -102,13 +105,15 @@ interface Lookup {
 
 interface Plan {
   rules: FieldRule[];
+  /** The enhanced record's visible fields, in its JSON's (alphabetical) order. */
+  record: string[];
   types: Map<string, ColumnType>;
   /** Raw key each used column is read under (the record's key for evaluating rules). */
   keyOf: Map<number, string>;
   /** Record of the known fields the file lacks ('' each), the base of every record evaluated. */
   base: Record<string, string>;
-  /** Columns read through a fast path: column → its single rule. */
-  fast: Map<number, RawFieldRule>;
+  /** Columns read through fast paths: column → its rules, each with one (values all of them leave to SQL skip the lookup). */
+  fast: Map<number, RawFieldRule[]>;
   single: Map<number, Lookup>;
   /** Combinations, and fields with a SQL twin, in declaration order. */
   derived: (Lookup | FieldRule)[];
@@ -118,8 +123,17 @@ interface Plan {
   indexed: Set<string>;
 }
 
-function planColumns(header: readonly string[], folderCountry: EpcCountry | null): Plan {
-  const rules = fileRules(folderCountry);
+/** Where each raw field rule reads its value: a column of the rows relation (`c<i>`), or none. */
+interface ColumnLayout {
+  columnOf: (rule: RawFieldRule) => number | null;
+  /** Raw key each used column is read under (the record's key for evaluating rules). */
+  keyOf: Map<number, string>;
+  /** Record of the known fields the rows lack ('' each), the base of every record evaluated. */
+  base: Record<string, string>;
+}
+
+/** An England and Wales header: the loader's known fields and aliases (sources/epc/england-wales.ts). */
+function englandWalesLayout(header: readonly string[]): ColumnLayout {
   const layout = planRawRecord(header, RAW_EW_CERTIFICATE_FIELDS);
   const index = new Map(layout.entries);
   const columnOf = (r: RawFieldRule): number | null => {
@@ -133,6 +147,21 @@ function planColumns(header: readonly string[], folderCountry: EpcCountry | null
   for (const [key, i] of layout.entries) if (i === -1) base[key] = '';
   const keyOf = new Map<number, string>();
   for (const [key, i] of layout.entries) if (i !== -1 && !keyOf.has(i)) keyOf.set(i, key);
+  return { columnOf, keyOf, base };
+}
+
+/** The visible fields of a record declared by `rules`, in alphabetical order (compileFieldEvaluator's object). */
+const recordFields = (rules: readonly FieldRule[]): string[] =>
+  rules
+    .map((r) => r.name)
+    .filter((n) => !isHidden(n))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+function planColumns(
+  rules: FieldRule[],
+  record: readonly FieldRule[],
+  { columnOf, keyOf, base }: ColumnLayout,
+): Plan {
   const types = new Map(enhancedFileColumns().map((c) => [c.name, c.type]));
   for (const r of rules) if (r.type) types.set(r.name, r.type);
 
@@ -142,6 +171,7 @@ function planColumns(header: readonly string[], folderCountry: EpcCountry | null
   ];
   const plan: Plan = {
     rules,
+    record: recordFields(record),
     types,
     keyOf,
     base,
@@ -155,23 +185,25 @@ function planColumns(header: readonly string[], folderCountry: EpcCountry | null
     const cols = columnsOf(r.name);
     if (cols.length === 0) {
       plan.constants.set(r.name, evaluateFields(rulesFor(rules, [r.name]), base)[r.name]);
+    } else if (!isRawRule(r) && r.sql) {
+      // In SQL even when its inputs read one column between them: its inputs may be of unique values.
+      plan.derived.push(r);
     } else if (cols.length === 1) {
       const column = cols[0]!;
       const lookup = plan.single.get(column);
       if (lookup) lookup.fields.push(r);
       else plan.single.set(column, { table: `column${column}`, column, fields: [r] });
-    } else if (!isRawRule(r) && r.sql) {
-      plan.derived.push(r);
     } else if (!isRawRule(r)) {
       plan.derived.push({ table: `combined${plan.derived.length}`, fields: [r], inputs: r.inputs });
       r.inputs.forEach((i) => plan.indexed.add(i));
     }
   }
-  // A fast path serves a column that no other field reads.
+  // Fast paths serve a column whose every field has one (and none is combined by another).
   for (const [column, lookup] of plan.single) {
-    const only = lookup.fields[0]!;
-    if (lookup.fields.length === 1 && isRawRule(only) && only.fast && !plan.indexed.has(only.name))
-      plan.fast.set(column, only);
+    const fields = lookup.fields.filter(
+      (f): f is RawFieldRule => isRawRule(f) && f.fast !== undefined && !plan.indexed.has(f.name),
+    );
+    if (fields.length === lookup.fields.length) plan.fast.set(column, fields);
   }
   const sqlFields = new Set(plan.derived.filter((d) => !('table' in d)).map((d) => (d as FieldRule).name));
   for (const name of plan.indexed)
@@ -186,6 +218,9 @@ const enumType = (column: number): string => ident(`e${column}`);
 /** The column holding the index of a field's value among its distinct values. */
 const indexCol = (name: string): string => ident(`#${name}`);
 const valueOf = (column: number): string => `coalesce(q.${rawCol(column)}, '')`;
+/** Whether every fast path of a column leaves its value to SQL. */
+const allFast = (fields: readonly RawFieldRule[], column: number): string =>
+  `(${fields.map((f) => f.fast!.when(valueOf(column))).join(' AND ')})`;
 
 /** Distinct values of a field, each with its index (values compared as their JSON). */
 class ValueIndex {
@@ -223,6 +258,9 @@ async function withEngine<T>(
   const db = await instance.connect();
   try {
     await db.run('SET autoinstall_known_extensions = false');
+    // The common-subplan optimizer compares the second pass's ~100 subplans pairwise: ~0.2-0.3 s a run of
+    // rows for nothing to share.
+    await db.run(`SET disabled_optimizers = 'common_subplan'`);
     return await run(db, scratch);
   } finally {
     db.closeSync();
@@ -232,24 +270,22 @@ async function withEngine<T>(
 }
 
 /**
- * Steps 2-4 over `rows` (a relation with `source_line` and the raw columns `c0`, `c1`, … of `header`):
- * the distinct values, then each lookup. Returns the plan and the value indexes for the second pass.
+ * Steps 2-4 over `rows` (a relation with `source_line` and the raw columns `c0`, `c1`, … of the plan's
+ * layout): the distinct values, then each lookup. Returns the value indexes for the second pass.
  */
-async function planAndLookups(
+async function lookups(
   db: DuckDBConnection,
   scratch: string,
-  header: readonly string[],
+  plan: Plan,
   rows: string,
-  folderCountry: EpcCountry | null,
   step: (name: string) => void,
   distinctPerQuery = Infinity,
-): Promise<{ plan: Plan; indexes: Map<string, ValueIndex> }> {
-  const plan = planColumns(header, folderCountry);
+): Promise<Map<string, ValueIndex>> {
   step('distinct');
   const columns = [...plan.single.keys()];
   const distinctSql = columns.map((c) => {
     const fast = plan.fast.get(c);
-    const filter = fast ? ` FILTER (WHERE NOT ${fast.fast!.when(valueOf(c))})` : '';
+    const filter = fast ? ` FILTER (WHERE NOT ${allFast(fast, c)})` : '';
     return `list(DISTINCT ${valueOf(c)})${filter} AS ${ident(`d${c}`)}`;
   });
   const distinct: Record<string, unknown> = {};
@@ -291,8 +327,18 @@ async function planAndLookups(
       return { [rule.name]: run(...args) };
     });
   }
-  return { plan, indexes };
+  // Every lookup's lists in one row of one table: the second pass joins it once a level, not ~100 tables
+  // (planning a query of ~100 cross joins cost ~0.3 s a run of rows).
+  const tables = [...plan.single.values(), ...plan.derived.filter((d): d is Lookup => 'table' in d)];
+  await db.run(
+    `CREATE TABLE ${LOOKUPS} AS SELECT * FROM ${tables.map((t) => ident(t.table)).join(' CROSS JOIN ')}`,
+  );
+  for (const t of tables) await db.run(`DROP TABLE ${ident(t.table)}`);
+  return indexes;
 }
+
+/** The table of every lookup's lists (see lookups). */
+const LOOKUPS = 'lookup_lists';
 
 /**
  * Enhances one England and Wales certificates file into the Parquet file `outPath` (the columns of
@@ -318,14 +364,12 @@ export async function enhanceEnglandWalesFileColumnar(
     const rows =
       `read_csv(${literal(`${scratch}/rows.csv`)}, header = false, auto_detect = false, delim = ',', ` +
       `quote = '"', escape = '"', new_line = '\\n', max_line_size = 8388608, columns = {${csvColumns.join(', ')}})`;
-    const { plan, indexes } = await planAndLookups(
-      db,
-      scratch,
-      staged.header,
-      rows,
-      options.folderCountry ?? null,
-      step,
+    const plan = planColumns(
+      fileRules(options.folderCountry ?? null),
+      ENGLAND_WALES_FIELD_RULES,
+      englandWalesLayout(staged.header),
     );
+    const indexes = await lookups(db, scratch, plan, rows, step);
 
     step('write');
     const tmp = `${scratch}/out.parquet`;
@@ -363,50 +407,153 @@ export const CERTIFICATE_TABLE_COLUMNS: ColumnSpec[] = [
 /** Staged columns that are provenance, not part of the published record. */
 const PROVENANCE_COLUMNS = new Set(['folder_local_authority', 'source_file', 'source_line']);
 
+/** A staged table as the second pass reads it. */
+interface StagedRows {
+  /** A Parquet file of source_file, source_line, the raw columns and the carried ones. */
+  file: string;
+  /** Its raw columns, in the order the plan numbers them (`c<i>`). */
+  header: string[];
+  /** Its columns carried into the raw rows as they are. */
+  carried: string[];
+  plan: Plan;
+  /** The certificate's published record as JSON text, over a raw row `q`. */
+  rawJson: string;
+  /** The enhanced field naming the certificate. */
+  certificateId: string;
+}
+
+/** Reads a country's staged partition into the rows the engine enhances (in `scratch` if it must copy). */
+type StagedReader = (db: DuckDBConnection, staged: string, scratch: string) => Promise<StagedRows>;
+
+/** England and Wales: a VARCHAR column per known field; the record's JSON is built from them in SQL. */
+const englandWalesStaged: StagedReader = async (db, staged) => {
+  const described = await db.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${literal(staged)})`);
+  const header = described
+    .getRowObjectsJS()
+    .map((r) => String(r.column_name))
+    .filter((n) => n !== 'source_file' && n !== 'source_line');
+  // The published record as the per-record path saw it: the staged columns in order, nulls left out.
+  const members = header
+    .map((h, i) => [h, i] as const)
+    .filter(([h]) => !PROVENANCE_COLUMNS.has(h))
+    .map(
+      ([h, i]) =>
+        `CASE WHEN q.${rawCol(i)} IS NOT NULL THEN ${literal(`${JSON.stringify(h)}:`)} || to_json(q.${rawCol(i)})::VARCHAR END`,
+    );
+  return {
+    file: staged,
+    header,
+    carried: [],
+    plan: planColumns(fileRules(null), ENGLAND_WALES_FIELD_RULES, englandWalesLayout(header)),
+    rawJson: `'{' || concat_ws(',', ${members.join(', ')}) || '}'`,
+    certificateId: 'lmk_key',
+  };
+};
+
+/**
+ * Scotland: the staged record is JSON (extracts differ in their columns). Each list of spellings the rules
+ * read becomes a column holding pick's value (the first spelling the record has), all extracted in one
+ * parse of each record into a scratch file; the record's JSON is the staged text as it is.
+ */
+const scotlandStaged: StagedReader = async (db, staged, scratch) => {
+  const rules = [...SCOTLAND_FIELD_RULES, derived('country', [], () => 'Scotland')];
+  const groups = [...new Map(rules.filter(isRawRule).map((r) => [r.from.join('|'), r.from])).entries()];
+  const spellings = [...new Set(groups.flatMap(([, from]) => from))];
+  const position = new Map(spellings.map((name, i) => [name, i + 1]));
+  const extracted = groups.map(
+    ([name, from]) => `coalesce(${from.map((f) => `v[${position.get(f)}]`).join(', ')}) AS ${ident(name)}`,
+  );
+  const paths = spellings.map((name) => literal(`$.${JSON.stringify(name)}`)).join(', ');
+  const file = `${scratch}/staged.parquet`;
+  const columns: ColumnSpec[] = [
+    { name: 'source_file', type: 'VARCHAR' },
+    { name: 'source_line', type: 'BIGINT' },
+    { name: '#raw', type: 'JSON' },
+    ...groups.map(([name]) => ({ name, type: 'VARCHAR' as const })),
+  ];
+  await db.run(
+    `COPY (SELECT source_file, source_line, raw AS "#raw", ${extracted.join(', ')} FROM ` +
+      `(SELECT *, json_extract_string(raw, [${paths}]) AS v FROM read_parquet(${literal(staged)}))) ` +
+      `TO ${literal(file)} (${parquetCopyOptions(columns)})`,
+  );
+  const index = new Map(groups.map(([name], i) => [name, i]));
+  return {
+    file,
+    header: groups.map(([name]) => name),
+    carried: ['#raw'],
+    plan: planColumns(rules, SCOTLAND_FIELD_RULES, {
+      columnOf: (r) => index.get(r.from.join('|')) ?? null,
+      keyOf: new Map(groups.map(([, from], i) => [i, from[0]!])),
+      base: {},
+    }),
+    rawJson: `q.${ident('#raw')}`,
+    certificateId: 'building_reference_number',
+  };
+};
+
+/** Options of the staged enhancers. */
+export type StagedEnhanceOptions = Pick<ColumnarEnhanceOptions, 'threads' | 'onStep'> & {
+  /** Staged rows written at once (default: all); more are written in runs, a file each (io/run-files.ts). */
+  runRows?: number;
+};
+
+/** What a staged enhancer returns: the rows and the files written of each table (one per run). */
+export interface StagedEnhanceResult {
+  rows: number;
+  files: { enhanced: string[]; certificates: string[] };
+}
+
 /**
  * Enhances a staged England and Wales certificates table (the refresh's epc_england_wales_raw partition: its
  * rows already checked and quarantined by the loader, one VARCHAR column per known field, '' for a field
  * the release lacks, plus folder_local_authority, source_file and source_line) in one columnar pass, into
- * the analysts' table and the per-certificate table. Both are written from one materialised result of the
- * second pass (per run of `runRows` staged rows): the JSON of each record is built in SQL. Returns the rows
- * and the files written (one per run).
+ * the analysts' table and the per-certificate table.
  */
-export async function enhanceStagedEnglandWalesColumnar(
+export const enhanceStagedEnglandWalesColumnar = (
   staged: string,
   outputs: StagedEnhanceOutputs,
-  options: Pick<ColumnarEnhanceOptions, 'threads' | 'onStep'> & {
-    /** Staged rows written at once (default: all); more are written in runs, a file each (io/run-files.ts). */
-    runRows?: number;
-  } = {},
-): Promise<{ rows: number; files: { enhanced: string[]; certificates: string[] } }> {
+  options: StagedEnhanceOptions = {},
+): Promise<StagedEnhanceResult> => enhanceStaged(englandWalesStaged, staged, outputs, options);
+
+/**
+ * Enhances the staged Scottish certificates (epc_scotland_raw: each record as JSON, with its provenance) in
+ * one columnar pass, into the analysts' table and the per-certificate table.
+ */
+export const enhanceStagedScotlandColumnar = (
+  staged: string,
+  outputs: StagedEnhanceOutputs,
+  options: StagedEnhanceOptions = {},
+): Promise<StagedEnhanceResult> => enhanceStaged(scotlandStaged, staged, outputs, options);
+
+/**
+ * Both tables are written from one materialised result of the second pass (per run of `runRows` staged
+ * rows): the JSON of each record is built in SQL.
+ */
+async function enhanceStaged(
+  read: StagedReader,
+  staged: string,
+  outputs: StagedEnhanceOutputs,
+  options: StagedEnhanceOptions,
+): Promise<StagedEnhanceResult> {
   const step = options.onStep ?? (() => undefined);
   return withEngine(outputs.enhanced.path, options, async (db, scratch) => {
-    const source = `read_parquet(${literal(staged)})`;
-    const described = (await db.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`)).getRowObjectsJS();
-    const header = described
-      .map((r) => String(r.column_name))
-      .filter((n) => n !== 'source_file' && n !== 'source_line');
-    const rowsOf = (relation: string, where = 'true') =>
-      `(SELECT source_line, source_file, ${header.map((h, i) => `${ident(h)} AS ${rawCol(i)}`).join(', ')} FROM ${relation} WHERE ${where})`;
-    const rows = rowsOf(source);
+    const { file, header, carried, plan, rawJson, certificateId } = await read(db, staged, scratch);
+    const rowsOf = (relation: string, where = 'true') => {
+      const columns = [...carried.map(ident), ...header.map((h, i) => `${ident(h)} AS ${rawCol(i)}`)];
+      return `(SELECT source_line, source_file, ${columns.join(', ')} FROM ${relation} WHERE ${where})`;
+    };
+    const rows = rowsOf(`read_parquet(${literal(file)})`);
     // The distinct values a few columns a query: one query of all ~90 aggregates holds every one's hash table
     // at once, ~220 MB of the worker's memory whatever the partition's size (1,743 rows or 60,000); eight
     // a query hold ~70 MB for the same CPU, each reading only its columns of the staged file.
-    const { plan, indexes } = await planAndLookups(db, scratch, header, rows, null, step, 8);
+    const indexes = await lookups(db, scratch, plan, rows, step, 8);
 
     step('write');
-    // The published record as the per-record path saw it: the staged columns in order, nulls left out.
-    const rawJson = header
-      .map((h, i) => [h, i] as const)
-      .filter(([h]) => !PROVENANCE_COLUMNS.has(h))
-      .map(
-        ([h, i]) =>
-          `CASE WHEN q.${rawCol(i)} IS NOT NULL THEN ${literal(`${JSON.stringify(h)}:`)} || to_json(q.${rawCol(i)})::VARCHAR END`,
-      );
-    const raw = `'{' || concat_ws(',', ${rawJson.join(', ')}) || '}'`;
     // In runs of staged rows, each materialised, copied and dropped in turn: the result and the sort by UPRN
     // of a whole city's certificates (raw and enhanced texts, ~11 KB a row) held over 1 GB at once.
-    const total = Number((await db.runAndReadAll(`SELECT count(*) FROM ${source}`)).getColumns()[0]![0]);
+    const total = Number(
+      (await db.runAndReadAll(`SELECT count(*) FROM read_parquet(${literal(file)})`)).getColumns()[0]![0],
+    );
     const runRows = options.runRows ?? Infinity;
     const runs = Math.max(1, Math.ceil(total / runRows));
     const built = { enhanced: [] as string[], certificates: [] as string[] };
@@ -419,12 +566,12 @@ export async function enhanceStagedEnglandWalesColumnar(
         runs === 1
           ? rows
           : rowsOf(
-              `read_parquet(${literal(staged)}, file_row_number = true)`,
+              `read_parquet(${literal(file)}, file_row_number = true)`,
               `file_row_number >= ${run * runRows} AND file_row_number < ${(run + 1) * runRows}`,
             );
       await db.run(
         `CREATE OR REPLACE TABLE result AS SELECT *, ${enhancedJsonSql(plan)} AS "#enhanced" ` +
-          `FROM (${finalSelect(plan, inRun, 'q.source_file', indexes, [{ name: '#raw', sql: raw }])})`,
+          `FROM (${finalSelect(plan, inRun, 'q.source_file', indexes, [{ name: '#raw', sql: rawJson }])})`,
       );
       built.enhanced.push(
         await copy(
@@ -435,7 +582,8 @@ export async function enhanceStagedEnglandWalesColumnar(
       );
       built.certificates.push(
         await copy(
-          `SELECT uprn, country, lmk_key AS certificate_id, coalesce(lodgement_datetime, lodgement_date) AS lodged_at, ` +
+          `SELECT uprn, country, ${ident(certificateId)} AS certificate_id, ` +
+            `coalesce(lodgement_datetime, lodgement_date) AS lodged_at, ` +
             `"#raw"::JSON AS raw, "#enhanced"::JSON AS enhanced FROM result ORDER BY uprn, lodged_at`,
           `${scratch}/certificates-${run}.parquet`,
           CERTIFICATE_TABLE_COLUMNS,
@@ -477,10 +625,7 @@ function jsonValueSql(column: string, type: ColumnType): string {
 
 /** The enhanced record's JSON: its visible fields in alphabetical order (compileFieldEvaluator's object). */
 function enhancedJsonSql(plan: Plan): string {
-  const names = ENGLAND_WALES_FIELD_RULES.map((r) => r.name)
-    .filter((n) => !isHidden(n))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const items = names.map((name) => {
+  const items = plan.record.map((name) => {
     const type = plan.types.get(name);
     if (!type) throw new Error(`enhancement: ${name} has no column type`);
     return `${literal(`${JSON.stringify(name)}:`)}, ${jsonValueSql(name, type)}`;
@@ -574,7 +719,7 @@ function finalSelect(
     const fast = plan.fast.get(c);
     if (!fast) return `enum_code(${valueOf(c)}::${enumType(c)}) AS ${codeCol(c)}`;
     return (
-      `${fast.fast!.when(valueOf(c))} AS ${fastCol(c)}, ` +
+      `${allFast(fast, c)} AS ${fastCol(c)}, ` +
       `CASE WHEN ${fastCol(c)} THEN NULL ELSE enum_code(${valueOf(c)}::${enumType(c)}) END AS ${codeCol(c)}`
     );
   });
@@ -585,11 +730,11 @@ function finalSelect(
   const done = new Set<string>();
   for (const [column, lookup] of plan.single) {
     const fast = plan.fast.get(column);
-    const t = ident(lookup.table);
+    const t = 'l';
     for (const f of lookup.fields) {
       const looked = `${t}.${ident(f.name)}[q.${codeCol(column)} + 1]`;
       level1.push(
-        `${fast ? `CASE WHEN q.${fastCol(column)} THEN ${fast.fast!.then(valueOf(column))} ELSE ${looked} END` : looked} AS ${ident(f.name)}`,
+        `${fast ? `CASE WHEN q.${fastCol(column)} THEN ${(f as RawFieldRule).fast!.then(valueOf(column))} ELSE ${looked} END` : looked} AS ${ident(f.name)}`,
       );
       if (indexes.has(f.name))
         level1.push(`${t}.${indexCol(f.name)}[q.${codeCol(column)} + 1] AS ${indexCol(f.name)}`);
@@ -601,7 +746,7 @@ function finalSelect(
     if (indexes.has(name)) level1.push(`0 AS ${indexCol(name)}`);
     done.add(name);
   }
-  const lookups = (ls: Lookup[]) => ls.map((l) => ` CROSS JOIN ${ident(l.table)}`).join('');
+  const lookups = (ls: Lookup[]) => (ls.length > 0 ? ` CROSS JOIN ${LOOKUPS} l` : '');
   const carriedColumns = carry.map((c) => `q.${ident(c.name)}`).join(', ');
   query = `SELECT q.source_line, ${carriedColumns}, ${level1.join(', ')} FROM (${query}) q${lookups([...plan.single.values()])}`;
 
@@ -626,7 +771,7 @@ function finalSelect(
               : `(${acc}) * ${indexes.get(input)!.values.length} + q.${indexCol(input)}`,
           '',
         );
-        const t = ident(d.table);
+        const t = 'l';
         level.push(`${t}.${ident(rule.name)}[${index} + 1] AS ${ident(rule.name)}`);
         if (indexes.has(rule.name))
           level.push(`${t}.${indexCol(rule.name)}[${index} + 1] AS ${indexCol(rule.name)}`);

@@ -1,5 +1,5 @@
-// epc_enhanced: partitioned as epc_england_wales_raw (plus Scotland), each England and Wales partition
-// enhanced by the columnar engine into its own files of both tables; equal to the per-record enhancer (the
+// epc_enhanced: partitioned as epc_england_wales_raw (plus Scotland), each partition enhanced by the
+// columnar engine into its own files of both tables; equal to the per-record enhancer (the
 // oracle), and a new certificates-<year>.csv (or a new Scottish extract) re-enhances only its own partition.
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import {
 } from '../../../pipelines/assets/epc/epc-enhanced';
 import {
   EW_CERTIFICATE_TABLE,
+  SCOTLAND_CERTIFICATE_TABLE,
   epcEnglandWalesRaw,
   epcScotlandRaw,
   ewStagedGlob,
@@ -30,7 +31,8 @@ import { buildAddressBook } from '../../../pipelines/sample-data/addresses';
 import { SAMPLE_AREAS } from '../../../pipelines/sample-data/areas';
 import { writeEpcEnglandWales } from '../../../pipelines/sample-data/epc-england-wales';
 import { writeEpcScotland } from '../../../pipelines/sample-data/epc-scotland';
-import { enhanceEnglandWales } from '../../../pipelines/transforms/epc/enhance';
+import { enhanceEnglandWales, enhanceScotland } from '../../../pipelines/transforms/epc/enhance';
+import { stagedPath } from '../../../pipelines/orchestration/ingest';
 import { countryFromOnsCode } from '../../../pipelines/transforms/epc/country';
 import { rows } from '../../helpers/parquet-rows';
 
@@ -113,6 +115,22 @@ describe('epc_enhanced', () => {
         countryFromOnsCode(raw.local_authority) ?? countryFromOnsCode(folder_local_authority),
       );
     }
+
+    // Scotland's partition, through the same engine with its own rules: each staged record's text as it is,
+    // and its enhanced record's as the per-record enhancer writes it.
+    const scottish = await rows(
+      `SELECT raw::VARCHAR AS raw FROM ${parquetPath(stagedPath(ctx('run-1'), SCOTLAND_CERTIFICATE_TABLE))}`,
+    );
+    const scottishCertificates = await rows(
+      `SELECT raw::VARCHAR AS raw, enhanced::VARCHAR AS enhanced
+       FROM ${parquetPath(derivedGlob(ctx('run-1'), EPC_CERTIFICATES_TABLE))} WHERE country = 'Scotland'`,
+    );
+    expect(scottish.length).toBeGreaterThan(10);
+    expect(scottishCertificates.map((c) => [c.raw, c.enhanced]).sort()).toEqual(
+      scottish
+        .map((r) => [r.raw, JSON.stringify(enhanceScotland(JSON.parse(r.raw as string) as never))])
+        .sort(),
+    );
   }, 60_000);
 
   it('re-enhances only the partition of a new certificates-<year>.csv, and only Scotland for a new extract', async () => {

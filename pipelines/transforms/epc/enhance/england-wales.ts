@@ -6,7 +6,7 @@ import type { EnhancedEpc } from '../../../../schemas/epc';
 import { toOnsCode } from './values/codes';
 import { toTimestamp } from './values/dates';
 import { englandWalesDescription } from './values/descriptions';
-import { toCount, toInteger, toNumber, toUprn } from './values/numbers';
+import { toCount, toInteger, toNumber, toUprn, UPRN_SQL } from './values/numbers';
 import { cleanText, PLAIN_TEXT_SQL } from './values/text';
 import { checkRules, compileFieldEvaluator, fromRaw, type FieldRule, type RawRecord } from './field-rules';
 import { plainText, sharedFieldRules, type CountryRules } from './shared-fields';
@@ -27,12 +27,6 @@ const DATETIME_SQL = {
   when: (c: string) =>
     `regexp_full_match(${c}, '(19|20)[0-9]{2}-[0-9]{2}-[0-9]{2} ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]')`,
   then: (c: string) => `try_strptime(${c}, '%Y-%m-%d %H:%M:%S')`,
-};
-
-// A UPRN of plain digits without a leading zero is its own number.
-const UPRN_SQL = {
-  when: (c: string) => `regexp_full_match(${c}, '[1-9][0-9]{0,11}')`,
-  then: (c: string) => `CAST(${c} AS BIGINT)`,
 };
 
 /** Every field of an England and Wales enhanced record, hidden intermediate fields included. */

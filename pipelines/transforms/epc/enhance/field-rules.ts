@@ -1,6 +1,7 @@
 // The enhanced record declared field by field: each field names what it is computed from (one raw column, or
 // other enhanced fields) and the pure rule that computes it. One declaration serves two evaluators:
-// - evaluateFields (here): one record at a time (the API's records, Scotland, `pds epc enhance --format jsonl`);
+// - evaluateFields (here): one record at a time (the API's records, `pds epc enhance` of a Scottish extract or
+//   `--format jsonl`, the tests' oracle);
 // - the columnar enhancer (transforms/epc/enhance-columnar.ts): DuckDB does the per-row work and each rule
 //   runs once per distinct input, which is what makes the national file fast.
 // A field read from several raw columns at once is a derived field over single-column fields, so that every

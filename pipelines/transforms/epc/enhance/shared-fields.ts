@@ -29,14 +29,7 @@ import {
   totalEnergyConsumption,
   totalEnergyConsumptionSql,
 } from './derived/totals';
-import {
-  checkRules,
-  compileFieldEvaluator,
-  derived,
-  fromRaw,
-  type FieldRule,
-  type RawRecord,
-} from './field-rules';
+import { derived, fromRaw, type FieldRule } from './field-rules';
 import { toBoolean } from './values/booleans';
 import { normalisePostcode, POSTCODE_SQL } from './values/codes';
 import { toTimestamp } from './values/dates';
@@ -50,8 +43,6 @@ import {
   toPositive,
 } from './values/numbers';
 import { cleanText, PLAIN_TEXT_SQL } from './values/text';
-
-export { pick, type RawRecord } from './field-rules';
 
 /** What the shared fields need to know about the country. */
 export interface CountryRules {
@@ -261,43 +252,3 @@ const COST_KEYS = [
 ] as const;
 type Costs = Record<(typeof COST_KEYS)[number], number | null>;
 const RATIO_KEYS = ['heating', 'hot_water', 'lighting', 'standing_charges'] as const;
-
-const sharedEvaluators = new Map<CountryRules, (raw: RawRecord) => object>();
-
-/** The enhanced fields common to both countries, computed from the raw record (keys in alphabetical order). */
-export function sharedFields(raw: RawRecord, rules: CountryRules): object {
-  let evaluate = sharedEvaluators.get(rules);
-  if (!evaluate) {
-    evaluate = compileFieldEvaluator(checkRules(sharedFieldRules(rules)));
-    sharedEvaluators.set(rules, evaluate);
-  }
-  return evaluate(raw);
-}
-
-type Join = (shared: object, own: object) => object;
-
-/**
- * Joins the shared fields and a country's own (which may not repeat a shared key) into one record, keys in
- * alphabetical order: the spec's order, which the JSON of the enhanced record follows. All records of one
- * call site have the same keys, so the join is compiled once, from the first record, to one object literal
- * in that order: spreading and sorting ~100 keys per record made enhancement ~40% slower, a literal keeps
- * it as fast as writing the fields out. Keys come from this code, and enter the literal as JSON strings.
- */
-export function createRecordAssembler() {
-  let join: Join | undefined;
-  return <S extends object, C extends object>(
-    shared: S,
-    own: C & { readonly [K in keyof C & keyof S]: never },
-  ): S & C => {
-    join ??= compileJoin(Object.keys(shared), Object.keys(own));
-    return join(shared, own) as S & C;
-  };
-}
-
-function compileJoin(sharedKeys: readonly string[], ownKeys: readonly string[]): Join {
-  const own = new Set(ownKeys);
-  const props = [...sharedKeys, ...ownKeys]
-    .sort()
-    .map((key) => `${JSON.stringify(key)}: ${own.has(key) ? 'o' : 's'}[${JSON.stringify(key)}]`);
-  return new Function('s', 'o', `return { ${props.join(', ')} };`) as Join;
-}

@@ -11,11 +11,15 @@ import { writeEpcEnglandWales } from '../../../../pipelines/sample-data/epc-engl
 import { writeEpcScotland } from '../../../../pipelines/sample-data/epc-scotland';
 import { enhanceFilesToParquet } from '../../../../pipelines/transforms/epc/enhance-to-parquet';
 import { applyCostRatios, applyCostRatiosSql } from '../../../../pipelines/transforms/epc/adjusted-costs';
-import { enhanceEnglandWalesFileColumnar } from '../../../../pipelines/transforms/epc/enhance-columnar';
+import {
+  enhanceEnglandWalesFileColumnar,
+  enhanceStagedScotlandColumnar,
+} from '../../../../pipelines/transforms/epc/enhance-columnar';
 import { ENGLAND_WALES_FIELD_RULES } from '../../../../pipelines/transforms/epc/enhance/england-wales';
 import {
   cleanText,
   co2ReductionPotential,
+  enhanceScotland,
   normalisePostcode,
   toTimestamp,
   toUprn,
@@ -34,6 +38,11 @@ import {
   folderCountryOf,
 } from '../../../../pipelines/transforms/epc/enhance-files';
 import { LEGACY_HEADER, SOUTH_HAMS_FLAT, legacyRow } from '../../sources/epc-fixtures';
+import { rows } from '../../../helpers/parquet-rows';
+import { SCOTLAND_STAGED_COLUMNS } from '../../../../pipelines/assets/epc/epc-raw';
+import { SCOTLAND_ENHANCED_COLUMNS } from '../../../../pipelines/assets/epc/epc-enhanced';
+import { readScottishEpc } from '../../../../pipelines/sources/epc/scotland';
+import type { EnhancedScottishEpc } from '../../../../schemas/epc';
 
 const dir = mkdtempSync(join(tmpdir(), 'pds-epc-columnar-'));
 
@@ -152,6 +161,96 @@ describe('enhanceFilesToParquet (pds epc enhance --format parquet)', () => {
     expect(quarantine).toEqual(expectedQuarantine);
     expect(await rowsOf(target)).toEqual(expected);
     expect(new Set(expected.map((r) => r.country))).toEqual(new Set(['Scotland', 'Wales']));
+  }, 60_000);
+});
+
+describe('enhanceStagedScotlandColumnar (the refresh’s Scottish partition)', () => {
+  /** Spellings and values Scottish extracts differ in: each record given some of them. */
+  function variant(record: Record<string, string>, i: number): Record<string, string> {
+    const v = { ...record };
+    const rename = (from: string, to: string) => {
+      v[to] = v[from]!;
+      delete v[from];
+    };
+    if (i % 3 === 1) {
+      // Older extracts: WALLS_*, POSTTOWN, 3_YR_ENERGY_SAVING_POTENTIAL, and a UPRN column.
+      rename('wall_description', 'walls_description');
+      rename('wall_energy_eff', 'walls_energy_eff');
+      rename('post_town', 'posttown');
+      rename('3_yr_energy_savings_potential', '3_yr_energy_saving_potential');
+      // Its own UPRN column stands in where the OSG reference is blank.
+      v.uprn = i % 2 === 0 ? '906700000001' : '0123';
+      if (i % 2 === 0) v.osg_reference_number = '';
+    }
+    if (i % 5 === 2) {
+      // Values the rules rewrite, beside the plain ones the SQL fast paths take.
+      v.osg_reference_number = ' 906423511 ';
+      v.building_reference_number = 'NULL';
+      v.address1 = '12  High Street,';
+      v.improvements = `${v.improvements ?? ''} | (null)`;
+      delete v.data_zone;
+    }
+    // A plain reference that is no UPRN: one fast path takes it, the other must not.
+    if (i % 5 === 4) v.osg_reference_number = 'OSG-12';
+    if (i % 7 === 3) for (const key of ['air_tightness_description', 'lzc_energy_sources']) delete v[key];
+    return v;
+  }
+
+  it('writes the per-record enhancer’s analyst rows and certificate texts, spelling by spelling', async () => {
+    const out = join(dir, 'scotland-staged');
+    const area = SAMPLE_AREAS.findIndex((a) => a.country === 'Scotland');
+    const written = await writeEpcScotland(buildAddressBook(SAMPLE_AREAS[area]!, 3, 30), area, out, 3);
+    const file = written.files.map((f) => f.file.path).find((f) => /D_EPC_data/.test(f))!;
+    const records: Record<string, string>[] = [];
+    for await (const row of readScottishEpc(file))
+      if (row.ok) records.push(variant(row.record, records.length));
+    expect(records.length).toBeGreaterThan(20);
+
+    // The staged table as epc_scotland_raw writes it.
+    const staged = join(out, 'staged.parquet');
+    const writer = await ParquetTableWriter.open(staged, SCOTLAND_STAGED_COLUMNS, { staging: 'csv' });
+    for (const [i, raw] of records.entries())
+      writer.append({ ...raw, raw, source_file: file, source_line: i + 3 });
+    await writer.close();
+
+    // The oracle: each record through the per-record enhancer, written as the per-record path wrote them.
+    const expected = await ParquetTableWriter.open(join(out, 'expected.parquet'), SCOTLAND_ENHANCED_COLUMNS, {
+      staging: 'csv',
+    });
+    const enhanced = records.map((raw) => enhanceScotland(raw));
+    for (const record of enhanced) expected.append({ ...record, country: 'Scotland' });
+    await expected.close();
+
+    const result = await enhanceStagedScotlandColumnar(
+      staged,
+      {
+        enhanced: { path: join(out, 'enhanced.parquet'), columns: SCOTLAND_ENHANCED_COLUMNS },
+        certificates: join(out, 'certificates.parquet'),
+      },
+      { threads: 1, runRows: 10 },
+    );
+    expect(result.rows).toBe(records.length);
+    expect(result.files.enhanced.length).toBe(Math.ceil(records.length / 10));
+    const actual = (await Promise.all(result.files.enhanced.map(rowsOf))).flat();
+    expect(actual).toEqual(await rowsOf(join(out, 'expected.parquet')));
+    expect(new Set(actual.map((r) => r.uprn))).toContain(906700000001);
+
+    // Each certificate's texts exactly as the blocks store them: the staged record, and JSON.stringify's record.
+    const certificates = await rows(
+      `SELECT uprn, country, certificate_id, raw::VARCHAR AS raw, enhanced::VARCHAR AS enhanced ` +
+        `FROM read_parquet([${result.files.certificates.map((f) => `'${f}'`).join(', ')}])`,
+    );
+    expect(certificates.map((c) => [c.raw, c.enhanced]).sort()).toEqual(
+      records.map((raw, i) => [JSON.stringify(raw), JSON.stringify(enhanced[i])]).sort(),
+    );
+    for (const c of certificates) {
+      const record = JSON.parse(c.enhanced as string) as EnhancedScottishEpc;
+      expect([c.uprn, c.country, c.certificate_id]).toEqual([
+        record.uprn,
+        'Scotland',
+        record.building_reference_number,
+      ]);
+    }
   }, 60_000);
 });
 

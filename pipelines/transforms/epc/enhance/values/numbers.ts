@@ -1,5 +1,6 @@
 // Numbers from text. Counts are published as `4.0`; costs carry spurious decimals and sometimes `£` or
 // thousands separators.
+import type { SqlFastPath } from '../field-rules';
 import { nullIfMissing } from './nulls';
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -66,3 +67,9 @@ export function toUprn(value: string | null | undefined): number | null {
   const n = toInteger(value);
   return n !== null && n > 0 && n < 1e12 ? n : null;
 }
+
+/** toUprn's answer in SQL for plain digits without a leading zero: their number. */
+export const UPRN_SQL: SqlFastPath = {
+  when: (c) => `regexp_full_match(${c}, '[1-9][0-9]{0,11}')`,
+  then: (c) => `CAST(${c} AS BIGINT)`,
+};

@@ -310,9 +310,53 @@ describe('the SQL twins of the rules', () => {
         'O’Brien',
         "O'Brien",
         'B',
+        // Scottish improvements: parts joined by ` | `, amounts in pounds.
+        'Description: Floor insulation; Indicative Cost: £800 - £1,200 | Description: Hot water cylinder thermostat',
+        '£',
+        'a | b',
+        'a|b',
+        'a |b',
+        'a  | b',
+        'a | ',
+        '| a',
+        'a | | b',
+        'a |',
+        'N/A | NULL',
+        'N/A | x',
+        'SAP05:Main-Heating | %%MAIN%%',
+        'a | (null)',
+        'Cost: Â£800',
+        'Cost: &pound;800',
+        'a | b,',
       ],
-      ['2, Widcombe Hill', "O'Brien", 'B'],
+      [
+        '2, Widcombe Hill',
+        "O'Brien",
+        'B',
+        'Description: Floor insulation; Indicative Cost: £800 - £1,200 | Description: Hot water cylinder thermostat',
+        '£',
+        'a | b',
+        'N/A | x',
+      ],
     );
+  });
+
+  it('plain text: every sample Scottish free text the fast path takes is cleanText’s answer', async () => {
+    const out = join(dir, 'scotland-text');
+    const area = SAMPLE_AREAS.findIndex((a) => a.country === 'Scotland');
+    const written = await writeEpcScotland(buildAddressBook(SAMPLE_AREAS[area]!, 3, 30), area, out, 3);
+    const file = written.files.map((f) => f.file.path).find((f) => /D_EPC_data/.test(f))!;
+    const values = new Set<string>();
+    for await (const row of readScottishEpc(file))
+      if (row.ok)
+        for (const key of ['improvements', 'alternative_improvements', 'addendum_text', 'address1'])
+          values.add(row.record[key as keyof typeof row.record] ?? '');
+    const rows = await sql(
+      `SELECT v, ${PLAIN_TEXT_SQL.when('v')} AS fast FROM (VALUES ${[...values].map((v) => `(${quote(v)})`).join(', ')}) t(v)`,
+    );
+    for (const row of rows) if (row.fast) expect(cleanText(row.v as string)).toBe(row.v);
+    // Most of them: the improvements are why the path takes ` | ` and `£`.
+    expect(rows.filter((r) => r.fast).length).toBeGreaterThan(values.size / 2);
   });
 
   it('postcodes, UPRNs and lodgement times', async () => {

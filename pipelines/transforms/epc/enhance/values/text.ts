@@ -38,17 +38,28 @@ const REWRITTEN = /[|?]|\(null\)|\/\s*m|\*\*\*/i;
 
 const sqlString = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
+// PLAIN for SQL, widened to what Scottish free text is made of: `£` (which no repair touches) and parts joined
+// by ` | ` as tidyWhitespace writes them. RE2 has no lookaround, so: a first character, characters each after
+// at most one space or a ` | `, and a last one. `C`: printable ASCII but `&` and `|`, or `£`; `E`: `C` but `,`.
+const C = "[!-%'-{}~£]";
+const E = "[!-%'-+\\--{}~£]";
+const SEPARATOR = '(?: | \\| )';
+/** The markers a value or each of its ` | ` parts may be wholly (nulls.ts: isNullLike). */
+const nullLikeSql = (part: string): string =>
+  `(lower(${part}) IN (${[...NULL_MARKERS].map(sqlString).join(', ')}) ` +
+  `OR regexp_full_match(${part}, ${sqlString('SAP05:[A-Za-z-]+|%%[A-Z_]+%%')}))`;
+
 /**
- * cleanText's shortcut in SQL (RE2 has no lookaround: PLAIN spelled as first char, single spaces between
- * characters, last char), for columns of unique values (addresses, ids): a plain value that is not a null
- * marker is its own answer. The columnar enhancer's tests check it agrees with cleanText.
+ * cleanText's shortcut in SQL, for columns of unique values (addresses, ids, Scottish improvements): a plain
+ * value that is not null-like is its own answer. The columnar enhancer's tests check it agrees with cleanText.
  */
 export const PLAIN_TEXT_SQL: SqlFastPath = {
   when: (c) =>
-    `(regexp_full_match(${c}, ${sqlString("[!-%'-+\\--~](?: ?[!-%'-~])* ?[!-%'-+\\--~]|[!-%'-+\\--~]")}) ` +
-    `AND NOT regexp_matches(${c}, ${sqlString('(?i)[|?]|\\(null\\)|/\\s*m|\\*\\*\\*')}) ` +
-    `AND NOT (length(${c}) <= 40 AND (lower(${c}) IN (${[...NULL_MARKERS].map(sqlString).join(', ')}) ` +
-    `OR regexp_full_match(${c}, ${sqlString('SAP05:[A-Za-z-]+|%%[A-Z_]+%%')}))))`,
+    `(regexp_full_match(${c}, ${sqlString(`${E}(?:${SEPARATOR}?${C})*${SEPARATOR}?${E}|${E}`)}) ` +
+    `AND NOT regexp_matches(${c}, ${sqlString('(?i)[?]|\\(null\\)|/\\s*m|\\*\\*\\*')}) ` +
+    `AND NOT CASE WHEN contains(${c}, '|') ` +
+    `THEN list_bool_and(list_transform(string_split(${c}, '|'), lambda p: ${nullLikeSql('trim(p)')})) ` +
+    `ELSE length(${c}) <= 40 AND ${nullLikeSql(c)} END)`,
   then: (c) => c,
 };
 

@@ -471,10 +471,11 @@ const scotlandStaged: StagedReader = async (db, staged, scratch) => {
     { name: '#raw', type: 'JSON' },
     ...groups.map(([name]) => ({ name, type: 'VARCHAR' as const })),
   ];
+  // A local file written once and read a few times: LZ4, not zstd (~1 CPU-s less for 36,000 records).
   await db.run(
     `COPY (SELECT source_file, source_line, raw AS "#raw", ${extracted.join(', ')} FROM ` +
       `(SELECT *, json_extract_string(raw, [${paths}]) AS v FROM read_parquet(${literal(staged)}))) ` +
-      `TO ${literal(file)} (${parquetCopyOptions(columns)})`,
+      `TO ${literal(file)} (${parquetCopyOptions(columns).replace('zstd', 'lz4_raw')})`,
   );
   const index = new Map(groups.map(([name], i) => [name, i]));
   return {

@@ -112,7 +112,7 @@ interface Plan {
   keyOf: Map<number, string>;
   /** Record of the known fields the file lacks ('' each), the base of every record evaluated. */
   base: Record<string, string>;
-  /** Columns read through fast paths: column → its rules, each with one (values all of them leave to SQL skip the lookup). */
+  /** Columns whose every field has a fast path: a value all of them take skips the lookup. */
   fast: Map<number, RawFieldRule[]>;
   single: Map<number, Lookup>;
   /** Combinations, and fields with a SQL twin, in declaration order. */
@@ -330,6 +330,7 @@ async function lookups(
   // Every lookup's lists in one row of one table: the second pass joins it once a level, not ~100 tables
   // (planning a query of ~100 cross joins cost ~0.3 s a run of rows).
   const tables = [...plan.single.values(), ...plan.derived.filter((d): d is Lookup => 'table' in d)];
+  if (tables.length === 0) return indexes;
   await db.run(
     `CREATE TABLE ${LOOKUPS} AS SELECT * FROM ${tables.map((t) => ident(t.table)).join(' CROSS JOIN ')}`,
   );

@@ -65,8 +65,8 @@ export const blockTextsPath = (path: string): string => join(dirname(path), 'tex
 
 /**
  * Rewrites the texts of a table rebuilt as its kept rows then its fresh ones (`kept`: a query of the kept
- * UPRNs): the texts of those from `table`'s (every run of it), then the fresh file's, as one file in place of
- * the runs. Before the table itself (see the writer).
+ * UPRNs): the texts of those from `table`'s (every run of it), then the fresh files', as one file in place
+ * of the runs. Before the table itself (see the writer).
  */
 export async function writeKeptAndFreshTexts(
   table: string,
@@ -606,15 +606,19 @@ function appendValue(appender: DuckDBAppender, column: ColumnSpec, value: unknow
  * The COPY options for a table of `columns`. DuckDB holds a whole row group per writing thread before it
  * flushes it, so the group's rows are sized by what a row carries: documents (JSON, WKB) of 10–30 KB a row
  * in 2,048-row groups (a 10 km tile's 30,000 EPC blocks in the default 122,880 were one ~450 MB group, and
- * a London tile's would not fit at all), ~130 typed columns in 16,384, narrow rows in the default.
+ * a London tile's would not fit at all), ~130 typed columns in 16,384, narrow rows in the default. zstd for
+ * what is kept; `lz4_raw` for a local file written once and read a few times (cheaper both ways, larger).
  */
-export function parquetCopyOptions(columns: readonly Pick<ColumnSpec, 'type'>[]): string {
+export function parquetCopyOptions(
+  columns: readonly Pick<ColumnSpec, 'type'>[],
+  compression: 'zstd' | 'lz4_raw' = 'zstd',
+): string {
   const rows = columns.some((c) => c.type === 'JSON' || c.type === 'BLOB')
     ? 2048
     : columns.length > 60
       ? 16_384
       : 122_880;
-  return `FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rows}`;
+  return `FORMAT parquet, COMPRESSION ${compression}, ROW_GROUP_SIZE ${rows}`;
 }
 
 /** A block texts file's rows carry a block of JSON each, written once and read once a refresh: LZ4 costs

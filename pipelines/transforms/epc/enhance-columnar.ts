@@ -103,15 +103,12 @@ interface Lookup {
   inputs?: readonly string[];
 }
 
-interface Plan {
+/** The layout's keys and base, and how each field is computed. */
+interface Plan extends Omit<ColumnLayout, 'columnOf'> {
   rules: FieldRule[];
   /** The enhanced record's visible fields, in its JSON's (alphabetical) order. */
   record: string[];
   types: Map<string, ColumnType>;
-  /** Raw key each used column is read under (the record's key for evaluating rules). */
-  keyOf: Map<number, string>;
-  /** Record of the known fields the file lacks ('' each), the base of every record evaluated. */
-  base: Record<string, string>;
   /** Columns whose every field has a fast path: a value all of them take skips the lookup. */
   fast: Map<number, RawFieldRule[]>;
   single: Map<number, Lookup>;
@@ -389,8 +386,8 @@ export interface StagedEnhanceOutputs {
   enhanced: { path: string; columns: readonly ColumnSpec[] };
   /**
    * The per-certificate table (CERTIFICATE_TABLE_COLUMNS), each run's file ordered by UPRN and lodgement:
-   * `raw` is the staged record (provenance and null columns left out), `enhanced` the enhanced record's JSON
-   * (the per-record enhancer's keys, in its order).
+   * `raw` is the staged record (England and Wales: its columns, provenance and nulls left out; Scotland: its
+   * JSON as staged), `enhanced` the enhanced record's JSON (the per-record enhancer's keys, in its order).
    */
   certificates: string;
 }
@@ -472,11 +469,11 @@ const scotlandStaged: StagedReader = async (db, staged, scratch) => {
     { name: '#raw', type: 'JSON' },
     ...groups.map(([name]) => ({ name, type: 'VARCHAR' as const })),
   ];
-  // A local file written once and read a few times: LZ4, not zstd (~1 CPU-s less for 36,000 records).
+  // A local file written once and read a few times: LZ4 (~1 CPU-s less than zstd for 36,000 records).
   await db.run(
     `COPY (SELECT source_file, source_line, raw AS "#raw", ${extracted.join(', ')} FROM ` +
       `(SELECT *, json_extract_string(raw, [${paths}]) AS v FROM read_parquet(${literal(staged)}))) ` +
-      `TO ${literal(file)} (${parquetCopyOptions(columns).replace('zstd', 'lz4_raw')})`,
+      `TO ${literal(file)} (${parquetCopyOptions(columns, 'lz4_raw')})`,
   );
   const index = new Map(groups.map(([name], i) => [name, i]));
   return {

@@ -146,4 +146,20 @@ describe('epc_estimates per tile', () => {
     const whole = await estimates();
     expect(whole).toEqual(incremental);
   });
+
+  it('builds a tile whole when a month reaches most of its UPRNs, and keeps its bookkeeping right', async () => {
+    // Every certificate re-rated: every estimate moves.
+    await writeEpcLatest('(uprn % 3 = 0 AND uprn <> 1017) OR uprn = 1013', 'true');
+    expect(await build()).toBe(154);
+    const rerated = await estimates();
+    expect(rerated.every((r) => JSON.parse(r.estimate as string).energy_rating_current === 'G')).toBe(true);
+    // The next month starts from that build's bookkeeping: again only what a change reaches.
+    await writeEpcLatest('(uprn % 3 = 0 AND uprn <> 1017) OR uprn = 1013', 'uprn <> 1011');
+    const estimated = await build();
+    expect(estimated).toBeGreaterThan(0);
+    expect(estimated).toBeLessThan(154 / 2);
+    const incremental = await estimates();
+    expect(await build(true)).toBe(154);
+    expect(await estimates()).toEqual(incremental);
+  });
 });

@@ -31,6 +31,7 @@ export const {
   DuckDBMapValue,
   DuckDBStructValue,
   DuckDBTimestampValue,
+  DuckDBTypeId,
 } = duckdb;
 export type DuckDBInstance = Api.DuckDBInstance;
-export type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
+export type { DuckDBAppender, DuckDBBlobVector, DuckDBConnection } from '@duckdb/node-api';

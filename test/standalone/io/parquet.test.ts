@@ -45,6 +45,18 @@ describe('Parquet through DuckDB', () => {
     ]);
   });
 
+  it('reads BLOBs as Buffers of their bytes, short and long, that stay whole after their chunk is gone', async () => {
+    // More rows than a DuckDB vector (2,048); values of up to 12 bytes sit in the vector itself.
+    const rows = await collect(`SELECT i, CASE WHEN i % 5 = 0 THEN NULL
+        ELSE repeat(chr((65 + i % 26)::INT), (i % 40)::INT)::BLOB END AS b FROM range(5000) t(i) ORDER BY i`);
+    expect(rows).toHaveLength(5000);
+    for (const { i, b } of rows) {
+      const n = Number(i);
+      if (n % 5 === 0) expect(b).toBeNull();
+      else expect(b).toEqual(Buffer.from(String.fromCharCode(65 + (n % 26)).repeat(n % 40)));
+    }
+  });
+
   it('writes a JSON column of many rows (parsed in slices of the stage) in the order appended', async () => {
     const path = join(dir, 'slices.parquet');
     // Not in UPRN order, and more rows than a slice (512) and than a DuckDB vector (2,048).

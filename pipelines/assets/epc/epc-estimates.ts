@@ -7,8 +7,8 @@
 // of its k-th nearest, or the radius). Each tile keeps what its last build read (epc_estimates_inputs/<tile>:
 // every certified property's digest, every target's point and reach). A new month of certificates re-estimates
 // only the UPRNs with a changed certified property (added, gone or altered) within their reach, and UPRNs new
-// to the tile; the other rows are copied. Any other upstream change, a code change or `--force` builds the
-// tile whole.
+// to the tile; the other rows are copied, unless two thirds of the targets are to be estimated again (then the
+// tile is built whole: cheaper). Any other upstream change, a code change or `--force` builds the tile whole.
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -258,16 +258,17 @@ export const epcEstimates = defineAsset({
       return { rows, outputs: [path], metrics: { estimated } };
     };
     try {
-      // The tile's targets, read once (the staged UPRNs less the certified): every step below reads them.
-      const targetsFile = join(scratch, 'targets.parquet');
-      const targetCount = (await copyQueryToParquet(targetsSql(ctx, tile), targetsFile)).rows;
-      const targets = `SELECT * FROM ${parquetPath(targetsFile)}`;
-      const whole = async () => {
+      const whole = async (targets: string) => {
         await rm(inputsPath, { force: true });
         const written = await estimate(targets, await loadCertified(certified), path, reachFile);
         return done(written.rows, written.estimated, [reach]);
       };
-      if (!incremental) return await whole();
+      // The tile's targets (the staged UPRNs less the certified): inline for a whole build (read once), in a
+      // file for the incremental path, whose steps below each read them.
+      if (!incremental) return await whole(targetsSql(ctx, tile));
+      const targetsFile = join(scratch, 'targets.parquet');
+      const targetCount = (await copyQueryToParquet(targetsSql(ctx, tile), targetsFile)).rows;
+      const targets = `SELECT * FROM ${parquetPath(targetsFile)}`;
       const digestsFile = join(scratch, 'certified.parquet');
       await copyQueryToParquet(digests, digestsFile);
       digests = `SELECT * FROM ${parquetPath(digestsFile)}`;
@@ -275,7 +276,7 @@ export const epcEstimates = defineAsset({
       const toEstimate = (
         await copyQueryToParquet(affectedSql(targets, `(${digests})`, inputs), affectedFile)
       ).rows;
-      if (toEstimate >= WHOLE_SHARE * targetCount && toEstimate > 0) return await whole();
+      if (toEstimate > 0 && toEstimate >= WHOLE_SHARE * targetCount) return await whole(targets);
       const affected = parquetPath(affectedFile);
       // The last build's targets still current whose estimate holds.
       const keptFile = join(scratch, 'kept.parquet');

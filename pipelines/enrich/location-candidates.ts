@@ -21,7 +21,7 @@ import type { Client } from '@elastic/elasticsearch';
 import type { Pollutant } from '../../schemas/environment-features';
 import { bngToWgs84 } from '../geo/bng';
 import type { BBox, Position } from '../geo/geometry';
-import { featuresWithin, type PieceRecord } from '../transforms/flood/candidates';
+import { nearestWithin, type PieceRecord } from '../transforms/flood/candidates';
 import { cellCorner, GREENSPACE_NEAREST_LIMIT } from '../transforms/environment/candidates';
 import { MemoryEnvironment, type EnvironmentLayerRecords } from '../transforms/environment/memory';
 import {
@@ -195,7 +195,7 @@ export async function esLocationCandidates(
   });
   nearestAreas.forEach((family, i) => {
     const pieces = r1[sortedFrom + i]!.sources.map((d) => pieceFromDocument(d));
-    const best = featuresWithin(pieces, c, Infinity)[0];
+    const best = nearestWithin(pieces, c, Infinity);
     if (!best) return;
     const r = Math.max(WITHIN_RADIUS, Math.min(NEAREST_AREAS[family]!, best.distance + h)) + h + 1e-6;
     second.push({ family, kind: 'area', search: around(family, r) });

@@ -111,20 +111,9 @@ let rankOrder = new Int32Array(512);
  * far coast) by the engine's sort; ties in box distance may come in any order, which no answer depends on.
  */
 export function byBoxDistance<A>(records: readonly PieceRecord<A>[], p: Position, r: number): number {
-  if (records.length > rankDist.length) {
-    rankDist = new Float64Array(records.length * 2);
-    rankOrder = new Int32Array(records.length * 2);
-  }
+  const n = boxesWithin(records, p, r);
   const dist = rankDist;
   const order = rankOrder;
-  let n = 0;
-  for (let i = 0; i < records.length; i++) {
-    const d = boxDistance(records[i]!.bbox, p);
-    if (d <= r) {
-      dist[i] = d;
-      order[n++] = i;
-    }
-  }
   if (n > 32) order.subarray(0, n).sort((a, b) => dist[a]! - dist[b]!);
   else
     for (let k = 1; k < n; k++) {
@@ -134,6 +123,23 @@ export function byBoxDistance<A>(records: readonly PieceRecord<A>[], p: Position
       for (; j > 0 && dist[order[j - 1]!]! > d; j--) order[j] = order[j - 1]!;
       order[j] = i;
     }
+  return n;
+}
+
+/** The candidates whose box is within `r` of `p`: their indices in `rankOrder[0..n)`, in `records`' order. */
+function boxesWithin<A>(records: readonly PieceRecord<A>[], p: Position, r: number): number {
+  if (records.length > rankDist.length) {
+    rankDist = new Float64Array(records.length * 2);
+    rankOrder = new Int32Array(records.length * 2);
+  }
+  let n = 0;
+  for (let i = 0; i < records.length; i++) {
+    const d = boxDistance(records[i]!.bbox, p);
+    if (d <= r) {
+      rankDist[i] = d;
+      rankOrder[n++] = i;
+    }
+  }
   return n;
 }
 export const rankedIndex = (k: number): number => rankOrder[k]!;
@@ -194,25 +200,44 @@ export function featuresWithin<A>(
   );
 }
 
-/** The nearest feature among `records` within `r`, or undefined. */
+/**
+ * The nearest feature among `records` within `r`, or undefined (featuresWithin's first, without measuring
+ * the others). Pieces are measured in order of box distance until a box is farther than the best found.
+ * The first few are picked by a scan for the nearest box left, since they usually settle the answer and
+ * ordering all the boxes (often hundreds of pieces of the areas around a point) was most of the work; past
+ * SCANNED_PICKS the rest are sorted, so a search that measures many pieces stays n log n.
+ */
 export function nearestWithin<A>(
   records: readonly PieceRecord<A>[],
   p: Position,
   r: number,
 ): FeatureDistance<A> | undefined {
   let best: FeatureDistance<A> | undefined;
-  const n = byBoxDistance(records, p, r);
-  for (let k = 0; k < n; k++) {
-    const i = rankedIndex(k);
-    // In box order: once a box is farther than the best, so is everything after it.
-    if (best && rankedDistance(i) > best.distance) break;
+  const n = boxesWithin(records, p, r);
+  const dist = rankDist;
+  const order = rankOrder;
+  const consider = (i: number): boolean => {
+    // Once a box is farther than the best, so is every box left.
+    if (best && dist[i]! > best.distance) return false;
     const rec = records[i]!;
     const nearest = distanceToPiece(rec.piece, p);
-    if (!nearest || nearest.distance > r || (best && !beats(rec, nearest.distance, best))) continue;
-    best = featureDistance(rec, nearest);
+    if (nearest && nearest.distance <= r && (!best || beats(rec, nearest.distance, best)))
+      best = featureDistance(rec, nearest);
+    return true;
+  };
+  let left = n;
+  for (; left > 0 && n - left < SCANNED_PICKS; left--) {
+    let at = 0;
+    for (let k = 1; k < left; k++) if (dist[order[k]!]! < dist[order[at]!]!) at = k;
+    const i = order[at]!;
+    order[at] = order[left - 1]!;
+    if (!consider(i)) return best;
   }
+  const rest = order.subarray(0, left).sort((a, b) => dist[a]! - dist[b]!);
+  for (const i of rest) if (!consider(i)) break;
   return best;
 }
+const SCANNED_PICKS = 8;
 
 /**
  * Nearest feature of a family with no radius limit. With a provider that ranks boxes (`nearestBoxes`), the

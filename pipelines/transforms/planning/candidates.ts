@@ -5,7 +5,7 @@
 import type { Position } from '../../geo/geometry';
 import type { ListingGrade, ListingSystem, ListingTier } from '../../../schemas/heritage-features';
 import type { BoundaryLevel } from '../../../schemas/planning-features';
-import { featuresWithin, type FeatureDistance, type PieceRecord } from '../flood/candidates';
+import { nearestWithin, type FeatureDistance, type PieceRecord } from '../flood/candidates';
 
 export interface AreaAttrs {
   conservation_areas: { name: string | null };
@@ -80,7 +80,7 @@ export function nearestArea<F extends AreaFamily>(
   p: Position,
 ): FeatureDistance<AreaAttrs[F]> | null {
   for (let r = WITHIN_RADIUS; ;) {
-    const best = featuresWithin(c.areas(family, p, r), p, NEAREST_LIMIT)[0];
+    const best = nearestWithin(c.areas(family, p, r), p, NEAREST_LIMIT);
     if (best && best.distance <= r) return best;
     if (r >= NEAREST_LIMIT) return best ?? null;
     r = best ? best.distance : Math.min(r * 8, NEAREST_LIMIT);

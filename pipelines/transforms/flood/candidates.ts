@@ -98,9 +98,9 @@ export const beats = <A>(rec: PieceRecord<A>, distance: number, current: Feature
   (distance === current.distance &&
     (compareIds(rec.layer, current.layer) || compareIds(rec.featureId, current.featureId)) < 0);
 
-// Scratch for `byBoxDistance`: the candidates' box distances and their order. One query runs at a time
-// (the enrichment is synchronous), and every caller consumes its ranking before the next is made, so one
-// pair of growing arrays serves all of them without allocating per query.
+// Scratch for `byBoxDistance` and `nearestWithin`: the candidates' box distances and their order. One query
+// runs at a time (the enrichment is synchronous), and every caller consumes its ranking before the next is
+// made, so one pair of growing arrays serves all of them without allocating per query.
 let rankDist = new Float64Array(512);
 let rankOrder = new Int32Array(512);
 
@@ -200,6 +200,9 @@ export function featuresWithin<A>(
   );
 }
 
+/** Pieces nearestWithin picks by a scan before it sorts the rest. */
+const SCANNED_PICKS = 8;
+
 /**
  * The nearest feature among `records` within `r`, or undefined (featuresWithin's first, without measuring
  * the others). Pieces are measured in order of box distance until a box is farther than the best found.
@@ -237,7 +240,6 @@ export function nearestWithin<A>(
   for (const i of rest) if (!consider(i)) break;
   return best;
 }
-const SCANNED_PICKS = 8;
 
 /**
  * Nearest feature of a family with no radius limit. With a provider that ranks boxes (`nearestBoxes`), the

@@ -85,7 +85,9 @@ export const propertiesWide = defineAsset({
     const next = `${digestsFile}.${ctx.runId}.next`;
     await copyQueryToParquet(digestsSql(ctx, tile, epcLatest, area), next);
     // The tile's previous rows are kept where the UPRN's digests held, when every other upstream is the
-    // build the previous rows were made from; on a forced or first build, every row is built.
+    // build the previous rows were made from; the others are built from their area block and certificate,
+    // their place's columns taken from their previous rows (propertiesWideSql's `previous`). On a forced or
+    // first build, every row is built.
     const previous =
       sameBuildsBut(ctx, CODE_VERSION, [EPC_LATEST_TABLE, 'uprn_area_blocks']) &&
       existsSync(out) &&
@@ -104,7 +106,7 @@ export const propertiesWide = defineAsset({
       await rename(next, digestsFile);
       return { rows: kept, outputs: [out], metrics: { built: 0 } };
     }
-    const sql = (only?: string) =>
+    const sql = (only?: string, previousRows?: string) =>
       propertiesWideSql({
         tile,
         uprns: parquetPath(stagedPath(ctx, 'os_open_uprn')),
@@ -115,6 +117,7 @@ export const propertiesWide = defineAsset({
         epcLatest,
         listedBuildings: parquetPath(gbHeritagePath(ctx, 'gb_listed_buildings')),
         ...(only === undefined ? {} : { only }),
+        ...(previousRows === undefined ? {} : { previous: previousRows }),
       });
     const columns = parquetColumnsFor(PropertiesWideRowSchema);
     const written = await copyQueryToParquet(
@@ -122,7 +125,7 @@ export const propertiesWide = defineAsset({
         ? sql()
         : // The schema's columns: the file adds GeoParquet's covering columns, which the copy adds again.
           `SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM ${parquetPath(out)} WHERE uprn IN (${previous})
-           UNION ALL SELECT * FROM (${sql(changed)})
+           UNION ALL SELECT * FROM (${sql(changed, parquetPath(out))})
            ORDER BY uprn`,
       out,
       { columns },

@@ -18,6 +18,13 @@ export interface PropertiesWideInputs {
   inTile: string;
   /** When given, a query of the UPRNs to build (the others of the tile are left out). */
   only?: string;
+  /**
+   * With `only`: the tile's previous rows (a relation with the table's columns), built from the same UPRNs,
+   * location and flood blocks and listed buildings as now. A UPRN's columns that read only those (PLACE) are
+   * then its previous row's, and only its area block and latest certificate are read: a month's rows without
+   * the blocks that did not change.
+   */
+  previous?: string;
   tile: string;
 }
 
@@ -42,18 +49,26 @@ class BlockFields {
   }
 
   /**
-   * `alias AS (SELECT uprn, <keep>, v1, v2, … FROM relation [WHERE where])` for each alias read:
-   * `tables[alias]` is [relation, ...keep].
+   * `alias AS (SELECT uprn, <keep>, v1, v2, … FROM relation [WHERE where])` for each alias read that
+   * `tables` names: `tables[alias]` is [relation, ...keep].
    */
   relations(tables: Record<string, readonly string[]>, where?: string): string[] {
-    return [...this.paths].map(([alias, paths]) => {
-      const [relation, ...keep] = tables[alias]!;
+    return [...this.paths].flatMap(([alias, paths]) => {
+      if (!tables[alias]) return [];
+      const [relation, ...keep] = tables[alias];
       const members = paths.map((path, n) => `${memberSql('block', path)} AS v${n + 1}`);
       const filter = where === undefined ? '' : ` WHERE ${where}`;
       return `${alias} AS (SELECT ${['uprn', ...keep, ...members].join(', ')} FROM ${relation}${filter})`;
     });
   }
 }
+
+/** The inputs of a column that the UPRN's place decides (its point, location and flood blocks, listed buildings). */
+const PLACE = new Set(['u', 'l', 'f', 'lb']);
+/** The table aliases a column's SQL reads (`alias.column`). */
+const aliasesOf = (sql: string): string[] => [...sql.matchAll(/\b([a-z]+)\.[a-z_0-9]/g)].map((m) => m[1]!);
+/** Whether a column reads nothing but the UPRN's place (a constant reads nothing). */
+export const readsPlaceOnly = (sql: string): boolean => aliasesOf(sql).every((a) => PLACE.has(a));
 
 const RADIUS = 1000;
 const BANDS = ['Very Low', 'Low', 'Medium', 'High'];
@@ -121,36 +136,46 @@ export function propertiesWideSql(i: PropertiesWideInputs): string {
     area_mean_gas_cost: energy('mean_gas_cost'),
   };
   // The select list follows the schema, so the file's columns are the dictionary's, in order.
+  const previous = i.only === undefined ? undefined : i.previous;
   const select = Object.keys(PropertiesWideRowSchema.shape).map((name) => {
     const sql = columns[name];
     if (sql === undefined) throw new Error(`properties_wide: no SQL for column ${name}`);
-    return `${sql} AS "${name}"`;
+    return `${previous !== undefined && readsPlaceOnly(sql) ? `p."${name}"` : sql} AS "${name}"`;
   });
+  // Only the blocks of the UPRNs built are read; with their previous rows, not the place's blocks.
+  const relations = blocks.relations(
+    previous === undefined
+      ? { l: [i.location], a: [i.area, 'postcode'], f: [i.flood] }
+      : { a: [i.area, 'postcode'] },
+    i.only === undefined ? undefined : 'uprn IN (SELECT uprn FROM u)',
+  );
+  const place =
+    previous === undefined
+      ? `LEFT JOIN l ON l.uprn = u.uprn
+    LEFT JOIN f ON f.uprn = u.uprn
+    LEFT JOIN lb ON lb.uprn = u.uprn`
+      : `JOIN (SELECT * FROM ${previous} WHERE uprn IN (SELECT uprn FROM u)) p ON p.uprn = u.uprn`;
   return `
     WITH u AS (SELECT uprn, x_coord, y_coord, latitude, longitude FROM ${i.uprns}
       WHERE ${i.inTile} ${i.only === undefined ? '' : `AND uprn IN (${i.only})`}),
-    lb AS (
+    ${
+      previous === undefined
+        ? `lb AS (
       SELECT u.uprn, count(*) AS n FROM u JOIN ${i.listedBuildings} b
         ON b.x_coord BETWEEN u.x_coord - ${RADIUS} AND u.x_coord + ${RADIUS}
        AND b.y_coord BETWEEN u.y_coord - ${RADIUS} AND u.y_coord + ${RADIUS}
       WHERE (b.x_coord - u.x_coord) ^ 2 + (b.y_coord - u.y_coord) ^ 2 <= ${RADIUS * RADIUS}
       GROUP BY u.uprn
-    ),
+    ),`
+        : ''
+    }
     -- epc_latest carries the UPRN's coordinates: the tile's box prunes row groups before the join.
     e AS (SELECT * FROM ${i.epcLatest} WHERE ${i.inTile} AND uprn IN (SELECT uprn FROM u)),
-    ${blocks
-      .relations(
-        { l: [i.location], a: [i.area, 'postcode'], f: [i.flood] },
-        // Only the blocks of the UPRNs built are parsed.
-        i.only === undefined ? undefined : 'uprn IN (SELECT uprn FROM u)',
-      )
-      .join(',\n    ')}
+    ${relations.join(',\n    ')}
     SELECT ${select.join(',\n      ')}
     FROM u
-    LEFT JOIN l ON l.uprn = u.uprn
+    ${place}
     LEFT JOIN a ON a.uprn = u.uprn
-    LEFT JOIN f ON f.uprn = u.uprn
     LEFT JOIN e ON e.uprn = u.uprn
-    LEFT JOIN lb ON lb.uprn = u.uprn
     ORDER BY u.uprn`;
 }

@@ -233,4 +233,54 @@ describe('properties_wide SQL', () => {
       x_coord: 526000,
     });
   });
+
+  it("builds a month's rows from their previous rows: the place's columns kept, the area's and EPC's read", async () => {
+    // A previous row of UPRN 1 whose place columns all differ from what the blocks give now: built with
+    // `previous`, the row keeps them (the caller guarantees those inputs did not change) and takes its
+    // postcode, certificate and area figures from the current inputs.
+    const previous = `(SELECT * REPLACE ('Narnia' AS country, 'X1' AS local_authority_code, 7 AS
+        listed_buildings_within_1km, 'High' AS flood_band_england_surface_water, 'High' AS highest_flood_band,
+        false AS in_conservation_area, 'OLD' AS postcode, 'A' AS epc_rating, 9 AS deprivation_decile)
+      FROM ${parquetPath(file('wide'))})`;
+    const sql = propertiesWideSql({
+      tile: TILE,
+      uprns: parquetPath(file('uprns')),
+      inTile: inTileSql(TILE),
+      location: parquetPath(file('location')),
+      area: parquetPath(file('area')),
+      flood: parquetPath(file('flood')),
+      epcLatest: parquetPath(file('epc')),
+      listedBuildings: parquetPath(file('listed')),
+      only: 'SELECT 1',
+      previous,
+    });
+    const built: Record<string, unknown>[] = [];
+    for await (const row of queryParquet(sql)) built.push(row);
+    expect(built).toHaveLength(1);
+    expect(built[0]).toMatchObject({
+      uprn: 1,
+      country: 'Narnia',
+      local_authority_code: 'X1',
+      listed_buildings_within_1km: 7,
+      flood_band_england_surface_water: 'High',
+      highest_flood_band: 'High',
+      in_conservation_area: false,
+      postcode: 'SW6 1PN',
+      epc_rating: 'F',
+      deprivation_decile: 3,
+      area_mean_gas_kwh: 12000.5,
+    });
+    // Every column is either the previous row's or read again, never lost: the rest equal the full build's.
+    const { geometry: _g, ...rest } = built[0]!;
+    const changed = [
+      'country',
+      'local_authority_code',
+      'listed_buildings_within_1km',
+      'flood_band_england_surface_water',
+      'highest_flood_band',
+      'in_conservation_area',
+    ];
+    for (const [k, v] of Object.entries(rest))
+      if (!changed.includes(k)) expect([k, v]).toEqual([k, rowsByUprn.get(1)![k]]);
+  });
 });

@@ -859,11 +859,7 @@ async function* rowsOf(connection: DuckDBConnection, sql: string): AsyncGenerato
   const result = await connection.stream(sql);
   const names = result.columnNames();
   const types = result.columnTypes();
-  const jsonColumns = new Set(
-    types
-      .map((t, i) => (t.alias === 'JSON' ? names[i] : undefined))
-      .filter((n): n is string => n !== undefined),
-  );
+  const json = types.map((t) => t.alias === 'JSON');
   const blob = types.map((t) => t.typeId === DuckDBTypeId.BLOB);
   for (;;) {
     const chunk = await result.fetchChunk();
@@ -876,7 +872,7 @@ async function* rowsOf(connection: DuckDBConnection, sql: string): AsyncGenerato
     for (let r = 0; r < chunk.rowCount; r++) {
       const row: Record<string, unknown> = {};
       names.forEach((name, c) => {
-        row[name] = blob[c] ? columns[c]![r] : toJsonValue(columns[c]![r], jsonColumns.has(name));
+        row[name] = blob[c] ? columns[c]![r] : toJsonValue(columns[c]![r], json[c]!);
       });
       yield row;
     }

@@ -149,33 +149,38 @@ export function propertiesWideSql(i: PropertiesWideInputs): string {
       : { a: [i.area, 'postcode'] },
     i.only === undefined ? undefined : 'uprn IN (SELECT uprn FROM u)',
   );
+  // What the place's columns are read from: the listed buildings within 1 km and the location and flood
+  // blocks, or the previous rows.
   const place =
     previous === undefined
-      ? `LEFT JOIN l ON l.uprn = u.uprn
-    LEFT JOIN f ON f.uprn = u.uprn
-    LEFT JOIN lb ON lb.uprn = u.uprn`
-      : `JOIN (SELECT * FROM ${previous} WHERE uprn IN (SELECT uprn FROM u)) p ON p.uprn = u.uprn`;
-  return `
-    WITH u AS (SELECT uprn, x_coord, y_coord, latitude, longitude FROM ${i.uprns}
-      WHERE ${i.inTile} ${i.only === undefined ? '' : `AND uprn IN (${i.only})`}),
-    ${
-      previous === undefined
-        ? `lb AS (
+      ? {
+          ctes: [
+            `lb AS (
       SELECT u.uprn, count(*) AS n FROM u JOIN ${i.listedBuildings} b
         ON b.x_coord BETWEEN u.x_coord - ${RADIUS} AND u.x_coord + ${RADIUS}
        AND b.y_coord BETWEEN u.y_coord - ${RADIUS} AND u.y_coord + ${RADIUS}
       WHERE (b.x_coord - u.x_coord) ^ 2 + (b.y_coord - u.y_coord) ^ 2 <= ${RADIUS * RADIUS}
       GROUP BY u.uprn
-    ),`
-        : ''
-    }
-    -- epc_latest carries the UPRN's coordinates: the tile's box prunes row groups before the join.
-    e AS (SELECT * FROM ${i.epcLatest} WHERE ${i.inTile} AND uprn IN (SELECT uprn FROM u)),
-    ${relations.join(',\n    ')}
+    )`,
+          ],
+          joins: [
+            'LEFT JOIN l ON l.uprn = u.uprn',
+            'LEFT JOIN f ON f.uprn = u.uprn',
+            'LEFT JOIN lb ON lb.uprn = u.uprn',
+          ],
+        }
+      : {
+          ctes: [],
+          joins: [`JOIN (SELECT * FROM ${previous} WHERE uprn IN (SELECT uprn FROM u)) p ON p.uprn = u.uprn`],
+        };
+  // epc_latest carries the UPRN's coordinates: the tile's box prunes row groups before the join.
+  const epc = `e AS (SELECT * FROM ${i.epcLatest} WHERE ${i.inTile} AND uprn IN (SELECT uprn FROM u))`;
+  return `
+    WITH u AS (SELECT uprn, x_coord, y_coord, latitude, longitude FROM ${i.uprns}
+      WHERE ${i.inTile} ${i.only === undefined ? '' : `AND uprn IN (${i.only})`}),
+    ${[...place.ctes, epc, ...relations].join(',\n    ')}
     SELECT ${select.join(',\n      ')}
     FROM u
-    ${place}
-    LEFT JOIN a ON a.uprn = u.uprn
-    LEFT JOIN e ON e.uprn = u.uprn
+    ${[...place.joins, 'LEFT JOIN a ON a.uprn = u.uprn', 'LEFT JOIN e ON e.uprn = u.uprn'].join('\n    ')}
     ORDER BY u.uprn`;
 }

@@ -27,6 +27,17 @@ const zone = (band: string | null) => ({
   flood_risk_description: band,
 });
 const rowsByUprn = new Map<number, Record<string, unknown>>();
+/** The tile's inputs: the hand-made tables written below. */
+const inputs = () => ({
+  tile: TILE,
+  uprns: parquetPath(file('uprns')),
+  inTile: inTileSql(TILE),
+  location: parquetPath(file('location')),
+  area: parquetPath(file('area')),
+  flood: parquetPath(file('flood')),
+  epcLatest: parquetPath(file('epc')),
+  listedBuildings: parquetPath(file('listed')),
+});
 
 beforeAll(async () => {
   await writeParquet(
@@ -157,16 +168,7 @@ beforeAll(async () => {
       { feature_id: 'c', x_coord: 525600, y_coord: 175600 },
     ],
   );
-  const sql = propertiesWideSql({
-    tile: TILE,
-    uprns: parquetPath(file('uprns')),
-    inTile: inTileSql(TILE),
-    location: parquetPath(file('location')),
-    area: parquetPath(file('area')),
-    flood: parquetPath(file('flood')),
-    epcLatest: parquetPath(file('epc')),
-    listedBuildings: parquetPath(file('listed')),
-  });
+  const sql = propertiesWideSql(inputs());
   await copyQueryToParquet(sql, file('wide'), { columns: parquetColumnsFor(PropertiesWideRowSchema) });
   for await (const row of queryParquet(`SELECT * EXCLUDE (geometry) FROM ${parquetPath(file('wide'))}`))
     rowsByUprn.set(Number(row.uprn), row);
@@ -242,18 +244,7 @@ describe('properties_wide SQL', () => {
         listed_buildings_within_1km, 'High' AS flood_band_england_surface_water, 'High' AS highest_flood_band,
         false AS in_conservation_area, 'OLD' AS postcode, 'A' AS epc_rating, 9 AS deprivation_decile)
       FROM ${parquetPath(file('wide'))})`;
-    const sql = propertiesWideSql({
-      tile: TILE,
-      uprns: parquetPath(file('uprns')),
-      inTile: inTileSql(TILE),
-      location: parquetPath(file('location')),
-      area: parquetPath(file('area')),
-      flood: parquetPath(file('flood')),
-      epcLatest: parquetPath(file('epc')),
-      listedBuildings: parquetPath(file('listed')),
-      only: 'SELECT 1',
-      previous,
-    });
+    const sql = propertiesWideSql({ ...inputs(), only: 'SELECT 1', previous });
     const built: Record<string, unknown>[] = [];
     for await (const row of queryParquet(sql)) built.push(row);
     expect(built).toHaveLength(1);

@@ -35,7 +35,17 @@ export interface InputFingerprint {
    * Upstream materialisations used. `partition` is set when a partition depends on the same partition of its
    * upstream, and in an asset's roll-up (its own partitions, `asset` being itself).
    */
-  upstream: { asset: string; partition?: string; materialization: string }[];
+  upstream: {
+    asset: string;
+    partition?: string;
+    materialization: string;
+    /**
+     * The data version of what the build reads of the upstream, when narrower than its build (a digest of a
+     * national table's rows in one tile: Partitioning.version). The fingerprint names it in place of the
+     * materialisation, so a new build that left those rows as they were is the same input.
+     */
+    version?: string;
+  }[];
 }
 
 /** One check's result on one materialisation (see pipelines/orchestration/checks/check.ts). */

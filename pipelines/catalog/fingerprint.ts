@@ -1,5 +1,6 @@
 // Input fingerprints: what an asset was built from. Source files are identified by content (sha256, cached
-// by size and mtime so unchanged files are not re-read), upstream assets by their materialisation ids.
+// by size and mtime so unchanged files are not re-read), upstream assets by their materialisation ids (or
+// the data version of what a partition reads of them).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -29,5 +30,16 @@ export async function sourceChecksums(
 }
 
 export function fingerprintHash(inputs: InputFingerprint, codeVersion: string): string {
-  return createHash('sha256').update(JSON.stringify({ inputs, codeVersion })).digest('hex');
+  // An upstream read by data version is identified by it, not by the build that holds it.
+  const identified = {
+    ...inputs,
+    upstream: inputs.upstream.map((u) => {
+      if (u.version === undefined) return u;
+      const { materialization: _build, ...rest } = u;
+      return rest;
+    }),
+  };
+  return createHash('sha256')
+    .update(JSON.stringify({ inputs: identified, codeVersion }))
+    .digest('hex');
 }

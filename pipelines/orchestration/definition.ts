@@ -18,7 +18,8 @@ export interface AssetContext {
   force?: boolean;
   /**
    * The upstream materialisations this build reads, by asset name (the same-tile partition's where aligned),
-   * as its input fingerprint names them; set by materializeWithCatalog. An asset that updates its previous
+   * as its input fingerprint names them (a data version where the partition reads one: Partitioning.version);
+   * set by materializeWithCatalog. An asset that updates its previous
    * output row by row keeps these beside it to tell which of its inputs moved since.
    */
   upstream?: Readonly<Record<string, string>>;
@@ -65,6 +66,20 @@ export interface Partitioning<Name extends string = string> {
    * and Wales partitions and Scotland's). What it may read is the declaration's list, never a second one.
    */
   reads?(key: string, upstream: Name): boolean;
+  /**
+   * The data version of what partition `key` reads of `upstream` (one it reads whole, with no same-key
+   * partition) when that is less than the upstream's build: a digest of a national table's rows in the
+   * partition's tile, say. The partition's fingerprint (and `ctx.upstream`) names the version instead of the
+   * build, so a build that left those rows as they were does not rebuild the partition: a month of England's
+   * certificates leaves Scotland's tiles alone. Undefined: the build itself. It must cover everything the
+   * partition reads of the upstream, or a change would go unseen.
+   */
+  version?(ctx: AssetContext, key: string, upstream: Name): Promise<string | undefined>;
+  /**
+   * The upstreams `settle` reads (beyond the partitions): the roll-up's fingerprint names their builds, so a
+   * change to one settles again though every partition was current.
+   */
+  settleReads?: readonly Name[];
   /**
    * Called once the partitions are built, before the roll-up is recorded, with the keys and each partition's
    * latest successful materialisation (an index asset publishes here what its partitions loaded). Its outputs

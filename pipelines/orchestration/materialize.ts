@@ -110,22 +110,41 @@ export interface Assessment {
  * only on the declared upstreams its `partitioning.reads` keeps, when the asset declares it (in the
  * declaration's order, which the fingerprint follows).
  */
-function upstreamInputs(
+async function upstreamInputs(
   asset: AssetDefinition,
+  ctx: AssetContext,
   catalog: Catalog,
   partition: string | undefined,
-): InputFingerprint['upstream'] {
+): Promise<InputFingerprint['upstream']> {
   const reads = asset.partitioning?.reads;
   const names =
     partition !== undefined && reads ? asset.upstream.filter((u) => reads(partition, u)) : asset.upstream;
-  return names.map((name) => {
+  const inputs: InputFingerprint['upstream'] = names.map((name) => {
     const aligned = partition === undefined ? null : catalog.latestSuccess(name, partition);
     if (aligned) return { asset: name, partition, materialization: aligned.id };
     const m = catalog.latestSuccess(name);
     if (!m) throw new DataError(`${asset.name}: upstream asset ${name} has never been materialised`);
     return { asset: name, materialization: m.id };
   });
+  const version = asset.partitioning?.version;
+  if (partition === undefined || !version) return inputs;
+  // A version is read from the upstreams' outputs, which the builds named here fix: the same builds, the
+  // same version (a partition is assessed when its wave is planned and again when it is built).
+  const builds = JSON.stringify([ctx.config.dataDir, asset.name, partition, inputs]);
+  for (const input of inputs.filter((u) => u.partition === undefined)) {
+    const key = `${builds} ${input.asset}`;
+    if (!versions.has(key)) {
+      if (versions.size >= 4096) versions.clear();
+      versions.set(key, await version(ctx, partition, input.asset));
+    }
+    const v = versions.get(key);
+    if (v !== undefined) input.version = v;
+  }
+  return inputs;
 }
+
+/** Data versions computed in this process, by the builds they were read from (upstreamInputs). */
+const versions = new Map<string, string | undefined>();
 
 /**
  * The process CPU (every thread: DuckDB's and worker threads' too) and the highest resident memory seen
@@ -152,9 +171,9 @@ function measureUsage(): { stop(): { cpu_ms: number; peak_rss_mb: number } } {
   };
 }
 
-/** The upstream materialisations of a build, by asset name. */
+/** The upstream materialisations of a build (or the data versions it read of them), by asset name. */
 const upstreamBuilds = (inputs: InputFingerprint): Record<string, string> =>
-  Object.fromEntries(inputs.upstream.map((u) => [u.asset, u.materialization]));
+  Object.fromEntries(inputs.upstream.map((u) => [u.asset, u.version ?? u.materialization]));
 
 /** Whether an asset (or, with `ctx.partition`, one partition of it) is up to date. */
 export async function assessAsset(
@@ -165,7 +184,7 @@ export async function assessAsset(
   const partition = asset.partitioning ? ctx.partition : undefined;
   if (asset.partitioning && partition === undefined)
     throw new Error(`${asset.name} is partitioned: assess its partitions and its roll-up`);
-  const upstream = upstreamInputs(asset, catalog, partition);
+  const upstream = await upstreamInputs(asset, ctx, catalog, partition);
   const files =
     partition === undefined
       ? asset.sources
@@ -301,7 +320,10 @@ export interface RollupAssessment extends Assessment {
   missing: string[];
 }
 
-/** The roll-up of a partitioned asset over `keys`: its inputs are the partitions' latest successful builds. */
+/**
+ * The roll-up of a partitioned asset over `keys`: its inputs are the partitions' latest successful builds,
+ * and the builds of what its `settle` reads.
+ */
 export function assessRollup(
   asset: AssetDefinition,
   catalog: Catalog,
@@ -313,6 +335,10 @@ export function assessRollup(
     const m = catalog.latestSuccess(asset.name, key);
     if (m) upstream.push({ asset: asset.name, partition: key, materialization: m.id });
     else missing.push(key);
+  }
+  for (const name of asset.partitioning?.settleReads ?? []) {
+    const m = catalog.latestSuccess(name);
+    if (m) upstream.push({ asset: name, materialization: m.id });
   }
   const inputs = { sources: [], upstream };
   const fingerprint = fingerprintHash(inputs, asset.codeVersion);

@@ -21,7 +21,7 @@ import { propertiesWideSql } from '../../transforms/analyst/properties-wide-sql'
 import { partitionOf, sameBuildsBut, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
 import { rowDigestSql } from '../../io/row-digest';
-import { EPC_LATEST_TABLE } from '../epc/epc-stats';
+import { EPC_LATEST_TABLE, epcLatestVersion } from '../epc/epc-stats';
 import { gbHeritagePath } from '../heritage/gb-heritage';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 import { tilesHoldingUprns } from '../location/uprn-location-blocks';
@@ -75,7 +75,13 @@ export const propertiesWide = defineAsset({
   codeVersion: CODE_VERSION,
   owner: 'analyst-outputs',
   cadence: 'quarterly',
-  partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
+  partitioning: {
+    kind: 'bng-tile',
+    keys: (ctx) => tilesHoldingUprns(ctx),
+    // A tile reads its own rows of epc_latest: a month elsewhere leaves it as it was.
+    version: (ctx, tile, upstream) =>
+      upstream === EPC_LATEST_TABLE ? epcLatestVersion(ctx, [tile]) : Promise.resolve(undefined),
+  },
   async materialize(ctx) {
     const tile = partitionOf(ctx);
     const out = tileFile(ctx, PROPERTIES_WIDE_TABLE, tile);

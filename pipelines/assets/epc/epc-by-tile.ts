@@ -5,7 +5,8 @@
 // PDS_RUN_ROWS certificates, a pass and a file per run of UPRN ranges), so a new month's file re-buckets only
 // itself. Certificates whose UPRN has no point in OS Open UPRN belong to no tile (they have no block either).
 import { existsSync, readdirSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { DuckDBInstance } from '../../io/duckdb';
 import { dirname, join } from 'node:path';
 import { onGridSql, TILE_SIZE, tileOf } from '../../geo/tiles';
@@ -76,6 +77,24 @@ export function tileRelation(ctx: AssetContext, table: string, tile: string): st
   const dir = join(tableDir(ctx, table), tile);
   if (!existsSync(dir) || !readdirSync(dir).some((f) => f.endsWith('.parquet'))) return null;
   return parquetPath(join(dir, '*.parquet'));
+}
+
+/**
+ * The data version of a tile's buckets of both tables: each file's name, size and modification time. A
+ * partition writes its files whole and renames them into place (and removes those it no longer has), so a
+ * month's new file, or a source file built again, changes the version of exactly the tiles it writes to.
+ */
+export async function tileBucketsVersion(ctx: AssetContext, tile: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const table of [CERTIFICATES_BY_TILE, RECOMMENDATIONS_BY_TILE]) {
+    const dir = join(tableDir(ctx, table), tile);
+    const files = existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith('.parquet')) : [];
+    for (const file of files.sort()) {
+      const { size, mtimeMs } = await stat(join(dir, file));
+      hash.update(`${table}/${file} ${size} ${mtimeMs}\n`);
+    }
+  }
+  return hash.digest('hex');
 }
 
 const tileColumns = `floor(u.x_coord / ${TILE_SIZE})::BIGINT AS tx, floor(u.y_coord / ${TILE_SIZE})::BIGINT AS ty`;

@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inTileSql, tileBBox } from '../../geo/tiles';
+import { inTileSql, tileBBox, tilesNear } from '../../geo/tiles';
 import {
   copyQueryToParquet,
   emptyRelation,
@@ -34,7 +34,7 @@ import { partitionOf, sameBuildsBut, type AssetContext } from '../../orchestrati
 import { defineAsset } from '../define';
 import { rowDigestSql } from '../../io/row-digest';
 import { derivedGlob, partitionedTable } from './epc-enhanced';
-import { EPC_LATEST_TABLE } from './epc-stats';
+import { EPC_LATEST_TABLE, epcLatestVersion } from './epc-stats';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 import { tilesHoldingUprns } from '../location/uprn-location-blocks';
 
@@ -236,7 +236,16 @@ export const epcEstimates = defineAsset({
   codeVersion: CODE_VERSION,
   owner: 'epc',
   cadence: 'monthly',
-  partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
+  partitioning: {
+    kind: 'bng-tile',
+    keys: (ctx) => tilesHoldingUprns(ctx),
+    // A tile reads the certified properties within the radius of its square (certifiedSql): those of the
+    // tiles that reach.
+    version: (ctx, tile, upstream) =>
+      upstream === EPC_LATEST_TABLE
+        ? epcLatestVersion(ctx, tilesNear(tileBBox(tile), RADIUS))
+        : Promise.resolve(undefined),
+  },
   async materialize(ctx) {
     const tile = partitionOf(ctx);
     const path = epcEstimatesPath(ctx, tile);

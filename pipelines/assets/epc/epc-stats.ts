@@ -1,7 +1,8 @@
 // Derived EPC tables for analysts and for the per-UPRN blocks: the latest certificate of every property
 // with its geography (epc_latest), and the statistics of every grouping of spec 2.10 (epc_stats).
-import { TILE_SIZE } from '../../geo/tiles';
-import { copyQueryToParquet, emptyRelation, parquetPath, runsRelation } from '../../io/parquet';
+import { stat } from 'node:fs/promises';
+import { onGridSql, TILE_SIZE, tileOf } from '../../geo/tiles';
+import { copyQueryToParquet, emptyRelation, parquetPath, queryRows, runsRelation } from '../../io/parquet';
 import { epcStatsSql } from '../../transforms/epc/stats-sql';
 import { type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
@@ -26,6 +27,33 @@ const MEASURES = [
   'energy_rating_current',
   'energy_rating_potential',
 ];
+
+/** Per file (by path, size and modification time): each tile's version of epc_latest (epcLatestVersion). */
+const tileVersions = new Map<string, { file: string; versions: Map<string, string> }>();
+
+/**
+ * The data version of epc_latest's rows in `tiles` (by their coordinates, as tileOf assigns them): each
+ * tile's count and sum of its rows' hashes (rowDigestSql's hash). A tile partition that reads only those rows
+ * names it in place of the table's build (Partitioning.version), so a month elsewhere leaves the partition
+ * as it was. Every tile's is computed in one pass over the table, once per build in a process.
+ */
+export async function epcLatestVersion(ctx: AssetContext, tiles: readonly string[]): Promise<string> {
+  const path = derivedPath(ctx, EPC_LATEST_TABLE);
+  const { size, mtimeMs } = await stat(path);
+  const file = `${size} ${mtimeMs}`;
+  let cached = tileVersions.get(path);
+  if (cached?.file !== file) {
+    const versions = new Map<string, string>();
+    const rows = await queryRows(`SELECT floor(x_coord / ${TILE_SIZE})::BIGINT AS i,
+        floor(y_coord / ${TILE_SIZE})::BIGINT AS j, count(*) AS n, sum(hash(e))::VARCHAR AS h
+      FROM ${parquetPath(path)} e WHERE ${onGridSql()} GROUP BY ALL`);
+    for (const r of rows)
+      versions.set(tileOf(Number(r.i) * TILE_SIZE + 1, Number(r.j) * TILE_SIZE + 1), `${r.n}:${r.h}`);
+    cached = { file, versions };
+    tileVersions.set(path, cached);
+  }
+  return tiles.map((t) => `${t}=${cached.versions.get(t) ?? ''}`).join(' ');
+}
 
 /**
  * The latest certificate of each property. A property is its UPRN; certificates without one (about 2% in

@@ -32,6 +32,7 @@ import {
   writeParquetRuns,
   runsRelation,
   countRows,
+  queryRows,
   uprnRanges,
   type ColumnSpec,
 } from '../../io/parquet';
@@ -59,11 +60,12 @@ import {
   RECOMMENDATION_ORDER,
   RECOMMENDATIONS_BY_TILE,
   recsDigestSql,
+  tileBucketsVersion,
   tileRelation,
 } from './epc-by-tile';
 import { epcEstimatesRelation } from './epc-estimates';
 import { EW_RECOMMENDATION_TABLE, ewStagedGlob } from './epc-raw';
-import { EPC_LATEST_TABLE, EPC_STATS_TABLE } from './epc-stats';
+import { EPC_LATEST_TABLE, EPC_STATS_TABLE, epcLatestVersion } from './epc-stats';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 import { tilesHoldingUprns } from '../location/uprn-location-blocks';
 
@@ -117,6 +119,16 @@ function geoSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
     stats_ids AS (SELECT ${statsId} AS id FROM ${parquetPath(derivedPath(ctx, EPC_STATS_TABLE))} s
       WHERE ${STATS_KEY_COLUMNS.map((c) => `(s.${c} IS NULL OR s.${c} IN (SELECT ${c} FROM geo))`).join(' AND ')}),
     geo_stats AS (SELECT g.uprn, g.country AS geo_country, g.estimate, ${groups} FROM geo g)`;
+}
+
+/**
+ * The data version of what a tile's blocks read of epc_stats: which statistics groups exist among those its
+ * UPRNs can name (geoSql's `stats_ids`; a block names its groups, never their figures).
+ */
+async function statsGroupsVersion(ctx: AssetContext, tile: string): Promise<string> {
+  const [row] = await queryRows(`WITH ${geoSql(ctx, tileUprnsSql(ctx, tile), tile)}
+    SELECT count(*) AS n, coalesce(sum(hash(id)), 0)::VARCHAR AS h FROM stats_ids`);
+  return `${row!.n}:${row!.h}`;
 }
 
 const RECOMMENDATION_COLUMNS: ColumnSpec[] = [
@@ -444,7 +456,22 @@ export const uprnEpcBlocks = defineAsset({
   codeVersion: '11',
   owner: 'epc',
   cadence: 'monthly',
-  partitioning: { kind: 'bng-tile', keys: (ctx) => tilesHoldingUprns(ctx) },
+  partitioning: {
+    kind: 'bng-tile',
+    keys: (ctx) => tilesHoldingUprns(ctx),
+    // A tile reads its certificates from its buckets (epc_by_tile), never the source files' tables.
+    reads: (_tile, upstream) => upstream !== 'epc_enhanced' && upstream !== 'epc_england_wales_raw',
+    // What a tile reads of the national tables: its rows of epc_latest, its buckets, which of its
+    // statistics groups exist. A month of certificates elsewhere changes none of them.
+    version: (ctx, tile, upstream) =>
+      upstream === EPC_LATEST_TABLE
+        ? epcLatestVersion(ctx, [tile])
+        : upstream === EPC_STATS_TABLE
+          ? statsGroupsVersion(ctx, tile)
+          : upstream === 'epc_by_tile'
+            ? tileBucketsVersion(ctx, tile)
+            : Promise.resolve(undefined),
+  },
   async materialize(ctx) {
     const tile = partitionOf(ctx);
     const written = await writeEpcBlocks(

@@ -435,6 +435,10 @@ export const propertiesIndex = defineAsset({
   partitioning: {
     kind: 'bng-tile',
     keys: (ctx) => tilesHoldingUprns(ctx),
+    // A tile's documents name their statistics groups (in the EPC block); the groups' figures are written
+    // by the settle step, which a new epc_stats therefore runs again whatever the tiles did.
+    reads: (_tile, upstream) => upstream !== EPC_STATS_TABLE,
+    settleReads: [EPC_STATS_TABLE],
     settle: (ctx, keys, partitions) => publishTiles(ctx, keys, partitions),
   },
   async materialize(ctx) {

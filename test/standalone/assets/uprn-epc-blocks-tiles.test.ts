@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssetContext, AssetDefinition } from '../../../pipelines/orchestration/definition';
 import { epcByTile } from '../../../pipelines/assets/epc/epc-by-tile';
 import { epcEnhanced } from '../../../pipelines/assets/epc/epc-enhanced';
-import { epcEstimates } from '../../../pipelines/assets/epc/epc-estimates';
+import { epcEstimates, epcEstimatesPath } from '../../../pipelines/assets/epc/epc-estimates';
 import { epcEnglandWalesRaw, epcScotlandRaw } from '../../../pipelines/assets/epc/epc-raw';
 import { epcLatest, epcStats } from '../../../pipelines/assets/epc/epc-stats';
 import { derivedPath, stagedPath } from '../../../pipelines/orchestration/ingest';
@@ -70,6 +70,36 @@ async function materializeAll(asset: AssetDefinition): Promise<Record<string, nu
   }
   return metrics;
 }
+
+/** Per tile, its versions of what its EPC blocks and its estimates read of the national EPC tables. */
+async function tileVersions(): Promise<Record<string, { blocks: string; estimates: string | undefined }>> {
+  const out: Record<string, { blocks: string; estimates: string | undefined }> = {};
+  for (const tile of tiles) {
+    const blocks: string[] = [];
+    for (const upstream of ['epc_latest', 'epc_stats', 'epc_by_tile'] as const)
+      blocks.push((await uprnEpcBlocks.partitioning!.version!(ctx, tile, upstream))!);
+    out[tile] = {
+      blocks: blocks.join(' | '),
+      estimates: await epcEstimates.partitioning!.version!(ctx, tile, 'epc_latest'),
+    };
+  }
+  return out;
+}
+
+const byTile = async (sql: (tile: string) => string): Promise<Record<string, unknown[]>> =>
+  Object.fromEntries(await Promise.all(tiles.map(async (t) => [t, await rows(sql(t))])));
+const blocksByTile = () =>
+  byTile(
+    (t) =>
+      `SELECT ${COLUMNS} FROM ${blockTable(PROPERTY_BLOCK_SOURCES[0]!, uprnEpcBlocksGlob(ctx), t)} ORDER BY uprn`,
+  );
+const estimatesByTile = () =>
+  byTile(
+    (t) => `SELECT uprn, estimate::VARCHAR AS e FROM ${parquetPath(epcEstimatesPath(ctx, t))} ORDER BY uprn`,
+  );
+let versionsBefore: Awaited<ReturnType<typeof tileVersions>>;
+let estimatesBefore: Record<string, unknown[]>;
+let blocksBefore: Record<string, unknown[]>;
 
 describe('uprn_epc_blocks per tile', () => {
   it('writes one file per tile, each with exactly the UPRNs of its square', async () => {
@@ -135,12 +165,19 @@ describe('uprn_epc_blocks per tile', () => {
         ),
       );
     const basesBefore = await baseBytes();
+    versionsBefore = await tileVersions();
+    blocksBefore = await blocksByTile();
+    estimatesBefore = await estimatesByTile();
+    const sourceFiles = await partitionKeys(epcByTile, ctx);
     // A new run: file listings are cached per run.
     ctx = { ...ctx, runId: 'release' };
     const release = await writeEpcRelease({ sourcesDir: ctx.config.sourcesDir, certificates: 6, year: 2026 });
     expect(release.certificates).toBe(6);
-    for (const asset of [epcEnglandWalesRaw, epcEnhanced, epcLatest, epcStats, epcEstimates, epcByTile])
-      await materializeAll(asset);
+    // As a refresh does: of the assets per source file, only the new files' partitions are built.
+    for (const asset of [epcEnglandWalesRaw, epcEnhanced, epcByTile])
+      for (const key of await partitionKeys(asset, ctx))
+        if (!sourceFiles.includes(key)) await asset.materialize({ ...ctx, partition: key });
+    for (const asset of [epcLatest, epcStats, epcEstimates]) await materializeAll(asset);
     const { built } = await materializeAll(uprnEpcBlocks);
     const after = await rows(`SELECT ${COLUMNS} FROM ${withDeltasOf(uprnEpcBlocksGlob(ctx))} ORDER BY uprn`);
     // The rebuilt blocks went to their tiles' deltas, texts beside them; no tile's file was written again.
@@ -200,6 +237,23 @@ describe('uprn_epc_blocks per tile', () => {
       ),
     );
   }, 120_000);
+
+  it("keeps a tile's versions of the national EPC tables when the month does not reach it, and its blocks with them", async () => {
+    // Partitioning.version: what a tile reads of epc_latest, epc_stats and the buckets stands in for their
+    // builds in its fingerprint, so each must hold only while the tile's blocks (and estimates) do.
+    const versionsAfter = await tileVersions();
+    const estimatesAfter = await estimatesByTile();
+    const blocks = await blocksByTile();
+    const held = tiles.filter((t) => versionsAfter[t]!.blocks === versionsBefore[t]!.blocks);
+    expect(held.length).toBeGreaterThanOrEqual(1);
+    expect(held.length).toBeLessThan(tiles.length);
+    for (const tile of held) expect(blocks[tile], tile).toEqual(blocksBefore[tile]);
+    for (const tile of tiles.filter((t) => versionsAfter[t]!.estimates === versionsBefore[t]!.estimates))
+      expect(estimatesAfter[tile], tile).toEqual(estimatesBefore[tile]);
+    // A tile with a new certificate has new buckets, and its epc_latest rows moved.
+    for (const tile of tiles.filter((t) => !held.includes(t)))
+      expect(versionsAfter[tile]!.blocks).not.toEqual(versionsBefore[tile]!.blocks);
+  });
 
   it('writes partitions and tiles larger than PDS_RUN_ROWS in runs, with the same blocks', async () => {
     const blocks = () => rows(`SELECT ${COLUMNS} FROM ${withDeltasOf(uprnEpcBlocksGlob(ctx))} ORDER BY uprn`);

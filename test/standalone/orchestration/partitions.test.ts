@@ -1,6 +1,14 @@
 // Partitioned assets: backfill selections, batching, per-partition staleness and the roll-up downstream
 // assets depend on.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -203,6 +211,81 @@ describe('a partitioned asset', () => {
     const rollup = catalog.latestSuccess('raw')!;
     expect(rollup.id).not.toBe(before);
     expect(rollup.metrics).toMatchObject({ partitions: 2, pruned_files: 1 });
+  });
+
+  /** A national table (one line a tile in src/national.txt) and a per-tile asset of what it reads of it. */
+  const nationalAndTiles = (tiles: Partial<AssetDefinition['partitioning']> = {}) => {
+    const out = join(dir, 'data', 'national.out');
+    const national: AssetDefinition = {
+      ...downstream,
+      name: 'national',
+      upstream: [],
+      sources: async () => [join(dir, 'src', 'national.txt')],
+      async materialize() {
+        built.push('national');
+        mkdirSync(join(dir, 'data'), { recursive: true });
+        writeFileSync(out, readFileSync(join(dir, 'src', 'national.txt')));
+        return { rows: 2, outputs: [out] };
+      },
+    };
+    const seen: Record<string, unknown>[] = [];
+    const perTile: AssetDefinition = {
+      ...downstream,
+      name: 'per_tile',
+      upstream: ['national'],
+      partitioning: {
+        kind: 'bng-tile',
+        keys: async () => ['ST17', 'NS79'],
+        version: async (_ctx, tile) =>
+          readFileSync(out, 'utf8')
+            .split('\n')
+            .find((line) => line.startsWith(`${tile}=`)),
+        ...tiles,
+      },
+      async materialize(c) {
+        built.push(partitionOf(c));
+        seen.push({ ...c.upstream });
+        return { rows: 1, outputs: [] };
+      },
+    };
+    return { graph: [national, perTile], seen };
+  };
+
+  it('leaves a partition alone when what it reads of a rebuilt upstream (its data version) held', async () => {
+    writeFileSync(join(dir, 'src', 'national.txt'), 'ST17=1\nNS79=1');
+    const { graph, seen } = nationalAndTiles();
+    await refreshAll(graph);
+    const scottish = catalog.latestSuccess('per_tile', 'NS79')!;
+    built = [];
+    writeFileSync(join(dir, 'src', 'national.txt'), 'ST17=2\nNS79=1');
+    await refreshAll(graph);
+    expect(built).toEqual(['national', 'ST17']);
+    expect(catalog.latestSuccess('per_tile', 'NS79')!.id).toBe(scottish.id);
+    // The build read is recorded beside the version; the asset is given the version.
+    const national = catalog.latestSuccess('national')!.id;
+    expect(catalog.latestSuccess('per_tile', 'ST17')!.inputs.upstream).toEqual([
+      { asset: 'national', materialization: national, version: 'ST17=2' },
+    ]);
+    expect(seen.at(-1)).toEqual({ national: 'ST17=2' });
+  });
+
+  it('settles the roll-up again when an upstream only its settle reads changed, though no partition did', async () => {
+    writeFileSync(join(dir, 'src', 'national.txt'), 'ST17=1\nNS79=1');
+    const { graph } = nationalAndTiles({
+      reads: () => false,
+      settleReads: ['national'],
+      settle: async () => {
+        built.push('settle');
+        return { outputs: [] };
+      },
+    });
+    await refreshAll(graph);
+    built = [];
+    await refreshAll(graph);
+    expect(built).toEqual([]);
+    writeFileSync(join(dir, 'src', 'national.txt'), 'ST17=2\nNS79=1');
+    await refreshAll(graph);
+    expect(built).toEqual(['national', 'settle']);
   });
 
   it('depends on the same partition of an upstream partitioned the same way', async () => {

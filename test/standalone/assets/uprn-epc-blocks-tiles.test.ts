@@ -4,7 +4,7 @@
 // rebuilds only the blocks of the UPRNs it touches, into each tile's delta beside its untouched file, and the
 // result is what a build from scratch writes.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { epcByTile } from '../../../pipelines/assets/epc/epc-by-tile';
 import { epcEnhanced } from '../../../pipelines/assets/epc/epc-enhanced';
 import { epcEstimates, epcEstimatesPath } from '../../../pipelines/assets/epc/epc-estimates';
 import { epcEnglandWalesRaw, epcScotlandRaw } from '../../../pipelines/assets/epc/epc-raw';
-import { epcLatest, epcStats } from '../../../pipelines/assets/epc/epc-stats';
+import { EPC_STATS_TABLE, epcLatest, epcStats } from '../../../pipelines/assets/epc/epc-stats';
 import { derivedPath, stagedPath } from '../../../pipelines/orchestration/ingest';
 import { partitionKeys } from '../../../pipelines/orchestration/materialize';
 import { onspd } from '../../../pipelines/assets/address/onspd';
@@ -147,6 +147,48 @@ describe('uprn_epc_blocks per tile', () => {
     const groups = block.epc_stats_groups as Record<string, string | null>;
     expect(groups.country_stats).toMatch(/^country:(England|Wales|Scotland)$/);
     expect(groups.postcode_stats).toMatch(/^postcode:[A-Z0-9]+ [0-9][A-Z]{2}$/);
+  });
+
+  it("moves a tile's version of epc_stats when a group its blocks name goes, and no other tile's", async () => {
+    // What a tile's blocks read of epc_stats is which of their groups exist (never the figures), so its
+    // version (Partitioning.version) must move exactly for the tiles that name a group that came or went.
+    const version = (tile: string) => uprnEpcBlocks.partitioning!.version!(ctx, tile, 'epc_stats');
+    const before = Object.fromEntries(await Promise.all(tiles.map(async (t) => [t, await version(t)])));
+    const naming = async (id: string) =>
+      (
+        await Promise.all(
+          tiles.map(async (t) => {
+            const [r] = await rows(
+              `SELECT count(*) AS n FROM ${parquetPath(derivedPath(ctx, `${UPRN_EPC_BLOCKS_TABLE}/${t}`))}
+               WHERE block.epc_stats_groups.postcode_stats = '${id}'`,
+            );
+            return Number(r!.n) > 0 ? [t] : [];
+          }),
+        )
+      ).flat();
+    const [named] = await rows(
+      `SELECT block.epc_stats_groups.postcode_stats AS id FROM ${parquetPath(uprnEpcBlocksGlob(ctx))}
+       WHERE block.epc_stats_groups.postcode_stats IS NOT NULL LIMIT 1`,
+    );
+    const id = named!.id as string;
+    const holders = await naming(id);
+    const stats = derivedPath(ctx, EPC_STATS_TABLE);
+    await copyFile(stats, `${stats}.kept`);
+    try {
+      const instance = await DuckDBInstance.create(':memory:');
+      const connection = await instance.connect();
+      await connection.run(`COPY (SELECT * FROM ${parquetPath(`${stats}.kept`)}
+        WHERE NOT (grouping = 'postcode' AND postcode = '${id.replace('postcode:', '')}')) TO '${stats}'`);
+      connection.closeSync();
+      instance.closeSync();
+      const after = Object.fromEntries(await Promise.all(tiles.map(async (t) => [t, await version(t)])));
+      expect(holders.length).toBeGreaterThanOrEqual(1);
+      for (const tile of tiles)
+        if (holders.includes(tile)) expect(after[tile], tile).not.toBe(before[tile]);
+        else expect(after[tile], tile).toBe(before[tile]);
+    } finally {
+      await rename(`${stats}.kept`, stats);
+    }
   });
 
   it('after a new month of certificates, builds again only the blocks it touches, into deltas', async () => {

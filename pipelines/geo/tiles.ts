@@ -31,7 +31,7 @@ export function tileOf(x: number, y: number): string {
 }
 
 /** Name of the tile at column i, row j (10 km units from the false origin). */
-function tileName(i: number, j: number): string {
+export function tileName(i: number, j: number): string {
   const e = Math.floor(i / 10); // 100 km column
   const n = Math.floor(j / 10); // 100 km row
   // First letter: the 500 km square, with the false origin at the SW corner of 'S'.

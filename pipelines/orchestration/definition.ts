@@ -74,7 +74,7 @@ export interface Partitioning<Name extends string = string> {
    * certificates leaves Scotland's tiles alone. Undefined: the build itself. It must cover everything the
    * partition reads of the upstream, or a change would go unseen.
    */
-  version?(ctx: AssetContext, key: string, upstream: Name): Promise<string | undefined>;
+  version?(ctx: AssetContext, key: string, upstream: Name): Promise<string | undefined> | undefined;
   /**
    * The upstreams `settle` reads (beyond the partitions): the roll-up's fingerprint names their builds, so a
    * change to one settles again though every partition was current.

@@ -80,7 +80,7 @@ export const propertiesWide = defineAsset({
     keys: (ctx) => tilesHoldingUprns(ctx),
     // A tile reads its own rows of epc_latest: a month elsewhere leaves it as it was.
     version: (ctx, tile, upstream) =>
-      upstream === EPC_LATEST_TABLE ? epcLatestVersion(ctx, [tile]) : Promise.resolve(undefined),
+      upstream === EPC_LATEST_TABLE ? epcLatestVersion(ctx, [tile]) : undefined,
   },
   async materialize(ctx) {
     const tile = partitionOf(ctx);

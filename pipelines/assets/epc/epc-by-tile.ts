@@ -88,8 +88,8 @@ export async function tileBucketsVersion(ctx: AssetContext, tile: string): Promi
   const hash = createHash('sha256');
   for (const table of [CERTIFICATES_BY_TILE, RECOMMENDATIONS_BY_TILE]) {
     const dir = join(tableDir(ctx, table), tile);
-    const files = existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith('.parquet')) : [];
-    for (const file of files.sort()) {
+    const files = await readdir(dir).catch(() => [] as string[]);
+    for (const file of files.filter((f) => f.endsWith('.parquet')).sort()) {
       const { size, mtimeMs } = await stat(join(dir, file));
       hash.update(`${table}/${file} ${size} ${mtimeMs}\n`);
     }

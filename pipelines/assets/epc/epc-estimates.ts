@@ -242,9 +242,7 @@ export const epcEstimates = defineAsset({
     // A tile reads the certified properties within the radius of its square (certifiedSql): those of the
     // tiles that reach.
     version: (ctx, tile, upstream) =>
-      upstream === EPC_LATEST_TABLE
-        ? epcLatestVersion(ctx, tilesNear(tileBBox(tile), RADIUS))
-        : Promise.resolve(undefined),
+      upstream === EPC_LATEST_TABLE ? epcLatestVersion(ctx, tilesNear(tileBBox(tile), RADIUS)) : undefined,
   },
   async materialize(ctx) {
     const tile = partitionOf(ctx);

@@ -1,7 +1,7 @@
 // Derived EPC tables for analysts and for the per-UPRN blocks: the latest certificate of every property
 // with its geography (epc_latest), and the statistics of every grouping of spec 2.10 (epc_stats).
 import { stat } from 'node:fs/promises';
-import { onGridSql, TILE_SIZE, tileOf } from '../../geo/tiles';
+import { onGridSql, TILE_SIZE, tileName } from '../../geo/tiles';
 import { copyQueryToParquet, emptyRelation, parquetPath, queryRows, runsRelation } from '../../io/parquet';
 import { epcStatsSql } from '../../transforms/epc/stats-sql';
 import { type AssetContext } from '../../orchestration/definition';
@@ -47,8 +47,7 @@ export async function epcLatestVersion(ctx: AssetContext, tiles: readonly string
     const rows = await queryRows(`SELECT floor(x_coord / ${TILE_SIZE})::BIGINT AS i,
         floor(y_coord / ${TILE_SIZE})::BIGINT AS j, count(*) AS n, sum(hash(e))::VARCHAR AS h
       FROM ${parquetPath(path)} e WHERE ${onGridSql()} GROUP BY ALL`);
-    for (const r of rows)
-      versions.set(tileOf(Number(r.i) * TILE_SIZE + 1, Number(r.j) * TILE_SIZE + 1), `${r.n}:${r.h}`);
+    for (const r of rows) versions.set(tileName(Number(r.i), Number(r.j)), `${r.n}:${r.h}`);
     cached = { file, versions };
     tileVersions.set(path, cached);
   }

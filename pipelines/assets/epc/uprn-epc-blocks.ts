@@ -131,6 +131,17 @@ async function statsGroupsVersion(ctx: AssetContext, tile: string): Promise<stri
   return `${row!.n}:${row!.h}`;
 }
 
+/**
+ * What a tile reads of the national EPC tables, as data versions (Partitioning.version): its rows of
+ * epc_latest, its buckets, which of its statistics groups exist. A month of certificates elsewhere changes
+ * none of them.
+ */
+const TILE_VERSIONS: Partial<Record<string, (ctx: AssetContext, tile: string) => Promise<string>>> = {
+  [EPC_LATEST_TABLE]: (ctx, tile) => epcLatestVersion(ctx, [tile]),
+  [EPC_STATS_TABLE]: statsGroupsVersion,
+  epc_by_tile: tileBucketsVersion,
+};
+
 const RECOMMENDATION_COLUMNS: ColumnSpec[] = [
   'lmk_key',
   'improvement_item',
@@ -461,16 +472,7 @@ export const uprnEpcBlocks = defineAsset({
     keys: (ctx) => tilesHoldingUprns(ctx),
     // A tile reads its certificates from its buckets (epc_by_tile), never the source files' tables.
     reads: (_tile, upstream) => upstream !== 'epc_enhanced' && upstream !== 'epc_england_wales_raw',
-    // What a tile reads of the national tables: its rows of epc_latest, its buckets, which of its
-    // statistics groups exist. A month of certificates elsewhere changes none of them.
-    version: (ctx, tile, upstream) =>
-      upstream === EPC_LATEST_TABLE
-        ? epcLatestVersion(ctx, [tile])
-        : upstream === EPC_STATS_TABLE
-          ? statsGroupsVersion(ctx, tile)
-          : upstream === 'epc_by_tile'
-            ? tileBucketsVersion(ctx, tile)
-            : Promise.resolve(undefined),
+    version: (ctx, tile, upstream) => TILE_VERSIONS[upstream]?.(ctx, tile),
   },
   async materialize(ctx) {
     const tile = partitionOf(ctx);

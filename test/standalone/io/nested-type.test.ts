@@ -1,7 +1,7 @@
 // A zod schema gives a block's nested Parquet type (STRUCT, LIST, MAP, typed scalars), a block is stored in it
 // through DuckDB, and the text the writer serialised is kept beside the table as it was (the properties
 // documents are built from it).
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import {
   nestedMembers,
   nestedTypeOf,
 } from '../../../pipelines/io/nested-type';
-import { blockTextsPath, queryParquet, writeParquet } from '../../../pipelines/io/parquet';
+import { blockTextsPath, JsonText, queryParquet, writeParquet } from '../../../pipelines/io/parquet';
 
 const Point = z.object({ x: z.number(), y: z.number() });
 const Block = z.object({
@@ -129,6 +129,18 @@ describe('typed nested blocks', () => {
   it('types a missing required member and an absent optional one as null', async () => {
     const { typed } = await roundTrip([{ ...BLOCKS[1]!, nearest: undefined } as unknown as Block]);
     expect(typed[0]).toMatchObject({ nearest: null, note: null });
+  });
+
+  it('refuses a block text that is not JSON, and writes no file', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pds-nested-')), 'blocks.parquet');
+    const columns = [
+      { name: 'id', type: 'BIGINT' as const },
+      { name: 'block', type: 'JSON' as const, nested: nestedTypeOf(Block) },
+    ];
+    await expect(
+      writeParquet(file, columns, [{ id: 1, block: new JsonText('{"name": "x",') }]),
+    ).rejects.toThrow(/Malformed JSON/);
+    expect(existsSync(file)).toBe(false);
   });
 
   it('names the members of a text its type would drop (the conversion ignores them silently)', () => {

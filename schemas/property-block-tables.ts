@@ -128,6 +128,10 @@ export const PROPERTY_BLOCK_TABLES = {
   epc_certificates_by_tile: {
     layer: 'derived',
     schema: EpcCertificateRowSchema.extend({
+      // Text, not JSON: the blocks scan a tile's every record to keep a few, and DuckDB checks each JSON value
+      // it scans (pipelines/assets/epc/epc-by-tile.ts).
+      raw: z.string().describe('The raw record as published: its JSON text, as epc_certificates holds it'),
+      enhanced: z.string().describe('The enhanced record: its JSON text, as epc_certificates holds it'),
       cert_digest: z
         .string()
         .describe(

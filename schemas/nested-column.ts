@@ -6,8 +6,10 @@ import { z } from 'zod';
 export const nestedColumn = <T extends z.ZodType>(schema: T, description: string) =>
   schema.nullable().meta({ nested: true }).describe(description);
 
-/** MD5 of a block's JSON text, as its writer serialised it. */
+/** SHA-1 of a block's JSON text, as its writer serialised it. */
 export const blockDigest = z
   .string()
   .nullable()
-  .describe('MD5 of the block’s JSON text: equal digests, equal blocks (what the properties index compares)');
+  .describe(
+    'SHA-1 of the block’s JSON text: equal digests, equal blocks (what the properties index compares)',
+  );

@@ -117,13 +117,14 @@ export class JsonText {
 const jsonOf = (value: unknown): string => (value instanceof JsonText ? value.text : JSON.stringify(value));
 
 /**
- * A block serialised once, with the MD5 of its text (`block_digest`): equal digests, equal blocks, so the
- * properties index tells which documents changed without reading the typed blocks back.
+ * A block serialised once, with the SHA-1 of its text (`block_digest`): equal digests, equal blocks, so the
+ * properties index tells which documents changed without reading the typed blocks back. SHA-1, not MD5: with
+ * the CPU's SHA instructions it is about twice as fast (a scale-20 refresh digests ~1.3 GB of these texts).
  */
 export function digestedBlock(block: unknown): { block: JsonText | null; block_digest: string | null } {
   if (block === null || block === undefined) return { block: null, block_digest: null };
   const text = JSON.stringify(block);
-  return { block: new JsonText(text), block_digest: createHash('md5').update(text).digest('hex') };
+  return { block: new JsonText(text), block_digest: createHash('sha1').update(text).digest('hex') };
 }
 
 /**

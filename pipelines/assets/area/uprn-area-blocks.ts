@@ -189,13 +189,14 @@ function assembleSql(
         || '}') AS text
     FROM (${grantFactsSql(ctx, tile, where)}) f
     LEFT JOIN ${parquetPath(tilePath(ctx, GRANT_SETS_TABLE, tile))} g ON ${on}`;
-  // block_digest: what properties_index compares to tell which documents changed, without reading blocks.
-  // The block is its text here: written typed, the text kept beside it (AREA_BLOCK_TEXTS).
-  return `SELECT uprn, postcode, country, text AS block, md5(text) AS block_digest, f.input_digest
+  // block_digest: what properties_index compares to tell which documents changed, without reading blocks;
+  // DuckDB's hash, not an MD5 (a 30,000-UPRN tile's 264 MB of texts: ~55 against ~450 ms). The block is its
+  // text here: written typed, the text kept beside it (AREA_BLOCK_TEXTS).
+  return `SELECT uprn, postcode, country, text AS block, hash(text)::VARCHAR AS block_digest, f.input_digest
     FROM (${blocks}) JOIN ${parquetPath(facts)} f USING (uprn) ORDER BY uprn`;
 }
 
-const CODE_VERSION = '12';
+const CODE_VERSION = '13';
 
 /** The table's columns, as assembleSql gives them. */
 const AREA_BLOCK_COLUMNS = ['uprn', 'postcode', 'country', 'block', 'block_digest', 'input_digest'].map(
@@ -246,6 +247,7 @@ export const uprnAreaBlocks = defineAsset({
   // 9: built per UPRN whose EPC facts changed when nothing else moved (tileInputsHeld), the rest kept from the
   // tile's last build; block_digest per row. 10: distances written as JSON.stringify writes them.
   // 11: the block as typed nested columns (issue 20). 12: its texts kept beside the table (blockTextsPath).
+  // 13: block_digest by DuckDB's hash.
   codeVersion: CODE_VERSION,
   owner: 'area-data',
   cadence: 'monthly',

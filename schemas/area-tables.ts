@@ -315,7 +315,7 @@ export const UprnAreaBlockRowSchema = z
     block_digest: z
       .string()
       .describe(
-        'DuckDB’s 64-bit hash of the block’s JSON text, as text: equal digests, equal blocks (what the properties index compares)',
+        'SHA-1 of the block’s JSON text: equal digests, equal blocks (what the properties index compares)',
       ),
     input_digest: z
       .string()

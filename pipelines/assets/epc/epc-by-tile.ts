@@ -31,7 +31,7 @@ import {
 } from './epc-enhanced';
 import { EW_RECOMMENDATION_TABLE } from './epc-raw';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
-import { rowDigestSql } from '../../io/row-digest';
+import { rowDigestSql, rowHashSql } from '../../io/row-digest';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { PROPERTY_BLOCK_TABLES } from '../../../schemas/property-block-tables';
 
@@ -63,13 +63,13 @@ export const distinctRecommendations = (recs: string, certificateIds?: string): 
 
 /**
  * Per certificate (lmk_key) of a recommendations relation, a digest of its recommendations (`recs_digest`):
- * the sum of its distinct recommendations' hashes, in no order (an ordered string_agg of their MD5s cost ~8
+ * the sum of its distinct recommendations' digests (io/row-digest.ts), in no order (an ordered string_agg of their MD5s cost ~8
  * times as much). Narrow rows only, so the partition's copy stays within a small memory limit (a DISTINCT
  * over the texts themselves did not, at 400,000 recommendations).
  */
 export const recsDigestSql = (recs: string): string =>
   `SELECT lmk_key, sum(h)::VARCHAR AS recs_digest FROM (
-     SELECT DISTINCT lmk_key, hash(${RECOMMENDATION_FIELDS}) AS h FROM ${recs})
+     SELECT DISTINCT lmk_key, ${rowHashSql(...RECOMMENDATION_FIELDS.split(', '))} AS h FROM ${recs})
    GROUP BY lmk_key`;
 export const RECOMMENDATIONS_BY_TILE = 'epc_recommendations_by_tile';
 
@@ -199,7 +199,7 @@ export const epcByTile = defineAsset({
   upstream: ['epc_enhanced', 'epc_england_wales_raw', 'os_open_uprn'],
   // 2: cert_digest. 3: certificates sorted by UPRN (a block chunk reads only its row groups). 4: recs_digest.
   // 5: a large partition's certificates in runs of UPRN ranges, a file each. 6: cert_digest and recs_digest by hashes.
-  // 7: the records as VARCHAR (CERTIFICATES_BY_TILE_COLUMNS).
+  // 7: the records as VARCHAR (CERTIFICATES_BY_TILE_COLUMNS); digests by MD5s (io/row-digest.ts).
   codeVersion: '7',
   owner: 'epc',
   cadence: 'monthly',

@@ -14,6 +14,7 @@ import {
   derivedGlob,
   partitionedTable,
 } from './epc-enhanced';
+import { rowHashSql } from '../../io/row-digest';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 
 export const EPC_LATEST_TABLE = 'epc_latest';
@@ -33,7 +34,7 @@ const tileVersions = new Map<string, { file: string; versions: Map<string, strin
 
 /**
  * The data version of epc_latest's rows in `tiles` (by their coordinates, as tileOf assigns them): each
- * tile's count and sum of its rows' hashes (rowDigestSql's hash). A tile partition that reads only those rows
+ * tile's count and sum of its rows' digests (io/row-digest.ts). A tile partition that reads only those rows
  * names it in place of the table's build (Partitioning.version), so a month elsewhere leaves the partition
  * as it was. Every tile's is computed in one pass over the table, once per build in a process.
  */
@@ -45,7 +46,7 @@ export async function epcLatestVersion(ctx: AssetContext, tiles: readonly string
   if (cached?.file !== file) {
     const versions = new Map<string, string>();
     const rows = await queryRows(`SELECT floor(x_coord / ${TILE_SIZE})::BIGINT AS i,
-        floor(y_coord / ${TILE_SIZE})::BIGINT AS j, count(*) AS n, sum(hash(e))::VARCHAR AS h
+        floor(y_coord / ${TILE_SIZE})::BIGINT AS j, count(*) AS n, sum(${rowHashSql('e')})::VARCHAR AS h
       FROM ${parquetPath(path)} e WHERE ${onGridSql()} GROUP BY ALL`);
     for (const r of rows) versions.set(tileName(Number(r.i), Number(r.j)), `${r.n}:${r.h}`);
     cached = { file, versions };

@@ -20,6 +20,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EPC_STATS_GROUPINGS, type EpcEstimate } from '../../../schemas/epc';
 import { inTileSql } from '../../geo/tiles';
+import { rowHashSql } from '../../io/row-digest';
 import {
   blockTextsPath,
   columnTypeOf,
@@ -127,7 +128,7 @@ function geoSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
  */
 async function statsGroupsVersion(ctx: AssetContext, tile: string): Promise<string> {
   const [row] = await queryRows(`WITH ${geoSql(ctx, tileUprnsSql(ctx, tile), tile)}
-    SELECT count(*) AS n, coalesce(sum(hash(id)), 0)::VARCHAR AS h FROM stats_ids`);
+    SELECT count(*) AS n, coalesce(sum(${rowHashSql('id')}), 0)::VARCHAR AS h FROM stats_ids`);
   return `${row!.n}:${row!.h}`;
 }
 
@@ -184,8 +185,13 @@ export function inputDigestsSql(ctx: AssetContext, uprnsSql: string, tile?: stri
       SELECT uprn, certificate_id, country, lodged_at, cert_digest, recs_digest FROM ${certs}
       WHERE uprn IN (SELECT uprn FROM tile)),
     cert_digests AS (
-      SELECT cd.uprn, sum(hash(cd.certificate_id, cd.country, cd.lodged_at, cd.cert_digest,
-          CASE WHEN cd.country <> 'Scotland' THEN coalesce(cd.recs_digest, '') END))::VARCHAR AS d
+      SELECT cd.uprn, sum(${rowHashSql(
+        'cd.certificate_id',
+        'cd.country',
+        'cd.lodged_at',
+        'cd.cert_digest',
+        "CASE WHEN cd.country <> 'Scotland' THEN coalesce(cd.recs_digest, '') END",
+      )})::VARCHAR AS d
       FROM cd GROUP BY cd.uprn)
     SELECT gs.uprn, md5(concat_ws(chr(31), '${BLOCK_VERSION}', coalesce(gs.geo_country, ''),
         coalesce(gs.estimate::VARCHAR, ''), ${groups}, coalesce(cert_digests.d, ''))) AS input_digest
@@ -463,8 +469,8 @@ export const uprnEpcBlocks = defineAsset({
   // 7: statistics by group id (epc_stats_groups), built per UPRN whose input digest changed.
   // 8: the block as typed nested columns (issue 20). 9: its texts kept beside the table (blockTextsPath).
   // 10: a large tile written in runs, a file each (io/run-files.ts). 11: certificates digested by a sum of
-  // hashes.
-  codeVersion: '11',
+  // hashes. 12: those hashes of MD5s (io/row-digest.ts).
+  codeVersion: '12',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: {

@@ -135,13 +135,13 @@ export const PROPERTY_BLOCK_TABLES = {
       cert_digest: z
         .string()
         .describe(
-          'Digest (DuckDB’s 64-bit hash, as text) of the certificate’s raw and enhanced records: what the EPC blocks’ input digests read instead of the texts',
+          'Digest (DuckDB’s 64-bit hash of the records’ MD5s, as text) of the certificate’s raw and enhanced records: what the EPC blocks’ input digests read instead of the texts',
         ),
       recs_digest: z
         .string()
         .nullable()
         .describe(
-          'Digest (a sum of DuckDB’s 64-bit hashes, as text) of the certificate’s recommendations (England and Wales; null without any): what the EPC blocks’ input digests read instead of them',
+          'Digest (a sum of DuckDB’s 64-bit hashes of their MD5s, as text) of the certificate’s recommendations (England and Wales; null without any): what the EPC blocks’ input digests read instead of them',
         ),
     }),
     path: 'parquet/derived/epc_certificates_by_tile/<tile>/<folder or scotland>[.<run>].parquet',

@@ -112,7 +112,7 @@ export const EpcEstimatesInputsRowSchema = z
     x_coord: z.number().describe('Easting, metres, British National Grid'),
     y_coord: z.number().describe('Northing, metres, British National Grid'),
     digest: text(
-      'certified: digest (DuckDB’s 64-bit hash, as text) of its epc_latest columns an estimate reads',
+      'certified: digest (DuckDB’s 64-bit hash of their MD5, as text) of its epc_latest columns an estimate reads',
     ),
     reach: num(
       'target: how far a certified property can lie and still be among its nearest, metres (the k-th distance, or the search radius)',

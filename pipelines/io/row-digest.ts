@@ -4,9 +4,10 @@
  * towards the higher bits, so two changes in the high bytes of their words cancel far more often than once
  * in 2^64. 32-character strings differing by two digits at such places shared a hash in 0.3–1 % of pairs
  * (test/standalone/io/row-digest.test.ts), and two area blocks of the sample, a distance `17.2` against
- * `10.2` written twice, shared one: a changed row with its old digest would keep its old output. Each value is digested by its
- * MD5 (`md5_number`, of its text), and DuckDB's hash only combines those numbers, which it mixes fully. The
- * MD5 costs ~1.8 ms a MB of text (DuckDB's hash ~0.2); a row is formatted as text first (~3 µs a row).
+ * `10.2` written twice, shared one: a changed row with its old digest would keep its old output. Each value
+ * is digested by its MD5 (`md5_number`, of its text), and DuckDB's hash only combines those numbers, which
+ * it mixes fully. The MD5 costs ~1.8 ms a MB of text (DuckDB's hash ~0.2); a row is formatted as text first
+ * (~3 µs a row).
  */
 
 /** The digest of `exprs` (values, or a table alias for its row) as a number: for sums over rows. */

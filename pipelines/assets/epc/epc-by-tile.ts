@@ -64,8 +64,8 @@ export const distinctRecommendations = (recs: string, certificateIds?: string): 
 /**
  * Per certificate (lmk_key) of a recommendations relation, a digest of its recommendations (`recs_digest`):
  * the sum of its distinct recommendations' digests (io/row-digest.ts), in no order (an ordered string_agg of
- * their MD5s cost ~8 times as much). Narrow rows only, so the partition's copy stays within a small memory limit (a DISTINCT
- * over the texts themselves did not, at 400,000 recommendations).
+ * their MD5s cost ~8 times as much). Narrow rows only, so the partition's copy stays within a small memory
+ * limit (a DISTINCT over the texts themselves did not, at 400,000 recommendations).
  */
 export const recsDigestSql = (recs: string): string =>
   `SELECT lmk_key, sum(h)::VARCHAR AS recs_digest FROM (

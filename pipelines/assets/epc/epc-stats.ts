@@ -1,6 +1,6 @@
 // Derived EPC tables for analysts and for the per-UPRN blocks: the latest certificate of every property
 // with its geography (epc_latest), and the statistics of every grouping of spec 2.10 (epc_stats).
-import { stat } from 'node:fs/promises';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { onGridSql, TILE_SIZE, tileName } from '../../geo/tiles';
 import { copyQueryToParquet, emptyRelation, parquetPath, queryRows, runsRelation } from '../../io/parquet';
 import { epcStatsSql } from '../../transforms/epc/stats-sql';
@@ -29,14 +29,35 @@ const MEASURES = [
   'energy_rating_potential',
 ];
 
-/** Per file (by path, size and modification time): each tile's version of epc_latest (epcLatestVersion). */
-const tileVersions = new Map<string, { file: string; versions: Map<string, string> }>();
+/** Each tile's version of an epc_latest file, and the file's size and modification time it is of. */
+interface TileVersions {
+  file: string;
+  versions: Record<string, string>;
+}
+
+/** Per file path, in this process: the tile versions last read or computed (epcLatestVersion). */
+const tileVersions = new Map<string, TileVersions>();
+
+/** Where epc_latest's build keeps its tiles' versions, beside the table. */
+const tileVersionsPath = (path: string): string => `${path}.tiles.json`;
+
+/** Every tile's count and sum of its rows' digests (io/row-digest.ts), in one pass over the file. */
+async function computeTileVersions(path: string): Promise<TileVersions> {
+  const { size, mtimeMs } = await stat(path);
+  const versions: Record<string, string> = {};
+  const rows = await queryRows(`SELECT floor(x_coord / ${TILE_SIZE})::BIGINT AS i,
+      floor(y_coord / ${TILE_SIZE})::BIGINT AS j, count(*) AS n, sum(${rowHashSql('e')})::VARCHAR AS h
+    FROM ${parquetPath(path)} e WHERE ${onGridSql()} GROUP BY ALL`);
+  for (const r of rows) versions[tileName(Number(r.i), Number(r.j))] = `${r.n}:${r.h}`;
+  return { file: `${size} ${mtimeMs}`, versions };
+}
 
 /**
  * The data version of epc_latest's rows in `tiles` (by their coordinates, as tileOf assigns them): each
- * tile's count and sum of its rows' digests (io/row-digest.ts). A tile partition that reads only those rows
- * names it in place of the table's build (Partitioning.version), so a month elsewhere leaves the partition
- * as it was. Every tile's is computed in one pass over the table, once per build in a process.
+ * tile's count and sum of its rows' digests. A tile partition that reads only those rows names it in place of
+ * the table's build (Partitioning.version), so a month elsewhere leaves the partition as it was. Computed when
+ * epc_latest is built and kept beside it (its MD5s cost ~4 µs a row: ~100 CPU-s for Great Britain, which
+ * every refresh's planning would pay again); computed here only for a file without them (a copied folder).
  */
 export async function epcLatestVersion(ctx: AssetContext, tiles: readonly string[]): Promise<string> {
   const path = derivedPath(ctx, EPC_LATEST_TABLE);
@@ -44,15 +65,14 @@ export async function epcLatestVersion(ctx: AssetContext, tiles: readonly string
   const file = `${size} ${mtimeMs}`;
   let cached = tileVersions.get(path);
   if (cached?.file !== file) {
-    const versions = new Map<string, string>();
-    const rows = await queryRows(`SELECT floor(x_coord / ${TILE_SIZE})::BIGINT AS i,
-        floor(y_coord / ${TILE_SIZE})::BIGINT AS j, count(*) AS n, sum(${rowHashSql('e')})::VARCHAR AS h
-      FROM ${parquetPath(path)} e WHERE ${onGridSql()} GROUP BY ALL`);
-    for (const r of rows) versions.set(tileName(Number(r.i), Number(r.j)), `${r.n}:${r.h}`);
-    cached = { file, versions };
+    const kept = await readFile(tileVersionsPath(path), 'utf8').then(
+      (text) => JSON.parse(text) as TileVersions,
+      () => undefined,
+    );
+    cached = kept?.file === file ? kept : await computeTileVersions(path);
     tileVersions.set(path, cached);
   }
-  return tiles.map((t) => `${t}=${cached.versions.get(t) ?? ''}`).join(' ');
+  return tiles.map((t) => `${t}=${cached.versions[t] ?? ''}`).join(' ');
 }
 
 /**
@@ -124,7 +144,11 @@ export const epcLatest = defineAsset({
   cadence: 'monthly',
   async materialize(ctx) {
     const written = await copyQueryToParquet(epcLatestSql(ctx), derivedPath(ctx, EPC_LATEST_TABLE));
-    return { rows: written.rows, outputs: [written.path] };
+    // Its tiles' versions (epcLatestVersion), written whole then renamed: a reader never sees part of them.
+    const versions = tileVersionsPath(written.path);
+    await writeFile(`${versions}.tmp`, JSON.stringify(await computeTileVersions(written.path)));
+    await rename(`${versions}.tmp`, versions);
+    return { rows: written.rows, outputs: [written.path, versions] };
   },
 });
 

@@ -103,7 +103,7 @@ export const PropertiesWideDigestsRowSchema = z
     d_epc: z
       .string()
       .describe(
-        'Digest (DuckDB’s 64-bit hash of its MD5, as text) of the latest certificate’s epc_latest row its row was built from',
+        'The digest of the latest certificate’s epc_latest row its row was built from (epc_latest.row_digest; empty without one)',
       ),
   })
   .describe(

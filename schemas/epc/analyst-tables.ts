@@ -84,6 +84,11 @@ export const EpcLatestRowSchema = z
       EW_ONLY_SHAPE.energy_consumption_per_floor_area_m2_potential,
     x_coord: num('Easting of the UPRN (OS Open UPRN), metres, British National Grid'),
     y_coord: num('Northing of the UPRN (OS Open UPRN), metres, British National Grid'),
+    row_digest: z
+      .string()
+      .describe(
+        'Digest of the row’s other columns (DuckDB’s 64-bit hash combining each string’s MD5 and each other value), to tell a changed row',
+      ),
   })
   .describe('The latest certificate of every property with its geography (the population of epc_stats)');
 
@@ -112,7 +117,7 @@ export const EpcEstimatesInputsRowSchema = z
     x_coord: z.number().describe('Easting, metres, British National Grid'),
     y_coord: z.number().describe('Northing, metres, British National Grid'),
     digest: text(
-      'certified: digest (DuckDB’s 64-bit hash of their MD5, as text) of its epc_latest columns an estimate reads',
+      'certified: digest (DuckDB’s 64-bit hash combining each string’s MD5 and each other value, as text) of its epc_latest columns an estimate reads',
     ),
     reach: num(
       'target: how far a certified property can lie and still be among its nearest, metres (the k-th distance, or the search radius)',

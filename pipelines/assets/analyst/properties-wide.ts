@@ -20,7 +20,6 @@ import { parquetColumnsFor } from '../../io/parquet-columns';
 import { propertiesWideSql } from '../../transforms/analyst/properties-wide-sql';
 import { partitionOf, sameBuildsBut, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
-import { rowDigestSql } from '../../io/row-digest';
 import { EPC_LATEST_TABLE, epcLatestVersion } from '../epc/epc-stats';
 import { gbHeritagePath } from '../heritage/gb-heritage';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
@@ -44,16 +43,16 @@ const BLOCK_ROW: ColumnSpec[] = [
 const tileRelation = (ctx: AssetContext, table: string, tile: string): string =>
   runsRelation(tileFile(ctx, table, tile)) ?? emptyRelation(BLOCK_ROW);
 
-const CODE_VERSION = '3';
+const CODE_VERSION = '4';
 
 /**
  * Per UPRN of the tile, the digests of what its row reads that changes month by month: the area block's
- * digest and a digest of its latest certificate's row (rowDigestSql).
+ * digest and its latest certificate's row's (epc_latest's `row_digest`).
  */
 function digestsSql(ctx: AssetContext, tile: string, epcLatest: string, area: string): string {
-  return `SELECT u.uprn, coalesce(a.block_digest, '') AS d_area, coalesce(${rowDigestSql('e')}, '') AS d_epc
+  return `SELECT u.uprn, coalesce(a.block_digest, '') AS d_area, coalesce(e.row_digest, '') AS d_epc
     FROM ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u
-    LEFT JOIN (SELECT * FROM ${epcLatest} WHERE ${inTileSql(tile)}) e USING (uprn)
+    LEFT JOIN (SELECT uprn, row_digest FROM ${epcLatest} WHERE ${inTileSql(tile)}) e USING (uprn)
     LEFT JOIN ${area} a USING (uprn)
     WHERE ${inTileSql(tile, 'u.x_coord', 'u.y_coord')} ORDER BY u.uprn`;
 }
@@ -72,6 +71,7 @@ export const propertiesWide = defineAsset({
     'uprn_flood_blocks',
   ],
   // 2: rows kept per UPRN whose inputs held (digestsSql, sameBuildsBut), the others built. 3: rowDigestSql.
+  // 4: epc_latest's row digests.
   codeVersion: CODE_VERSION,
   owner: 'analyst-outputs',
   cadence: 'quarterly',

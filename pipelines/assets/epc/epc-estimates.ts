@@ -32,16 +32,16 @@ import {
 } from '../../transforms/epc/estimate';
 import { partitionOf, sameBuildsBut, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
-import { rowDigestSql } from '../../io/row-digest';
+import { columnsHashSql } from '../../io/row-digest';
 import { derivedGlob, partitionedTable } from './epc-enhanced';
-import { EPC_LATEST_TABLE, epcLatestVersion } from './epc-stats';
+import { EPC_LATEST_COLUMNS, EPC_LATEST_TABLE, epcLatestVersion } from './epc-stats';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 import { tilesHoldingUprns } from '../location/uprn-location-blocks';
 
 export const EPC_ESTIMATES_TABLE = 'epc_estimates';
 /** Per tile, what its last build read (bookkeeping, not an analyst view). */
 const INPUTS_TABLE = 'epc_estimates_inputs';
-const CODE_VERSION = '4';
+const CODE_VERSION = '5';
 // The estimate as typed nested columns (schemas/epc/analyst-tables.ts EpcEstimatesRowSchema).
 const COLUMNS = parquetColumnsFor(EpcEstimatesRowSchema);
 const { radius: RADIUS, k: K } = DEFAULT_ESTIMATE_OPTIONS;
@@ -169,9 +169,13 @@ async function estimate(
   return { estimated: reach.length, rows: written.rows };
 }
 
+/** The columns of epc_latest an estimate reads, typed. */
+const CERTIFIED_NAMES = new Set(CERTIFIED_COLUMNS.split(/,\s*/));
+const CERTIFIED_SPECS = EPC_LATEST_COLUMNS.filter((c) => CERTIFIED_NAMES.has(c.name));
+
 /** Each certified property of a `certified` query, by its point and a digest of what an estimate reads of it. */
 const certifiedDigestsSql = (certified: string): string =>
-  `SELECT uprn, x_coord, y_coord, ${rowDigestSql('c')} AS digest FROM (${certified}) c`;
+  `SELECT uprn, x_coord, y_coord, ${columnsHashSql(CERTIFIED_SPECS, 'c')}::VARCHAR AS digest FROM (${certified}) c`;
 
 /**
  * The bookkeeping: the certified properties this build read (`digests`, certifiedDigestsSql's rows) and every
@@ -232,7 +236,7 @@ export const epcEstimates = defineAsset({
     'Estimated EPC for every UPRN without a certificate, from nearby certified properties; one Parquet file per 10 km tile',
   upstream: ['epc_latest', 'os_open_uprn'],
   // 2: the estimate as typed nested columns (issue 20). 3: per 10 km tile, re-estimated per UPRN.
-  // 4: certified properties' digests by rowDigestSql.
+  // 4: certified properties' digests by rowDigestSql. 5: by columnsHashSql.
   codeVersion: CODE_VERSION,
   owner: 'epc',
   cadence: 'monthly',

@@ -14,10 +14,14 @@ import {
   derivedGlob,
   partitionedTable,
 } from './epc-enhanced';
-import { rowHashSql } from '../../io/row-digest';
+import { columnsHashSql } from '../../io/row-digest';
+import { parquetColumnsFor } from '../../io/parquet-columns';
+import { EpcLatestRowSchema } from '../../../schemas/epc/analyst-tables';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 
 export const EPC_LATEST_TABLE = 'epc_latest';
+/** epc_latest's columns (schemas/epc/analyst-tables.ts). */
+export const EPC_LATEST_COLUMNS = parquetColumnsFor(EpcLatestRowSchema);
 export const EPC_STATS_TABLE = 'epc_stats';
 
 const MEASURES = [
@@ -41,13 +45,13 @@ const tileVersions = new Map<string, TileVersions>();
 /** Where epc_latest's build keeps its tiles' versions, beside the table. */
 const tileVersionsPath = (path: string): string => `${path}.tiles.json`;
 
-/** Every tile's count and sum of its rows' digests (io/row-digest.ts), in one pass over the file. */
+/** Every tile's count and sum of its rows' digests (`row_digest`), in one pass over the file. */
 async function computeTileVersions(path: string): Promise<TileVersions> {
   const { size, mtimeMs } = await stat(path);
   const versions: Record<string, string> = {};
   const rows = await queryRows(`SELECT floor(x_coord / ${TILE_SIZE})::BIGINT AS i,
-      floor(y_coord / ${TILE_SIZE})::BIGINT AS j, count(*) AS n, sum(${rowHashSql('e')})::VARCHAR AS h
-    FROM ${parquetPath(path)} e WHERE ${onGridSql()} GROUP BY ALL`);
+      floor(y_coord / ${TILE_SIZE})::BIGINT AS j, count(*) AS n, sum(row_digest::UBIGINT)::VARCHAR AS h
+    FROM ${parquetPath(path)} WHERE ${onGridSql()} GROUP BY ALL`);
   for (const r of rows) versions[tileName(Number(r.i), Number(r.j))] = `${r.n}:${r.h}`;
   return { file: `${size} ${mtimeMs}`, versions };
 }
@@ -56,8 +60,8 @@ async function computeTileVersions(path: string): Promise<TileVersions> {
  * The data version of epc_latest's rows in `tiles` (by their coordinates, as tileOf assigns them): each
  * tile's count and sum of its rows' digests. A tile partition that reads only those rows names it in place of
  * the table's build (Partitioning.version), so a month elsewhere leaves the partition as it was. Computed when
- * epc_latest is built and kept beside it (its MD5s cost ~4 µs a row: ~100 CPU-s for Great Britain, which
- * every refresh's planning would pay again); computed here only for a file without them (a copied folder).
+ * epc_latest is built and kept beside it (a pass over its digests: ~30 M rows for Great Britain, which every
+ * refresh's planning would pay again); computed here only for a file without them (a copied folder).
  */
 export async function epcLatestVersion(ctx: AssetContext, tiles: readonly string[]): Promise<string> {
   const path = derivedPath(ctx, EPC_LATEST_TABLE);
@@ -74,6 +78,16 @@ export async function epcLatestVersion(ctx: AssetContext, tiles: readonly string
   }
   return tiles.map((t) => `${t}=${cached.versions[t] ?? ''}`).join(' ');
 }
+
+/** The columns a row's digest is of: all but the digest. */
+const DIGESTED_COLUMNS = EPC_LATEST_COLUMNS.filter((c) => c.name !== 'row_digest');
+
+/**
+ * epc_latest's rows of `select` (its other columns) with their digest (`row_digest`), which its readers
+ * compare to tell a changed row instead of digesting the row themselves.
+ */
+export const withRowDigestSql = (select: string): string =>
+  `SELECT *, ${columnsHashSql(DIGESTED_COLUMNS, 'r')}::VARCHAR AS row_digest FROM (${select}) r`;
 
 /**
  * The latest certificate of each property. A property is its UPRN; certificates without one (about 2% in
@@ -113,7 +127,7 @@ export function epcLatestSql(ctx: AssetContext): string {
       SELECT postcode, local_authority_district_code, region_code, country_code, country_name
       FROM ${parquetPath(stagedPath(ctx, 'onspd'))}
     )
-    SELECT l.uprn, l.certificate_id, l.building_reference_number, l.lodgement_date,
+    ${withRowDigestSql(`SELECT l.uprn, l.certificate_id, l.building_reference_number, l.lodgement_date,
       coalesce(l.country, o.country_name) AS country,
       l.postcode, split_part(l.postcode, ' ', 1) AS outcode,
       coalesce(o.local_authority_district_code, l.local_authority) AS local_authority_district_code,
@@ -127,9 +141,9 @@ export function epcLatestSql(ctx: AssetContext): string {
       u.x_coord, u.y_coord
     FROM latest l
     LEFT JOIN onspd o ON o.postcode = l.postcode
-    LEFT JOIN ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u ON u.uprn = l.uprn
-    ORDER BY floor(u.y_coord / ${TILE_SIZE}) NULLS LAST, floor(u.x_coord / ${TILE_SIZE}), l.uprn NULLS LAST,
-      l.building_reference_number`;
+    LEFT JOIN ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u ON u.uprn = l.uprn`)}
+    ORDER BY floor(y_coord / ${TILE_SIZE}) NULLS LAST, floor(x_coord / ${TILE_SIZE}), uprn NULLS LAST,
+      building_reference_number`;
 }
 
 export const epcLatest = defineAsset({
@@ -138,8 +152,9 @@ export const epcLatest = defineAsset({
   description:
     'Latest EPC of every property (UPRN) with postcode, outcode, LA, region, country and BNG point',
   upstream: ['epc_enhanced', 'onspd', 'os_open_uprn'],
-  // 3: in tile order.
-  codeVersion: '3',
+  // 3: in tile order. 4: each row's digest (`row_digest`), which its readers compare instead of digesting the
+  // row again (properties_wide, the tiles' versions).
+  codeVersion: '4',
   owner: 'epc',
   cadence: 'monthly',
   async materialize(ctx) {

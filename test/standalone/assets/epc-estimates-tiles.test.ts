@@ -19,6 +19,7 @@ import {
   type CertifiedProperty,
 } from '../../../pipelines/transforms/epc/estimate';
 import { rows } from '../../helpers/parquet-rows';
+import { writeEpcLatestTable } from '../../helpers/epc-latest';
 
 let ctx: AssetContext;
 let tiles: string[];
@@ -30,7 +31,8 @@ const GRID = `SELECT 1000 + i * 11 + j AS uprn, (449600 + i * 40)::DOUBLE AS x_c
 
 /** The latest certificates: every third UPRN, its attributes from its number (`rerated`: band G instead). */
 async function writeEpcLatest(certified = 'uprn % 3 = 0', rerated = 'false') {
-  await copyQueryToParquet(
+  await writeEpcLatestTable(
+    ctx,
     `SELECT uprn, x_coord, y_coord,
        'AB1 ' || (1 + floor((x_coord - 449600) / 200))::INT || 'AA' AS postcode, 'AB1' AS outcode,
        CASE WHEN x_coord < 450000 THEN 'E06000001' ELSE 'E06000002' END AS local_authority_district_code,
@@ -44,7 +46,6 @@ async function writeEpcLatest(certified = 'uprn % 3 = 0', rerated = 'false') {
        1.5 AS co2_emissions_potential, (150 + uprn % 90)::DOUBLE AS energy_consumption_per_floor_area_m2_current,
        90::DOUBLE AS energy_consumption_per_floor_area_m2_potential
      FROM (${GRID}) WHERE ${certified} ORDER BY uprn`,
-    derivedPath(ctx, EPC_LATEST_TABLE),
   );
 }
 

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssetContext, PreviousBuild } from '../../../pipelines/orchestration/definition';
-import { EPC_LATEST_TABLE } from '../../../pipelines/assets/epc/epc-stats';
 import { gbHeritagePath } from '../../../pipelines/assets/heritage/gb-heritage';
 import { derivedPath, stagedPath } from '../../../pipelines/orchestration/ingest';
 import { partitionKeys } from '../../../pipelines/orchestration/materialize';
@@ -17,6 +16,7 @@ import { inTileSql } from '../../../pipelines/geo/tiles';
 import { copyQueryToParquet, parquetPath } from '../../../pipelines/io/parquet';
 import { generateSampleData } from '../../../pipelines/sample-data';
 import { rows } from '../../helpers/parquet-rows';
+import { writeEpcLatestTable } from '../../helpers/epc-latest';
 
 let ctx: AssetContext;
 let tile: string;
@@ -25,7 +25,8 @@ const uprns = () => parquetPath(stagedPath(ctx, 'os_open_uprn'));
 
 /** A latest certificate for every UPRN: band D, or `band` for the UPRNs `rerated` selects. */
 async function writeEpcLatest(band = 'D', rerated = 'SELECT NULL') {
-  await copyQueryToParquet(
+  await writeEpcLatestTable(
+    ctx,
     `SELECT uprn, x_coord, y_coord, TIMESTAMP '2020-01-01' AS lodgement_date,
        CASE WHEN uprn IN (${rerated}) THEN '${band}' ELSE 'D' END AS energy_rating_current,
        60 AS energy_efficiency_current, 'C' AS energy_rating_potential, 'House' AS property_type,
@@ -33,7 +34,6 @@ async function writeEpcLatest(band = 'D', rerated = 'SELECT NULL') {
        'Mains gas' AS main_fuel, 3.1 AS co2_emissions_current,
        200.0 AS energy_consumption_per_floor_area_m2_current
      FROM ${uprns()}`,
-    derivedPath(ctx, EPC_LATEST_TABLE),
   );
 }
 

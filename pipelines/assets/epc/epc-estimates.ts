@@ -169,9 +169,13 @@ async function estimate(
   return { estimated: reach.length, rows: written.rows };
 }
 
-/** The columns of epc_latest an estimate reads, typed. */
+/** The columns of epc_latest an estimate reads, typed: every one, or a change to it would go unseen. */
 const CERTIFIED_NAMES = new Set(CERTIFIED_COLUMNS.split(/,\s*/));
 const CERTIFIED_SPECS = EPC_LATEST_COLUMNS.filter((c) => CERTIFIED_NAMES.has(c.name));
+if (CERTIFIED_SPECS.length !== CERTIFIED_NAMES.size)
+  throw new Error(
+    'epc_estimates: a certified column is not one of epc_latest’s (schemas/epc/analyst-tables.ts)',
+  );
 
 /** Each certified property of a `certified` query, by its point and a digest of what an estimate reads of it. */
 const certifiedDigestsSql = (certified: string): string =>

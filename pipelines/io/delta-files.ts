@@ -28,19 +28,26 @@ const list = (files: readonly string[]): string => `[${files.map(quote).join(', 
  * The rows of the Parquet `files` (paths or globs) with the rows of `delta` in place of their rows of the same
  * key; without a delta, the files alone. One scan of all of them, filtered: a UNION ALL of the two (or an
  * anti-join) kept DuckDB from reading only the struct members a query asks for (a 30,000-UPRN tile's area
- * member 1.0 → 1.6 CPU-s). `options`: read_parquet's (e.g. `union_by_name = true`).
+ * member 1.0 → 1.6 CPU-s). `options`: read_parquet's (e.g. `union_by_name = true`). `where`, a condition on
+ * the rows a reader keeps (`uprn IN (…)`), goes inside, ahead of the delta's: given outside, DuckDB took the
+ * filtered scan for the small side of the semi join and hashed a whole tile's texts to keep a month's few
+ * (a 30,000-UPRN tile's area texts for its 1,094 changed documents, 240 → 60 ms).
  */
 export function withDelta(
   files: readonly string[],
   delta: readonly string[],
   options = '',
   key = 'uprn',
+  where?: string,
 ): string {
   const more = options ? `, ${options}` : '';
-  if (delta.length === 0) return `read_parquet(${list(files)}${more})`;
+  if (delta.length === 0)
+    return where
+      ? `(SELECT * FROM read_parquet(${list(files)}${more}) WHERE ${where})`
+      : `read_parquet(${list(files)}${more})`;
   return `(SELECT * EXCLUDE (filename) FROM read_parquet(${list([...files, ...delta])}, filename = true${more})
-    WHERE filename IN (${delta.map(quote).join(', ')})
-      OR ${key} NOT IN (SELECT ${key} FROM read_parquet(${list(delta)}) WHERE ${key} IS NOT NULL))`;
+    WHERE ${where ? `(${where}) AND (` : ''}filename IN (${delta.map(quote).join(', ')})
+      OR ${key} NOT IN (SELECT ${key} FROM read_parquet(${list(delta)}) WHERE ${key} IS NOT NULL)${where ? ')' : ''})`;
 }
 
 /** The table `path` (its file, or a partitioned table's glob `<dir>/*.parquet`) with its deltas applied. */

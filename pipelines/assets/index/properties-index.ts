@@ -127,13 +127,16 @@ export function blockTable(
   tile?: string,
   part: 'table' | 'texts' = 'table',
   fromDelta = false,
+  where?: string,
 ): string {
   const read = blockFiles(source, path, tile, part);
   if (read === null)
     return part === 'texts'
       ? '(SELECT NULL::BIGINT AS uprn, NULL::VARCHAR AS text WHERE false)'
       : `(SELECT NULL::BIGINT AS uprn, NULL::${duckdbType(source.type)} AS block, NULL::VARCHAR AS input_digest, NULL::VARCHAR AS block_digest WHERE false)`;
-  return fromDelta && read.delta.length > 0 ? parquetFiles(read.delta) : withDelta(read.files, read.delta);
+  return fromDelta && read.delta.length > 0
+    ? withDelta(read.delta, [], '', 'uprn', where)
+    : withDelta(read.files, read.delta, '', 'uprn', where);
 }
 
 /** The files of a block table (of one tile, when given) or of its texts, with its delta; null when none. */
@@ -341,8 +344,8 @@ function blockJoins(
       ...(range ? [`uprn BETWEEN ${range[0]} AND ${range[1]}`] : []),
       ...(only === undefined ? [] : [`uprn IN (${only})`]),
     ];
-    const filter = filters.length ? `WHERE ${filters.join(' AND ')}` : '';
-    const read = `SELECT uprn, ${selected.join(', ')} FROM ${blockTable(s, s.parquet(ctx), tile, part, fromDelta?.has(s.key))} ${filter}`;
+    const where = filters.length ? filters.join(' AND ') : undefined;
+    const read = `SELECT uprn, ${selected.join(', ')} FROM ${blockTable(s, s.parquet(ctx), tile, part, fromDelta?.has(s.key), where)}`;
     return `LEFT JOIN (${read}) ${alias}${i} USING (uprn)`;
   }).join(' ');
 }

@@ -18,6 +18,7 @@ import {
   parquetPath,
   queryParquet,
   type ColumnSpec,
+  ZSTD_COPY_OPTION,
 } from '../../io/parquet';
 import { isRunFileOf, runFile, runFilesOf, runRows } from '../../io/run-files';
 import { publishFile, scratchFolder } from '../../io/scratch';
@@ -181,7 +182,7 @@ async function copyByTile(select: string, out: string, spill: string): Promise<n
     // certificate row carries ~11 KB of JSON, so the defaults held hundreds of MB per tile.
     await db.run('SET partitioned_write_flush_threshold = 4096');
     const copied = await db.runAndReadAll(
-      `COPY (${select}) TO '${out.replaceAll("'", "''")}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 4096, PARTITION_BY (tx, ty))`,
+      `COPY (${select}) TO '${out.replaceAll("'", "''")}' (FORMAT parquet, ${ZSTD_COPY_OPTION}, ROW_GROUP_SIZE 4096, PARTITION_BY (tx, ty))`,
     );
     return Number(Object.values(copied.getRowObjects()[0] ?? {})[0] ?? 0);
   } finally {

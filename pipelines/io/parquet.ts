@@ -194,7 +194,7 @@ async function createInstance(
   });
   const connection = await instance.connect();
   try {
-    for (const setting of settings) await connection.run(`SET GLOBAL ${setting}`);
+    await connection.run(settings.map((setting) => `SET GLOBAL ${setting}`).join('; '));
   } catch (error) {
     instance.closeSync();
     throw error;

@@ -10,6 +10,7 @@ import {
   blockTextsPath,
   copyQueryToParquet,
   countRows,
+  ParquetTableWriter,
   parquetFiles,
   writeKeptAndFreshTexts,
   type ColumnSpec,
@@ -32,6 +33,12 @@ export async function removeDelta(path: string): Promise<void> {
 }
 
 /**
+ * A partition's rebuilt rows: their files (runs, each with its texts beside it), or the writer (with texts)
+ * still holding them, which putFreshRows closes where they belong.
+ */
+export type FreshRows = readonly string[] | ParquetTableWriter;
+
+/**
  * The table `path` (its runs and delta) after a rebuild of some of its rows: `keptUprns`, a query of the UPRNs
  * whose current rows stay as they are (best a small file: every count below reads it); `fresh`, the files of
  * the rebuilt rows (runs, in UPRN order), each written with its texts beside it (blockTextsPath); `uprns`, a
@@ -41,12 +48,28 @@ export async function removeDelta(path: string): Promise<void> {
 export async function putFreshRows(
   path: string,
   columns: readonly Pick<ColumnSpec, 'name'>[],
-  rows: { keptUprns: string; fresh: readonly string[]; uprns: string },
+  rows: { keptUprns: string; fresh: FreshRows; uprns: string },
+): Promise<{ rows: number; files: string[]; texts: string[]; delta: boolean }> {
+  const writer = rows.fresh instanceof ParquetTableWriter ? rows.fresh : null;
+  try {
+    return await putRows(path, columns, { ...rows, writer });
+  } finally {
+    // Closed by putRows unless it failed first: nothing of it may be left half written.
+    await writer?.abort();
+  }
+}
+
+async function putRows(
+  path: string,
+  columns: readonly Pick<ColumnSpec, 'name'>[],
+  rows: { keptUprns: string; fresh: FreshRows; uprns: string; writer: ParquetTableWriter | null },
 ): Promise<{ rows: number; files: string[]; texts: string[]; delta: boolean }> {
   const names = columns.map((c) => quoteIdent(c.name)).join(', ');
-  const { keptUprns } = rows;
-  const fresh = parquetFiles(rows.fresh);
-  const [keptRows, freshRows] = [await countRows(keptUprns), await countRows(`SELECT uprn FROM ${fresh}`)];
+  const { keptUprns, writer } = rows;
+  const keptRows = await countRows(keptUprns);
+  const freshRows = writer
+    ? writer.rowCount
+    : await countRows(`SELECT uprn FROM ${parquetFiles(rows.fresh as readonly string[])}`);
   const runs = runFilesOf(path);
   const base = parquetFiles(runs);
   const oldDelta = deltaFilesOf(path);
@@ -54,21 +77,39 @@ export async function putFreshRows(
   const deltaKept = oldDelta.length
     ? `SELECT ${names} FROM ${parquetFiles(oldDelta)} WHERE uprn IN (${keptUprns})`
     : null;
+  const oldTexts = deltaFilesOf(blockTextsPath(path));
+  const textsKept = oldTexts.length
+    ? `SELECT * FROM ${parquetFiles(oldTexts)} WHERE uprn IN (${keptUprns})`
+    : null;
   const deltaRows = freshRows + (deltaKept === null ? 0 : await countRows(deltaKept));
   // A UPRN gone from the partition leaves its base row behind, which a delta cannot take away.
   const gone = await countRows(`SELECT uprn FROM ${base} EXCEPT ${rows.uprns}`);
+  const asDelta = gone === 0 && takesDelta(deltaRows, await countRows(`SELECT uprn FROM ${base}`));
+  const delta = {
+    rows: keptRows + freshRows,
+    files: [...runs, deltaPath(path)],
+    texts: [...runs.map(blockTextsPath), deltaPath(blockTextsPath(path))],
+    delta: true,
+  };
+  if (asDelta && writer) {
+    // The writer writes the delta itself, the old delta's rows still current first: the rebuilt rows are
+    // typed and written once, not written, read back and written again.
+    const written = await writer.close(
+      deltaKept ? { before: { rows: deltaKept, ...(textsKept ? { texts: textsKept } : {}) } } : {},
+    );
+    if (!written.texts) throw new Error(`${path}: the rebuilt rows were written without their texts`);
+    await publishFile(written.texts, deltaPath(blockTextsPath(path)));
+    await publishFile(written.path, deltaPath(path));
+    return delta;
+  }
+  const freshFiles = writer ? [(await writer.close()).path] : (rows.fresh as readonly string[]);
+  const fresh = parquetFiles(freshFiles);
   const scratch = await scratchFolder(`${path}.put`);
   try {
-    if (gone === 0 && takesDelta(deltaRows, await countRows(`SELECT uprn FROM ${base}`))) {
-      const oldTexts = deltaFilesOf(blockTextsPath(path));
+    if (asDelta) {
       const textsFile = join(scratch, 'delta-texts.parquet');
       await copyQueryToParquet(
-        [
-          ...(oldTexts.length
-            ? [`SELECT * FROM ${parquetFiles(oldTexts)} WHERE uprn IN (${keptUprns})`]
-            : []),
-          `SELECT * FROM ${parquetFiles(rows.fresh.map(blockTextsPath))}`,
-        ],
+        [...(textsKept ? [textsKept] : []), `SELECT * FROM ${parquetFiles(freshFiles.map(blockTextsPath))}`],
         textsFile,
         { asTexts: true },
       );
@@ -79,16 +120,11 @@ export async function putFreshRows(
         tableFile,
       );
       await publishFile(tableFile, deltaPath(path));
-      return {
-        rows: keptRows + freshRows,
-        files: [...runs, deltaPath(path)],
-        texts: [...runs.map(blockTextsPath), deltaPath(blockTextsPath(path))],
-        delta: true,
-      };
+      return delta;
     }
     // The kept rows in their order, then the rebuilt ones in theirs: one streaming copy into one file, no
     // sort of a whole tile's blocks (which ran out of a 1 GB limit). A full build writes it sorted by UPRN.
-    await writeKeptAndFreshTexts(path, keptUprns, rows.fresh);
+    await writeKeptAndFreshTexts(path, keptUprns, freshFiles);
     const merged = join(scratch, basename(path));
     const written = await copyQueryToParquet(
       `SELECT ${names} FROM ${withDelta(runs, oldDelta)} WHERE uprn IN (${keptUprns})

@@ -322,6 +322,8 @@ const CSV_FLUSH_ROWS = 1000;
 export class ParquetTableWriter {
   private rows = 0;
   private pending: string[] = [];
+  /** Closed or abandoned: its scratch is gone. */
+  private done = false;
 
   private constructor(
     private readonly path: string,
@@ -403,12 +405,23 @@ export class ParquetTableWriter {
     this.rows += 1;
   }
 
-  /** Writes the Parquet file (zstd, sorted as given) and removes the scratch database. */
-  async close(options: { orderBy?: string[] } = {}): Promise<ParquetWriteResult> {
+  /**
+   * Writes the Parquet file (zstd, sorted as given) and removes the scratch database. `before`: rows written
+   * ahead of the staged ones, in the table's columns (`rows`) and as its texts (`texts`: the key and `text`),
+   * so a table's delta is written once with the rows it carries (io/fresh-rows.ts); not with a sort.
+   */
+  async close(
+    options: { orderBy?: string[]; before?: { rows: string; texts?: string } } = {},
+  ): Promise<ParquetWriteResult> {
+    this.done = true;
     this.appender?.closeSync();
     this.flush();
     if (this.csv) closeSync(this.csv.fd);
     const geo = geoParquetPlan(this.columns);
+    const { before } = options;
+    let rows = this.rows;
+    if (before && (options.orderBy?.length || geo?.extraSelect.length))
+      throw new Error(`parquet ${this.path}: rows before the staged ones in a sorted or spatial table`);
     const select = [...this.columns.map((c) => this.selectColumn(c)), ...(geo?.extraSelect ?? [])].join(', ');
     const order = options.orderBy?.length ? ` ORDER BY ${options.orderBy.map(quoteIdent).join(', ')}` : '';
     const tmp = `${this.scratchDir}/out.parquet`;
@@ -419,9 +432,12 @@ export class ParquetTableWriter {
       if (this.texts) {
         const textsTmp = `${this.scratchDir}/texts.parquet`;
         const column = textsColumn(this.columns, this.path).name;
-        await this.db.connection.run(
-          copyTextsSql(`${this.stagedRelation()}${order}`, this.texts.key, column, textsTmp),
-        );
+        const { key } = this.texts;
+        const staged = before?.texts
+          ? `(SELECT ${quoteIdent(key)}, text AS ${quoteIdent(column)} FROM (${before.texts})
+              UNION ALL SELECT ${quoteIdent(key)}, ${quoteIdent(column)} FROM ${this.stagedRelation()})`
+          : `${this.stagedRelation()}${order}`;
+        await this.db.connection.run(copyTextsSql(staged, key, column, textsTmp));
         await publishFile(textsTmp, blockTextsPath(this.path));
       }
       // A sort merges runs of whole rows, and typing nested columns parses a slice of JSON texts (512 blocks
@@ -429,10 +445,12 @@ export class ParquetTableWriter {
       if (order || this.columns.some((c) => c.nested))
         await this.db.connection.run(`SET memory_limit = ${quoteString(duckdbMemoryLimit())}`);
       const sliced = !order && !this.csv && this.columns.some((c) => c.type === 'JSON');
-      const source = sliced
+      const staged = sliced
         ? await stageSlices(this.db.connection, select, this.rows)
         : `SELECT ${select} FROM ${this.stagedRelation()}${order}`;
-      await copyToParquet(this.db.connection, source, tmp, parquetCopyOptions(this.columns), geo);
+      // An order-preserving COPY keeps the branches of a UNION ALL in order: `before`'s rows first.
+      const source = before ? `FROM (${before.rows}) UNION ALL ${staged}` : staged;
+      rows = await copyToParquet(this.db.connection, source, tmp, parquetCopyOptions(this.columns), geo);
       await publishFile(tmp, this.path);
     } finally {
       this.db.close();
@@ -440,14 +458,16 @@ export class ParquetTableWriter {
     }
     return {
       path: this.path,
-      rows: this.rows,
+      rows,
       bytes: (await stat(this.path)).size,
       ...(textsPath ? { texts: textsPath } : {}),
     };
   }
 
-  /** Abandons the write: no file appears at the target path. */
+  /** Abandons the write: no file appears at the target path (none once it was closed). */
   async abort(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
     try {
       this.appender?.closeSync();
       if (this.csv) closeSync(this.csv.fd);

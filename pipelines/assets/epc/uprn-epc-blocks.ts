@@ -28,6 +28,7 @@ import {
   emptyRelation,
   hasColumn,
   JsonText,
+  ParquetTableWriter,
   parquetPath,
   queryParquetEach,
   writeParquetRuns,
@@ -35,6 +36,7 @@ import {
   countRows,
   queryRows,
   uprnRanges,
+  type BlockTexts,
   type ColumnSpec,
 } from '../../io/parquet';
 import { deltaFilesOf } from '../../io/delta-files';
@@ -252,6 +254,22 @@ export function blockRowsSql(
     ORDER BY gs.uprn`;
 }
 
+/** A writer holding `blocks`, not yet closed (io/fresh-rows.ts closes it where the rows belong). */
+async function openWriterOf(
+  path: string,
+  blocks: AsyncIterable<object>,
+  texts: BlockTexts,
+): Promise<ParquetTableWriter> {
+  const writer = await ParquetTableWriter.open(path, UPRN_EPC_BLOCK_COLUMNS, { texts });
+  try {
+    for await (const block of blocks) writer.append(block);
+    return writer;
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+}
+
 /**
  * The members of an enhanced record the block is built from: the latest certificate's lodgement date, and
  * the plain copies downstream joins read. Read in DuckDB (one JSON parse a certificate, in C); the record
@@ -431,21 +449,26 @@ export async function writeEpcBlocks(
         built: 0,
       };
     }
-    // In runs, as a full build does: a change to the enhancement's code rebuilds every block of a tile here,
-    // and one writer holding them all took a 30,000-UPRN tile to 1.15 GB (a London tile's would not fit).
-    const fresh = await writeParquetRuns(
-      join(scratch, 'fresh.parquet'),
-      UPRN_EPC_BLOCK_COLUMNS,
-      blocksInChunks(ctx, `SELECT uprn FROM ${parquetPath(changedFile)}`, digests, tile),
-      { texts, runRows: EPC_BLOCK_RUN_ROWS() },
-    );
+    const blocks = blocksInChunks(ctx, `SELECT uprn FROM ${parquetPath(changedFile)}`, digests, tile);
+    const freshPath = join(scratch, 'fresh.parquet');
+    // A month's few blocks: one writer, left open for putFreshRows to write them where they go (the tile's
+    // delta, usually) rather than to a file copied there. Many blocks in runs, as a full build does: a change
+    // to the enhancement's code rebuilds every block of a tile here, and one writer holding them all took a
+    // 30,000-UPRN tile to 1.15 GB (a London tile's would not fit).
+    const [fresh, built] =
+      changed.rows <= EPC_BLOCK_RUN_ROWS()
+        ? await openWriterOf(freshPath, blocks, texts).then((w) => [w, w.rowCount] as const)
+        : await writeParquetRuns(freshPath, UPRN_EPC_BLOCK_COLUMNS, blocks, {
+            texts,
+            runRows: EPC_BLOCK_RUN_ROWS(),
+          }).then((r) => [r.files, r.rows] as const);
     // A few changed blocks go to the tile's delta; many, or a UPRN gone, write the tile again.
     const written = await putFreshRows(path, UPRN_EPC_BLOCK_COLUMNS, {
       keptUprns,
-      fresh: fresh.files,
+      fresh,
       uprns: `SELECT uprn FROM ${digests}`,
     });
-    return { ...written, built: fresh.rows };
+    return { ...written, built };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

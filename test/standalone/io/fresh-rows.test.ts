@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deltaPath, withDeltasOf } from '../../../pipelines/io/delta-files';
-import { putFreshRows } from '../../../pipelines/io/fresh-rows';
+import { putFreshRows, type FreshRows } from '../../../pipelines/io/fresh-rows';
 import {
   blockTextsPath,
+  ParquetTableWriter,
   runsRelation,
   writeParquetRuns,
   type ColumnSpec,
@@ -40,15 +41,18 @@ async function tile(n: number): Promise<string> {
 
 /**
  * Rebuilds `changed` (uprn → value) of the tile holding `uprns`: the rows a block asset would pass, written
- * in runs of two (a writer holds one run), so most rebuilds put several files.
+ * in runs of two (a writer holds one run), so most rebuilds put several files; or, `open`, held by one writer
+ * that putFreshRows closes where the rows belong.
  */
-async function rebuild(path: string, changed: Record<number, string>, uprns: number[]) {
-  const { files: fresh } = await writeParquetRuns(
-    join(mkdtempSync(join(tmpdir(), 'pds-fresh-')), 'fresh.parquet'),
-    COLUMNS,
-    Object.entries(changed).map(([u, v]) => row(Number(u), v)),
-    { texts, runRows: 2 },
-  );
+async function rebuild(path: string, changed: Record<number, string>, uprns: number[], open = false) {
+  const freshPath = join(mkdtempSync(join(tmpdir(), 'pds-fresh-')), 'fresh.parquet');
+  const freshRows = Object.entries(changed).map(([u, v]) => row(Number(u), v));
+  let fresh: FreshRows;
+  if (open) {
+    const writer = await ParquetTableWriter.open(freshPath, COLUMNS, { texts });
+    for (const r of freshRows) writer.append(r);
+    fresh = writer;
+  } else fresh = (await writeParquetRuns(freshPath, COLUMNS, freshRows, { texts, runRows: 2 })).files;
   const current = `(SELECT unnest([${uprns.join(', ')}]) AS uprn)`;
   return putFreshRows(path, COLUMNS, {
     keptUprns: `SELECT uprn FROM ${runsRelation(path)} WHERE uprn IN (SELECT uprn FROM ${current})
@@ -68,11 +72,14 @@ const textsOf = async (path: string) =>
   );
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
-describe('putFreshRows', () => {
+describe.each([
+  ['in files', false],
+  ['held by an open writer', true],
+])('putFreshRows, the rebuilt rows %s', (_, open) => {
   it('puts a few rebuilt rows in a delta and leaves the files as they were', async () => {
     const path = await tile(12);
     const run0 = readFileSync(join(path, '..', 'ST76.0.parquet'));
-    const put = await rebuild(path, { 3: 'b', 7: 'b' }, range(12));
+    const put = await rebuild(path, { 3: 'b', 7: 'b' }, range(12), open);
     expect(put.delta).toBe(true);
     expect(put.rows).toBe(12);
     expect(put.files.at(-1)).toBe(deltaPath(path));
@@ -88,9 +95,9 @@ describe('putFreshRows', () => {
 
   it('carries the last delta’s current rows into the next one', async () => {
     const path = await tile(12);
-    await rebuild(path, { 3: 'b', 7: 'b' }, range(12));
+    await rebuild(path, { 3: 'b', 7: 'b' }, range(12), open);
     // UPRN 7 again, and 9: 3 keeps its row of the first delta.
-    const put = await rebuild(path, { 7: 'c', 9: 'c' }, range(12));
+    const put = await rebuild(path, { 7: 'c', 9: 'c' }, range(12), open);
     expect(put.delta).toBe(true);
     expect(await rows(`SELECT uprn FROM read_parquet('${deltaPath(path)}') ORDER BY uprn`)).toEqual([
       { uprn: 3 },
@@ -107,9 +114,9 @@ describe('putFreshRows', () => {
 
   it('writes the tile again when the delta would pass a quarter of it, or a UPRN is gone', async () => {
     const path = await tile(12);
-    await rebuild(path, { 3: 'b' }, range(12));
+    await rebuild(path, { 3: 'b' }, range(12), open);
     // 4 rows of 12: more than a quarter.
-    const many = await rebuild(path, { 1: 'd', 2: 'd', 5: 'd', 6: 'd' }, range(12));
+    const many = await rebuild(path, { 1: 'd', 2: 'd', 5: 'd', 6: 'd' }, range(12), open);
     expect(many.delta).toBe(false);
     expect(existsSync(deltaPath(path))).toBe(false);
     expect(existsSync(deltaPath(blockTextsPath(path)))).toBe(false);
@@ -118,7 +125,7 @@ describe('putFreshRows', () => {
       range(12).map((u) => `${u}${u === 3 ? 'b' : [1, 2, 5, 6].includes(u) ? 'd' : 'a'}`),
     );
     // UPRN 12 left the tile: a delta could not remove its row.
-    const gone = await rebuild(path, { 4: 'e' }, range(11));
+    const gone = await rebuild(path, { 4: 'e' }, range(11), open);
     expect(gone.delta).toBe(false);
     expect(await values(path)).toHaveLength(11);
     expect(await textsOf(path)).toHaveLength(11);

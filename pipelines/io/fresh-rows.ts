@@ -10,10 +10,12 @@ import {
   blockTextsPath,
   copyQueryToParquet,
   countRows,
-  ParquetTableWriter,
   parquetFiles,
   writeKeptAndFreshTexts,
   type ColumnSpec,
+  type ParquetTableWriter,
+  type ParquetWriteResult,
+  type RowsBefore,
 } from './parquet';
 import { publishRuns, runFilesOf } from './run-files';
 import { publishFile, scratchFolder } from './scratch';
@@ -33,10 +35,25 @@ export async function removeDelta(path: string): Promise<void> {
 }
 
 /**
- * A partition's rebuilt rows: their files (runs, each with its texts beside it), or the writer (with texts)
- * still holding them, which putFreshRows closes where they belong.
+ * Rebuilt rows not yet written (a writer still open, a query not yet run): putFreshRows has them written where
+ * they belong, `before` (the rows the table's delta carries) first, with their texts beside them.
  */
-export type FreshRows = readonly string[] | ParquetTableWriter;
+export interface PendingRows {
+  rows: number;
+  write(before?: RowsBefore): Promise<ParquetWriteResult>;
+  /** Called whatever happened: a no-op once written. */
+  abort(): Promise<void>;
+}
+
+/** A partition's rebuilt rows: their files (runs, each with its texts beside it), or pending. */
+export type FreshRows = readonly string[] | PendingRows;
+
+/** The rows an open writer holds, pending. */
+export const pendingWriter = (writer: ParquetTableWriter): PendingRows => ({
+  rows: writer.rowCount,
+  write: (before) => writer.close(before ? { before } : {}),
+  abort: () => writer.abort(),
+});
 
 /**
  * The table `path` (its runs and delta) after a rebuild of some of its rows: `keptUprns`, a query of the UPRNs
@@ -50,25 +67,24 @@ export async function putFreshRows(
   columns: readonly Pick<ColumnSpec, 'name'>[],
   rows: { keptUprns: string; fresh: FreshRows; uprns: string },
 ): Promise<{ rows: number; files: string[]; texts: string[]; delta: boolean }> {
-  const writer = rows.fresh instanceof ParquetTableWriter ? rows.fresh : null;
+  const pending = Array.isArray(rows.fresh) ? null : (rows.fresh as PendingRows);
   try {
-    return await putRows(path, columns, { ...rows, writer });
+    return await putRows(path, columns, { ...rows, pending });
   } finally {
-    // Closed by putRows unless it failed first: nothing of it may be left half written.
-    await writer?.abort();
+    await pending?.abort();
   }
 }
 
 async function putRows(
   path: string,
   columns: readonly Pick<ColumnSpec, 'name'>[],
-  rows: { keptUprns: string; fresh: FreshRows; uprns: string; writer: ParquetTableWriter | null },
+  rows: { keptUprns: string; fresh: FreshRows; uprns: string; pending: PendingRows | null },
 ): Promise<{ rows: number; files: string[]; texts: string[]; delta: boolean }> {
   const names = columns.map((c) => quoteIdent(c.name)).join(', ');
-  const { keptUprns, writer } = rows;
+  const { keptUprns, pending } = rows;
   const keptRows = await countRows(keptUprns);
-  const freshRows = writer
-    ? writer.rowCount
+  const freshRows = pending
+    ? pending.rows
     : await countRows(`SELECT uprn FROM ${parquetFiles(rows.fresh as readonly string[])}`);
   const runs = runFilesOf(path);
   const base = parquetFiles(runs);
@@ -91,18 +107,18 @@ async function putRows(
     texts: [...runs.map(blockTextsPath), deltaPath(blockTextsPath(path))],
     delta: true,
   };
-  if (asDelta && writer) {
-    // The writer writes the delta itself, the old delta's rows still current first: the rebuilt rows are
-    // typed and written once, not written, read back and written again.
-    const written = await writer.close(
-      deltaKept ? { before: { rows: deltaKept, ...(textsKept ? { texts: textsKept } : {}) } } : {},
+  if (asDelta && pending) {
+    // The rebuilt rows written as the delta itself, the old delta's rows still current first: typed and
+    // written once, not written, read back and written again.
+    const written = await pending.write(
+      deltaKept ? { rows: deltaKept, ...(textsKept ? { texts: textsKept } : {}) } : undefined,
     );
     if (!written.texts) throw new Error(`${path}: the rebuilt rows were written without their texts`);
     await publishFile(written.texts, deltaPath(blockTextsPath(path)));
     await publishFile(written.path, deltaPath(path));
     return delta;
   }
-  const freshFiles = writer ? [(await writer.close()).path] : (rows.fresh as readonly string[]);
+  const freshFiles = pending ? [(await pending.write()).path] : (rows.fresh as readonly string[]);
   const fresh = parquetFiles(freshFiles);
   const scratch = await scratchFolder(`${path}.put`);
   try {

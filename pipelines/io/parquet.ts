@@ -410,9 +410,7 @@ export class ParquetTableWriter {
    * ahead of the staged ones, in the table's columns (`rows`) and as its texts (`texts`: the key and `text`),
    * so a table's delta is written once with the rows it carries (io/fresh-rows.ts); not with a sort.
    */
-  async close(
-    options: { orderBy?: string[]; before?: { rows: string; texts?: string } } = {},
-  ): Promise<ParquetWriteResult> {
+  async close(options: { orderBy?: string[]; before?: RowsBefore } = {}): Promise<ParquetWriteResult> {
     this.done = true;
     this.appender?.closeSync();
     this.flush();
@@ -433,10 +431,7 @@ export class ParquetTableWriter {
         const textsTmp = `${this.scratchDir}/texts.parquet`;
         const column = textsColumn(this.columns, this.path).name;
         const { key } = this.texts;
-        const staged = before?.texts
-          ? `(SELECT ${quoteIdent(key)}, text AS ${quoteIdent(column)} FROM (${before.texts})
-              UNION ALL SELECT ${quoteIdent(key)}, ${quoteIdent(column)} FROM ${this.stagedRelation()})`
-          : `${this.stagedRelation()}${order}`;
+        const staged = withTextsBefore(before, `${this.stagedRelation()}${order}`, key, column);
         await this.db.connection.run(copyTextsSql(staged, key, column, textsTmp));
         await publishFile(textsTmp, blockTextsPath(this.path));
       }
@@ -449,7 +444,7 @@ export class ParquetTableWriter {
         ? await stageSlices(this.db.connection, select, this.rows)
         : `SELECT ${select} FROM ${this.stagedRelation()}${order}`;
       // An order-preserving COPY keeps the branches of a UNION ALL in order: `before`'s rows first.
-      const source = before ? `FROM (${before.rows}) UNION ALL ${staged}` : staged;
+      const source = before ? `FROM (${before.rows}) UNION ALL BY NAME FROM (${staged})` : staged;
       rows = await copyToParquet(this.db.connection, source, tmp, parquetCopyOptions(this.columns), geo);
       await publishFile(tmp, this.path);
     } finally {
@@ -655,6 +650,27 @@ export function parquetCopyOptions(
  * less CPU than zstd both ways (a 30,000-UPRN tile's EPC texts: ~1.3 CPU-s less), for larger files. */
 const TEXTS_COPY_OPTIONS = 'FORMAT parquet, COMPRESSION lz4_raw, ROW_GROUP_SIZE 2048';
 
+/**
+ * Rows a writer writes ahead of its own, so a table's delta is written once with the rows it carries
+ * (io/fresh-rows.ts): in the table's columns (`rows`), and as its texts (`texts`: the key and `text`).
+ */
+export interface RowsBefore {
+  rows: string;
+  texts?: string;
+}
+
+/** `relation` (rows with `key` and the text `column`) after `before`'s texts, when it has any. */
+const withTextsBefore = (
+  before: RowsBefore | undefined,
+  relation: string,
+  key: string,
+  column: string,
+): string =>
+  before?.texts
+    ? `(SELECT ${quoteIdent(key)}, text AS ${quoteIdent(column)} FROM (${before.texts})
+        UNION ALL SELECT ${quoteIdent(key)}, ${quoteIdent(column)} FROM ${relation})`
+    : relation;
+
 /** The COPY writing a texts file at `file`: `key` and the JSON text column `column` (as `text`) of `relation`. */
 const copyTextsSql = (relation: string, key: string, column: string, file: string): string =>
   `COPY (SELECT ${quoteIdent(key)}, ${quoteIdent(column)} AS text FROM ${relation}) TO ${quoteString(file)} (${TEXTS_COPY_OPTIONS})`;
@@ -721,6 +737,8 @@ export async function copyQueryToParquet(
     texts?: BlockTexts & { column: string; type: NestedType };
     /** The query gives a texts file's rows (a key and `text`): written as block texts are. */
     asTexts?: boolean;
+    /** With `texts`: rows written ahead of the query's (ParquetTableWriter.close's `before`). */
+    before?: RowsBefore;
   } = {},
 ): Promise<ParquetWriteResult> {
   await mkdir(dirname(path), { recursive: true });
@@ -737,11 +755,12 @@ export async function copyQueryToParquet(
       // own: the buffers one filled are given back before the next (on one instance, the area blocks of
       // scale 20 peaked at 1.2–1.4 GB instead of 0.9).
       const { key, column, type } = options.texts;
+      const { before } = options;
       const staged = queries.map((_, i) => `${dir}/staged.${i}.parquet`);
       const textsTmp = `${dir}/texts.parquet`;
       for (const step of [
         ...queries.map((q, i) => `COPY (${q}) TO ${quoteString(staged[i]!)} (${TEXTS_COPY_OPTIONS})`),
-        copyTextsSql(parquetFiles(staged), key, column, textsTmp),
+        copyTextsSql(withTextsBefore(before, parquetFiles(staged), key, column), key, column, textsTmp),
       ]) {
         const once = await openOwnInstance(':memory:', `${dir}/spill`);
         try {
@@ -752,7 +771,9 @@ export async function copyQueryToParquet(
       }
       await publishFile(textsTmp, blockTextsPath(path));
       sql = `SELECT * REPLACE (${fromJsonSql(quoteIdent(column), type)} AS ${quoteIdent(column)}) FROM ${parquetFiles(staged)}`;
-    }
+      // An order-preserving COPY keeps the branches of a UNION ALL in order: `before`'s rows first.
+      if (before) sql = `FROM (${before.rows}) UNION ALL BY NAME FROM (${sql})`;
+    } else if (options.before) throw new Error(`parquet ${path}: rows before a query's need its texts`);
     const columns = options.columns ?? (await describeColumns(connection, sql));
     const geo = geoParquetPlan(columns);
     const query = geo?.extraSelect.length ? `SELECT *, ${geo.extraSelect.join(', ')} FROM (${sql})` : sql;

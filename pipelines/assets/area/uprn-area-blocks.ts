@@ -392,12 +392,17 @@ export const uprnAreaBlocks = defineAsset({
         await removeDelta(paths.blocks);
         written = await copyQueryToParquet(assembled, paths.blocks, texts);
       } else {
-        // A few changed blocks go to the tile's delta; many, or a UPRN gone, write the tile again.
+        // A few changed blocks go to the tile's delta; many, or a UPRN gone, write the tile again. The query
+        // runs once putFreshRows knows which: straight into the delta, usually.
         const fresh = join(scratch, 'blocks.parquet');
-        await copyQueryToParquet(assembled, fresh, texts);
         written = await putFreshRows(paths.blocks, AREA_BLOCK_COLUMNS, {
           keptUprns: kept,
-          fresh: [fresh],
+          fresh: {
+            rows: built,
+            write: (before) =>
+              copyQueryToParquet(assembled, fresh, { ...texts, ...(before ? { before } : {}) }),
+            abort: async () => undefined,
+          },
           uprns: `SELECT uprn FROM ${parquetPath(factsFile)}`,
         });
       }

@@ -40,7 +40,7 @@ import {
   type ColumnSpec,
 } from '../../io/parquet';
 import { deltaFilesOf } from '../../io/delta-files';
-import { putFreshRows } from '../../io/fresh-rows';
+import { pendingWriter, putFreshRows } from '../../io/fresh-rows';
 import { runFilesOf, runRows } from '../../io/run-files';
 import { scratchFolder } from '../../io/scratch';
 import { parquetColumnsFor } from '../../io/parquet-columns';
@@ -457,7 +457,7 @@ export async function writeEpcBlocks(
     // 30,000-UPRN tile to 1.15 GB (a London tile's would not fit).
     const [fresh, built] =
       changed.rows <= EPC_BLOCK_RUN_ROWS()
-        ? await openWriterOf(freshPath, blocks, texts).then((w) => [w, w.rowCount] as const)
+        ? await openWriterOf(freshPath, blocks, texts).then((w) => [pendingWriter(w), w.rowCount] as const)
         : await writeParquetRuns(freshPath, UPRN_EPC_BLOCK_COLUMNS, blocks, {
             texts,
             runRows: EPC_BLOCK_RUN_ROWS(),

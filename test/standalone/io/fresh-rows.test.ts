@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deltaPath, withDeltasOf } from '../../../pipelines/io/delta-files';
-import { putFreshRows, type FreshRows } from '../../../pipelines/io/fresh-rows';
+import { pendingWriter, putFreshRows, type FreshRows } from '../../../pipelines/io/fresh-rows';
 import {
   blockTextsPath,
+  copyQueryToParquet,
   ParquetTableWriter,
   runsRelation,
   writeParquetRuns,
@@ -39,19 +40,43 @@ async function tile(n: number): Promise<string> {
   return path;
 }
 
+type Written = 'in files' | 'held by an open writer' | 'from a query not yet run';
+
 /**
  * Rebuilds `changed` (uprn → value) of the tile holding `uprns`: the rows a block asset would pass, written
- * in runs of two (a writer holds one run), so most rebuilds put several files; or, `open`, held by one writer
- * that putFreshRows closes where the rows belong.
+ * in runs of two (a writer holds one run), so most rebuilds put several files; or pending (held by one open
+ * writer, or a query), written by putFreshRows where the rows belong.
  */
-async function rebuild(path: string, changed: Record<number, string>, uprns: number[], open = false) {
+async function rebuild(
+  path: string,
+  changed: Record<number, string>,
+  uprns: number[],
+  written: Written = 'in files',
+) {
   const freshPath = join(mkdtempSync(join(tmpdir(), 'pds-fresh-')), 'fresh.parquet');
   const freshRows = Object.entries(changed).map(([u, v]) => row(Number(u), v));
   let fresh: FreshRows;
-  if (open) {
+  if (written === 'held by an open writer') {
     const writer = await ParquetTableWriter.open(freshPath, COLUMNS, { texts });
     for (const r of freshRows) writer.append(r);
-    fresh = writer;
+    fresh = pendingWriter(writer);
+  } else if (written === 'from a query not yet run') {
+    const query = freshRows
+      .map(
+        (r) =>
+          `SELECT ${r.uprn}::BIGINT AS uprn, '{"v":"${r.block.v}"}' AS block, '${r.input_digest}' AS input_digest`,
+      )
+      .join(' UNION ALL ');
+    const blockTexts = { key: 'uprn', column: 'block', type: COLUMNS[1]!.nested! };
+    fresh = {
+      rows: freshRows.length,
+      write: (before) =>
+        copyQueryToParquet(`${query} ORDER BY uprn`, freshPath, {
+          texts: blockTexts,
+          ...(before ? { before } : {}),
+        }),
+      abort: async () => undefined,
+    };
   } else fresh = (await writeParquetRuns(freshPath, COLUMNS, freshRows, { texts, runRows: 2 })).files;
   const current = `(SELECT unnest([${uprns.join(', ')}]) AS uprn)`;
   return putFreshRows(path, COLUMNS, {
@@ -72,62 +97,62 @@ const textsOf = async (path: string) =>
   );
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
-describe.each([
-  ['in files', false],
-  ['held by an open writer', true],
-])('putFreshRows, the rebuilt rows %s', (_, open) => {
-  it('puts a few rebuilt rows in a delta and leaves the files as they were', async () => {
-    const path = await tile(12);
-    const run0 = readFileSync(join(path, '..', 'ST76.0.parquet'));
-    const put = await rebuild(path, { 3: 'b', 7: 'b' }, range(12), open);
-    expect(put.delta).toBe(true);
-    expect(put.rows).toBe(12);
-    expect(put.files.at(-1)).toBe(deltaPath(path));
-    expect(readFileSync(join(path, '..', 'ST76.0.parquet'))).toEqual(run0);
-    expect(await values(path)).toEqual(range(12).map((u) => `${u}${[3, 7].includes(u) ? 'b' : 'a'}`));
-    expect((await textsOf(path))[2]).toBe('{"v":"b"}');
-    // The same rows through a folder's glob, as the exports and the documents' reader take them.
-    const glob = join(path, '..', '*.parquet');
-    expect(await rows(`SELECT count(*) AS n FROM ${withDeltasOf(glob)} WHERE block.v = 'b'`)).toEqual([
-      { n: 2 },
-    ]);
-  });
+describe.each<Written>(['in files', 'held by an open writer', 'from a query not yet run'])(
+  'putFreshRows, the rebuilt rows %s',
+  (written) => {
+    it('puts a few rebuilt rows in a delta and leaves the files as they were', async () => {
+      const path = await tile(12);
+      const run0 = readFileSync(join(path, '..', 'ST76.0.parquet'));
+      const put = await rebuild(path, { 3: 'b', 7: 'b' }, range(12), written);
+      expect(put.delta).toBe(true);
+      expect(put.rows).toBe(12);
+      expect(put.files.at(-1)).toBe(deltaPath(path));
+      expect(readFileSync(join(path, '..', 'ST76.0.parquet'))).toEqual(run0);
+      expect(await values(path)).toEqual(range(12).map((u) => `${u}${[3, 7].includes(u) ? 'b' : 'a'}`));
+      expect((await textsOf(path))[2]).toBe('{"v":"b"}');
+      // The same rows through a folder's glob, as the exports and the documents' reader take them.
+      const glob = join(path, '..', '*.parquet');
+      expect(await rows(`SELECT count(*) AS n FROM ${withDeltasOf(glob)} WHERE block.v = 'b'`)).toEqual([
+        { n: 2 },
+      ]);
+    });
 
-  it('carries the last delta’s current rows into the next one', async () => {
-    const path = await tile(12);
-    await rebuild(path, { 3: 'b', 7: 'b' }, range(12), open);
-    // UPRN 7 again, and 9: 3 keeps its row of the first delta.
-    const put = await rebuild(path, { 7: 'c', 9: 'c' }, range(12), open);
-    expect(put.delta).toBe(true);
-    expect(await rows(`SELECT uprn FROM read_parquet('${deltaPath(path)}') ORDER BY uprn`)).toEqual([
-      { uprn: 3 },
-      { uprn: 7 },
-      { uprn: 9 },
-    ]);
-    expect(await values(path)).toEqual(
-      range(12).map((u) => `${u}${u === 3 ? 'b' : [7, 9].includes(u) ? 'c' : 'a'}`),
-    );
-    expect(await textsOf(path)).toEqual(
-      range(12).map((u) => `{"v":"${u === 3 ? 'b' : [7, 9].includes(u) ? 'c' : 'a'}"}`),
-    );
-  });
+    it('carries the last delta’s current rows into the next one', async () => {
+      const path = await tile(12);
+      await rebuild(path, { 3: 'b', 7: 'b' }, range(12), written);
+      // UPRN 7 again, and 9: 3 keeps its row of the first delta.
+      const put = await rebuild(path, { 7: 'c', 9: 'c' }, range(12), written);
+      expect(put.delta).toBe(true);
+      expect(await rows(`SELECT uprn FROM read_parquet('${deltaPath(path)}') ORDER BY uprn`)).toEqual([
+        { uprn: 3 },
+        { uprn: 7 },
+        { uprn: 9 },
+      ]);
+      expect(await values(path)).toEqual(
+        range(12).map((u) => `${u}${u === 3 ? 'b' : [7, 9].includes(u) ? 'c' : 'a'}`),
+      );
+      expect(await textsOf(path)).toEqual(
+        range(12).map((u) => `{"v":"${u === 3 ? 'b' : [7, 9].includes(u) ? 'c' : 'a'}"}`),
+      );
+    });
 
-  it('writes the tile again when the delta would pass a quarter of it, or a UPRN is gone', async () => {
-    const path = await tile(12);
-    await rebuild(path, { 3: 'b' }, range(12), open);
-    // 4 rows of 12: more than a quarter.
-    const many = await rebuild(path, { 1: 'd', 2: 'd', 5: 'd', 6: 'd' }, range(12), open);
-    expect(many.delta).toBe(false);
-    expect(existsSync(deltaPath(path))).toBe(false);
-    expect(existsSync(deltaPath(blockTextsPath(path)))).toBe(false);
-    expect(many.files).toEqual([path]);
-    expect(await values(path)).toEqual(
-      range(12).map((u) => `${u}${u === 3 ? 'b' : [1, 2, 5, 6].includes(u) ? 'd' : 'a'}`),
-    );
-    // UPRN 12 left the tile: a delta could not remove its row.
-    const gone = await rebuild(path, { 4: 'e' }, range(11), open);
-    expect(gone.delta).toBe(false);
-    expect(await values(path)).toHaveLength(11);
-    expect(await textsOf(path)).toHaveLength(11);
-  });
-});
+    it('writes the tile again when the delta would pass a quarter of it, or a UPRN is gone', async () => {
+      const path = await tile(12);
+      await rebuild(path, { 3: 'b' }, range(12), written);
+      // 4 rows of 12: more than a quarter.
+      const many = await rebuild(path, { 1: 'd', 2: 'd', 5: 'd', 6: 'd' }, range(12), written);
+      expect(many.delta).toBe(false);
+      expect(existsSync(deltaPath(path))).toBe(false);
+      expect(existsSync(deltaPath(blockTextsPath(path)))).toBe(false);
+      expect(many.files).toEqual([path]);
+      expect(await values(path)).toEqual(
+        range(12).map((u) => `${u}${u === 3 ? 'b' : [1, 2, 5, 6].includes(u) ? 'd' : 'a'}`),
+      );
+      // UPRN 12 left the tile: a delta could not remove its row.
+      const gone = await rebuild(path, { 4: 'e' }, range(11), written);
+      expect(gone.delta).toBe(false);
+      expect(await values(path)).toHaveLength(11);
+      expect(await textsOf(path)).toHaveLength(11);
+    });
+  },
+);

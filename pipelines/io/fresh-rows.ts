@@ -55,37 +55,37 @@ export const pendingWriter = (writer: ParquetTableWriter): PendingRows => ({
   abort: () => writer.abort(),
 });
 
+const isFiles = (fresh: FreshRows): fresh is readonly string[] => Array.isArray(fresh);
+
 /**
  * The table `path` (its runs and delta) after a rebuild of some of its rows: `keptUprns`, a query of the UPRNs
- * whose current rows stay as they are (best a small file: every count below reads it); `fresh`, the files of
- * the rebuilt rows (runs, in UPRN order), each written with its texts beside it (blockTextsPath); `uprns`, a
- * query of every UPRN the table holds now. The texts are put in place before the table, as the writers do: a
- * table is never newer than its texts.
+ * whose current rows stay as they are (best a small file: every count below reads it); `fresh`, the rebuilt
+ * rows (FreshRows: in UPRN order, with their texts); `uprns`, a query of every UPRN the table holds now. The
+ * texts are put in place before the table, as the writers do: a table is never newer than its texts.
  */
 export async function putFreshRows(
   path: string,
   columns: readonly Pick<ColumnSpec, 'name'>[],
   rows: { keptUprns: string; fresh: FreshRows; uprns: string },
 ): Promise<{ rows: number; files: string[]; texts: string[]; delta: boolean }> {
-  const pending = Array.isArray(rows.fresh) ? null : (rows.fresh as PendingRows);
   try {
-    return await putRows(path, columns, { ...rows, pending });
+    return await putRows(path, columns, rows);
   } finally {
-    await pending?.abort();
+    if (!isFiles(rows.fresh)) await rows.fresh.abort();
   }
 }
 
 async function putRows(
   path: string,
   columns: readonly Pick<ColumnSpec, 'name'>[],
-  rows: { keptUprns: string; fresh: FreshRows; uprns: string; pending: PendingRows | null },
+  rows: { keptUprns: string; fresh: FreshRows; uprns: string },
 ): Promise<{ rows: number; files: string[]; texts: string[]; delta: boolean }> {
   const names = columns.map((c) => quoteIdent(c.name)).join(', ');
-  const { keptUprns, pending } = rows;
+  const { keptUprns, fresh: rebuilt } = rows;
   const keptRows = await countRows(keptUprns);
-  const freshRows = pending
-    ? pending.rows
-    : await countRows(`SELECT uprn FROM ${parquetFiles(rows.fresh as readonly string[])}`);
+  const freshRows = isFiles(rebuilt)
+    ? await countRows(`SELECT uprn FROM ${parquetFiles(rebuilt)}`)
+    : rebuilt.rows;
   const runs = runFilesOf(path);
   const base = parquetFiles(runs);
   const oldDelta = deltaFilesOf(path);
@@ -107,10 +107,10 @@ async function putRows(
     texts: [...runs.map(blockTextsPath), deltaPath(blockTextsPath(path))],
     delta: true,
   };
-  if (asDelta && pending) {
+  if (asDelta && !isFiles(rebuilt)) {
     // The rebuilt rows written as the delta itself, the old delta's rows still current first: typed and
     // written once, not written, read back and written again.
-    const written = await pending.write(
+    const written = await rebuilt.write(
       deltaKept ? { rows: deltaKept, ...(textsKept ? { texts: textsKept } : {}) } : undefined,
     );
     if (!written.texts) throw new Error(`${path}: the rebuilt rows were written without their texts`);
@@ -118,7 +118,7 @@ async function putRows(
     await publishFile(written.path, deltaPath(path));
     return delta;
   }
-  const freshFiles = pending ? [(await pending.write()).path] : (rows.fresh as readonly string[]);
+  const freshFiles = isFiles(rebuilt) ? rebuilt : [(await rebuilt.write()).path];
   const fresh = parquetFiles(freshFiles);
   const scratch = await scratchFolder(`${path}.put`);
   try {

@@ -41,8 +41,8 @@ export async function removeDelta(path: string): Promise<void> {
 export interface PendingRows {
   rows: number;
   write(before?: RowsBefore): Promise<ParquetWriteResult>;
-  /** Called whatever happened: a no-op once written. */
-  abort(): Promise<void>;
+  /** What to release when it was never written (called whatever happened: a no-op once written). */
+  abort?(): Promise<void>;
 }
 
 /** A partition's rebuilt rows: their files (runs, each with its texts beside it), or pending. */
@@ -71,7 +71,7 @@ export async function putFreshRows(
   try {
     return await putRows(path, columns, rows);
   } finally {
-    if (!isFiles(rows.fresh)) await rows.fresh.abort();
+    if (!isFiles(rows.fresh)) await rows.fresh.abort?.();
   }
 }
 

@@ -443,8 +443,7 @@ export class ParquetTableWriter {
       const staged = sliced
         ? await stageSlices(this.db.connection, select, this.rows)
         : `SELECT ${select} FROM ${this.stagedRelation()}${order}`;
-      // An order-preserving COPY keeps the branches of a UNION ALL in order: `before`'s rows first.
-      const source = before ? `FROM (${before.rows}) UNION ALL BY NAME FROM (${staged})` : staged;
+      const source = withRowsBefore(before, staged);
       rows = await copyToParquet(this.db.connection, source, tmp, parquetCopyOptions(this.columns), geo);
       await publishFile(tmp, this.path);
     } finally {
@@ -659,6 +658,10 @@ export interface RowsBefore {
   texts?: string;
 }
 
+/** The rows of `query` after `before`'s: an order-preserving COPY keeps the branches of a UNION ALL in order. */
+const withRowsBefore = (before: RowsBefore | undefined, query: string): string =>
+  before ? `FROM (${before.rows}) UNION ALL BY NAME FROM (${query})` : query;
+
 /** `relation` (rows with `key` and the text `column`) after `before`'s texts, when it has any. */
 const withTextsBefore = (
   before: RowsBefore | undefined,
@@ -771,8 +774,7 @@ export async function copyQueryToParquet(
       }
       await publishFile(textsTmp, blockTextsPath(path));
       sql = `SELECT * REPLACE (${fromJsonSql(quoteIdent(column), type)} AS ${quoteIdent(column)}) FROM ${parquetFiles(staged)}`;
-      // An order-preserving COPY keeps the branches of a UNION ALL in order: `before`'s rows first.
-      if (before) sql = `FROM (${before.rows}) UNION ALL BY NAME FROM (${sql})`;
+      sql = withRowsBefore(before, sql);
     } else if (options.before) throw new Error(`parquet ${path}: rows before a query's need its texts`);
     const columns = options.columns ?? (await describeColumns(connection, sql));
     const geo = geoParquetPlan(columns);

@@ -401,7 +401,6 @@ export const uprnAreaBlocks = defineAsset({
             rows: built,
             write: (before) =>
               copyQueryToParquet(assembled, fresh, { ...texts, ...(before ? { before } : {}) }),
-            abort: async () => undefined,
           },
           uprns: `SELECT uprn FROM ${parquetPath(factsFile)}`,
         });

@@ -75,7 +75,6 @@ async function rebuild(
           texts: blockTexts,
           ...(before ? { before } : {}),
         }),
-      abort: async () => undefined,
     };
   } else fresh = (await writeParquetRuns(freshPath, COLUMNS, freshRows, { texts, runRows: 2 })).files;
   const current = `(SELECT unnest([${uprns.join(', ')}]) AS uprn)`;

@@ -1,10 +1,11 @@
 // Activities: thin wrappers over the asset graph in pipelines/. They run in the worker process, with the
 // worker's configuration (so a test worker can use its own data folder and index prefix).
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Context, ApplicationFailure, CancelledFailure } from '@temporalio/activity';
 import { dataPaths, type ServiceConfig } from '../pipelines/config';
 import { openCatalog, type Catalog } from '../pipelines/catalog/catalog';
+import { writeAnalystCatalogFor } from '../pipelines/catalog/analyst-catalog';
 import { ASSETS } from '../pipelines/assets/graph';
 import {
   materializeWithCatalog,
@@ -105,14 +106,17 @@ export function createActivities(config: ServiceConfig, options: ActivityOptions
   // One catalog connection per worker, reused by every activity: opening SQLite, setting it up and
   // preparing statements on each of hundreds of partition activities was a measurable part of their cost.
   const catalogPath = dataPaths(config.dataDir).catalogDb;
-  let catalog: Catalog | undefined;
+  let catalog: { db: Catalog; ino: number } | undefined;
   const useCatalog = (): Catalog => {
-    // Reopened when the file went away (a test or an operator removed the data folder).
-    if (catalog && !existsSync(catalogPath)) {
-      catalog.close();
+    // Reopened when the file went away or was replaced (a test or an operator removed the data folder, or
+    // restored it from a copy): a connection to the old file would go on reading and writing that one.
+    const ino = statSync(catalogPath, { throwIfNoEntry: false })?.ino;
+    if (catalog && catalog.ino !== ino) {
+      catalog.db.close();
       catalog = undefined;
     }
-    return (catalog ??= openCatalog(catalogPath));
+    catalog ??= { db: openCatalog(catalogPath), ino: statSync(catalogPath).ino };
+    return catalog.db;
   };
 
   return {
@@ -151,6 +155,15 @@ export function createActivities(config: ServiceConfig, options: ActivityOptions
     },
 
     /** Runs when a refresh ends, whatever the outcome: removes scratch of attempts killed during it. */
+    /** The analysts' DuckDB catalog over every asset's current files, once a run has succeeded. */
+    async writeAnalystCatalog(): Promise<{ path: string; views: number }> {
+      return writeAnalystCatalogFor(
+        useCatalog(),
+        config.dataDir,
+        graph.map((a) => a.name),
+      );
+    },
+
     async finishRefresh(): Promise<number> {
       return (await sweepScratch(resolve(config.dataDir, 'parquet'))).length;
     },

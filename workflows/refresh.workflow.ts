@@ -24,6 +24,12 @@ const { finishRefresh } = proxyActivities<RefreshActivities>({
   retry: { maximumAttempts: 3 },
 });
 
+// Views over the current files: seconds, even for a national folder.
+const { writeAnalystCatalog } = proxyActivities<RefreshActivities>({
+  startToCloseTimeout: '10 minutes',
+  retry: { maximumAttempts: 2 },
+});
+
 // Planning checksums new or changed source files, which can take minutes for national files.
 const { planRefresh, assessPartitions } = proxyActivities<RefreshActivities>({
   startToCloseTimeout: '1 hour',
@@ -261,6 +267,11 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
     // Also when the run is cancelled: cleanup must not be cancelled with it.
     await CancellationScope.nonCancellable(() => finishRefresh());
   }
+  // The analysts' catalog follows every successful run, a scheduled one too, on a worker (a client that only
+  // starts and watches the run stays light); failing to write it fails nothing else.
+  progress.analystCatalog = await writeAnalystCatalog().catch((error: unknown) => ({
+    error: reasonOf(error),
+  }));
   return progress;
 }
 

@@ -62,7 +62,11 @@ export interface RefreshProgress {
   assets: AssetProgress[];
   /** What the download step did for each dataset of the sources file (empty without one). */
   sources?: SourceOutput[];
+  /** The analysts' catalog written after a successful run (docs/analysts.md), or why it was not. */
+  analystCatalog?: AnalystCatalogOutput;
 }
+
+export type AnalystCatalogOutput = { path: string; views: number } | { error: string };
 
 /** A dataset made ready from the sources file: its folder rebuilt, left unchanged, or a local folder. */
 export interface SourceOutput {

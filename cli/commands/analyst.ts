@@ -2,33 +2,7 @@
 // the current materialisation's Parquet files, and optionally runs a query against it.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { dataPaths, loadConfig, type ServiceConfig } from '../../pipelines/config';
-
-export const defaultCatalogPath = (config: ServiceConfig): string =>
-  resolve(config.dataDir, 'catalog.duckdb');
-
-/** Writes the catalog from the materialisation catalog's current outputs; returns its path and view count. */
-export async function writeCatalogFor(
-  config: ServiceConfig,
-  path = defaultCatalogPath(config),
-): Promise<{ path: string; views: number }> {
-  const { ASSETS } = await import('../../pipelines/assets/graph');
-  const { openCatalog } = await import('../../pipelines/catalog/catalog');
-  const { currentFiles, writeAnalystCatalog } = await import('../../pipelines/catalog/analyst-catalog');
-  const paths = dataPaths(config.dataDir);
-  const catalog = openCatalog(paths.catalogDb);
-  let files: string[];
-  try {
-    files = currentFiles(
-      catalog,
-      ASSETS.map((a) => a.name),
-    );
-  } finally {
-    catalog.close();
-  }
-  const views = await writeAnalystCatalog(path, resolve(config.dataDir, 'parquet'), files);
-  return { path, views: views.length };
-}
+import { dataPaths, loadConfig } from '../../pipelines/config';
 
 const cellText = (v: unknown): string =>
   v === null || v === undefined ? '' : v instanceof Uint8Array ? `<${v.length} bytes>` : String(v);
@@ -43,7 +17,16 @@ export function registerAnalystCommand(program: Command): void {
     .option('--sql <query>', 'then run this query against it and print the rows as tab-separated text')
     .action(async (opts: { out?: string; sql?: string }) => {
       const config = loadConfig();
-      const { path, views } = await writeCatalogFor(config, opts.out ? resolve(opts.out) : undefined);
+      const { ASSETS } = await import('../../pipelines/assets/graph');
+      const { openCatalog } = await import('../../pipelines/catalog/catalog');
+      const { writeAnalystCatalogFor } = await import('../../pipelines/catalog/analyst-catalog');
+      const catalog = openCatalog(dataPaths(config.dataDir).catalogDb);
+      const { path, views } = await writeAnalystCatalogFor(
+        catalog,
+        config.dataDir,
+        ASSETS.map((a) => a.name),
+        opts.out ? resolve(opts.out) : undefined,
+      ).finally(() => catalog.close());
       process.stderr.write(`${views} views → ${path}\nopen it with: duckdb ${path}\n`);
       if (!opts.sql) return;
       const { DuckDBInstance } = await import('../../pipelines/io/duckdb');

@@ -23,8 +23,11 @@ export async function runRefresh(
 ): Promise<RefreshProgress> {
   const { WorkflowExecutionAlreadyStartedError, WorkflowFailedError } = await import('@temporalio/client');
   const { connectClient, startRefresh, watchRefresh } = await import('../../workflows/client');
-  const { createWorker } = await import('../../workflows/worker');
-  const worker = options.worker === false ? undefined : await createWorker(config);
+  // Only a refresh that runs its own worker loads the worker's modules: a client is light.
+  const worker =
+    options.worker === false
+      ? undefined
+      : await (await import('../../workflows/worker')).createWorker(config);
   const running = worker?.run();
   try {
     const client = await connectClient(config);
@@ -53,15 +56,13 @@ export async function runRefresh(
       },
     );
     await client.connection.close();
-    // The analysts' catalog follows every refresh (docs/analysts.md); failing to write it fails nothing else.
-    const { writeCatalogFor } = await import('./analyst');
-    await writeCatalogFor(config).then(
-      ({ path, views }) => process.stderr.write(`analyst catalog: ${views} views → ${path}\n`),
-      (error: unknown) =>
-        process.stderr.write(
-          `analyst catalog not written (run \`pds analyst\`): ${error instanceof Error ? error.message : String(error)}\n`,
-        ),
-    );
+    const written = result.analystCatalog;
+    if (written)
+      process.stderr.write(
+        'error' in written
+          ? `analyst catalog not written (run \`pds analyst\`): ${written.error}\n`
+          : `analyst catalog: ${written.views} views → ${written.path}\n`,
+      );
     return result;
   } finally {
     if (worker) {
@@ -143,9 +144,12 @@ export function registerRefreshCommands(program: Command): void {
     .option('--max-activities <n>', 'activities this worker runs at once (default 2)')
     .action(async (opts: { maxActivities?: string }) => {
       const { createWorker } = await import('../../workflows/worker');
-      const worker = await createWorker(loadConfig(), {
+      const config = loadConfig();
+      const worker = await createWorker(config, {
         maxConcurrentActivities: positive('--max-activities', opts.maxActivities),
       });
+      // Said once it is up, so that a supervisor (or bench:national) knows when refreshes can start.
+      process.stderr.write(`worker ready on task queue ${config.taskQueue}\n`);
       process.once('SIGINT', () => worker.shutdown());
       process.once('SIGTERM', () => worker.shutdown());
       await worker.run();

@@ -7,7 +7,7 @@
 // `pds_views` each view's statement (a refresh replaces only the views that changed).
 import { existsSync } from 'node:fs';
 import { copyFile, rename, rm } from 'node:fs/promises';
-import { relative, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { withDelta } from '../io/delta-files';
 import { DuckDBInstance } from '../io/duckdb';
 import { DATA_CONTRACT_VERSION } from '../../schemas/data-contract';
@@ -56,6 +56,23 @@ export function currentFiles(catalog: Catalog, assets: readonly string[]): strin
     (asset) =>
       catalog.latestSuccess(asset, '')?.outputs.filter((o) => o.startsWith('/') && existsSync(o)) ?? [],
   );
+}
+
+/** Where the analysts' catalog of a data folder is written unless told otherwise: beside the data. */
+export const analystCatalogPath = (dataDir: string): string => resolve(dataDir, 'catalog.duckdb');
+
+/**
+ * Writes the analysts' catalog of these assets' current files in `dataDir` (from the materialisation
+ * catalog); returns its path and view count. A refresh's last step runs it on a worker, and `pds analyst`.
+ */
+export async function writeAnalystCatalogFor(
+  catalog: Catalog,
+  dataDir: string,
+  assets: readonly string[],
+  path = analystCatalogPath(dataDir),
+): Promise<{ path: string; views: number }> {
+  const views = await writeAnalystCatalog(path, resolve(dataDir, 'parquet'), currentFiles(catalog, assets));
+  return { path, views: views.length };
 }
 
 const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;

@@ -1,8 +1,11 @@
 // bench:national — does the whole refresh scale to Great Britain? On the real servers (`pds stack up`), for
 // generated regions at several scales (BENCH_NATIONAL_SCALES, default "1,20": 4,500 and 90,000 UPRNs):
-// 1. a full refresh (`bin/pds.js refresh --force` in a child process, so its CPU and peak memory are its own) on a
-//    fresh data directory and index prefix; CPU of the refresh process (every thread: DuckDB's, the worker
-//    threads') plus Elasticsearch's (/proc/<pid>/stat before and after);
+// 1. a full refresh on a fresh data directory and index prefix, run as docs/national.md deploys it: a standing
+//    worker (`bin/pds.js worker`, one per scale, started before the scale's runs and stopped after them; its
+//    start is reported, not counted) and the refresh a client (`bin/pds.js refresh --force --no-worker`), each
+//    a child process; CPU of the worker over the run (every thread: DuckDB's, the worker threads') plus the
+//    client's plus Elasticsearch's (/proc/<pid>/stat before and after). BENCH_NATIONAL_WORKER=process runs
+//    each refresh with a worker of its own in one process instead (`bin/pds.js refresh --force`);
 // 2. per asset, from the catalog of that run: CPU, UPRNs per CPU-second, peak RSS (the materialisations'
 //    cpu_ms and peak_rss_mb metrics); activities run one at a time (BENCH_NATIONAL_CONCURRENCY, default 1) so
 //    each asset's figures are its own; the refresh runs with MALLOC_ARENA_MAX=2 unless it is set otherwise;
@@ -34,6 +37,9 @@ const mallocArenaMax = process.env.MALLOC_ARENA_MAX ?? '2';
 const workerCores = Number(process.env.BENCH_NATIONAL_WORKER_CORES ?? 32);
 const esCores = Number(process.env.BENCH_NATIONAL_ES_CORES ?? 24); // 3 nodes × 8 cores
 const releaseShare = Number(process.env.BENCH_NATIONAL_RELEASE_SHARE ?? 0.01);
+const workerMode = process.env.BENCH_NATIONAL_WORKER ?? 'standing';
+if (workerMode !== 'standing' && workerMode !== 'process')
+  throw new Error(`BENCH_NATIONAL_WORKER must be standing or process, got ${workerMode}`);
 const json = process.argv.includes('--json');
 const say = (line = '') => {
   if (!json) console.log(line);
@@ -59,9 +65,64 @@ const esPid = (await stackStatus()).elasticsearch.pid;
 /** Elasticsearch's CPU so far (user + system, every thread), in ms. */
 const esCpuMs = (): number => (esPid ? procStat(esPid).cpuMs : 0);
 
+/** A process's CPU in ms with that of its waited-for children, and its minor page faults likewise. */
+function procTotals(pid: number): { cpuMs: number; systemMs: number; minorFaults: number } {
+  const own = procStat(pid);
+  const children = procStat(pid, true);
+  return {
+    cpuMs: own.cpuMs + children.cpuMs,
+    systemMs: own.systemMs + children.systemMs,
+    minorFaults: own.minorFaults + children.minorFaults,
+  };
+}
+
+/** A standing worker (`pds worker`) for one scale's runs: its pid and what its start cost. */
+interface StandingWorker {
+  pid: number;
+  startCpuS: number;
+  stop(): Promise<void>;
+}
+
+async function startWorker(env: NodeJS.ProcessEnv): Promise<StandingWorker> {
+  const child = spawn(process.execPath, ['bin/pds.js', 'worker', '--max-activities', String(concurrency)], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<number | null>((done) => child.on('exit', done));
+  await new Promise<void>((ready, fail) => {
+    let said = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      said += chunk.toString();
+      if (said.includes('worker ready')) ready();
+    });
+    void exited.then((code) => fail(new Error(`the worker exited (${code}) before it was ready:\n${said}`)));
+  });
+  return {
+    pid: child.pid!,
+    startCpuS: procTotals(child.pid!).cpuMs / 1000,
+    async stop() {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** The peak RSS a process has had since its last reset (VmHWM), in MB; `reset` sets it to what it holds now. */
+function peakRssMb(pid: number, reset = false): number {
+  if (reset) writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb ?? 0) / 1024;
+}
+
 interface RefreshRun {
   wall_s: number;
+  /** The worker's CPU over the run plus the client's (one process's with BENCH_NATIONAL_WORKER=process). */
   process_cpu_s: number;
+  /** Of which the client's (`pds refresh --no-worker`: its start, planning's wait, progress); 0 in one process. */
+  client_cpu_s: number;
   /**
    * Of which in the kernel, and the minor page faults behind most of it: memory DuckDB and Node.js touch
    * fresh, much of it after each instance's close returns every freed page (docs/national.md, session 25).
@@ -75,12 +136,19 @@ interface RefreshRun {
 
 /**
  * `pds refresh --json` as a user runs it (bin/pds.js), in a child process: its CPU (with that of its own
- * children: the workflow bundle is built in one when its cache is stale) and peak memory are its own.
+ * children: the workflow bundle is built in one when its cache is stale) and peak memory are its own; with a
+ * standing worker, the client's (`--no-worker`) plus the worker's over the run.
  */
-async function refresh(env: NodeJS.ProcessEnv, force: boolean): Promise<RefreshRun> {
+async function refresh(
+  env: NodeJS.ProcessEnv,
+  force: boolean,
+  worker: StandingWorker | undefined,
+): Promise<RefreshRun> {
   const usageFile = join(tmpdir(), `bench-national-usage-${process.pid}.json`);
   const es0 = esCpuMs();
   const children0 = procStat('self', true);
+  const worker0 = worker ? procTotals(worker.pid) : undefined;
+  if (worker) peakRssMb(worker.pid, true);
   const start = performance.now();
   const args = [
     'test/bench/with-usage.mjs',
@@ -90,6 +158,7 @@ async function refresh(env: NodeJS.ProcessEnv, force: boolean): Promise<RefreshR
     '--concurrency',
     String(concurrency),
     ...(force ? ['--force'] : []),
+    ...(worker ? ['--no-worker'] : []),
   ];
   const child = spawn(process.execPath, args, {
     env: { ...env, BENCH_USAGE_FILE: usageFile },
@@ -99,6 +168,7 @@ async function refresh(env: NodeJS.ProcessEnv, force: boolean): Promise<RefreshR
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number | null>((done) => child.on('exit', done));
   const children1 = procStat('self', true);
+  const worker1 = worker ? procTotals(worker.pid) : undefined;
   const wall = (performance.now() - start) / 1000;
   // The last progress line is the run's outcome.
   const line = out
@@ -112,13 +182,27 @@ async function refresh(env: NodeJS.ProcessEnv, force: boolean): Promise<RefreshR
   if (failed.length) throw new Error(`assets failed: ${failed.join('; ')}`);
   const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { max_rss_mb: number };
   rmSync(usageFile, { force: true });
+  const client = {
+    cpuMs: children1.cpuMs - children0.cpuMs,
+    systemMs: children1.systemMs - children0.systemMs,
+    minorFaults: children1.minorFaults - children0.minorFaults,
+  };
+  const ran =
+    worker0 && worker1
+      ? {
+          cpuMs: worker1.cpuMs - worker0.cpuMs,
+          systemMs: worker1.systemMs - worker0.systemMs,
+          minorFaults: worker1.minorFaults - worker0.minorFaults,
+        }
+      : { cpuMs: 0, systemMs: 0, minorFaults: 0 };
   return {
     wall_s: wall,
-    process_cpu_s: (children1.cpuMs - children0.cpuMs) / 1000,
-    process_system_cpu_s: (children1.systemMs - children0.systemMs) / 1000,
-    minor_page_faults: children1.minorFaults - children0.minorFaults,
+    process_cpu_s: (client.cpuMs + ran.cpuMs) / 1000,
+    client_cpu_s: worker ? client.cpuMs / 1000 : 0,
+    process_system_cpu_s: (client.systemMs + ran.systemMs) / 1000,
+    minor_page_faults: client.minorFaults + ran.minorFaults,
     es_cpu_s: (esCpuMs() - es0) / 1000,
-    max_rss_mb: Math.round(usage.max_rss_mb),
+    max_rss_mb: Math.round(Math.max(usage.max_rss_mb, worker ? peakRssMb(worker.pid) : 0)),
     runId: progress.runId,
   };
 }
@@ -186,6 +270,8 @@ const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
 interface ScaleResult {
   scale: number;
+  /** The standing worker's start (CPU-s), outside every figure; absent with BENCH_NATIONAL_WORKER=process. */
+  worker_start_cpu_s?: number;
   uprns: number;
   certificates: number;
   full: RefreshRun;
@@ -208,7 +294,7 @@ interface ScaleResult {
 
 const results: ScaleResult[] = [];
 say(
-  `bench:national — scales ${scales.join(', ')}; load average ${loadavg()
+  `bench:national — scales ${scales.join(', ')}; ${workerMode === 'standing' ? 'a standing worker' : 'one process'} a refresh; load average ${loadavg()
     .map((l) => round(l, 2))
     .join(' ')}`,
 );
@@ -243,8 +329,28 @@ for (const scale of scales) {
     PDS_INDEX_PREFIX: indexPrefix,
     MALLOC_ARENA_MAX: mallocArenaMax,
   };
+  const worker = workerMode === 'standing' ? await startWorker(env) : undefined;
+  try {
+    results.push(await runScale(scale, dir, env, manifest, indexPrefix, worker));
+  } finally {
+    await worker?.stop();
+  }
+  await dropIndexes(indexPrefix);
+}
+
+/** A scale's full refresh and, on the largest, the release after it. */
+async function runScale(
+  scale: number,
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  manifest: SampleManifest,
+  indexPrefix: string,
+  worker: StandingWorker | undefined,
+): Promise<ScaleResult> {
+  const sourcesDir = join(dir, 'sources');
+  const dataDir = join(dir, 'data');
   say(`scale ${scale}: full refresh …`);
-  const full = await refresh(env, true);
+  const full = await refresh(env, true, worker);
   const costs = assetCosts(dataDir, full.runId);
   const uprns = costs.os_open_uprn?.rows ?? manifest.areas.reduce((n, a) => n + a.uprns, 0);
   const index = await indexFigures(indexPrefix);
@@ -252,6 +358,7 @@ for (const scale of scales) {
   const assetsCpu = Object.values(costs).reduce((n, c) => n + c.cpu_s, 0);
   const result: ScaleResult = {
     scale,
+    ...(worker ? { worker_start_cpu_s: round(worker.startCpuS, 2) } : {}),
     uprns,
     certificates: costs.epc_enhanced?.rows ?? 0,
     full,
@@ -270,8 +377,6 @@ for (const scale of scales) {
       ]),
     ),
   };
-  results.push(result);
-
   if (scale === Math.max(...scales) && process.env.BENCH_NATIONAL_RELEASE !== '0') {
     const certificates = Math.max(1, Math.round(result.certificates * releaseShare));
     say(
@@ -280,7 +385,7 @@ for (const scale of scales) {
     const written = await writeEpcRelease({ sourcesDir, certificates, year: 2026 });
     // Mark the region as changed, so the next run regenerates it.
     writeFileSync(join(dir, 'release.json'), JSON.stringify(written.files));
-    const run = await refresh(env, false);
+    const run = await refresh(env, false, worker);
     result.release = {
       certificates: written.certificates,
       run,
@@ -292,7 +397,7 @@ for (const scale of scales) {
       ),
     };
   }
-  await dropIndexes(indexPrefix);
+  return result;
 }
 
 // --- report -------------------------------------------------------------------------------------------------
@@ -314,6 +419,7 @@ const projection = {
 };
 const summary = {
   load_average: loadavg().map((l) => round(l, 2)),
+  worker: workerMode,
   concurrency,
   malloc_arena_max: mallocArenaMax,
   scales: results,

@@ -3,15 +3,15 @@
 // as written, in SQL against the catalog and in pandas/pyarrow against the files, and agree; the flood and
 // EPC question's answer equals a recount straight from the block tables; GeoPandas reads every spatial table
 // in EPSG:27700 and pyarrow every block as nested typed columns. Called from a test file that has refreshed the sample (refresh-and-epcs.test.ts), so it
-// costs no refresh of its own.
+// costs no refresh of its own: the catalog is the one that refresh's workflow wrote as its last step.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { writeCatalogFor } from '../../cli/commands/analyst';
 import { DATA_CONTRACT_VERSION } from '../../schemas/data-contract';
-import { REPO_ROOT, type ServiceConfig } from '../../pipelines/config';
+import { REPO_ROOT } from '../../pipelines/config';
 import { geoPython, hasPython, runPythonJson } from '../helpers/python-geo';
+import type { RefreshedStack } from '../helpers/refreshed-stack';
 
 /** The fenced blocks of one language under "## Worked questions", in order. */
 export function workedBlocks(markdown: string, language: 'sql' | 'python'): string[] {
@@ -76,20 +76,31 @@ async function rows(db: DuckDBConnection, sql: string): Promise<Record<string, u
   return (await db.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
 }
 
-export function describeAnalystOutputs(config: ServiceConfig): void {
+export function describeAnalystOutputs(stack: RefreshedStack): void {
   describe('analyst outputs (docs/analysts.md)', () => {
+    const { config } = stack;
     const markdown = readFileSync(resolve(REPO_ROOT, 'docs/analysts.md'), 'utf8');
     const parquetRoot = resolve(config.dataDir, 'parquet');
     let db: DuckDBConnection;
     let views: number;
 
     beforeAll(async () => {
-      ({ views } = await writeCatalogFor(config));
-      const instance = await DuckDBInstance.create(resolve(config.dataDir, 'catalog.duckdb'), {
+      const written = stack.progress.analystCatalog;
+      if (!written || 'error' in written)
+        throw new Error(`the refresh wrote no catalog: ${JSON.stringify(written)}`);
+      ({ views } = written);
+      const instance = await DuckDBInstance.create(written.path, {
         access_mode: 'READ_ONLY',
       });
       db = await instance.connect();
     }, 120_000);
+
+    it('is written by the refresh itself, beside the data', () => {
+      expect(stack.progress.analystCatalog).toEqual({
+        path: resolve(config.dataDir, 'catalog.duckdb'),
+        views,
+      });
+    });
 
     it('the catalog has one view per output table over the current files, and says its contract version', async () => {
       const tables = await rows(

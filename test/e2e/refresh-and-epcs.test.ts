@@ -237,5 +237,5 @@ describe('GET /epcs over HTTP', () => {
 });
 
 // The analysts' outputs of the same refresh (docs/analysts.md): catalog, worked questions, GeoParquet.
-describeAnalystOutputs(config);
+describeAnalystOutputs(stack);
 describeTypedBlocks(config);

@@ -1,10 +1,13 @@
 // Schedules on the real Temporal server: synced from the asset graph, triggered, paused, and never
 // overlapping a running refresh.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSETS } from '../../pipelines/assets/graph';
 import { generateSampleData } from '../../pipelines/sample-data';
 import { connectClient, startRefresh } from '../../workflows/client';
+import type { RefreshProgress } from '../../workflows/types';
 import { describeSchedules, refreshSchedules, syncSchedules } from '../../workflows/schedules';
 import { testConfig } from '../helpers/config';
 import { createEsClient } from '../../pipelines/indexing/es-client';
@@ -70,7 +73,7 @@ describe('refresh schedules', () => {
     await client.schedule.getHandle(quarterly.id).trigger();
     const result = (await lastScheduledResult(quarterly.id, 0)) as {
       skipped: boolean;
-      progress: { assets: { name: string; state: string }[] };
+      progress: RefreshProgress;
     };
     expect(result.skipped).toBe(false);
     expect(result.progress.assets.map((a) => a.name)).toEqual(
@@ -83,6 +86,12 @@ describe('refresh schedules', () => {
       ]),
     );
     expect(result.progress.assets.every((a) => a.state === 'done')).toBe(true);
+    // With no `pds refresh` around to do it, the run itself wrote the analysts' catalog.
+    expect(result.progress.analystCatalog).toEqual({
+      path: resolve(config.dataDir, 'catalog.duckdb'),
+      views: expect.any(Number),
+    });
+    expect(existsSync(resolve(config.dataDir, 'catalog.duckdb'))).toBe(true);
   }, 300_000);
 
   it('is skipped, not overlapped, while a refresh is running', async () => {

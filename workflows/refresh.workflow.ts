@@ -269,9 +269,10 @@ export async function refreshWorkflow(input: RefreshInput = {}): Promise<Refresh
   }
   // The analysts' catalog follows every successful run, a scheduled one too, on a worker (a client that only
   // starts and watches the run stays light); failing to write it fails nothing else.
-  progress.analystCatalog = await writeAnalystCatalog().catch((error: unknown) => ({
-    error: reasonOf(error),
-  }));
+  progress.analystCatalog = await writeAnalystCatalog().catch((error: unknown) => {
+    if (isCancellation(error)) throw error;
+    return { error: reasonOf(error) };
+  });
   return progress;
 }
 

@@ -46,6 +46,7 @@ import { scratchFolder } from '../../io/scratch';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnEpcBlockRowSchema } from '../../../schemas/property-block-tables';
 import { buildEpcBlock, type UprnCertificate } from '../../transforms/epc/uprn-block';
+import { statsGroupIdSql, statsRowIdSql } from '../../transforms/epc/stats-group-id';
 import { partitionOf, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
 import {
@@ -88,10 +89,6 @@ export function tileUprnsSql(ctx: AssetContext, tile: string): string {
 /** Bumped with any change to what a block holds: every block's input digest changes with it. */
 const BLOCK_VERSION = '9';
 
-/** The SQL of a group's id (statsGroupId's `grouping:value|value`), NULL when a column is NULL. */
-const statsIdSql = (alias: string, g: (typeof EPC_STATS_GROUPINGS)[number]): string =>
-  `'${g.grouping}:' || ${g.columns.map((c) => `${alias}.${c}::VARCHAR`).join(" || '|' || ")}`;
-
 /** Every column a statistics group is keyed by. */
 const STATS_KEY_COLUMNS = [...new Set(EPC_STATS_GROUPINGS.flatMap((g) => g.columns))];
 
@@ -105,10 +102,9 @@ const STATS_KEY_COLUMNS = [...new Set(EPC_STATS_GROUPINGS.flatMap((g) => g.colum
 function geoSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
   const geoColumns =
     'uprn, postcode, outcode, local_authority_district_code, region_code, country, property_type';
-  const statsId = `CASE s.grouping ${EPC_STATS_GROUPINGS.map((g) => `WHEN '${g.grouping}' THEN ${statsIdSql('s', g)}`).join(' ')} END`;
   const groups = EPC_STATS_GROUPINGS.map(
     (g) =>
-      `CASE WHEN ${statsIdSql('g', g)} IN (SELECT id FROM stats_ids) THEN ${statsIdSql('g', g)} END AS ${g.key}`,
+      `CASE WHEN ${statsGroupIdSql('g', g)} IN (SELECT id FROM stats_ids) THEN ${statsGroupIdSql('g', g)} END AS ${g.key}`,
   ).join(', ');
   return `
     tile AS (${uprnsSql}),
@@ -119,7 +115,7 @@ function geoSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
       UNION ALL
       SELECT ${geoColumns}, to_json(estimate) AS estimate FROM ${epcEstimatesRelation(ctx, tile)}
       WHERE uprn IN (SELECT uprn FROM tile)),
-    stats_ids AS (SELECT ${statsId} AS id FROM ${parquetPath(derivedPath(ctx, EPC_STATS_TABLE))} s
+    stats_ids AS (SELECT ${statsRowIdSql('s')} AS id FROM ${parquetPath(derivedPath(ctx, EPC_STATS_TABLE))} s
       WHERE ${STATS_KEY_COLUMNS.map((c) => `(s.${c} IS NULL OR s.${c} IN (SELECT ${c} FROM geo))`).join(' AND ')}),
     geo_stats AS (SELECT g.uprn, g.country AS geo_country, g.estimate, ${groups} FROM geo g)`;
 }

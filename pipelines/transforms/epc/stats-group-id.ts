@@ -43,3 +43,11 @@ export function statsRowGroup(
   const id = grouping ? idOf(grouping, row) : null;
   return grouping && id !== null ? { grouping, id } : null;
 }
+
+/** The SQL of a group's id (statsGroupId's) from a row `alias` holding `g`'s columns; NULL when one is NULL. */
+export const statsGroupIdSql = (alias: string, g: (typeof EPC_STATS_GROUPINGS)[number]): string =>
+  `'${g.grouping}:' || ${g.columns.map((c) => `${alias}.${c}::VARCHAR`).join(" || '|' || ")}`;
+
+/** The SQL of an `epc_stats` row's group id (statsRowGroup's), by its `grouping`; NULL when it has none. */
+export const statsRowIdSql = (alias: string): string =>
+  `CASE ${alias}.grouping ${EPC_STATS_GROUPINGS.map((g) => `WHEN '${g.grouping}' THEN ${statsGroupIdSql(alias, g)}`).join(' ')} END`;

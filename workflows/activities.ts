@@ -154,7 +154,6 @@ export function createActivities(config: ServiceConfig, options: ActivityOptions
       );
     },
 
-    /** Runs when a refresh ends, whatever the outcome: removes scratch of attempts killed during it. */
     /** The analysts' DuckDB catalog over every asset's current files, once a run has succeeded. */
     async writeAnalystCatalog(): Promise<{ path: string; views: number }> {
       return writeAnalystCatalogFor(
@@ -164,6 +163,7 @@ export function createActivities(config: ServiceConfig, options: ActivityOptions
       );
     },
 
+    /** Runs when a refresh ends, whatever the outcome: removes scratch of attempts killed during it. */
     async finishRefresh(): Promise<number> {
       return (await sweepScratch(resolve(config.dataDir, 'parquet'))).length;
     },

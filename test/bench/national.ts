@@ -76,6 +76,14 @@ function procTotals(pid: number): { cpuMs: number; systemMs: number; minorFaults
   };
 }
 
+type ProcFigures = ReturnType<typeof procTotals>;
+/** What a process spent between two readings of its figures. */
+const since = (before: ProcFigures, after: ProcFigures): ProcFigures => ({
+  cpuMs: after.cpuMs - before.cpuMs,
+  systemMs: after.systemMs - before.systemMs,
+  minorFaults: after.minorFaults - before.minorFaults,
+});
+
 /** A standing worker (`pds worker`) for one scale's runs: its pid and what its start cost. */
 interface StandingWorker {
   pid: number;
@@ -182,19 +190,8 @@ async function refresh(
   if (failed.length) throw new Error(`assets failed: ${failed.join('; ')}`);
   const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as { max_rss_mb: number };
   rmSync(usageFile, { force: true });
-  const client = {
-    cpuMs: children1.cpuMs - children0.cpuMs,
-    systemMs: children1.systemMs - children0.systemMs,
-    minorFaults: children1.minorFaults - children0.minorFaults,
-  };
-  const ran =
-    worker0 && worker1
-      ? {
-          cpuMs: worker1.cpuMs - worker0.cpuMs,
-          systemMs: worker1.systemMs - worker0.systemMs,
-          minorFaults: worker1.minorFaults - worker0.minorFaults,
-        }
-      : { cpuMs: 0, systemMs: 0, minorFaults: 0 };
+  const client = since(children0, children1);
+  const ran = worker0 && worker1 ? since(worker0, worker1) : { cpuMs: 0, systemMs: 0, minorFaults: 0 };
   return {
     wall_s: wall,
     process_cpu_s: (client.cpuMs + ran.cpuMs) / 1000,

@@ -13,7 +13,7 @@
 // apart) is kept per index and tile (derived/properties_index_digests/<index>/<tile>.parquet, with the run
 // that last indexed each UPRN: the record of which UPRNs a run changed), and only UPRNs whose digest moved
 // are read into JavaScript and indexed. The EPC statistics groups are stored once each, under their stable ids, and
-// written by the settle step from epc_stats when their text changed.
+// written by the settle step from epc_stats when their row changed.
 import { existsSync, readdirSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';

@@ -801,14 +801,24 @@ export async function writeParquet(
   rows: Iterable<object> | AsyncIterable<object>,
   options: { orderBy?: string[]; texts?: BlockTexts } = {},
 ): Promise<ParquetWriteResult> {
+  return (await openFilledWriter(path, columns, rows, options)).close(options);
+}
+
+/** A writer holding all of `rows`, not yet closed (abandoned if reading them fails). */
+export async function openFilledWriter(
+  path: string,
+  columns: readonly ColumnSpec[],
+  rows: Iterable<object> | AsyncIterable<object>,
+  options: { texts?: BlockTexts } = {},
+): Promise<ParquetTableWriter> {
   const writer = await ParquetTableWriter.open(path, columns, { texts: options.texts });
   try {
     for await (const row of rows) writer.append(row);
+    return writer;
   } catch (error) {
     await writer.abort();
     throw error;
   }
-  return writer.close(options);
 }
 
 /**

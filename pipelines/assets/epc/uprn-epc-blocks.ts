@@ -28,7 +28,7 @@ import {
   emptyRelation,
   hasColumn,
   JsonText,
-  ParquetTableWriter,
+  openFilledWriter,
   parquetPath,
   queryParquetEach,
   writeParquetRuns,
@@ -36,7 +36,6 @@ import {
   countRows,
   queryRows,
   uprnRanges,
-  type BlockTexts,
   type ColumnSpec,
 } from '../../io/parquet';
 import { deltaFilesOf } from '../../io/delta-files';
@@ -46,7 +45,7 @@ import { scratchFolder } from '../../io/scratch';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnEpcBlockRowSchema } from '../../../schemas/property-block-tables';
 import { buildEpcBlock, type UprnCertificate } from '../../transforms/epc/uprn-block';
-import { statsGroupIdSql, statsRowIdSql } from '../../transforms/epc/stats-group-id';
+import { STATS_KEY_COLUMNS, statsGroupIdSql, statsRowIdSql } from '../../transforms/epc/stats-group-id';
 import { partitionOf, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
 import {
@@ -88,9 +87,6 @@ export function tileUprnsSql(ctx: AssetContext, tile: string): string {
 
 /** Bumped with any change to what a block holds: every block's input digest changes with it. */
 const BLOCK_VERSION = '9';
-
-/** Every column a statistics group is keyed by. */
-const STATS_KEY_COLUMNS = [...new Set(EPC_STATS_GROUPINGS.flatMap((g) => g.columns))];
 
 /**
  * The CTEs of a tile's UPRNs' geography (latest certificate, or estimate) with the ids of their statistics
@@ -248,22 +244,6 @@ export function blockRowsSql(
     LEFT JOIN tile_certs c ON c.uprn = gs.uprn
     LEFT JOIN r ON r.lmk_key = c.certificate_id
     ORDER BY gs.uprn`;
-}
-
-/** A writer holding `blocks`, not yet closed (io/fresh-rows.ts closes it where the rows belong). */
-async function openWriterOf(
-  path: string,
-  blocks: AsyncIterable<object>,
-  texts: BlockTexts,
-): Promise<ParquetTableWriter> {
-  const writer = await ParquetTableWriter.open(path, UPRN_EPC_BLOCK_COLUMNS, { texts });
-  try {
-    for await (const block of blocks) writer.append(block);
-    return writer;
-  } catch (error) {
-    await writer.abort();
-    throw error;
-  }
 }
 
 /**
@@ -453,7 +433,9 @@ export async function writeEpcBlocks(
     // 30,000-UPRN tile to 1.15 GB (a London tile's would not fit).
     const [fresh, built] =
       changed.rows <= EPC_BLOCK_RUN_ROWS()
-        ? await openWriterOf(freshPath, blocks, texts).then((w) => [pendingWriter(w), w.rowCount] as const)
+        ? await openFilledWriter(freshPath, UPRN_EPC_BLOCK_COLUMNS, blocks, { texts }).then(
+            (w) => [pendingWriter(w), w.rowCount] as const,
+          )
         : await writeParquetRuns(freshPath, UPRN_EPC_BLOCK_COLUMNS, blocks, {
             texts,
             runRows: EPC_BLOCK_RUN_ROWS(),

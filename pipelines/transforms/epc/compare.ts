@@ -7,6 +7,7 @@ import {
   type EpcStatsGroup,
   type EpcStatsKey,
 } from '../../../schemas/epc';
+import { STATS_KEY_COLUMNS } from './stats-group-id';
 
 export interface ComparedCertificate {
   energy_efficiency_current: number | null;
@@ -48,7 +49,7 @@ export function compareEpc(
   ) as EpcCompare;
 }
 
-const STATS_KEY_COLUMNS = new Set<string>(EPC_STATS_GROUPINGS.flatMap((g) => g.columns));
+const STATS_KEYS = new Set<string>(STATS_KEY_COLUMNS);
 
 /** One group of `epc_stats` from its stats table row: the measures and only its own identifying columns. */
 export function statsGroupOf(
@@ -57,10 +58,7 @@ export function statsGroupOf(
 ): EpcStatsGroup {
   const group: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row))
-    if (
-      k !== 'grouping' &&
-      (!STATS_KEY_COLUMNS.has(k) || (grouping.columns as readonly string[]).includes(k))
-    )
+    if (k !== 'grouping' && (!STATS_KEYS.has(k) || (grouping.columns as readonly string[]).includes(k)))
       group[k] = v;
   return group as EpcStatsGroup;
 }

@@ -5,6 +5,11 @@
 // its country.
 import { EPC_STATS_GROUPINGS, type EpcStatsKey } from '../../../schemas/epc';
 
+/** Every column a statistics group is keyed by, in the groupings' order. */
+export const STATS_KEY_COLUMNS: readonly string[] = [
+  ...new Set(EPC_STATS_GROUPINGS.flatMap((g) => g.columns)),
+];
+
 const BY_KEY = new Map<string, (typeof EPC_STATS_GROUPINGS)[number]>(
   EPC_STATS_GROUPINGS.map((g) => [g.key, g]),
 );

@@ -2,12 +2,12 @@
 // one view per table over the current files the materialisation catalog names. The worker keeps one
 // connection to that catalog, and reads the folder's catalog again once it has been replaced by a copy (an
 // operator restoring the data folder), not the file it first opened.
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCatalog } from '../../../pipelines/catalog/catalog';
 import { dataPaths } from '../../../pipelines/config';
-import { DuckDBInstance } from '../../../pipelines/io/duckdb';
+import { copyQueryToParquet } from '../../../pipelines/io/parquet';
 import { createActivities } from '../../../workflows/activities';
 import { testConfig } from '../../helpers/config';
 
@@ -17,10 +17,7 @@ const { catalogDb } = dataPaths(config.dataDir);
 /** Records a successful build of `asset` whose output is a one-row Parquet file of that name. */
 async function recordBuild(catalogPath: string, asset: string): Promise<void> {
   const file = join(config.dataDir, 'parquet', 'derived', `${asset}.parquet`);
-  mkdirSync(join(config.dataDir, 'parquet', 'derived'), { recursive: true });
-  const connection = await (await DuckDBInstance.create()).connect();
-  await connection.run(`COPY (SELECT 1 AS uprn) TO '${file}' (FORMAT parquet)`);
-  connection.closeSync();
+  await copyQueryToParquet('SELECT 1 AS uprn', file);
   const catalog = openCatalog(catalogPath);
   catalog.record({
     asset,

@@ -3,7 +3,11 @@
 // block names a group that is stored under another id.
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../../pipelines/io/parquet';
-import { statsRowGroup, statsRowIdSql } from '../../../../pipelines/transforms/epc/stats-group-id';
+import {
+  STATS_KEY_COLUMNS as COLUMNS,
+  statsRowGroup,
+  statsRowIdSql,
+} from '../../../../pipelines/transforms/epc/stats-group-id';
 
 const rows = [
   { grouping: 'postcode', postcode: 'SW6 1AA' },
@@ -24,14 +28,6 @@ const rows = [
     property_type: null,
   },
   { grouping: 'postcode', postcode: null },
-];
-const COLUMNS = [
-  'postcode',
-  'outcode',
-  'local_authority_district_code',
-  'region_code',
-  'country',
-  'property_type',
 ];
 
 const literal = (v: unknown) => (v === null || v === undefined ? 'NULL::VARCHAR' : `'${String(v)}'`);

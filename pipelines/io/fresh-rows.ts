@@ -9,7 +9,7 @@ import { deltaFilesOf, deltaPath, takesDelta, withDelta } from './delta-files';
 import {
   blockTextsPath,
   copyQueryToParquet,
-  countRows,
+  countRowsOf,
   parquetFiles,
   writeKeptAndFreshTexts,
   type ColumnSpec,
@@ -82,10 +82,6 @@ async function putRows(
 ): Promise<{ rows: number; files: string[]; texts: string[]; delta: boolean }> {
   const names = columns.map((c) => quoteIdent(c.name)).join(', ');
   const { keptUprns, fresh: rebuilt } = rows;
-  const keptRows = await countRows(keptUprns);
-  const freshRows = isFiles(rebuilt)
-    ? await countRows(`SELECT uprn FROM ${parquetFiles(rebuilt)}`)
-    : rebuilt.rows;
   const runs = runFilesOf(path);
   const base = parquetFiles(runs);
   const oldDelta = deltaFilesOf(path);
@@ -97,10 +93,18 @@ async function putRows(
   const textsKept = oldTexts.length
     ? `SELECT * FROM ${parquetFiles(oldTexts)} WHERE uprn IN (${keptUprns})`
     : null;
-  const deltaRows = freshRows + (deltaKept === null ? 0 : await countRows(deltaKept));
-  // A UPRN gone from the partition leaves its base row behind, which a delta cannot take away.
-  const gone = await countRows(`SELECT uprn FROM ${base} EXCEPT ${rows.uprns}`);
-  const asDelta = gone === 0 && takesDelta(deltaRows, await countRows(`SELECT uprn FROM ${base}`));
+  const counts = await countRowsOf({
+    kept: keptUprns,
+    fresh: isFiles(rebuilt) ? `SELECT uprn FROM ${parquetFiles(rebuilt)}` : null,
+    deltaKept,
+    // A UPRN gone from the partition leaves its base row behind, which a delta cannot take away.
+    gone: `SELECT uprn FROM ${base} EXCEPT ${rows.uprns}`,
+    base: `SELECT uprn FROM ${base}`,
+  });
+  const keptRows = counts.kept;
+  const freshRows = isFiles(rebuilt) ? counts.fresh : rebuilt.rows;
+  const deltaRows = freshRows + counts.deltaKept;
+  const asDelta = counts.gone === 0 && takesDelta(deltaRows, counts.base);
   const delta = {
     rows: keptRows + freshRows,
     files: [...runs, deltaPath(path)],

@@ -10,7 +10,7 @@ import { dataPaths } from '../../config';
 import { inTileSql } from '../../geo/tiles';
 import {
   copyQueryToParquet,
-  countRows,
+  countRowsOf,
   emptyRelation,
   parquetPath,
   runsRelation,
@@ -102,12 +102,13 @@ export const propertiesWide = defineAsset({
             ON p.uprn = d.uprn AND p.d_area = d.d_area AND p.d_epc = d.d_epc`
         : undefined;
     const changed = previous && `SELECT uprn FROM ${parquetPath(next)} EXCEPT ${previous}`;
-    const kept = previous === undefined ? 0 : await countRows(previous);
-    if (
-      changed !== undefined &&
-      (await countRows(changed)) === 0 &&
-      (await countRows(`SELECT uprn FROM ${parquetPath(out)}`)) === kept
-    ) {
+    const counts = await countRowsOf({
+      kept: previous ?? null,
+      changed: changed ?? null,
+      out: previous === undefined ? null : `SELECT uprn FROM ${parquetPath(out)}`,
+    });
+    const kept = counts.kept;
+    if (changed !== undefined && counts.changed === 0 && counts.out === kept) {
       // Every row held and no UPRN left: the file stays as it is.
       await rename(next, digestsFile);
       return { rows: kept, outputs: [out], metrics: { built: 0 } };

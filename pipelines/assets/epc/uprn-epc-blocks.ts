@@ -16,10 +16,10 @@
 // index stores each group's text once) and `epc_compare` is computed when serving. So a month that moves a
 // country's means changes one group, not every block of the country.
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { EPC_STATS_GROUPINGS, type EpcEstimate } from '../../../schemas/epc';
-import { inTileSql } from '../../geo/tiles';
+import { inTileSql, onGridSql, TILE_SIZE, tileBBox, tileName } from '../../geo/tiles';
 import { rowHashSql } from '../../io/row-digest';
 import {
   blockTextsPath,
@@ -35,6 +35,7 @@ import {
   runsRelation,
   countRows,
   queryRows,
+  quoteString,
   uprnRanges,
   type ColumnSpec,
 } from '../../io/parquet';
@@ -66,7 +67,7 @@ import {
   tileBucketsVersion,
   tileRelation,
 } from './epc-by-tile';
-import { epcEstimatesRelation } from './epc-estimates';
+import { epcEstimatesPath, epcEstimatesRelation } from './epc-estimates';
 import { EW_RECOMMENDATION_TABLE, ewStagedGlob } from './epc-raw';
 import { EPC_LATEST_TABLE, EPC_STATS_TABLE, epcLatestVersion } from './epc-stats';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
@@ -118,12 +119,78 @@ function geoSql(ctx: AssetContext, uprnsSql: string, tile?: string): string {
 
 /**
  * The data version of what a tile's blocks read of epc_stats: which statistics groups exist among those its
- * UPRNs can name (geoSql's `stats_ids`; a block names its groups, never their figures).
+ * UPRNs can name (geoSql's `stats_ids`: a group whose every key is among the tile's values of that key; a
+ * block names its groups, never their figures). Every tile's at once (statsGroupsVersions), kept while the
+ * files it was read from are the same.
  */
 async function statsGroupsVersion(ctx: AssetContext, tile: string): Promise<string> {
-  const [row] = await queryRows(`WITH ${geoSql(ctx, tileUprnsSql(ctx, tile), tile)}
-    SELECT count(*) AS n, coalesce(sum(${rowHashSql('id')}), 0)::VARCHAR AS h FROM stats_ids`);
-  return `${row!.n}:${row!.h}`;
+  const files = [derivedPath(ctx, EPC_LATEST_TABLE), derivedPath(ctx, EPC_STATS_TABLE)];
+  const estimates = dirname(epcEstimatesPath(ctx, tile));
+  const tiles = (await readdir(estimates).catch(() => [] as string[]))
+    .filter((f) => /^[A-Z]{2}\d\d\.parquet$/.test(f))
+    .sort();
+  files.push(...tiles.map((f) => join(estimates, f)));
+  const key = (
+    await Promise.all(
+      files.map((f) =>
+        stat(f).then(
+          (s) => `${f} ${s.size} ${s.mtimeMs}`,
+          () => f,
+        ),
+      ),
+    )
+  ).join('\n');
+  if (groupVersions?.key !== key) {
+    const versions = statsGroupsVersions(files[0]!, files[1]!, files.slice(2));
+    groupVersions = { key, versions };
+    versions.catch(() => {
+      if (groupVersions?.versions === versions) groupVersions = undefined;
+    });
+  }
+  return (await groupVersions.versions).get(tile) ?? '0:0';
+}
+
+/** The statistics-group versions last computed in this process, by the files they were read from. */
+let groupVersions: { key: string; versions: Promise<Map<string, string>> } | undefined;
+
+/**
+ * Every tile's statsGroupsVersion in one query: a group's keys are matched to the distinct values of each
+ * tile's UPRNs (epc_latest's rows by their point, each tile's estimates), and a group counts for a tile when
+ * all its keys matched. One query of a tile read the whole of epc_stats (~1.5 M groups for Great Britain) for
+ * each of the ~1,900 tiles a refresh plans.
+ */
+async function statsGroupsVersions(
+  latest: string,
+  stats: string,
+  estimates: readonly string[],
+): Promise<Map<string, string>> {
+  const keys = STATS_KEY_COLUMNS.join(', ');
+  const cells = estimates.map((f) => {
+    const b = tileBBox(basename(f, '.parquet'));
+    return `(${quoteString(f)}, ${b.minX / TILE_SIZE}, ${b.minY / TILE_SIZE})`;
+  });
+  const estimatesGeo = cells.length
+    ? `UNION ALL SELECT c.i, c.j, ${STATS_KEY_COLUMNS.map((k) => `e.${k}`).join(', ')}
+       FROM read_parquet([${estimates.map(quoteString).join(', ')}], filename = true) e
+       JOIN (VALUES ${cells.join(', ')}) c(file, i, j) ON c.file = e.filename`
+    : '';
+  const unpivot = (from: string, head: string) =>
+    STATS_KEY_COLUMNS.map(
+      (k) => `SELECT ${head}, '${k}' AS col, ${k}::VARCHAR AS v FROM ${from} WHERE ${k} IS NOT NULL`,
+    ).join(' UNION ALL ');
+  const rows = await queryRows(`
+    WITH geo AS (
+      SELECT floor(x_coord / ${TILE_SIZE})::BIGINT AS i, floor(y_coord / ${TILE_SIZE})::BIGINT AS j, ${keys}
+      FROM ${parquetPath(latest)} WHERE ${onGridSql()}
+      ${estimatesGeo}),
+    vals AS (SELECT DISTINCT * FROM (${unpivot('geo', 'i, j')})),
+    s AS (SELECT ${statsRowIdSql('s')} AS id, ${keys} FROM ${parquetPath(stats)} s),
+    keyed AS (${unpivot('s', 'id')}),
+    need AS (SELECT id, count(*) AS n FROM keyed GROUP BY id),
+    matched AS (SELECT v.i, v.j, k.id, count(*) AS n FROM keyed k JOIN vals v USING (col, v) GROUP BY ALL)
+    SELECT m.i, m.j, count(*) AS n, sum(${rowHashSql('m.id')})::VARCHAR AS h
+    FROM matched m JOIN need USING (id) WHERE m.n = need.n GROUP BY ALL`);
+  return new Map(rows.map((r) => [tileName(Number(r.i), Number(r.j)), `${r.n}:${r.h}`]));
 }
 
 /**

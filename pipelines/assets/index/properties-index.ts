@@ -28,7 +28,6 @@ import { inTileSql, onGridSql } from '../../geo/tiles';
 import {
   blockTextsPath,
   copyQueryToParquet,
-  countRows,
   emptyRelation,
   hasColumn,
   parquetFiles,
@@ -121,7 +120,7 @@ export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty 
  * A block table to join, or its texts (blockTextsPath): a partitioned asset writes one file per partition,
  * so when none of its partitions held a UPRN there is no file, and read_parquet of the glob fails; that is
  * an empty table, not an error. With a tile, a table partitioned per tile (`<dir>/<tile>.parquet`) is read
- * from that tile's file alone; `fromDelta`, from its delta alone (deltaHoldsRows).
+ * from that tile's file alone; `fromDelta`, from its delta alone (sourcesInDelta).
  */
 export function blockTable(
   source: PropertyBlockSource,
@@ -178,25 +177,33 @@ function blockFiles(
 }
 
 /**
- * Whether every row the UPRNs of `only` (a query of UPRNs) have in a block table of the tile, and in its
- * texts, is its delta's: then a join of those UPRNs reads the delta alone. A month's changed documents are
- * mostly the UPRNs whose blocks it rebuilt, and reading a few hundred of them out of a tile's files
- * decompresses all of it (an EPC tile's texts: ~15 KB a UPRN).
+ * The sources (by key) whose every row the UPRNs of `only` (a query of UPRNs) have in the tile, in its table
+ * and in its texts, is its delta's: a join of those UPRNs reads the delta alone. A month's changed documents
+ * are mostly the UPRNs whose blocks it rebuilt, and reading a few hundred of them out of a tile's files
+ * decompresses all of it (an EPC tile's texts: ~15 KB a UPRN). One query for every source: a tile's dozen
+ * counts cost ~15 ms each, mostly their own set-up.
  */
-export async function deltaHoldsRows(
+export async function sourcesInDelta(
   ctx: AssetContext,
-  source: PropertyBlockSource,
+  sources: readonly PropertyBlockSource[],
   tile: string,
   only: string,
-): Promise<boolean> {
-  for (const part of ['table', 'texts'] as const) {
-    const read = blockFiles(source, source.parquet(ctx), tile, part);
-    if (read === null || read.delta.length === 0) return false;
-    const outside = `SELECT uprn FROM ${parquetFiles(read.files)} WHERE uprn IN (${only})
-      EXCEPT SELECT uprn FROM ${parquetFiles(read.delta)}`;
-    if ((await countRows(outside)) > 0) return false;
+): Promise<Set<string>> {
+  const tests: string[] = [];
+  for (const source of sources) {
+    const parts = (['table', 'texts'] as const).map((part) =>
+      blockFiles(source, source.parquet(ctx), tile, part),
+    );
+    if (parts.some((read) => read === null || read.delta.length === 0)) continue;
+    const outside = parts.map(
+      (read) => `NOT EXISTS (SELECT uprn FROM ${parquetFiles(read!.files)} WHERE uprn IN (${only})
+        EXCEPT SELECT uprn FROM ${parquetFiles(read!.delta)})`,
+    );
+    tests.push(`${outside.join(' AND ')} AS "${source.key}"`);
   }
-  return true;
+  if (tests.length === 0) return new Set();
+  const [row] = await queryRows(`SELECT ${tests.join(', ')}`);
+  return new Set(Object.keys(row!).filter((key) => row![key] === true));
 }
 
 /**
@@ -332,7 +339,7 @@ function blockJoins(
     tile?: string;
     range?: readonly [number, number];
     only?: string;
-    /** The sources whose delta holds every row of `only` (deltaHoldsRows): read from it alone. */
+    /** The sources whose delta holds every row of `only` (sourcesInDelta): read from it alone. */
     fromDelta?: ReadonlySet<string>;
   },
   part: 'table' | 'texts' = 'table',
@@ -484,10 +491,10 @@ export const propertiesIndex = defineAsset({
       // CHUNK_UPRNS documents at a time: a tile's blocks are tens of KB a UPRN, too many to sort at once
       // within a worker's memory limit.
       const ranges = await uprnRanges(changed, CHUNK_UPRNS);
-      const fromDelta = new Set<string>();
-      if (ranges.length > 0)
-        for (const s of PROPERTY_BLOCK_SOURCES)
-          if (await deltaHoldsRows(ctx, s, tile, changed)) fromDelta.add(s.key);
+      const fromDelta =
+        ranges.length > 0
+          ? await sourcesInDelta(ctx, PROPERTY_BLOCK_SOURCES, tile, changed)
+          : new Set<string>();
       // The pieces stored by content go to the shared pieces, each once a tile, ahead of the first document
       // that refers to it (in the same bulk requests, which Elasticsearch applies in order).
       const written = new Set<string>();

@@ -257,6 +257,15 @@ export function buildAddressBook(area: SampleArea, seed: number, count: number):
 
   let uprn = area.uprnBase + rng.int(1000, 9000);
   let uprnNew = area.uprnNewBase + rng.int(1000, 9000);
+  // The two ranges count up on their own and meet at large scales (Fulham's from scale ~20, 24,000 addresses
+  // at scale 80 gave 19 repeated UPRNs): a value already given is passed over, as the published file never
+  // repeats one. The random draws are the same, so a region without a meeting is unchanged.
+  const given = new Set<number>();
+  const unused = (value: number): number => {
+    while (given.has(value)) value++;
+    given.add(value);
+    return value;
+  };
   let n = 0;
 
   const newPostcode = (districtIdx: number, sector: number, buildYear: number): number => {
@@ -347,10 +356,10 @@ export function buildAddressBook(area: SampleArea, seed: number, count: number):
         const pc = group.pc;
         // Newer addresses sometimes come from a separate, younger UPRN range (11 digits in England/Wales).
         if (buildYear >= 2005 && rng.chance(0.5)) {
-          uprnNew += rng.int(1, 30);
+          uprnNew = unused(uprnNew + rng.int(1, 30));
           book.uprn[n] = uprnNew;
         } else {
-          uprn += rng.int(1, 40);
+          uprn = unused(uprn + rng.int(1, 40));
           book.uprn[n] = uprn;
         }
         book.x[n] = bx;

@@ -53,6 +53,7 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
   const books: AddressBook[] = SAMPLE_AREAS.map((area) =>
     buildAddressBook(area, seed, Math.max(20, Math.round(perArea * area.uprnShare))),
   );
+  assertDistinctUprns(books);
   for (const book of books) {
     manifest.areas.push({
       id: book.area.id,
@@ -142,4 +143,21 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
   await writeManifest(outDir, manifest);
   log(`done: ${manifest.files.length} files in ${outDir} (${elapsed()})`);
   return manifest;
+}
+
+/**
+ * Refuses a region whose areas' UPRN ranges met (each area's own ranges never repeat a value; the areas' are
+ * tens of millions apart, which their addresses reach only near the largest scales): OS Open UPRN never
+ * repeats a UPRN, and the pipeline's checks would stop such a region at its first asset.
+ */
+function assertDistinctUprns(books: readonly AddressBook[]): void {
+  const all = new Float64Array(books.reduce((n, b) => n + b.size, 0));
+  let k = 0;
+  for (const b of books) all.set(b.uprn.subarray(0, b.size), (k += b.size) - b.size);
+  all.sort();
+  for (let i = 1; i < all.length; i++)
+    if (all[i] === all[i - 1])
+      throw new Error(
+        `sample-data: UPRN ${all[i]} is given twice: the areas' UPRN ranges meet at this scale`,
+      );
 }

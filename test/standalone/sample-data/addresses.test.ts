@@ -31,6 +31,12 @@ describe('sample areas', () => {
 });
 
 describe('address book', () => {
+  it('never gives a UPRN twice where its older and newer ranges meet (Fulham at scale 80)', () => {
+    const fulham = SAMPLE_AREAS.find((a) => a.id === 'london')!;
+    const book = buildAddressBook(fulham, 42, 24_000);
+    expect(new Set(book.uprn).size).toBe(24_000);
+  });
+
   for (const area of SAMPLE_AREAS) {
     it(`${area.name}: unique UPRNs within a few km of the centre, several per postcode`, () => {
       const book = buildAddressBook(area, 42, 1500);

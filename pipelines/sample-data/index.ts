@@ -152,8 +152,11 @@ export async function generateSampleData(opts: GenerateOptions): Promise<SampleM
  */
 function assertDistinctUprns(books: readonly AddressBook[]): void {
   const all = new Float64Array(books.reduce((n, b) => n + b.size, 0));
-  let k = 0;
-  for (const b of books) all.set(b.uprn.subarray(0, b.size), (k += b.size) - b.size);
+  let at = 0;
+  for (const b of books) {
+    all.set(b.uprn.subarray(0, b.size), at);
+    at += b.size;
+  }
   all.sort();
   for (let i = 1; i < all.length; i++)
     if (all[i] === all[i - 1])

@@ -12,11 +12,21 @@ export interface UprnPoint {
   y: number;
 }
 
-export function tileBlocks(
+/** The flood block of a point of the tile, from the tile's pieces and the coast index. */
+export function tileBlockBuilder(
+  pieces: Partial<Record<Exclude<Family, 'coast'>, readonly PieceRecord[]>>,
+  coast: FeatureIndex<PieceRecord>,
+): (u: UprnPoint) => FloodRiskBlock {
+  const provider = new MemoryCandidates({ ...pieces, coast });
+  return (u) => floodRiskBlock(provider, [u.x, u.y]);
+}
+
+/** Every UPRN's block, one at a time as the caller takes it (a tile's blocks held at once grow with it). */
+export function* tileBlocks(
   uprns: readonly UprnPoint[],
   pieces: Partial<Record<Exclude<Family, 'coast'>, readonly PieceRecord[]>>,
   coast: FeatureIndex<PieceRecord>,
-): { uprn: number; block: FloodRiskBlock }[] {
-  const provider = new MemoryCandidates({ ...pieces, coast });
-  return uprns.map((u) => ({ uprn: u.uprn, block: floodRiskBlock(provider, [u.x, u.y]) }));
+): Generator<{ uprn: number; block: FloodRiskBlock }> {
+  const build = tileBlockBuilder(pieces, coast);
+  for (const u of uprns) yield { uprn: u.uprn, block: build(u) };
 }

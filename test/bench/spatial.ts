@@ -104,7 +104,7 @@ function batch(): { coast: StoredPiece[]; land: StoredPiece[] } {
       pieceCount += Object.values(byFamily).reduce((n, l) => n + l.length, 0);
       const c0 = cpuNow();
       const blocks = tileBlocks(points, byFamily, coastIndex);
-      const json = blocks.map((b) => JSON.stringify(b.block));
+      const json = Array.from(blocks, (b) => JSON.stringify(b.block));
       const c1 = cpuNow();
       for (const text of json) {
         bytes += text.length;

@@ -2,7 +2,7 @@
 // area postcode's ONSPD row and the area datasets (HPI, fuel poverty, energy use, deprivation, rurality,
 // WIMD / SIMD, the Scottish Postcode Directory), and the pure buildAreaBlock shapes each; derived table
 // `postcode_area_blocks`.
-import { parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+import { keyRanges, parquetPath, queryParquetEach, quoteString, writeParquet } from '../../io/parquet';
 import {
   buildAreaBlock,
   type AreaInputs,
@@ -32,9 +32,13 @@ import { POLYGON_COLUMNS } from './uprn-postcodes';
  * region rows; `area_lsoa` (the LSOA of the postcode nearest the point) fuel poverty's LSOA row; the ONSPD row
  * of `area_postcode` (that nearest postcode) gives the census small areas that key energy use, deprivation,
  * rurality, WIMD / SIMD and the Scottish Postcode Directory row. ONSPD is narrowed to those postcodes, and each
- * area table to their codes, before its dedup.
+ * area table to their codes, before its dedup. `range`: only the keys from its first to its last.
  */
-export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
+export function areaJoinSql(
+  ctx: AssetContext,
+  uprnPostcodes: string,
+  range?: readonly [string, string],
+): string {
   const t = (table: string) => parquetPath(stagedPath(ctx, table));
   // Each joined table's rows carry their JSON text (`j`), made once per row of the table, not once per key:
   // to_json of these wide rows per key and column ran out of a 1 GB memory limit at 30,000 UPRNs a tile.
@@ -48,7 +52,8 @@ export function areaJoinSql(ctx: AssetContext, uprnPostcodes: string): string {
   return `
     WITH p AS (
       SELECT DISTINCT area_key, postcode, area_postcode, area_lsoa, area_country, ${POLYGON_COLUMNS.join(', ')}
-      FROM ${parquetPath(uprnPostcodes)} WHERE area_key IS NOT NULL),
+      FROM ${parquetPath(uprnPostcodes)} WHERE area_key IS NOT NULL
+        ${range ? `AND area_key BETWEEN ${quoteString(range[0])} AND ${quoteString(range[1])}` : ''}),
     onspd AS (
       SELECT * FROM ${t('onspd')} WHERE postcode IN (SELECT area_postcode FROM p)
       QUALIFY row_number() OVER (PARTITION BY postcode ORDER BY date_of_termination NULLS FIRST) = 1),
@@ -189,6 +194,12 @@ export const EMPTY_ATTRIBUTES_OPEN = openAttributesJson({
 });
 
 /**
+ * Area keys one join reads and sorts at once, on an instance of its own: a 120,000-UPRN tile's 25,492 keys
+ * (~7 KB of text each, in a dozen joined JSON rows) in one query took its worker ~1 GB more.
+ */
+const CHUNK_KEYS = 8192;
+
+/**
  * Step 2: the block of every area key of a uprn_postcodes file (`uprnPostcodes`), with the facts the grant
  * rules need, written to `out`.
  */
@@ -198,9 +209,19 @@ export async function writePostcodeAreaBlocks(
   out: string,
   prices: AreaEnergyPrices | null,
 ) {
+  const ranges = await keyRanges<string>(
+    `SELECT DISTINCT area_key FROM ${parquetPath(uprnPostcodes)} WHERE area_key IS NOT NULL`,
+    'area_key',
+    CHUNK_KEYS,
+  );
+  // No key: the one query (of no rows).
+  const sqls =
+    ranges.length > 0
+      ? ranges.map((r) => areaJoinSql(ctx, uprnPostcodes, r))
+      : [areaJoinSql(ctx, uprnPostcodes)];
   const rows = (async function* () {
     let n = 0;
-    for await (const row of queryParquet(areaJoinSql(ctx, uprnPostcodes))) {
+    for await (const row of queryParquetEach(sqls)) {
       // Grants are per UPRN (step 3): built here without rules.
       const block = buildAreaBlock(
         areaInputsOf(row),

@@ -110,7 +110,7 @@ export async function writeUprnPostcodes(
   const boundaries = await tileBoundaries(ctx, tile);
   let fromEpc = 0;
   let fromNearest = 0;
-  const rows = uprns.map((u) => {
+  const postcodeRow = (u: (typeof uprns)[number]) => {
     const assigned = finder.assign(u.x, u.y, u.epcPostcode);
     if (assigned.source === 'epc') fromEpc++;
     else if (assigned.source === 'nearest_postcode') fromNearest++;
@@ -144,7 +144,11 @@ export async function writeUprnPostcodes(
       epc_tenure: u.epcTenure,
       epc_band: u.epcBand,
     };
-  });
+  };
+  // Made as the writer takes them: a tile's rows held at once grow with its UPRNs (~1.5 KB each).
+  const rows = (function* () {
+    for (const u of uprns) yield postcodeRow(u);
+  })();
   const written = await writeParquet(
     out,
     [

@@ -14,7 +14,7 @@ import { dataPaths } from '../../config';
 import type { BBox } from '../../geo/geometry';
 import { toPieces } from '../../geo/pieces';
 import { inTileSql, tileBBox } from '../../geo/tiles';
-import { digestedBlockRows, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+import { digestedBlockRows, parquetPath, queryParquet, writeTileBlocks } from '../../io/parquet';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnEnvironmentBlockRowSchema } from '../../../schemas/property-block-tables';
 import { parseWkb } from '../../io/spatial/wkb';
@@ -216,17 +216,16 @@ export const uprnEnvironmentBlocks = defineAsset({
     );
     const points = uprns.map((u) => ({ uprn: Number(u.uprn), x: Number(u.x_coord), y: Number(u.y_coord) }));
     const blocks = digestedBlockRows(points, tile, (u) => environmentLayersBlock(layers, [u.x, u.y]));
-    const written = await writeParquet(
+    const written = await writeTileBlocks(
       resolve(uprnEnvironmentBlocksDir(ctx), `${tile}.parquet`),
       BLOCK_COLUMNS,
       blocks.rows,
-      { texts: { key: 'uprn' } },
     );
     const computeMs = blocks.computeMs();
     ctx.log(`uprn_environment_blocks ${tile}: ${written.rows} UPRNs, ${Math.round(computeMs)} ms computing`);
     return {
       rows: written.rows,
-      outputs: [written.path, written.texts!],
+      outputs: [...written.files, ...written.texts],
       metrics: { uprns_per_second: computeMs > 0 ? Math.round((written.rows / computeMs) * 1000) : 0 },
     };
   },

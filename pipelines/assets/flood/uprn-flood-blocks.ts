@@ -10,11 +10,11 @@ import { dataPaths } from '../../config';
 import { FeatureIndex } from '../../geo/feature-index';
 import type { BBox } from '../../geo/geometry';
 import { inTileSql, TILE_OVERLAP, TILE_SIZE, tileBBox, tileBBoxWithOverlap } from '../../geo/tiles';
-import { digestedBlockRows, parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+import { digestedBlockRows, parquetPath, queryParquet, writeTileBlocks } from '../../io/parquet';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnFloodBlockRowSchema } from '../../../schemas/property-block-tables';
 import { fromStoredPiece } from '../../enrich/piece-records';
-import { tileBlocks, type UprnPoint } from '../../enrich/tile-blocks';
+import { tileBlockBuilder, type UprnPoint } from '../../enrich/tile-blocks';
 import { nearestWithin, type Family, type PieceRecord } from '../../transforms/flood/candidates';
 import { partitionOf, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
@@ -104,19 +104,17 @@ export const uprnFloodBlocks = defineAsset({
     const pieces: Partial<Record<Family, PieceRecord[]>> = {};
     for (const family of TILE_FAMILIES) pieces[family] = await loadPieces(piecesPath(ctx, family), box);
     const coast = await coastFor(ctx, tile);
-    const started = performance.now();
-    const blocks = tileBlocks(uprns, pieces, coast);
-    const computeMs = performance.now() - started;
-    const written = await writeParquet(
+    const blocks = digestedBlockRows(uprns, tile, tileBlockBuilder(pieces, coast));
+    const written = await writeTileBlocks(
       resolve(uprnFloodBlocksDir(ctx), `${tile}.parquet`),
       BLOCK_COLUMNS,
-      digestedBlockRows(blocks, tile, (b) => b.block).rows,
-      { texts: { key: 'uprn' } },
+      blocks.rows,
     );
+    const computeMs = blocks.computeMs();
     ctx.log(`uprn_flood_blocks ${tile}: ${written.rows} UPRNs, ${Math.round(computeMs)} ms computing`);
     return {
       rows: written.rows,
-      outputs: [written.path, written.texts!],
+      outputs: [...written.files, ...written.texts],
       metrics: { uprns_per_second: computeMs > 0 ? Math.round((written.rows / computeMs) * 1000) : 0 },
     };
   },

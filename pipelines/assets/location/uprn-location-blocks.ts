@@ -16,7 +16,7 @@ import { dataPaths } from '../../config';
 import type { BBox } from '../../geo/geometry';
 import { toPieces } from '../../geo/pieces';
 import { inTileSql, onGridSql, TILE_SIZE, tileBBox, tileOf } from '../../geo/tiles';
-import { digestedBlockRows, parquetPath, queryParquet, queryRows, writeParquet } from '../../io/parquet';
+import { digestedBlockRows, parquetPath, queryParquet, queryRows, writeTileBlocks } from '../../io/parquet';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnLocationBlockRowSchema } from '../../../schemas/property-block-tables';
 import { parseWkb } from '../../io/spatial/wkb';
@@ -291,17 +291,16 @@ export const uprnLocationBlocks = defineAsset({
     ))
       uprns.push({ uprn: Number(row.uprn), x: Number(row.x_coord), y: Number(row.y_coord) });
     const blocks = digestedBlockRows(uprns, tile, (u) => locationLayersBlock(layers, [u.x, u.y]));
-    const written = await writeParquet(
+    const written = await writeTileBlocks(
       resolve(uprnLocationBlocksDir(ctx), `${tile}.parquet`),
       BLOCK_COLUMNS,
       blocks.rows,
-      { texts: { key: 'uprn' } },
     );
     const computeMs = blocks.computeMs();
     ctx.log(`uprn_location_blocks ${tile}: ${written.rows} UPRNs, ${Math.round(computeMs)} ms computing`);
     return {
       rows: written.rows,
-      outputs: [written.path, written.texts!],
+      outputs: [...written.files, ...written.texts],
       metrics: { uprns_per_second: computeMs > 0 ? Math.round((written.rows / computeMs) * 1000) : 0 },
     };
   },

@@ -12,7 +12,14 @@ import { derivedPath, stagedPath } from '../../../pipelines/orchestration/ingest
 import { areaInputsOf, areaJoinSql } from '../../../pipelines/assets/area/postcode-area-blocks';
 import { UPRN_POSTCODES_TABLE } from '../../../pipelines/assets/area/area-tiles';
 import { POLYGON_ADMIN_FIELDS } from '../../../pipelines/transforms/area/point-geography';
-import { queryParquet, writeParquet, type ColumnSpec } from '../../../pipelines/io/parquet';
+import {
+  keyRanges,
+  parquetPath,
+  queryParquet,
+  queryParquetEach,
+  writeParquet,
+  type ColumnSpec,
+} from '../../../pipelines/io/parquet';
 import { lsoaLookupRowParser, readLsoaLookup } from '../../../pipelines/sources/lsoa-lookup';
 import { onspdRowParser } from '../../../pipelines/sources/onspd';
 import { indicesOfDeprivation } from '../../../pipelines/transforms/area/area-block';
@@ -112,6 +119,8 @@ describe('LSOA 2011 to 2021 lookup loader', () => {
 
 describe('deprivation join through the lookup', () => {
   let ctx: AssetContext;
+  let tilePostcodes: string;
+  const joined: Record<string, unknown>[] = [];
   const blocks = new Map<string, Record<string, unknown> | null>();
 
   const dep = (code: string, population: number, rank: number) => ({
@@ -234,7 +243,7 @@ describe('deprivation join through the lookup', () => {
     await writeParquet(stagedPath(ctx, 'fuel_poverty'), [v('level'), v('code'), v('name')], []);
     await writeParquet(stagedPath(ctx, 'rural_urban'), [v('output_area_code')], []);
     // One tile's uprn_postcodes file.
-    const tilePostcodes = derivedPath(ctx, `${UPRN_POSTCODES_TABLE}/ST76`);
+    tilePostcodes = derivedPath(ctx, `${UPRN_POSTCODES_TABLE}/ST76`);
     // Each postcode is its own UPRN's nearest (area postcode); no boundary polygons.
     const polygonColumns = POLYGON_ADMIN_FIELDS.map((f) => v(`b_${f}`));
     await writeParquet(
@@ -257,6 +266,7 @@ describe('deprivation join through the lookup', () => {
       })),
     );
     for await (const row of queryParquet(areaJoinSql(ctx, tilePostcodes))) {
+      joined.push(row);
       const inputs = areaInputsOf(row);
       blocks.set(
         String(row.postcode),
@@ -293,5 +303,18 @@ describe('deprivation join through the lookup', () => {
   it('every matched object is schema-valid', () => {
     for (const block of blocks.values())
       if (block) expect(() => DeprivationLsoaSchema.parse(block)).not.toThrow();
+  });
+
+  it('joined in ranges of keys (as a dense tile is), gives the same rows in the same order', async () => {
+    const ranges = await keyRanges<string>(
+      `SELECT DISTINCT area_key FROM ${parquetPath(tilePostcodes)} WHERE area_key IS NOT NULL`,
+      'area_key',
+      3,
+    );
+    expect(ranges.length).toBe(Math.ceil(joined.length / 3));
+    const rows: Record<string, unknown>[] = [];
+    for await (const row of queryParquetEach(ranges.map((r) => areaJoinSql(ctx, tilePostcodes, r))))
+      rows.push(row);
+    expect(rows).toEqual(joined);
   });
 });

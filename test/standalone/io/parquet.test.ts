@@ -76,6 +76,29 @@ describe('Parquet through DuckDB', () => {
     );
   });
 
+  it('keeps the appended order across the appender’s flushes (every 32 MB staged)', async () => {
+    const path = join(dir, 'flushed.parquet');
+    // ~40 MB of text, not in id order: the stage is flushed on the way.
+    const ids = Array.from({ length: 400 }, (_, i) => (i * 37) % 400);
+    await writeParquet(
+      path,
+      [
+        { name: 'id', type: 'BIGINT' },
+        { name: 'text', type: 'VARCHAR' },
+      ],
+      (function* () {
+        for (const id of ids)
+          yield { id, text: `${id}:`.padEnd(100_000, String.fromCharCode(97 + (id % 26))) };
+      })(),
+    );
+    const rows = await collect(`SELECT id, length(text) AS n, text[1:8] AS head FROM ${parquetPath(path)}`);
+    expect(rows.map((r) => r.id)).toEqual(ids);
+    for (const r of rows) {
+      expect(r.n).toBe(100_000);
+      expect(r.head).toBe(`${String(r.id)}:`.padEnd(8, String.fromCharCode(97 + (Number(r.id) % 26))));
+    }
+  });
+
   it('writes the same values through CSV staging as through the appender (the fast path for wide tables)', async () => {
     const columns: ColumnSpec[] = [
       { name: 'id', type: 'BIGINT' },

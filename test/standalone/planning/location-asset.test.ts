@@ -1,9 +1,10 @@
 // uprn_location_blocks end to end on the sample data (no servers): the generated files in their published
 // layouts → the eight staged layers → the per-tile partitions. Every UPRN's block is schema-valid and keeps
 // the rules of spec 2.7; the sample UPRNs of England, Wales and Scotland get their country's blocks.
+import { readdirSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssetContext } from '../../../pipelines/orchestration/definition';
 import { quarantinePath } from '../../../pipelines/orchestration/ingest';
@@ -19,7 +20,7 @@ import {
   uprnLocationBlocksGlob,
 } from '../../../pipelines/assets/location/uprn-location-blocks';
 import { loadConfig } from '../../../pipelines/config';
-import { parquetPath, queryParquet } from '../../../pipelines/io/parquet';
+import { blockTextsPath, parquetFiles, parquetPath, queryParquet } from '../../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../../pipelines/sample-data';
 import type { LocationLayersBlock } from '../../../schemas/index/properties';
 import { LocationAdminBoundariesSchema, PlanningBlockSchema } from '../../../schemas/api/planning';
@@ -212,5 +213,37 @@ describe('uprn_location_blocks on the sample', () => {
       5,
     );
     expect(quarantine.airports).toEqual(['latitude_deg or longitude_deg not a number']);
+  });
+
+  it('a tile of more UPRNs than a run is written in runs, each with its texts, holding the same blocks', async () => {
+    const tile = tiles[0]!;
+    const dir = dirname(uprnLocationBlocksGlob(ctx));
+    const read = async (sql: string) => {
+      const rows: string[] = [];
+      for await (const row of queryParquet(sql)) rows.push(JSON.stringify(row));
+      return rows;
+    };
+    const whole = await read(
+      `SELECT uprn, block FROM ${parquetPath(join(dir, `${tile}.parquet`))} ORDER BY uprn`,
+    );
+    const texts = await read(
+      `SELECT * FROM ${parquetPath(blockTextsPath(join(dir, `${tile}.parquet`)))} ORDER BY uprn`,
+    );
+    // Runs of 4 × PDS_RUN_ROWS blocks: 40 here.
+    process.env.PDS_RUN_ROWS = '10';
+    try {
+      await uprnLocationBlocks.materialize({ ...ctx, partition: tile });
+    } finally {
+      delete process.env.PDS_RUN_ROWS;
+    }
+    const runs = readdirSync(dir).filter((f) => f.startsWith(`${tile}.`));
+    expect(whole.length).toBeGreaterThan(40);
+    expect(runs).toHaveLength(Math.ceil(whole.length / 40));
+    expect(runs).not.toContain(`${tile}.parquet`);
+    const files = runs.map((f) => join(dir, f));
+    expect(await read(`SELECT uprn, block FROM ${parquetFiles(files)} ORDER BY uprn`)).toEqual(whole);
+    expect(await read(`SELECT * FROM ${parquetFiles(files.map(blockTextsPath))} ORDER BY uprn`)).toEqual(
+      texts,
+    );
   });
 });

@@ -102,22 +102,22 @@ export const PROPERTY_BLOCK_TABLES = {
   uprn_flood_blocks: {
     layer: 'derived',
     schema: UprnFloodBlockRowSchema,
-    path: 'parquet/derived/uprn_flood_blocks/<tile>.parquet',
+    path: 'parquet/derived/uprn_flood_blocks/<tile>[.<run>].parquet',
   },
   uprn_location_blocks: {
     layer: 'derived',
     schema: UprnLocationBlockRowSchema,
-    path: 'parquet/derived/uprn_location_blocks/<tile>.parquet',
+    path: 'parquet/derived/uprn_location_blocks/<tile>[.<run>].parquet',
   },
   uprn_environment_blocks: {
     layer: 'derived',
     schema: UprnEnvironmentBlockRowSchema,
-    path: 'parquet/derived/uprn_environment_blocks/<tile>.parquet',
+    path: 'parquet/derived/uprn_environment_blocks/<tile>[.<run>].parquet',
   },
   uprn_epc_blocks: {
     layer: 'derived',
     schema: UprnEpcBlockRowSchema,
-    path: 'parquet/derived/uprn_epc_blocks/<tile>.parquet',
+    path: 'parquet/derived/uprn_epc_blocks/<tile>[.<run>].parquet',
   },
   epc_certificates: {
     layer: 'derived',

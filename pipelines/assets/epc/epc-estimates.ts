@@ -83,10 +83,14 @@ const CERTIFIED_COLUMNS = CERTIFIED.join(', ');
 
 /**
  * The certified properties (latest certificate, with a UPRN and a point) in `box` grown by the radius, or
- * all of them.
+ * all of them; of epc_latest, or of `from` (a relation of its rows).
  */
-function certifiedSql(ctx: Pick<AssetContext, 'config'>, box?: Box): string {
-  return `SELECT ${CERTIFIED_COLUMNS} FROM ${parquetPath(derivedPath(ctx as AssetContext, EPC_LATEST_TABLE))}
+function certifiedSql(
+  ctx: Pick<AssetContext, 'config'>,
+  box?: Box,
+  from = parquetPath(derivedPath(ctx as AssetContext, EPC_LATEST_TABLE)),
+): string {
+  return `SELECT ${CERTIFIED_COLUMNS} FROM ${from}
     WHERE uprn IS NOT NULL AND x_coord IS NOT NULL ${
       box
         ? `AND x_coord BETWEEN ${box.minX - RADIUS} AND ${box.maxX + RADIUS}
@@ -192,9 +196,9 @@ if (CERTIFIED_SPECS.length !== CERTIFIED.length)
     'epc_estimates: a certified column is not one of epc_latest’s (schemas/epc/analyst-tables.ts)',
   );
 
-/** Each certified property of a `certified` query, by its point and a digest of what an estimate reads of it. */
+/** Each certified property of a `certified` query with a digest of what an estimate reads of it. */
 const certifiedDigestsSql = (certified: string): string =>
-  `SELECT uprn, x_coord, y_coord, ${columnsHashSql(CERTIFIED_SPECS, 'c')}::VARCHAR AS digest FROM (${certified}) c`;
+  `SELECT c.*, ${columnsHashSql(CERTIFIED_SPECS, 'c')}::VARCHAR AS digest FROM (${certified}) c`;
 
 /**
  * The bookkeeping: the certified properties this build read (`digests`, certifiedDigestsSql's rows) and every
@@ -326,9 +330,12 @@ export const epcEstimates = defineAsset({
       const s = summary as unknown as Affected;
       // Every estimate held and no UPRN left: the file stays as it is; the bookkeeping moves on.
       if (toEstimate === 0 && keptCount === Number(s.previous)) return await done(Number(s.rows), 0, [kept]);
-      // Only the neighbourhood of the UPRNs to estimate is read.
+      // Only the neighbourhood of the UPRNs to estimate is read, from this build's certified properties (the
+      // tile's square and radius, which holds it): epc_latest is not read twice.
       const index =
-        s.minX === null ? new NeighbourIndex([]) : await loadCertified(certifiedSql(ctx, s as Box));
+        s.minX === null
+          ? new NeighbourIndex([])
+          : await loadCertified(certifiedSql(ctx, s as Box, parquetPath(digestsFile)));
       const freshFile = join(scratch, 'fresh.parquet');
       const fresh = await estimate(`SELECT * FROM ${affected}`, index, freshFile, reachFile);
       // A build cut short from here on leaves no bookkeeping: the next one is whole.

@@ -20,13 +20,3 @@ export function tileBlockBuilder(
   const provider = new MemoryCandidates({ ...pieces, coast });
   return (u) => floodRiskBlock(provider, [u.x, u.y]);
 }
-
-/** Every UPRN's block, one at a time as the caller takes it (a tile's blocks held at once grow with it). */
-export function* tileBlocks(
-  uprns: readonly UprnPoint[],
-  pieces: Partial<Record<Exclude<Family, 'coast'>, readonly PieceRecord[]>>,
-  coast: FeatureIndex<PieceRecord>,
-): Generator<{ uprn: number; block: FloodRiskBlock }> {
-  const build = tileBlockBuilder(pieces, coast);
-  for (const u of uprns) yield { uprn: u.uprn, block: build(u) };
-}

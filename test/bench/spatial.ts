@@ -8,7 +8,7 @@
 //    benefiting from defences, OS Terrain 50-style contours every 10 m from a synthetic terrain (marching
 //    squares, as the sample generator draws them), and a coast 3 km west of the region. Features are cut into
 //    pieces (pipelines/geo/pieces.ts) exactly as flood_pieces does; each tile then loads its pieces plus the
-//    1 km overlap into its indexes and computes every UPRN's full block (the same tileBlocks the asset runs)
+//    1 km overlap into its indexes and computes every UPRN's full block (the same tileBlockBuilder the asset runs)
 //    and serialises it to JSON (what is written to Parquet). Reported: UPRNs per second of this process's
 //    CPU (one core) for the computation, and with index building included; time per tile; peak memory.
 // 2. Live. The pieces of a 3 × 3 tile block (and the coast and land) are indexed into Elasticsearch (a
@@ -28,7 +28,7 @@ import { coastFeatures, landFeatures, tileFeatures, tileUprns, TILES, X0, Y0 } f
 import { FEATURE_INDEX_MAPPING } from '../../schemas/index/features';
 import { piecesOf } from '../../pipelines/enrich/build-pieces';
 import { featureDocument, fromStoredPiece, type StoredPiece } from '../../pipelines/enrich/piece-records';
-import { tileBlocks } from '../../pipelines/enrich/tile-blocks';
+import { tileBlockBuilder } from '../../pipelines/enrich/tile-blocks';
 import { FeatureIndex } from '../../pipelines/geo/feature-index';
 import type { BBox } from '../../pipelines/geo/geometry';
 import { tileBBox, tileBBoxWithOverlap, tileOf, TILE_SIZE } from '../../pipelines/geo/tiles';
@@ -103,8 +103,8 @@ function batch(): { coast: StoredPiece[]; land: StoredPiece[] } {
           (byFamily[p.family] ??= []).push(fromStoredPiece(JSON.parse(JSON.stringify(p))));
       pieceCount += Object.values(byFamily).reduce((n, l) => n + l.length, 0);
       const c0 = cpuNow();
-      const blocks = tileBlocks(points, byFamily, coastIndex);
-      const json = Array.from(blocks, (b) => JSON.stringify(b.block));
+      const build = tileBlockBuilder(byFamily, coastIndex);
+      const json = points.map((p) => JSON.stringify(build(p)));
       const c1 = cpuNow();
       for (const text of json) {
         bytes += text.length;

@@ -2,7 +2,14 @@
 // area postcode's ONSPD row and the area datasets (HPI, fuel poverty, energy use, deprivation, rurality,
 // WIMD / SIMD, the Scottish Postcode Directory), and the pure buildAreaBlock shapes each; derived table
 // `postcode_area_blocks`.
-import { keyRanges, parquetPath, queryParquetEach, quoteString, writeParquet } from '../../io/parquet';
+import {
+  keyRanges,
+  parquetPath,
+  queryParquetEach,
+  queryRows,
+  quoteString,
+  writeParquet,
+} from '../../io/parquet';
 import {
   buildAreaBlock,
   type AreaInputs,
@@ -28,11 +35,12 @@ import { POLYGON_COLUMNS } from './uprn-postcodes';
 /**
  * The joined row per area key in use (a distinct answered postcode, area postcode and polygon codes; JSON
  * columns are null when nothing matched); `uprnPostcodes` is a uprn_postcodes file (one tile's). The rule of
- * point-geography.ts: the polygon codes (b_*) key the house price index and fuel poverty's local authority and
- * region rows; `area_lsoa` (the LSOA of the postcode nearest the point) fuel poverty's LSOA row; the ONSPD row
- * of `area_postcode` (that nearest postcode) gives the census small areas that key energy use, deprivation,
- * rurality, WIMD / SIMD and the Scottish Postcode Directory row. ONSPD is narrowed to those postcodes, and each
- * area table to their codes, before its dedup. `range`: only the keys from its first to its last.
+ * point-geography.ts: the polygon codes (b_*) key fuel poverty's local authority and region rows (and the
+ * house price index, read apart: hpiRowsSql); `area_lsoa` (the LSOA of the postcode nearest the point) fuel
+ * poverty's LSOA row; the ONSPD row of `area_postcode` (that nearest postcode) gives the census small areas
+ * that key energy use, deprivation, rurality, WIMD / SIMD and the Scottish Postcode Directory row. ONSPD is
+ * narrowed to those postcodes, and each area table to their codes, before its dedup. `range`: only the keys
+ * from its first to its last.
  */
 export function areaJoinSql(
   ctx: AssetContext,
@@ -57,8 +65,6 @@ export function areaJoinSql(
     onspd AS (
       SELECT * FROM ${t('onspd')} WHERE postcode IN (SELECT area_postcode FROM p)
       QUALIFY row_number() OVER (PARTITION BY postcode ORDER BY date_of_termination NULLS FIRST) = 1),
-    hpi_latest AS (${latestHpiPerAreaSql(`(SELECT * FROM ${t(HPI_TABLE)}
-      WHERE area_code IN (${keyCodes('b_local_authority_district_code', 'b_region_code', 'b_country_code')}))`)}),
     eu AS (
       SELECT * FROM ${t(ENERGY_USAGE_TABLE)}
       WHERE area_code IN (${codes(LSOA, 'census_middle_layer_super_output_area_code')})
@@ -84,12 +90,9 @@ export function areaJoinSql(
       'onspd',
       'sp',
     )}),
-    ${withJson(['onspd', 'hpi_latest', 'fp', 'eu', 'dep', 'dep21', 'ruc', 'sp'])}
+    ${withJson(['onspd', 'fp', 'eu', 'dep', 'dep21', 'ruc', 'sp'])}
     SELECT p.area_key, p.postcode, p.area_postcode, p.area_country, ${POLYGON_COLUMNS.map((c) => `p.${c}`).join(', ')},
       o.j AS onspd,
-      h_la.j AS hpi_la,
-      h_rg.j AS hpi_region,
-      h_ct.j AS hpi_country,
       f_l.j AS fp_lsoa,
       f_a.j AS fp_la,
       f_r.j AS fp_region,
@@ -106,9 +109,6 @@ export function areaJoinSql(
       s.j AS scottish_postcode
     FROM p
     LEFT JOIN onspd_j o ON o.postcode = p.area_postcode
-    LEFT JOIN hpi_latest_j h_la ON h_la.area_code = p.b_local_authority_district_code
-    LEFT JOIN hpi_latest_j h_rg ON h_rg.area_code = p.b_region_code
-    LEFT JOIN hpi_latest_j h_ct ON h_ct.area_code = p.b_country_code
     LEFT JOIN fp_j f_l ON f_l.level = 'lsoa' AND f_l.code = p.area_lsoa
     LEFT JOIN fp_j f_a ON f_a.level = 'local_authority' AND f_a.code = p.b_local_authority_district_code
     LEFT JOIN fp_j f_r ON f_r.level = 'region' AND f_r.code = p.b_region_code
@@ -124,6 +124,30 @@ export function areaJoinSql(
     LEFT JOIN nat ON nat.postcode = p.area_postcode
     ORDER BY p.area_key`;
 }
+
+/**
+ * The house price index rows (latestHpiPerAreaSql) of every local authority, region and country the keys of
+ * `uprnPostcodes` name, as JSON (`j`) by `area_code`: a handful a tile, read once and looked up by code
+ * (areaInputsOf). Joined to each key they were ~12 KB of its ~15 KB of joined text, sorted with it and parsed
+ * again for every key.
+ */
+function hpiRowsSql(ctx: AssetContext, uprnPostcodes: string): string {
+  const codes = ['b_local_authority_district_code', 'b_region_code', 'b_country_code']
+    .map((c) => `SELECT ${c} FROM ${parquetPath(uprnPostcodes)}`)
+    .join(' UNION ALL ');
+  return `SELECT area_code, to_json(h) AS j FROM (${latestHpiPerAreaSql(
+    `(SELECT * FROM ${parquetPath(stagedPath(ctx, HPI_TABLE))} WHERE area_code IN (${codes}))`,
+  )}) h`;
+}
+
+/** hpiRowsSql's rows by area code. */
+async function hpiRowsByCode(ctx: AssetContext, uprnPostcodes: string): Promise<HpiRows> {
+  const rows = await queryRows(hpiRowsSql(ctx, uprnPostcodes));
+  return new Map(rows.map((r) => [String(r.area_code), (r.j ?? null) as Json]));
+}
+
+/** The house price index rows of a tile's areas, by area code (read-only: shared by the keys). */
+export type HpiRows = ReadonlyMap<string, Json>;
 
 /**
  * One IoD2019 row per 2021 LSOA through the lookup, with how it was matched. Unchanged (U) and split (S)
@@ -145,15 +169,23 @@ export function deprivationBy2021Sql(lookup: string): string {
 type Json = Record<string, unknown> | null;
 
 /** A joined row → the pure builder's inputs (the EPC facts are applied per UPRN, in the grants step). */
-export function areaInputsOf(row: Record<string, unknown>): AreaInputs {
+export function areaInputsOf(row: Record<string, unknown>, hpi: HpiRows): AreaInputs {
   const j = (key: string) => (row[key] ?? null) as Json;
+  const hpiOf = (column: string) => {
+    const code = row[column];
+    return typeof code === 'string' ? (hpi.get(code) ?? null) : null;
+  };
   return {
     postcode: (row.postcode as string | null) ?? null,
     postcodeSource: null,
     postcodeDistance: null,
     onspd: j('onspd'),
     boundaries: polygonAdmin(Object.fromEntries(POLYGON_ADMIN_FIELDS.map((f) => [f, row[`b_${f}`]]))),
-    hpi: { localAuthority: j('hpi_la'), region: j('hpi_region'), country: j('hpi_country') },
+    hpi: {
+      localAuthority: hpiOf('b_local_authority_district_code'),
+      region: hpiOf('b_region_code'),
+      country: hpiOf('b_country_code'),
+    },
     fuelPoverty: {
       lsoa: j('fp_lsoa') as FuelPovertyRow | null,
       localAuthority: j('fp_la') as FuelPovertyRow | null,
@@ -219,12 +251,13 @@ export async function writePostcodeAreaBlocks(
     ranges.length > 0
       ? ranges.map((r) => areaJoinSql(ctx, uprnPostcodes, r))
       : [areaJoinSql(ctx, uprnPostcodes)];
+  const hpi = await hpiRowsByCode(ctx, uprnPostcodes);
   const rows = (async function* () {
     let n = 0;
     for await (const row of queryParquetEach(sqls)) {
       // Grants are per UPRN (step 3): built here without rules.
       const block = buildAreaBlock(
-        areaInputsOf(row),
+        areaInputsOf(row, hpi),
         { as_of: '1970-01-01', schemes: [] },
         '1970-01-01',
         prices,

@@ -267,7 +267,7 @@ describe('deprivation join through the lookup', () => {
     );
     for await (const row of queryParquet(areaJoinSql(ctx, tilePostcodes))) {
       joined.push(row);
-      const inputs = areaInputsOf(row);
+      const inputs = areaInputsOf(row, new Map());
       blocks.set(
         String(row.postcode),
         indicesOfDeprivation('England', inputs.deprivation, inputs.deprivationMatch ?? null)

@@ -51,8 +51,16 @@ export const CERTIFICATES_BY_TILE_COLUMNS: readonly ColumnSpec[] = parquetColumn
 export const RECOMMENDATION_FIELDS =
   'improvement_item, improvement_summary_text, improvement_descr_text, improvement_id, indicative_cost';
 // In a fixed order, so blocks and digests do not depend on the order the files are scanned in.
-export const RECOMMENDATION_ORDER =
+const RECOMMENDATION_ORDER =
   'improvement_item, improvement_id, improvement_summary_text, improvement_descr_text, indicative_cost';
+
+/**
+ * A certificate's recommendations as one JSON list (an aggregate over its rows), in RECOMMENDATION_ORDER:
+ * packed in that order, list_sort compares them field by field (NULLs last), as an ORDER BY in the aggregate
+ * would, at ~40 % of its cost (it was a quarter of an EPC blocks chunk's query). The members are read by name
+ * (toRecommendation), so the packing order is not seen.
+ */
+export const RECOMMENDATIONS_JSON_SQL = `to_json(list_sort(list(struct_pack(${RECOMMENDATION_ORDER}))))`;
 
 /**
  * The recommendations of the certificates of `certificateIds` (a query; all when omitted), DISTINCT: a

@@ -60,9 +60,8 @@ import {
   CERTIFICATES_BY_TILE,
   CERTIFICATES_BY_TILE_COLUMNS,
   distinctRecommendations,
-  RECOMMENDATION_FIELDS,
-  RECOMMENDATION_ORDER,
   RECOMMENDATIONS_BY_TILE,
+  RECOMMENDATIONS_JSON_SQL,
   recsDigestSql,
   tileBucketsVersion,
   tileRelation,
@@ -307,8 +306,7 @@ export function blockRowsSql(
         json_extract_string(c.enhanced, ${ENHANCED_FACTS_PATHS}) AS enhanced_facts, c.certificate_id
       FROM ${certs} c WHERE ${inRange('c.uprn')} AND c.uprn IN (SELECT uprn FROM tile)),
     r AS (
-      SELECT lmk_key, to_json(list(struct_pack(${RECOMMENDATION_FIELDS}) ORDER BY ${RECOMMENDATION_ORDER}))
-        AS recommendations
+      SELECT lmk_key, ${RECOMMENDATIONS_JSON_SQL} AS recommendations
       FROM ${distinctRecommendations(recs, 'SELECT certificate_id FROM tile_certs')} GROUP BY lmk_key)
     SELECT gs.uprn, gs.geo_country, gs.estimate, ${groups}, d.input_digest,
       c.country, c.lodged_at, c.raw, c.enhanced, c.enhanced_facts, c.certificate_id,

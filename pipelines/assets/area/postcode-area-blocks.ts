@@ -36,7 +36,7 @@ import { POLYGON_COLUMNS } from './uprn-postcodes';
  * The joined row per area key in use (a distinct answered postcode, area postcode and polygon codes; JSON
  * columns are null when nothing matched); `uprnPostcodes` is a uprn_postcodes file (one tile's). The rule of
  * point-geography.ts: the polygon codes (b_*) key fuel poverty's local authority and region rows (and the
- * house price index, read apart: hpiRowsSql); `area_lsoa` (the LSOA of the postcode nearest the point) fuel
+ * house price index, read apart: hpiRowsByCode); `area_lsoa` (the LSOA of the postcode nearest the point) fuel
  * poverty's LSOA row; the ONSPD row of `area_postcode` (that nearest postcode) gives the census small areas
  * that key energy use, deprivation, rurality, WIMD / SIMD and the Scottish Postcode Directory row. ONSPD is
  * narrowed to those postcodes, and each area table to their codes, before its dedup. `range`: only the keys
@@ -127,22 +127,18 @@ export function areaJoinSql(
 
 /**
  * The house price index rows (latestHpiPerAreaSql) of every local authority, region and country the keys of
- * `uprnPostcodes` name, as JSON (`j`) by `area_code`: a handful a tile, read once and looked up by code
- * (areaInputsOf). Joined to each key they were ~12 KB of its ~15 KB of joined text, sorted with it and parsed
- * again for every key.
+ * `uprnPostcodes` name, by area code: a handful a tile, read once and looked up by code (areaInputsOf).
+ * Joined to each key instead, they would be ~12 of its ~15 KB of joined text, sorted with it and parsed again
+ * for every key.
  */
-function hpiRowsSql(ctx: AssetContext, uprnPostcodes: string): string {
-  const codes = ['b_local_authority_district_code', 'b_region_code', 'b_country_code']
-    .map((c) => `SELECT ${c} FROM ${parquetPath(uprnPostcodes)}`)
-    .join(' UNION ALL ');
-  return `SELECT area_code, to_json(h) AS j FROM (${latestHpiPerAreaSql(
-    `(SELECT * FROM ${parquetPath(stagedPath(ctx, HPI_TABLE))} WHERE area_code IN (${codes}))`,
-  )}) h`;
-}
-
-/** hpiRowsSql's rows by area code. */
 async function hpiRowsByCode(ctx: AssetContext, uprnPostcodes: string): Promise<HpiRows> {
-  const rows = await queryRows(hpiRowsSql(ctx, uprnPostcodes));
+  const codes = `SELECT unnest([b_local_authority_district_code, b_region_code, b_country_code])
+    FROM ${parquetPath(uprnPostcodes)}`;
+  const rows = await queryRows(
+    `SELECT area_code, to_json(h) AS j FROM (${latestHpiPerAreaSql(
+      `(SELECT * FROM ${parquetPath(stagedPath(ctx, HPI_TABLE))} WHERE area_code IN (${codes}))`,
+    )}) h`,
+  );
   return new Map(rows.map((r) => [String(r.area_code), (r.j ?? null) as Json]));
 }
 

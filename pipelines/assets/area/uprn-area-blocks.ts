@@ -114,11 +114,7 @@ function tileInputsHeld(ctx: AssetContext, day: DayInputs, asOf: string): boolea
  */
 function grantFactsSql(ctx: AssetContext, tile: string, where = 'true'): string {
   const postcodes = parquetPath(tilePath(ctx, UPRN_POSTCODES_TABLE, tile));
-  const areaBlocks = parquetPath(tilePath(ctx, POSTCODE_AREA_BLOCKS_TABLE, tile));
-  const keys =
-    where === 'true'
-      ? areaBlocks
-      : `(SELECT * FROM ${areaBlocks}
+  const keys = `(SELECT * FROM ${parquetPath(tilePath(ctx, POSTCODE_AREA_BLOCKS_TABLE, tile))}
       WHERE area_key IN (SELECT area_key FROM ${postcodes} p WHERE ${where}))`;
   return `
     SELECT p.uprn, p.postcode, p.postcode_source, p.postcode_distance, p.area_postcode, p.area_postcode_distance,

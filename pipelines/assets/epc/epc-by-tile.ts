@@ -48,7 +48,7 @@ export const CERTIFICATES_BY_TILE_COLUMNS: readonly ColumnSpec[] = parquetColumn
   PROPERTY_BLOCK_TABLES.epc_certificates_by_tile.schema,
 );
 
-export const RECOMMENDATION_FIELDS =
+const RECOMMENDATION_FIELDS =
   'improvement_item, improvement_summary_text, improvement_descr_text, improvement_id, indicative_cost';
 // In a fixed order, so blocks and digests do not depend on the order the files are scanned in.
 const RECOMMENDATION_ORDER =

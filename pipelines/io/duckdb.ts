@@ -34,4 +34,10 @@ export const {
   DuckDBTypeId,
 } = duckdb;
 export type DuckDBInstance = Api.DuckDBInstance;
-export type { DuckDBAppender, DuckDBBlobVector, DuckDBConnection } from '@duckdb/node-api';
+export type {
+  DuckDBAppender,
+  DuckDBBlobVector,
+  DuckDBConnection,
+  DuckDBType,
+  DuckDBVector,
+} from '@duckdb/node-api';

@@ -21,6 +21,8 @@ import {
   type DuckDBAppender,
   type DuckDBBlobVector,
   type DuckDBConnection,
+  type DuckDBType,
+  type DuckDBVector,
 } from './duckdb';
 import { geoParquetPlan, reservedGeoMetadata, type GeoParquetPlan, type GeoStats } from './geoparquet';
 import { fillFooterValue } from './parquet-footer';
@@ -951,26 +953,59 @@ async function* query(
 async function* rowsOf(connection: DuckDBConnection, sql: string): AsyncGenerator<Record<string, unknown>> {
   const result = await connection.stream(sql);
   const names = result.columnNames();
-  const types = result.columnTypes();
-  const json = types.map((t) => t.alias === 'JSON');
-  const blob = types.map((t) => t.typeId === DuckDBTypeId.BLOB);
+  const columnsOf = result.columnTypes().map(columnReader);
   for (;;) {
     const chunk = await result.fetchChunk();
     if (!chunk || chunk.rowCount === 0) break;
-    const columns = names.map((_, c) =>
-      blob[c]
-        ? blobBuffers(chunk.getColumnVector(c) as DuckDBBlobVector, chunk.rowCount)
-        : chunk.getColumnValues(c),
-    );
-    for (let r = 0; r < chunk.rowCount; r++) {
+    const rows = chunk.rowCount;
+    const columns = columnsOf.map((read, c) => read(chunk.getColumnVector(c), rows));
+    for (let r = 0; r < rows; r++) {
       const row: Record<string, unknown> = {};
-      names.forEach((name, c) => {
-        row[name] = blob[c] ? columns[c]![r] : toJsonValue(columns[c]![r], json[c]!);
-      });
+      for (let c = 0; c < names.length; c++) row[names[c]!] = columns[c]![r];
       yield row;
     }
   }
 }
+
+/** Reads a chunk's column of `rows` values as queryParquet gives them (toJsonValue's). */
+type ColumnReader = (vector: DuckDBVector, rows: number) => unknown[];
+
+/**
+ * The reader of a column of this type: a value read and converted in one loop, by a conversion chosen once
+ * per column, not tried type by type for every value (a tile's certified properties, 85,000 rows of 19
+ * columns: ~480 → ~375 ms).
+ */
+function columnReader(type: DuckDBType): ColumnReader {
+  if (type.typeId === DuckDBTypeId.BLOB)
+    return (vector, rows) => blobBuffers(vector as DuckDBBlobVector, rows);
+  const json = type.alias === 'JSON';
+  const convert: (value: unknown) => unknown = json
+    ? (value) => toJsonValue(value, true)
+    : PLAIN_TYPES.has(type.typeId)
+      ? (value) => value
+      : type.typeId === DuckDBTypeId.BIGINT
+        ? (value) => (value === null ? null : Number(value))
+        : (value) => toJsonValue(value, false);
+  return (vector, rows) => {
+    const out = new Array<unknown>(rows);
+    for (let r = 0; r < rows; r++) out[r] = convert(vector.getItem(r));
+    return out;
+  };
+}
+
+/** Types whose values the node API gives as queryParquet gives them: strings, numbers, booleans or null. */
+const PLAIN_TYPES: ReadonlySet<number> = new Set([
+  DuckDBTypeId.VARCHAR,
+  DuckDBTypeId.DOUBLE,
+  DuckDBTypeId.FLOAT,
+  DuckDBTypeId.INTEGER,
+  DuckDBTypeId.SMALLINT,
+  DuckDBTypeId.TINYINT,
+  DuckDBTypeId.UINTEGER,
+  DuckDBTypeId.USMALLINT,
+  DuckDBTypeId.UTINYINT,
+  DuckDBTypeId.BOOLEAN,
+]);
 
 /**
  * A BLOB column's values as Buffers (BLOBs are bytes: WKB geometry, block texts read without decoding). The

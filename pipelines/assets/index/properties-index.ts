@@ -300,16 +300,23 @@ export function digestsSql(
       ['os_open_uprn', ...PROPERTY_BLOCK_SOURCES.map((s) => s.asset)].map((a) => [a, upstream[a] ?? null]),
     ),
   ).replace(/'/g, "''");
-  const inputs = `SELECT u.uprn, ${columns.join(', ')} FROM ${tileUprns(uprns, tile)} u
-    ${previous === undefined ? '' : `LEFT JOIN ${parquetPath(previous.path)} p USING (uprn)`} ${joins}`;
-  const digests = `SELECT *, md5(concat_ws(chr(31), ${DIGEST_COLUMNS.join(', ')})) AS digest FROM (${inputs})`;
+  const digestOf = `md5(concat_ws(chr(31), ${DIGEST_COLUMNS.join(', ')}))`;
   const run = runLiteral(runId);
-  const indexedRun =
-    previous === undefined ? run : `CASE WHEN p.digest = d.digest THEN p.indexed_run ELSE ${run} END`;
-  return `SELECT d.uprn, d.digest, ${indexedRun} AS indexed_run, ${DIGEST_COLUMNS.map((c) => `d.${c}`).join(', ')},
-      '${builtFrom}' AS built_from
-    FROM (${digests}) d ${previous === undefined ? '' : `LEFT JOIN ${parquetPath(previous.path)} p USING (uprn)`}
-    ORDER BY d.uprn`;
+  if (previous === undefined)
+    return `SELECT uprn, ${digestOf} AS digest, ${run} AS indexed_run, ${DIGEST_COLUMNS.join(', ')},
+        '${builtFrom}' AS built_from
+      FROM (SELECT u.uprn, ${columns.join(', ')} FROM ${tileUprns(uprns, tile)} u ${joins})
+      ORDER BY uprn`;
+  // The previous file joined once, its digest and run carried beside the inputs: a UPRN whose every input
+  // digest is the previous one keeps its digest without another MD5 (all but a month's few).
+  const unchanged = DIGEST_COLUMNS.map((c) => `${c} IS NOT DISTINCT FROM p_${c}`).join(' AND ');
+  return `SELECT uprn, digest, CASE WHEN digest = p_digest THEN p_indexed_run ELSE ${run} END AS indexed_run,
+      ${DIGEST_COLUMNS.join(', ')}, '${builtFrom}' AS built_from
+    FROM (SELECT *, CASE WHEN p_digest IS NOT NULL AND ${unchanged} THEN p_digest ELSE ${digestOf} END AS digest
+      FROM (SELECT u.uprn, ${columns.join(', ')}, p.digest AS p_digest, p.indexed_run AS p_indexed_run,
+          ${DIGEST_COLUMNS.map((c) => `p.${c} AS p_${c}`).join(', ')}
+        FROM ${tileUprns(uprns, tile)} u LEFT JOIN ${parquetPath(previous.path)} p USING (uprn) ${joins}))
+    ORDER BY uprn`;
 }
 
 /** The upstream builds a digests file was computed from; null when it predates `built_from`. */

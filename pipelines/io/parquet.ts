@@ -934,34 +934,59 @@ export async function* queryParquetEach(sqls: Iterable<string>): AsyncGenerator<
   for (const sql of sqls) yield* query(sql, (spill) => openOwnInstance(':memory:', spill));
 }
 
-async function* query(
+/** A chunk of a query's result, column by column: `columns[name][r]` is row r's value (queryParquet's). */
+export interface ColumnChunk {
+  rows: number;
+  /** The columns' names in the query's order. */
+  names: string[];
+  columns: Record<string, unknown[]>;
+}
+
+/**
+ * The rows of a query as queryParquet gives them, a chunk at a time and column by column: for a reader that
+ * builds objects of its own (a tile's certified properties), one object a row instead of two.
+ */
+export async function* queryParquetChunks(sql: string): AsyncGenerator<ColumnChunk> {
+  yield* query(sql, openQueryInstance, chunksOf);
+}
+
+async function* query<T>(
   sql: string,
   open: (spill: string) => Promise<OwnedConnection>,
-): AsyncGenerator<Record<string, unknown>> {
+  read: (connection: DuckDBConnection, sql: string) => AsyncGenerator<T> = rowsOf as never,
+): AsyncGenerator<T> {
   // An in-memory database spills only where it is given a folder: without one, a sort or join larger than the
   // memory limit fails instead of spilling (uprn_epc_blocks at 100,000 UPRNs under a 1 GB limit).
   const spill = join(localScratchRoot() ?? tmpdir(), `pds-query-${randomUUID()}`);
   const { connection, close } = await open(spill);
   try {
-    yield* rowsOf(connection, sql);
+    yield* read(connection, sql);
   } finally {
     close();
     await rm(spill, { recursive: true, force: true });
   }
 }
 
-async function* rowsOf(connection: DuckDBConnection, sql: string): AsyncGenerator<Record<string, unknown>> {
+async function* chunksOf(connection: DuckDBConnection, sql: string): AsyncGenerator<ColumnChunk> {
   const result = await connection.stream(sql);
   const names = result.columnNames();
-  const columnsOf = result.columnTypes().map(columnReader);
+  const readers = result.columnTypes().map(columnReader);
   for (;;) {
     const chunk = await result.fetchChunk();
     if (!chunk || chunk.rowCount === 0) break;
     const rows = chunk.rowCount;
-    const columns = columnsOf.map((read, c) => read(chunk.getColumnVector(c), rows));
+    const columns: Record<string, unknown[]> = {};
+    readers.forEach((read, c) => (columns[names[c]!] = read(chunk.getColumnVector(c), rows)));
+    yield { rows, names, columns };
+  }
+}
+
+async function* rowsOf(connection: DuckDBConnection, sql: string): AsyncGenerator<Record<string, unknown>> {
+  for await (const { rows, names, columns } of chunksOf(connection, sql)) {
+    const values = names.map((name) => columns[name]!);
     for (let r = 0; r < rows; r++) {
       const row: Record<string, unknown> = {};
-      for (let c = 0; c < names.length; c++) row[names[c]!] = columns[c]![r];
+      for (let c = 0; c < names.length; c++) row[names[c]!] = values[c]![r];
       yield row;
     }
   }

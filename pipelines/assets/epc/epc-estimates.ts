@@ -18,6 +18,7 @@ import {
   emptyRelation,
   parquetPath,
   queryParquet,
+  queryParquetChunks,
   queryRows,
   writeParquet,
 } from '../../io/parquet';
@@ -110,32 +111,35 @@ type Certified = CertifiedProperty & Record<(typeof GEOGRAPHY)[number], string |
 
 async function certifiedOf(sql: string): Promise<Certified[]> {
   const properties: Certified[] = [];
-  for await (const r of queryParquet(`${sql} ORDER BY uprn`)) {
-    // Built as a literal: every property has one shape, which the neighbour search and the estimate read
-    // ~20 times each (spread from the row, they took half as long again).
-    properties.push({
-      uprn: r.uprn as number,
-      x: r.x_coord as number,
-      y: r.y_coord as number,
-      postcode: r.postcode as string | null,
-      outcode: r.outcode as string | null,
-      local_authority_district_code: r.local_authority_district_code as string | null,
-      region_code: r.region_code as string | null,
-      country: r.country as string | null,
-      property_type: r.property_type as Certified['property_type'],
-      built_form: r.built_form as Certified['built_form'],
-      construction_age_band: r.construction_age_band as string | null,
-      main_fuel: r.main_fuel as Certified['main_fuel'],
-      total_floor_area: r.total_floor_area as number | null,
-      energy_efficiency_current: r.energy_efficiency_current as number | null,
-      energy_efficiency_potential: r.energy_efficiency_potential as number | null,
-      co2_emissions_current: r.co2_emissions_current as number | null,
-      co2_emissions_potential: r.co2_emissions_potential as number | null,
-      energy_consumption_per_floor_area_m2_current: r.energy_consumption_per_floor_area_m2_current as
-        number | null,
-      energy_consumption_per_floor_area_m2_potential: r.energy_consumption_per_floor_area_m2_potential as
-        number | null,
-    });
+  for await (const { rows, columns: c } of queryParquetChunks(`${sql} ORDER BY uprn`)) {
+    for (let r = 0; r < rows; r++) {
+      // Built as a literal, straight from the columns: every property has one shape, which the neighbour
+      // search and the estimate read ~20 times each (spread from a row object, they took half as long again).
+      properties.push({
+        uprn: c.uprn![r] as number,
+        x: c.x_coord![r] as number,
+        y: c.y_coord![r] as number,
+        postcode: c.postcode![r] as string | null,
+        outcode: c.outcode![r] as string | null,
+        local_authority_district_code: c.local_authority_district_code![r] as string | null,
+        region_code: c.region_code![r] as string | null,
+        country: c.country![r] as string | null,
+        property_type: c.property_type![r] as Certified['property_type'],
+        built_form: c.built_form![r] as Certified['built_form'],
+        construction_age_band: c.construction_age_band![r] as string | null,
+        main_fuel: c.main_fuel![r] as Certified['main_fuel'],
+        total_floor_area: c.total_floor_area![r] as number | null,
+        energy_efficiency_current: c.energy_efficiency_current![r] as number | null,
+        energy_efficiency_potential: c.energy_efficiency_potential![r] as number | null,
+        co2_emissions_current: c.co2_emissions_current![r] as number | null,
+        co2_emissions_potential: c.co2_emissions_potential![r] as number | null,
+        energy_consumption_per_floor_area_m2_current: c.energy_consumption_per_floor_area_m2_current![r] as
+          number | null,
+        energy_consumption_per_floor_area_m2_potential: c.energy_consumption_per_floor_area_m2_potential![
+          r
+        ] as number | null,
+      });
+    }
   }
   return properties;
 }

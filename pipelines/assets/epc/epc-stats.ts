@@ -1,10 +1,19 @@
 // Derived EPC tables for analysts and for the per-UPRN blocks: the latest certificate of every property
 // with its geography (epc_latest), and the statistics of every grouping of spec 2.10 (epc_stats).
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { onGridSql, TILE_SIZE, tileName } from '../../geo/tiles';
-import { copyQueryToParquet, emptyRelation, parquetPath, queryRows, runsRelation } from '../../io/parquet';
+import {
+  copyQueryToParquet,
+  emptyRelation,
+  parquetFiles,
+  parquetPath,
+  queryRows,
+  runsRelation,
+} from '../../io/parquet';
 import { epcStatsSql } from '../../transforms/epc/stats-sql';
-import { type AssetContext } from '../../orchestration/definition';
+import { sameBuildsBut, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
 import {
   EPC_ENHANCED_EW_TABLE,
@@ -15,6 +24,8 @@ import {
   partitionedTable,
 } from './epc-enhanced';
 import { columnsHashSql } from '../../io/row-digest';
+import { deltaFilesOf } from '../../io/delta-files';
+import { runFilesOf } from '../../io/run-files';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { EpcLatestRowSchema } from '../../../schemas/epc/analyst-tables';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
@@ -89,6 +100,16 @@ const DIGESTED_COLUMNS = EPC_LATEST_COLUMNS.filter((c) => c.name !== 'row_digest
 export const withRowDigestSql = (select: string): string =>
   `SELECT *, ${columnsHashSql(DIGESTED_COLUMNS, 'r')}::VARCHAR AS row_digest FROM (${select}) r`;
 
+/** Where a certificate's property is keyed: its UPRN, else its building reference, else the certificate. */
+const propertyKeySql = (t = '', id = 'certificate_id'): string =>
+  `coalesce(CAST(${t}uprn AS VARCHAR), 'brn:' || ${t}building_reference_number, 'id:' || ${t}${id})`;
+
+/** A month's build of epc_latest: the last build's file, and the England and Wales files new since it. */
+export interface LatestMonth {
+  previous: string;
+  added: readonly string[];
+}
+
 /**
  * The latest certificate of each property. A property is its UPRN; certificates without one (about 2% in
  * England and Wales) fall back to the building reference number, so they still count in the statistics.
@@ -96,38 +117,25 @@ export const withRowDigestSql = (select: string): string =>
  * Wales and Scotland have no English region, so their region is the country code. In 10 km tile order, then
  * UPRN: a reader of one tile (x_coord, y_coord between its bounds) skips the other tiles' row groups by their
  * statistics instead of scanning the country's.
+ *
+ * With `month`, only the properties a new file's certificates name are chosen again, from every file as a
+ * whole build would choose them; every other property keeps the last build's row (monthOf says when that
+ * holds: the files it read unchanged, the same ONSPD and UPRNs).
  */
-export function epcLatestSql(ctx: AssetContext): string {
+export function epcLatestSql(ctx: AssetContext, month?: LatestMonth): string {
   const ew = partitionedTable(derivedGlob(ctx, EPC_ENHANCED_EW_TABLE), EW_ENHANCED_COLUMNS);
   const scotland =
     runsRelation(derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE)) ?? emptyRelation(SCOTLAND_ENHANCED_COLUMNS);
   const common = `uprn, building_reference_number, postcode, property_type, built_form, construction_age_band,
     main_fuel, total_floor_area, has_mains_gas, ${MEASURES.join(', ')}, lodgement_date`;
-  return `
-    WITH certs AS (
-      SELECT ${common}, country, lmk_key AS certificate_id, local_authority,
-             energy_consumption_per_floor_area_m2_current, energy_consumption_per_floor_area_m2_potential,
-             coalesce(lodgement_datetime, lodgement_date) AS lodged_at
-      FROM ${ew}
-      UNION ALL BY NAME
-      SELECT ${common}, 'Scotland' AS country, building_reference_number AS certificate_id,
-             NULL AS local_authority,
-             energy_consumption_current AS energy_consumption_per_floor_area_m2_current,
-             energy_consumption_potential AS energy_consumption_per_floor_area_m2_potential,
-             lodgement_date AS lodged_at
-      FROM ${scotland}
-    ),
-    latest AS (
-      SELECT * FROM certs
-      QUALIFY row_number() OVER (
-        PARTITION BY coalesce(CAST(uprn AS VARCHAR), 'brn:' || building_reference_number, 'id:' || certificate_id)
-        ORDER BY lodged_at DESC NULLS LAST, certificate_id DESC) = 1
-    ),
-    onspd AS (
-      SELECT postcode, local_authority_district_code, region_code, country_code, country_name
-      FROM ${parquetPath(stagedPath(ctx, 'onspd'))}
-    )
-    ${withRowDigestSql(`SELECT l.uprn, l.certificate_id, l.building_reference_number, l.lodgement_date,
+  const touched = month
+    ? `touched AS (SELECT DISTINCT ${propertyKeySql('', 'lmk_key')} AS k FROM ${parquetFiles(month.added)}),`
+    : '';
+  // A property's key is unique, so the order is total: a month's build writes its rows as a whole one would.
+  const order = `ORDER BY floor(y_coord / ${TILE_SIZE}) NULLS LAST, floor(x_coord / ${TILE_SIZE}), uprn NULLS LAST,
+      building_reference_number, certificate_id`;
+  const chosen =
+    withRowDigestSql(`SELECT l.uprn, l.certificate_id, l.building_reference_number, l.lodgement_date,
       coalesce(l.country, o.country_name) AS country,
       l.postcode, split_part(l.postcode, ' ', 1) AS outcode,
       coalesce(o.local_authority_district_code, l.local_authority) AS local_authority_district_code,
@@ -141,10 +149,85 @@ export function epcLatestSql(ctx: AssetContext): string {
       u.x_coord, u.y_coord
     FROM latest l
     LEFT JOIN onspd o ON o.postcode = l.postcode
-    LEFT JOIN ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u ON u.uprn = l.uprn`)}
-    ORDER BY floor(y_coord / ${TILE_SIZE}) NULLS LAST, floor(x_coord / ${TILE_SIZE}), uprn NULLS LAST,
-      building_reference_number`;
+    LEFT JOIN ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u ON u.uprn = l.uprn`);
+  return `
+    WITH ${touched}
+    certs AS (
+      SELECT ${common}, country, lmk_key AS certificate_id, local_authority,
+             energy_consumption_per_floor_area_m2_current, energy_consumption_per_floor_area_m2_potential,
+             coalesce(lodgement_datetime, lodgement_date) AS lodged_at
+      FROM ${ew}
+      UNION ALL BY NAME
+      SELECT ${common}, 'Scotland' AS country, building_reference_number AS certificate_id,
+             NULL AS local_authority,
+             energy_consumption_current AS energy_consumption_per_floor_area_m2_current,
+             energy_consumption_potential AS energy_consumption_per_floor_area_m2_potential,
+             lodgement_date AS lodged_at
+      FROM ${scotland}
+    ),
+    latest AS (
+      SELECT c.* FROM certs c
+      ${month ? `SEMI JOIN touched t ON t.k IS NOT DISTINCT FROM ${propertyKeySql('c.')}` : ''}
+      QUALIFY row_number() OVER (
+        PARTITION BY ${propertyKeySql('c.')}
+        ORDER BY lodged_at DESC NULLS LAST, certificate_id DESC) = 1
+    ),
+    onspd AS (
+      SELECT postcode, local_authority_district_code, region_code, country_code, country_name
+      FROM ${parquetPath(stagedPath(ctx, 'onspd'))}
+    )
+    ${
+      month
+        ? `SELECT * FROM (${chosen}
+           UNION ALL BY NAME
+           SELECT p.* FROM ${parquetPath(month.previous)} p
+           ANTI JOIN touched t ON t.k IS NOT DISTINCT FROM ${propertyKeySql('p.')})`
+        : chosen
+    }
+    ${order}`;
 }
+
+/** What epc_latest's build read, beside it: each input file (relative to the table's folder) and its stamp. */
+const inputsPath = (path: string): string => `${path}.inputs.json`;
+
+/** epc_latest's input files (every England and Wales partition's, Scotland's runs and delta) and their stamps. */
+async function inputStamps(ctx: AssetContext, path: string): Promise<Record<string, string>> {
+  const ewDir = dirname(derivedGlob(ctx, EPC_ENHANCED_EW_TABLE));
+  const ew = existsSync(ewDir) ? readdirSync(ewDir).filter((f) => f.endsWith('.parquet')) : [];
+  const scotland = derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE);
+  const files = [...ew.map((f) => join(ewDir, f)), ...runFilesOf(scotland), ...deltaFilesOf(scotland)];
+  const stamps: Record<string, string> = {};
+  for (const file of files.sort()) {
+    const { size, mtimeMs } = await stat(file);
+    stamps[relative(dirname(path), file)] = `${size} ${mtimeMs}`;
+  }
+  return stamps;
+}
+
+/**
+ * A month's build when one holds: the same code, ONSPD and UPRNs as the last build, every file it read still
+ * as it was, and only new England and Wales partition files besides (a month's `certificates-<year>.csv`).
+ * A file changed or gone (a folder published again, Scotland's), or no record of the last build's files: a
+ * whole build.
+ */
+async function monthOf(
+  ctx: AssetContext,
+  path: string,
+  stamps: Readonly<Record<string, string>>,
+): Promise<LatestMonth | undefined> {
+  if (!sameBuildsBut(ctx, EPC_LATEST_CODE_VERSION, ['epc_enhanced']) || !existsSync(path)) return undefined;
+  const kept = await readFile(inputsPath(path), 'utf8').then(
+    (text) => JSON.parse(text) as Record<string, string>,
+    () => undefined,
+  );
+  if (!kept || Object.entries(kept).some(([file, stamp]) => stamps[file] !== stamp)) return undefined;
+  const ew = relative(dirname(path), dirname(derivedGlob(ctx, EPC_ENHANCED_EW_TABLE)));
+  const added = Object.keys(stamps).filter((file) => !(file in kept));
+  if (added.length === 0 || added.some((file) => dirname(file) !== ew)) return undefined;
+  return { previous: path, added: added.map((file) => join(dirname(path), file)) };
+}
+
+const EPC_LATEST_CODE_VERSION = '4';
 
 export const epcLatest = defineAsset({
   name: 'epc_latest',
@@ -154,16 +237,28 @@ export const epcLatest = defineAsset({
   upstream: ['epc_enhanced', 'onspd', 'os_open_uprn'],
   // 3: in tile order. 4: each row's digest (`row_digest`), which its readers compare instead of digesting the
   // row again (properties_wide, the tiles' versions).
-  codeVersion: '4',
+  codeVersion: EPC_LATEST_CODE_VERSION,
   owner: 'epc',
   cadence: 'monthly',
   async materialize(ctx) {
-    const written = await copyQueryToParquet(epcLatestSql(ctx), derivedPath(ctx, EPC_LATEST_TABLE));
-    // Its tiles' versions (epcLatestVersion), written whole then renamed: a reader never sees part of them.
+    const path = derivedPath(ctx, EPC_LATEST_TABLE);
+    const stamps = await inputStamps(ctx, path);
+    const month = await monthOf(ctx, path, stamps);
+    // Gone while the table is written: a build cut short leaves no record, and the next is whole.
+    await rm(inputsPath(path), { force: true });
+    const written = await copyQueryToParquet(epcLatestSql(ctx, month), path);
+    // Its tiles' versions (epcLatestVersion) and its inputs, each written whole then renamed: a reader never
+    // sees part of them.
     const versions = tileVersionsPath(written.path);
     await writeFile(`${versions}.tmp`, JSON.stringify(await computeTileVersions(written.path)));
     await rename(`${versions}.tmp`, versions);
-    return { rows: written.rows, outputs: [written.path, versions] };
+    await writeFile(`${inputsPath(path)}.tmp`, JSON.stringify(stamps));
+    await rename(`${inputsPath(path)}.tmp`, inputsPath(path));
+    return {
+      rows: written.rows,
+      outputs: [written.path, versions, inputsPath(path)],
+      metrics: { added_files: month?.added.length ?? 0 },
+    };
   },
 });
 

@@ -6,14 +6,17 @@ import { epcLatestSql } from '../../../../pipelines/assets/epc/epc-stats';
 import { copyQueryToParquet, queryParquet } from '../../../../pipelines/io/parquet';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pds-epc-latest-'));
-const ctx = { config: { dataDir }, runId: 't', log: () => undefined, heartbeat: () => undefined } as never;
-const parquet = (layer: string, table: string) => join(dataDir, 'parquet', layer, `${table}.parquet`);
+const contextOf = (dir: string) =>
+  ({ config: { dataDir: dir }, runId: 't', log: () => undefined, heartbeat: () => undefined }) as never;
+const ctx = contextOf(dataDir);
+const parquetIn = (dir: string) => (layer: string, table: string) =>
+  join(dir, 'parquet', layer, `${table}.parquet`);
 
 const COMMON = `NULL::VARCHAR AS built_form, NULL::VARCHAR AS construction_age_band, NULL::VARCHAR AS main_fuel,
   80.0::DOUBLE AS total_floor_area, true AS has_mains_gas, 3.0::DOUBLE AS co2_emissions_current, 1.0::DOUBLE AS co2_emissions_potential,
   80 AS energy_efficiency_potential, 'C' AS energy_rating_potential`;
 
-async function setUp(): Promise<void> {
+async function setUp(parquet = parquetIn(dataDir)): Promise<void> {
   // UPRN 1: two English certificates (the later one wins); a certificate without a UPRN (counted by its
   // building reference); UPRN 3: a Scottish one. ONSPD knows the English and Scottish postcodes.
   await copyQueryToParquet(
@@ -89,5 +92,53 @@ describe('epcLatestSql', async () => {
     const only: unknown[] = [];
     for await (const row of queryParquet(epcLatestSql(ctx))) only.push(row.certificate_id);
     expect(only).toEqual(['brn3']);
+  });
+});
+
+describe('epcLatestSql for a month', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pds-epc-latest-month-'));
+  const at = parquetIn(dir);
+  const monthCtx = contextOf(dir);
+  await setUp(at);
+  const previous = join(dir, 'last-build.parquet');
+  await copyQueryToParquet(epcLatestSql(monthCtx), previous);
+  // A new year's file: a later certificate for UPRN 1, one for a new UPRN 4, an older one for the property
+  // without a UPRN (brn2: the last build's row stays), and a later English one for Scotland's UPRN 3.
+  const added = at('derived', 'epc_enhanced_england_wales/2026');
+  await copyQueryToParquet(
+    `SELECT * FROM (VALUES
+       (1, 'brn1', 'BA1 1AA', 'House', 71, 'C', 'E06000022', 'England', 'newer', TIMESTAMP '2026-01-05', 190.0::DOUBLE, 85.0::DOUBLE),
+       (4, 'brn4', 'BA1 1AA', 'Flat', 75, 'C', 'E06000022', 'England', 'four', TIMESTAMP '2026-01-06', 120.0::DOUBLE, 70.0::DOUBLE),
+       (NULL, 'brn2', 'CF10 1AA', 'Flat', 50, 'E', 'W06000015', 'Wales', 'w-old', TIMESTAMP '2010-01-01', 300.0::DOUBLE, 90.0::DOUBLE),
+       (3, 'brn3', 'FK9 4AA', 'Flat', 65, 'D', 'E06000022', 'England', 'three', TIMESTAMP '2026-01-07', 170.0::DOUBLE, 110.0::DOUBLE))
+     AS t(uprn, building_reference_number, postcode, property_type, energy_efficiency_current,
+          energy_rating_current, local_authority, country, lmk_key, lodgement_date,
+          energy_consumption_per_floor_area_m2_current, energy_consumption_per_floor_area_m2_potential),
+     (SELECT ${COMMON}, NULL::TIMESTAMP AS lodgement_datetime)`,
+    added,
+  );
+  const rowsOf = async (sql: string) => {
+    const rows: Record<string, unknown>[] = [];
+    for await (const row of queryParquet(sql)) rows.push(row);
+    return rows;
+  };
+  const whole = await rowsOf(epcLatestSql(monthCtx));
+  const month = await rowsOf(epcLatestSql(monthCtx, { previous, added: [added] }));
+
+  it('chooses again only the properties the new file names, and gives what a whole build gives', () => {
+    expect(whole.map((r) => [r.uprn, r.certificate_id])).toEqual([
+      [1, 'newer'],
+      [3, 'three'],
+      [4, 'four'],
+      [null, 'w'],
+    ]);
+    expect(month).toEqual(whole);
+  });
+
+  it("keeps the last build's row of a property the new file names with an older certificate", async () => {
+    const [last] = (await rowsOf(`SELECT * FROM read_parquet('${previous}') WHERE certificate_id = 'w'`)) as [
+      Record<string, unknown>,
+    ];
+    expect(month.find((r) => r.certificate_id === 'w')).toEqual(last);
   });
 });

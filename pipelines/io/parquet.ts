@@ -909,7 +909,7 @@ export const writeTileBlocks = (
  * read_parquet('...').
  */
 export async function* queryParquet(sql: string): AsyncGenerator<Record<string, unknown>> {
-  yield* query(sql, openQueryInstance);
+  yield* query(sql, openQueryInstance, rowsOf);
 }
 
 /** The rows of a small query (a count, a file's columns, a few aggregates), as queryParquet gives them. */
@@ -931,7 +931,7 @@ export async function queryRows(sql: string): Promise<Record<string, unknown>[]>
  * the end; an instance each: ~1.1 GB throughout, for the same CPU).
  */
 export async function* queryParquetEach(sqls: Iterable<string>): AsyncGenerator<Record<string, unknown>> {
-  for (const sql of sqls) yield* query(sql, (spill) => openOwnInstance(':memory:', spill));
+  for (const sql of sqls) yield* query(sql, (spill) => openOwnInstance(':memory:', spill), rowsOf);
 }
 
 /** A chunk of a query's result, column by column: `columns[name][r]` is row r's value (queryParquet's). */
@@ -953,7 +953,7 @@ export async function* queryParquetChunks(sql: string): AsyncGenerator<ColumnChu
 async function* query<T>(
   sql: string,
   open: (spill: string) => Promise<OwnedConnection>,
-  read: (connection: DuckDBConnection, sql: string) => AsyncGenerator<T> = rowsOf as never,
+  read: (connection: DuckDBConnection, sql: string) => AsyncGenerator<T>,
 ): AsyncGenerator<T> {
   // An in-memory database spills only where it is given a folder: without one, a sort or join larger than the
   // memory limit fails instead of spilling (uprn_epc_blocks at 100,000 UPRNs under a 1 GB limit).

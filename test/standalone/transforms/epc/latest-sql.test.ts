@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { epcLatestSql } from '../../../../pipelines/assets/epc/epc-stats';
+import { epcLatest, epcLatestSql } from '../../../../pipelines/assets/epc/epc-stats';
 import { copyQueryToParquet, queryParquet } from '../../../../pipelines/io/parquet';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pds-epc-latest-'));
@@ -140,5 +140,68 @@ describe('epcLatestSql for a month', async () => {
       Record<string, unknown>,
     ];
     expect(month.find((r) => r.certificate_id === 'w')).toEqual(last);
+  });
+});
+
+describe('epc_latest: when a month is built from the last build', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pds-epc-latest-asset-'));
+  const at = parquetIn(dir);
+  await setUp(at);
+  const upstream = { epc_enhanced: 'e1', onspd: 'o1', os_open_uprn: 'u1' };
+  const build = async (next: Record<string, string>, last?: Record<string, string>) => {
+    const context = {
+      config: { dataDir: dir },
+      runId: 't',
+      log: () => undefined,
+      heartbeat: () => undefined,
+      upstream: next,
+      ...(last
+        ? { previousBuild: { upstream: last, codeVersion: epcLatest.codeVersion, startedAt: '' } }
+        : {}),
+    } as never;
+    const result = await epcLatest.materialize(context);
+    const rows: unknown[] = [];
+    for await (const row of queryParquet(`SELECT * FROM read_parquet('${at('derived', 'epc_latest')}')`))
+      rows.push(row);
+    return { added: result.metrics?.added_files, rows };
+  };
+  const year = (lmk: string, date: string, uprn = 1) =>
+    copyQueryToParquet(
+      `SELECT ${uprn} AS uprn, 'brn${uprn}' AS building_reference_number, 'BA1 1AA' AS postcode, 'House' AS property_type,
+         70 AS energy_efficiency_current, 'C' AS energy_rating_current, 'E06000022' AS local_authority,
+         'England' AS country, '${lmk}' AS lmk_key, TIMESTAMP '${date}' AS lodgement_date,
+         190.0::DOUBLE AS energy_consumption_per_floor_area_m2_current,
+         85.0::DOUBLE AS energy_consumption_per_floor_area_m2_potential, ${COMMON},
+         NULL::TIMESTAMP AS lodgement_datetime`,
+      at('derived', `epc_enhanced_england_wales/${date.slice(0, 4)}`),
+    );
+  const first = await build(upstream);
+  await year('y2026', '2026-01-05');
+  const month = await build({ ...upstream, epc_enhanced: 'e2' }, { ...upstream });
+  const whole = await build({ ...upstream, epc_enhanced: 'e2' });
+  await year('y2027', '2027-01-05');
+  const withNewOnspd = await build({ ...upstream, epc_enhanced: 'e3', onspd: 'o2' }, { ...upstream });
+
+  it('builds a whole table the first time, and a month when only a new England and Wales file came', () => {
+    expect(first.added).toBe(0);
+    expect(month.added).toBe(1);
+    expect(month.rows).toEqual(whole.rows);
+    expect(month.rows.find((r) => (r as { uprn: number }).uprn === 1)).toMatchObject({
+      certificate_id: 'y2026',
+    });
+  });
+
+  it('builds whole when anything else moved: another upstream, or a file it read before', async () => {
+    expect(withNewOnspd.added).toBe(0);
+    // The 2027 file published again with another property's certificate, and a new 2028 file: a file read
+    // before changed, so whole (a month would keep the last build's rows of properties 2028 does not name).
+    await year('y2027b', '2027-02-01', 5);
+    await year('y2028', '2028-01-05');
+    const again = await build({ ...upstream, epc_enhanced: 'e4' }, { ...upstream, epc_enhanced: 'e3' });
+    expect(again.added).toBe(0);
+    expect(again.rows.map((r) => (r as { certificate_id: string }).certificate_id)).toContain('y2027b');
+    expect(again.rows.find((r) => (r as { uprn: number }).uprn === 1)).toMatchObject({
+      certificate_id: 'y2028',
+    });
   });
 });

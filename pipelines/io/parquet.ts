@@ -1003,19 +1003,20 @@ type ColumnReader = (vector: DuckDBVector, rows: number) => unknown[];
 function columnReader(type: DuckDBType): ColumnReader {
   if (type.typeId === DuckDBTypeId.BLOB)
     return (vector, rows) => blobBuffers(vector as DuckDBBlobVector, rows);
-  const json = type.alias === 'JSON';
-  const convert: (value: unknown) => unknown = json
-    ? (value) => toJsonValue(value, true)
-    : PLAIN_TYPES.has(type.typeId)
-      ? (value) => value
-      : type.typeId === DuckDBTypeId.BIGINT
-        ? (value) => (value === null ? null : Number(value))
-        : (value) => toJsonValue(value, false);
+  const convert = converterOf(type);
   return (vector, rows) => {
     const out = new Array<unknown>(rows);
     for (let r = 0; r < rows; r++) out[r] = convert(vector.getItem(r));
     return out;
   };
+}
+
+/** toJsonValue for one type: the plain types as they come, BIGINT as a number, the others through it. */
+function converterOf(type: DuckDBType): (value: unknown) => unknown {
+  if (type.alias === 'JSON') return (value) => toJsonValue(value, true);
+  if (PLAIN_TYPES.has(type.typeId)) return (value) => value;
+  if (type.typeId === DuckDBTypeId.BIGINT) return (value) => (value === null ? null : Number(value));
+  return (value) => toJsonValue(value, false);
 }
 
 /** Types whose values the node API gives as queryParquet gives them: strings, numbers, booleans or null. */

@@ -31,6 +31,7 @@ import { EpcLatestRowSchema } from '../../../schemas/epc/analyst-tables';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 
 export const EPC_LATEST_TABLE = 'epc_latest';
+const EPC_LATEST_CODE_VERSION = '4';
 /** epc_latest's columns (schemas/epc/analyst-tables.ts). */
 export const EPC_LATEST_COLUMNS = parquetColumnsFor(EpcLatestRowSchema);
 export const EPC_STATS_TABLE = 'epc_stats';
@@ -190,9 +191,12 @@ export function epcLatestSql(ctx: AssetContext, month?: LatestMonth): string {
 /** What epc_latest's build read, beside it: each input file (relative to the table's folder) and its stamp. */
 const inputsPath = (path: string): string => `${path}.inputs.json`;
 
+/** The folder of the England and Wales partitions' files. */
+const ewFolder = (ctx: AssetContext): string => dirname(derivedGlob(ctx, EPC_ENHANCED_EW_TABLE));
+
 /** epc_latest's input files (every England and Wales partition's, Scotland's runs and delta) and their stamps. */
 async function inputStamps(ctx: AssetContext, path: string): Promise<Record<string, string>> {
-  const ewDir = dirname(derivedGlob(ctx, EPC_ENHANCED_EW_TABLE));
+  const ewDir = ewFolder(ctx);
   const ew = existsSync(ewDir) ? readdirSync(ewDir).filter((f) => f.endsWith('.parquet')) : [];
   const scotland = derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE);
   const files = [...ew.map((f) => join(ewDir, f)), ...runFilesOf(scotland), ...deltaFilesOf(scotland)];
@@ -221,13 +225,11 @@ async function monthOf(
     () => undefined,
   );
   if (!kept || Object.entries(kept).some(([file, stamp]) => stamps[file] !== stamp)) return undefined;
-  const ew = relative(dirname(path), dirname(derivedGlob(ctx, EPC_ENHANCED_EW_TABLE)));
+  const ew = relative(dirname(path), ewFolder(ctx));
   const added = Object.keys(stamps).filter((file) => !(file in kept));
   if (added.length === 0 || added.some((file) => dirname(file) !== ew)) return undefined;
   return { previous: path, added: added.map((file) => join(dirname(path), file)) };
 }
-
-const EPC_LATEST_CODE_VERSION = '4';
 
 export const epcLatest = defineAsset({
   name: 'epc_latest',

@@ -300,6 +300,16 @@ async function openSmallQueries(): Promise<OwnedConnection> {
   return { connection, close: () => connection.closeSync() };
 }
 
+/** What a writer's stageBy can do on its instance before the query that stages rows. */
+export interface StagingScope {
+  /** Runs a statement (a table the query reads, made from Parquet files). */
+  run(sql: string): Promise<void>;
+  /** The rows of a query, as queryParquet gives them. */
+  rows(sql: string): AsyncGenerator<Record<string, unknown>>;
+  /** Creates table `name` of `columns` (replacing one of that name), holding `rows` (as a writer stages them). */
+  createTable(name: string, columns: readonly ColumnSpec[], rows: Iterable<object>): Promise<void>;
+}
+
 export interface ParquetWriterOptions {
   /**
    * How rows reach DuckDB. 'appender' (default): value by value through DuckDB's appender. 'csv': each row
@@ -329,6 +339,8 @@ export class ParquetTableWriter {
   private unflushed = 0;
   /** Closed or abandoned: its scratch is gone. */
   private done = false;
+  /** The instance has the general memory limit (stageBy's queries), not the appender's. */
+  private queryLimit = false;
 
   private constructor(
     private readonly path: string,
@@ -404,14 +416,49 @@ export class ParquetTableWriter {
       return;
     }
     const appender = this.appender!;
-    const values = row as Readonly<Record<string, unknown>>;
-    for (const column of this.columns) this.unflushed += appendValue(appender, column, values[column.name]);
-    appender.endRow();
+    this.unflushed += appendRow(appender, this.columns, row);
     this.rows += 1;
     if (this.unflushed >= APPENDER_FLUSH_BYTES) {
       appender.flushSync();
       this.unflushed = 0;
     }
+  }
+
+  /**
+   * Stages the rows of a query on the writer's own instance, after those staged so far: `fill` puts there
+   * what the query reads (StagingScope) and returns it (its columns named as the table's). For rows whose
+   * large values are already in DuckDB: they are staged without being copied into JavaScript and back (the
+   * EPC blocks' certificate records, uprn-epc-blocks.ts). What `fill` creates stays until the writer closes
+   * or `fill` replaces it.
+   */
+  async stageBy(fill: (scope: StagingScope) => Promise<string>): Promise<number> {
+    if (!this.appender) throw new Error(`parquet ${this.path}: rows staged by a query need the appender`);
+    const { connection } = this.db;
+    // The rows appended so far go first; the query's reads and joins get the general limit, as a query has.
+    this.appender.flushSync();
+    this.unflushed = 0;
+    if (!this.queryLimit) await connection.run(`SET memory_limit = ${quoteString(duckdbMemoryLimit())}`);
+    this.queryLimit = true;
+    const select = await fill({
+      run: async (sql) => {
+        await connection.run(sql);
+      },
+      rows: (sql) => rowsOf(connection, sql),
+      createTable: async (name, columns, rows) => {
+        const ddl = columns.map((c) => `${quoteIdent(c.name)} ${stagedType(c.type)}`).join(', ');
+        await connection.run(`CREATE OR REPLACE TABLE ${quoteIdent(name)} (${ddl})`);
+        const appender = await connection.createAppender(name);
+        try {
+          for (const row of rows) appendRow(appender, columns, row);
+        } finally {
+          appender.closeSync();
+        }
+      },
+    });
+    const inserted = await connection.runAndReadAll(`INSERT INTO stage BY NAME ${select}`);
+    const rows = Number(inserted.getRows()[0]?.[0] ?? 0);
+    this.rows += rows;
+    return rows;
   }
 
   /**
@@ -599,6 +646,15 @@ export function csvLineFor(columns: readonly ColumnSpec[]): (row: object) => str
  * certificates of ~4 KB took a worker to 1.38 GB. Flushed, they go to the table, which spills beyond the limit.
  */
 const APPENDER_FLUSH_BYTES = 32 << 20;
+
+/** Appends `row`'s value of each column as its type, and ends the row; returns about how many bytes it took. */
+function appendRow(appender: DuckDBAppender, columns: readonly ColumnSpec[], row: object): number {
+  const values = row as Readonly<Record<string, unknown>>;
+  let bytes = 0;
+  for (const column of columns) bytes += appendValue(appender, column, values[column.name]);
+  appender.endRow();
+  return bytes;
+}
 
 /** Appends `value` as the column's type; returns about how many bytes it took (a string's length, else 8). */
 function appendValue(appender: DuckDBAppender, column: ColumnSpec, value: unknown): number {
@@ -826,15 +882,34 @@ export async function writeParquet(
 }
 
 /** A writer holding all of `rows`, not yet closed (abandoned if reading them fails). */
-export async function openFilledWriter(
+export const openFilledWriter = (
   path: string,
   columns: readonly ColumnSpec[],
   rows: Iterable<object> | AsyncIterable<object>,
   options: { texts?: BlockTexts } = {},
+): Promise<ParquetTableWriter> =>
+  openWriterFilledBy(
+    path,
+    columns,
+    async (writer) => {
+      for await (const row of rows) writer.append(row);
+    },
+    options,
+  );
+
+/** Fills one writer: appends rows or stages them by query (ParquetTableWriter.stageBy). */
+export type WriterFill = (writer: ParquetTableWriter) => Promise<void>;
+
+/** A writer filled by `fill`, not yet closed (abandoned if `fill` fails). */
+export async function openWriterFilledBy(
+  path: string,
+  columns: readonly ColumnSpec[],
+  fill: WriterFill,
+  options: { texts?: BlockTexts } = {},
 ): Promise<ParquetTableWriter> {
   const writer = await ParquetTableWriter.open(path, columns, { texts: options.texts });
   try {
-    for await (const row of rows) writer.append(row);
+    await fill(writer);
     return writer;
   } catch (error) {
     await writer.abort();
@@ -853,23 +928,49 @@ export async function writeParquetRuns(
   rows: Iterable<object> | AsyncIterable<object>,
   options: { texts?: BlockTexts; runRows: number },
 ): Promise<{ rows: number; files: string[]; texts: string[] }> {
+  const source = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
+  let next = await source.next();
+  // A run for as long as rows are left: each fill takes up to runRows of them.
+  async function* runs(): AsyncGenerator<WriterFill> {
+    while (!next.done)
+      yield async (writer) => {
+        while (!next.done && writer.rowCount < options.runRows) {
+          writer.append(next.value);
+          next = await source.next();
+        }
+      };
+  }
+  try {
+    return await writeFilledRuns(path, columns, runs(), options);
+  } finally {
+    if (!next.done) await source.return?.();
+  }
+}
+
+/**
+ * Writes the runs of the table `path` (io/run-files.ts), a file each of `runs` filled on a writer of its own
+ * (an empty table when there are none), with `texts` each run's texts beside it, in place of the runs the
+ * table had.
+ */
+export async function writeFilledRuns(
+  path: string,
+  columns: readonly ColumnSpec[],
+  runs: Iterable<WriterFill> | AsyncIterable<WriterFill>,
+  options: { texts?: BlockTexts },
+): Promise<{ rows: number; files: string[]; texts: string[] }> {
   const scratch = await scratchFolder(path);
   const built: ParquetWriteResult[] = [];
   let writer: ParquetTableWriter | undefined;
   const open = () =>
     ParquetTableWriter.open(join(scratch, `${built.length}.parquet`), columns, { texts: options.texts });
   try {
-    for await (const row of rows) {
-      writer ??= await open();
-      writer.append(row);
-      if (writer.rowCount >= options.runRows) {
-        built.push(await writer.close());
-        writer = undefined;
-      }
+    for await (const fill of runs) {
+      writer = await open();
+      await fill(writer);
+      built.push(await writer.close());
+      writer = undefined;
     }
-    // The last run, or an empty table when there were no rows.
-    if (writer !== undefined || built.length === 0) built.push(await (writer ?? (await open())).close());
-    writer = undefined;
+    if (built.length === 0) built.push(await (await open()).close());
     // The texts first: a table is never newer than its texts.
     const texts = options.texts
       ? await publishRuns(

@@ -27,11 +27,11 @@ import {
   copyQueryToParquet,
   emptyRelation,
   hasColumn,
-  JsonText,
-  openFilledWriter,
+  openWriterFilledBy,
   parquetPath,
-  queryParquetEach,
-  writeParquetRuns,
+  writeFilledRuns,
+  type ParquetTableWriter,
+  type WriterFill,
   runsRelation,
   countRows,
   queryRows,
@@ -265,16 +265,16 @@ export function inputDigestsSql(ctx: AssetContext, uprnsSql: string, tile?: stri
     FROM geo_stats gs LEFT JOIN cert_digests USING (uprn)`;
 }
 
+/** What the JavaScript reads of a row of blockRowsSql: everything but the records' texts. */
 interface BlockRow {
+  /** The certificate's row in BLOCK_CERTS, where its records' texts stay; null without one. */
+  row: number | null;
   uprn: number;
   geo_country: string | null;
   input_digest: string;
   country: UprnCertificate['country'];
   lodged_at: string | null;
-  /** The published record's JSON text, as read (toBlockRow puts it in the block without parsing it). */
-  raw: string | null;
-  /** The enhanced record's JSON text, as read (put in the block as the raw record is). */
-  enhanced: string | null;
+  has_record: boolean | null;
   /** What the block reads of the enhanced record, in ENHANCED_FACTS order (json_extract_string's). */
   enhanced_facts: (string | null)[] | null;
   recommendations: UprnCertificate['recommendations'];
@@ -283,39 +283,66 @@ interface BlockRow {
   [statsKey: string]: unknown;
 }
 
+// A chunk's blocks are built in three steps on the writer's instance (stageChunk): the chunk's certificates,
+// their records' texts included, into BLOCK_CERTS (chunkCertificatesSql); each block built in JavaScript from
+// the facts of its rows (blockRowsSql, which carries no text), as its text without its records (BLOCK_SKELETONS,
+// split where they go) and their order (BLOCK_RECORDS: the rows of BLOCK_CERTS holding them); the records
+// spliced in by one query as the writer stages the blocks (SPLICE_SQL). The records (~7 KB of raw and enhanced
+// JSON a certificate) never enter JavaScript, nor go through the joins and the sort: read into JavaScript and
+// appended back they were ~3 of a 25,000-UPRN tile's ~24 CPU-s with their garbage collection, and carried
+// through the query's joins and sort a third of its cost.
+const BLOCK_CERTS = 'block_certs';
+const BLOCK_SKELETONS = 'block_skeletons';
+const BLOCK_RECORDS = 'block_records';
+
 /**
- * The UPRNs of `uprnsSql` with a certificate or an estimate, one row per certificate, with their groups' ids
- * and their input digest (from `digests`, a relation of inputDigestsSql's rows), in UPRN order.
+ * The certificates of the UPRNs of `uprnsSql` in `range` (BLOCK_CERTS), with their records' texts and what
+ * the block reads of the enhanced record (ENHANCED_FACTS).
  */
-export function blockRowsSql(
+function chunkCertificatesSql(
+  ctx: AssetContext,
+  uprnsSql: string,
+  range: readonly [number, number],
+  tile?: string,
+): string {
+  const { certs } = certificateRelations(ctx, tile);
+  // A constant range lets DuckDB skip the row groups of other UPRNs (the buckets are sorted by UPRN).
+  return `
+    SELECT c.uprn, c.country, c.lodged_at, c.raw::VARCHAR AS raw, c.enhanced::VARCHAR AS enhanced,
+      c.enhanced IS NOT NULL AS has_record,
+      json_extract_string(c.enhanced, ${ENHANCED_FACTS_PATHS}) AS enhanced_facts, c.certificate_id
+    FROM ${certs} c
+    WHERE c.uprn BETWEEN ${range[0]} AND ${range[1]} AND c.uprn IN (${uprnsSql})`;
+}
+
+/**
+ * The UPRNs of `uprnsSql` in `range` with a certificate or an estimate, one row per certificate of
+ * BLOCK_CERTS (`row`, its rowid), with their groups' ids and their input digest (from `digests`, a relation
+ * of inputDigestsSql's rows), in UPRN order and a UPRN's in BLOCK_CERTS' (its buckets').
+ */
+function blockRowsSql(
   ctx: AssetContext,
   uprnsSql: string,
   digests: string,
+  range: readonly [number, number],
   tile?: string,
-  range?: readonly [number, number],
 ): string {
-  const { certs, recs } = certificateRelations(ctx, tile);
+  const { recs } = certificateRelations(ctx, tile);
   const groups = EPC_STATS_GROUPINGS.map((g) => `gs.${g.key}`).join(', ');
-  // A constant range lets DuckDB skip the row groups of other UPRNs (the buckets are sorted by UPRN).
-  const inRange = (column: string) => (range ? `${column} BETWEEN ${range[0]} AND ${range[1]}` : 'true');
-  const uprns = range ? `SELECT uprn FROM (${uprnsSql}) WHERE ${inRange('uprn')}` : uprnsSql;
+  const uprns = `SELECT uprn FROM (${uprnsSql}) WHERE uprn BETWEEN ${range[0]} AND ${range[1]}`;
   return `
     WITH ${geoSql(ctx, uprns, tile)},
-    tile_certs AS (
-      SELECT c.uprn, c.country, c.lodged_at, c.raw::VARCHAR AS raw, c.enhanced::VARCHAR AS enhanced,
-        json_extract_string(c.enhanced, ${ENHANCED_FACTS_PATHS}) AS enhanced_facts, c.certificate_id
-      FROM ${certs} c WHERE ${inRange('c.uprn')} AND c.uprn IN (SELECT uprn FROM tile)),
     r AS (
       SELECT lmk_key, ${RECOMMENDATIONS_JSON_SQL} AS recommendations
-      FROM ${distinctRecommendations(recs, 'SELECT certificate_id FROM tile_certs')} GROUP BY lmk_key)
+      FROM ${distinctRecommendations(recs, `SELECT certificate_id FROM ${BLOCK_CERTS}`)} GROUP BY lmk_key)
     SELECT gs.uprn, gs.geo_country, gs.estimate, ${groups}, d.input_digest,
-      c.country, c.lodged_at, c.raw, c.enhanced, c.enhanced_facts, c.certificate_id,
+      c.rowid AS row, c.country, c.lodged_at, c.has_record, c.enhanced_facts, c.certificate_id,
       CASE WHEN c.country <> 'Scotland' THEN r.recommendations END AS recommendations
     FROM geo_stats gs
     JOIN ${digests} d ON d.uprn = gs.uprn
-    LEFT JOIN tile_certs c ON c.uprn = gs.uprn
+    LEFT JOIN ${BLOCK_CERTS} c ON c.uprn = gs.uprn
     LEFT JOIN r ON r.lmk_key = c.certificate_id
-    ORDER BY gs.uprn`;
+    ORDER BY gs.uprn, c.rowid`;
 }
 
 /**
@@ -326,20 +353,62 @@ export function blockRowsSql(
 const ENHANCED_FACTS = ['lodgement_date', 'postcode', 'tenure', 'energy_rating_current'] as const;
 const ENHANCED_FACTS_PATHS = `[${ENHANCED_FACTS.map((f) => `'$.${f}'`).join(', ')}]`;
 
-function toBlockRow(group: BlockRow[]): Record<string, unknown> {
+/** A block's row without its records (the text before and after them), as BLOCK_SKELETONS holds it. */
+const SKELETON_COLUMNS: readonly ColumnSpec[] = [
+  { name: 'uprn', type: 'BIGINT' },
+  ...['country', 'postcode', 'tenure', 'energy_rating_current', 'input_digest', 'head', 'tail'].map(
+    (name): ColumnSpec => ({ name, type: 'VARCHAR' }),
+  ),
+  { name: 'epc_count', type: 'BIGINT' },
+];
+
+/** A certificate of a block: its place `pos` in the block's lists, `row` its row in BLOCK_CERTS. */
+const RECORD_COLUMNS: readonly ColumnSpec[] = ['uprn', 'pos', 'row'].map((name) => ({
+  name,
+  type: 'BIGINT',
+}));
+
+/** Where a stored block's records go: its two lists, written empty, one after the other. */
+const EMPTY_RECORDS = '"epcs":[],"epcs_enhanced":[]';
+const RECORDS_BETWEEN = '],"epcs_enhanced":[';
+
+/**
+ * `text` (a stored block's JSON, its `epcs` and `epcs_enhanced` written empty) split where their records go:
+ * the block is `head`, the raw records, RECORDS_BETWEEN, the enhanced ones in the same order, `tail`.
+ * EMPTY_RECORDS first appears as those members: the only members before them are two strings, which
+ * JSON.stringify escapes.
+ */
+export function splitAtRecords(text: string): { head: string; tail: string } {
+  const at = text.indexOf(EMPTY_RECORDS);
+  if (at < 0) throw new Error('an EPC block without its lists of records');
+  const open = EMPTY_RECORDS.indexOf('[') + 1;
+  return { head: text.slice(0, at + open), tail: text.slice(at + EMPTY_RECORDS.length - 1) };
+}
+
+/** The blocks of BLOCK_SKELETONS with their records spliced in from BLOCK_CERTS, in the skeletons' order. */
+const SPLICE_SQL = `
+  SELECT s.uprn, s.country, s.epc_count, s.postcode, s.tenure, s.energy_rating_current, s.input_digest,
+    concat(s.head, r.raws, '${RECORDS_BETWEEN}', r.enhanced, s.tail) AS block
+  FROM ${BLOCK_SKELETONS} s LEFT JOIN (
+    SELECT o.uprn, string_agg(coalesce(b.raw, 'null'), ',' ORDER BY o.pos) AS raws,
+      string_agg(b.enhanced, ',' ORDER BY o.pos) AS enhanced
+    FROM ${BLOCK_RECORDS} o JOIN ${BLOCK_CERTS} b ON b.rowid = o.row
+    GROUP BY o.uprn) r ON r.uprn = s.uprn
+  ORDER BY s.rowid`;
+
+/** A UPRN's block as BLOCK_SKELETONS holds it, and the rows of its certificates in the block's order. */
+function toBlockRow(group: BlockRow[]): { skeleton: Record<string, unknown>; rows: number[] } {
   const first = group[0]!;
   // A certificate delivered twice (a month in two files) counts once: the first row of its number. Only
   // England and Wales certificates have a number of their own (LMK_KEY); a Scottish certificate_id is the
   // building's reference, shared by its successive certificates.
   const seen = new Set<string>();
-  // Each certificate's raw and enhanced records stay the JSON texts they were read as: the block holds them
-  // unchanged, so parsing them only to write the same texts back is waste. The block is built with a
-  // stand-in object for each (the enhanced one carrying ENHANCED_FACTS), which its text replaces when the
-  // block is written (withRecordTexts).
-  const texts = new Map<object, string>();
+  // The block is built with a stand-in object for each record (the enhanced one carrying ENHANCED_FACTS), by
+  // which the order of the block's records gives the rows their texts are spliced from.
+  const rows = new Map<object, number>();
   const certificates = group
     .filter((r) => {
-      if (r.enhanced === null) return false;
+      if (!r.has_record) return false;
       if (r.certificate_id === null || r.country === 'Scotland') return true;
       if (seen.has(r.certificate_id)) return false;
       seen.add(r.certificate_id);
@@ -347,14 +416,18 @@ function toBlockRow(group: BlockRow[]): Record<string, unknown> {
     })
     .map((r): UprnCertificate => {
       const raw = {};
-      texts.set(raw, r.raw ?? 'null');
+      rows.set(raw, r.row!);
       const facts = r.enhanced_facts ?? [];
       const enhanced = Object.fromEntries(ENHANCED_FACTS.map((f, i) => [f, facts[i] ?? null]));
-      texts.set(enhanced, r.enhanced!);
+      rows.set(enhanced, r.row!);
       // The stand-in holds only ENHANCED_FACTS: all buildEpcBlock reads of a record it passes through.
       return { ...(r as unknown as UprnCertificate), raw, enhanced: enhanced as UprnCertificate['enhanced'] };
     });
   const block = buildEpcBlock(certificates, { estimate: first.estimate })!;
+  const records = block.epcs.map((raw) => rows.get(raw)!);
+  // The splice writes both lists in one order: buildEpcBlock lists a certificate's two records together.
+  if (block.epcs_enhanced.some((enhanced, i) => rows.get(enhanced) !== records[i]))
+    throw new Error(`UPRN ${first.uprn}: the block's raw and enhanced records in different orders`);
   const latest = block.epcs_enhanced[0] as Record<string, unknown> | undefined;
   const text = (key: string) => (typeof latest?.[key] === 'string' ? latest[key] : null);
   // The stored block: the statistics by group id, in the place of the statistics and the comparison.
@@ -368,54 +441,55 @@ function toBlockRow(group: BlockRow[]): Record<string, unknown> {
     epc_estimate: block.epc_estimate,
   };
   return {
-    uprn: first.uprn,
-    country: block.epc_country ?? first.geo_country,
-    epc_count: block.epcs.length,
-    // Plain copies of what downstream joins read, so they need not read the blocks.
-    postcode: text('postcode'),
-    tenure: text('tenure'),
-    energy_rating_current: text('energy_rating_current'),
-    block: new JsonText(
-      withRecordTexts(
-        JSON.stringify(stored),
-        { epcs: block.epcs, epcs_enhanced: block.epcs_enhanced },
-        texts,
-      ),
-    ),
-    input_digest: first.input_digest,
+    skeleton: {
+      uprn: first.uprn,
+      country: block.epc_country ?? first.geo_country,
+      epc_count: block.epcs.length,
+      // Plain copies of what downstream joins read, so they need not read the blocks.
+      postcode: text('postcode'),
+      tenure: text('tenure'),
+      energy_rating_current: text('energy_rating_current'),
+      input_digest: first.input_digest,
+      ...splitAtRecords(JSON.stringify(stored)),
+    },
+    rows: records,
   };
 }
 
-/**
- * `text` (a stored block's JSON, its `epcs` and `epcs_enhanced` written empty) with each list's records as
- * their texts (`texts`, by stand-in). `"epcs":[]` and `"epcs_enhanced":[]` first appear as those members:
- * the only members before them are two strings, which JSON.stringify escapes; the enhanced records go in
- * first, so the raw ones, after them in the text, cannot be searched.
- */
-export function withRecordTexts(
-  text: string,
-  lists: Readonly<Record<'epcs' | 'epcs_enhanced', readonly object[]>>,
-  texts: ReadonlyMap<object, string>,
-): string {
-  const fill = (t: string, key: string, records: readonly object[]) => {
-    const open = `"${key}":[`;
-    const at = t.indexOf(`${open}]`) + open.length;
-    return `${t.slice(0, at)}${records.map((r) => texts.get(r)!).join(',')}${t.slice(at)}`;
-  };
-  return fill(fill(text, 'epcs_enhanced', lists.epcs_enhanced), 'epcs', lists.epcs);
-}
-
-async function* blocksByUprn(sqls: string[]): AsyncGenerator<Record<string, unknown>> {
-  let group: BlockRow[] = [];
-  // A chunk's rows follow the previous chunk's, in UPRN order: no UPRN spans two chunks.
-  for await (const row of queryParquetEach(sqls) as AsyncGenerator<BlockRow>) {
-    if (group.length > 0 && row.uprn !== group[0]!.uprn) {
-      yield toBlockRow(group);
-      group = [];
+/** Stages the blocks of the UPRNs of `uprnsSql` in `range` into `writer`, as the steps above say. */
+async function stageChunk(
+  writer: ParquetTableWriter,
+  ctx: AssetContext,
+  uprnsSql: string,
+  digests: string,
+  range: readonly [number, number],
+  tile?: string,
+): Promise<void> {
+  await writer.stageBy(async (db) => {
+    await db.run(
+      `CREATE OR REPLACE TABLE ${BLOCK_CERTS} AS ${chunkCertificatesSql(ctx, uprnsSql, range, tile)}`,
+    );
+    const skeletons: Record<string, unknown>[] = [];
+    const records: { uprn: number; pos: number; row: number }[] = [];
+    const add = (group: BlockRow[]) => {
+      const { skeleton, rows } = toBlockRow(group);
+      skeletons.push(skeleton);
+      rows.forEach((row, pos) => records.push({ uprn: group[0]!.uprn, pos, row }));
+    };
+    let group: BlockRow[] = [];
+    const rows = db.rows(blockRowsSql(ctx, uprnsSql, digests, range, tile)) as AsyncGenerator<BlockRow>;
+    for await (const row of rows) {
+      if (group.length > 0 && row.uprn !== group[0]!.uprn) {
+        add(group);
+        group = [];
+      }
+      group.push(row);
     }
-    group.push(row);
-  }
-  if (group.length > 0) yield toBlockRow(group);
+    if (group.length > 0) add(group);
+    await db.createTable(BLOCK_SKELETONS, SKELETON_COLUMNS, skeletons);
+    await db.createTable(BLOCK_RECORDS, RECORD_COLUMNS, records);
+    return SPLICE_SQL;
+  });
 }
 
 /** Blocks a run holds: an EPC block is ~15 KB, so half PDS_RUN_ROWS (a writer holds a run's texts, ~60 MB
@@ -425,15 +499,28 @@ const EPC_BLOCK_RUN_ROWS = (): number => Math.ceil(runRows() / 2);
 /** UPRNs a block query reads at once: bounds its sort and joins whatever the tile's density. */
 const CHUNK_UPRNS = 2048;
 
-/** The blocks of the UPRNs `uprnsSql` selects, CHUNK_UPRNS at a time in UPRN order. */
-async function* blocksInChunks(
+/**
+ * The blocks of the UPRNs `uprnsSql` selects, as the fills of runs of whole chunks (CHUNK_UPRNS, or a run's
+ * blocks when fewer) of about EPC_BLOCK_RUN_ROWS blocks, in UPRN order.
+ */
+async function blockRuns(
   ctx: AssetContext,
   uprnsSql: string,
   digests: string,
   tile?: string,
-): AsyncGenerator<Record<string, unknown>> {
-  const ranges = await uprnRanges(uprnsSql, CHUNK_UPRNS);
-  yield* blocksByUprn(ranges.map((range) => blockRowsSql(ctx, uprnsSql, digests, tile, range)));
+): Promise<WriterFill[]> {
+  const runBlocks = EPC_BLOCK_RUN_ROWS();
+  const size = Math.min(CHUNK_UPRNS, runBlocks);
+  const ranges = await uprnRanges(uprnsSql, size);
+  const perRun = Math.floor(runBlocks / size);
+  const runs: WriterFill[] = [];
+  for (let i = 0; i < ranges.length; i += perRun) {
+    const chunks = ranges.slice(i, i + perRun);
+    runs.push(async (writer) => {
+      for (const range of chunks) await stageChunk(writer, ctx, uprnsSql, digests, range, tile);
+    });
+  }
+  return runs;
 }
 
 /**
@@ -454,24 +541,20 @@ export async function writeEpcBlocks(
     const digests = parquetPath(digestsFile);
     // `--force` builds every block again, as a code change does (BLOCK_VERSION is in every digest).
     // A file of JSON blocks (code version 7 and before) is not kept from: its rows are not this table's.
-    const runs = runFilesOf(path);
+    const previousRuns = runFilesOf(path);
     const previous =
       !ctx.force &&
-      runs.length > 0 &&
-      (await hasColumn(runs[0]!, 'input_digest')) &&
-      (await columnTypeOf(runs[0]!, 'block'))?.startsWith('STRUCT') &&
-      runs.every((run) => existsSync(blockTextsPath(run)))
+      previousRuns.length > 0 &&
+      (await hasColumn(previousRuns[0]!, 'input_digest')) &&
+      (await columnTypeOf(previousRuns[0]!, 'block'))?.startsWith('STRUCT') &&
+      previousRuns.every((run) => existsSync(blockTextsPath(run)))
         ? runsRelation(path)!
         : null;
     const texts = { key: 'uprn' };
     if (previous === null) {
       // In runs (io/run-files.ts): a writer holds one run's blocks, not a tile's.
-      const written = await writeParquetRuns(
-        path,
-        UPRN_EPC_BLOCK_COLUMNS,
-        blocksInChunks(ctx, `SELECT uprn FROM ${digests}`, digests, tile),
-        { texts, runRows: EPC_BLOCK_RUN_ROWS() },
-      );
+      const runs = await blockRuns(ctx, `SELECT uprn FROM ${digests}`, digests, tile);
+      const written = await writeFilledRuns(path, UPRN_EPC_BLOCK_COLUMNS, runs, { texts });
       return { ...written, built: written.rows };
     }
     // Which blocks are kept and which built, written once: the counts, the chunk queries and the put below
@@ -492,26 +575,30 @@ export async function writeEpcBlocks(
     if (changed.rows === 0 && kept.rows === (await countRows(`SELECT uprn FROM ${previous}`))) {
       return {
         rows: kept.rows,
-        files: [...runs, ...deltaFilesOf(path)],
-        texts: [...runs.map(blockTextsPath), ...deltaFilesOf(blockTextsPath(path))],
+        files: [...previousRuns, ...deltaFilesOf(path)],
+        texts: [...previousRuns.map(blockTextsPath), ...deltaFilesOf(blockTextsPath(path))],
         built: 0,
       };
     }
-    const blocks = blocksInChunks(ctx, `SELECT uprn FROM ${parquetPath(changedFile)}`, digests, tile);
+    const runs = await blockRuns(ctx, `SELECT uprn FROM ${parquetPath(changedFile)}`, digests, tile);
     const freshPath = join(scratch, 'fresh.parquet');
     // A month's few blocks: one writer, left open for putFreshRows to write them where they go (the tile's
     // delta, usually) rather than to a file copied there. Many blocks in runs, as a full build does: a change
     // to the enhancement's code rebuilds every block of a tile here, and one writer holding them all took a
     // 30,000-UPRN tile to 1.15 GB (a London tile's would not fit).
     const [fresh, built] =
-      changed.rows <= EPC_BLOCK_RUN_ROWS()
-        ? await openFilledWriter(freshPath, UPRN_EPC_BLOCK_COLUMNS, blocks, { texts }).then(
-            (w) => [pendingWriter(w), w.rowCount] as const,
-          )
-        : await writeParquetRuns(freshPath, UPRN_EPC_BLOCK_COLUMNS, blocks, {
-            texts,
-            runRows: EPC_BLOCK_RUN_ROWS(),
-          }).then((r) => [r.files, r.rows] as const);
+      runs.length <= 1
+        ? await openWriterFilledBy(
+            freshPath,
+            UPRN_EPC_BLOCK_COLUMNS,
+            async (w) => {
+              for (const run of runs) await run(w);
+            },
+            { texts },
+          ).then((w) => [pendingWriter(w), w.rowCount] as const)
+        : await writeFilledRuns(freshPath, UPRN_EPC_BLOCK_COLUMNS, runs, { texts }).then(
+            (r) => [r.files, r.rows] as const,
+          );
     // A few changed blocks go to the tile's delta; many, or a UPRN gone, write the tile again.
     const written = await putFreshRows(path, UPRN_EPC_BLOCK_COLUMNS, {
       keptUprns,

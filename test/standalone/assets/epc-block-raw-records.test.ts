@@ -1,7 +1,8 @@
 // An EPC block's raw and enhanced records are written as the JSON texts they were read as, into the block's
-// `epcs` and `epcs_enhanced`.
+// `epcs` and `epcs_enhanced`: the block is built without them, split where they go, and DuckDB splices them
+// in (uprn-epc-blocks.ts). Here the split; the splice in uprn-epc-blocks-tiles.test.ts.
 import { describe, expect, it } from 'vitest';
-import { withRecordTexts } from '../../../pipelines/assets/epc/uprn-epc-blocks';
+import { splitAtRecords } from '../../../pipelines/assets/epc/uprn-epc-blocks';
 
 const block = (country: string) => ({
   epc_country: country,
@@ -11,21 +12,20 @@ const block = (country: string) => ({
   epc_estimate: null,
 });
 
-describe('withRecordTexts', () => {
-  it('puts each certificate’s record texts in `epcs` and `epcs_enhanced`, in the order the block holds them', () => {
-    const [older, newer, olderEnhanced, newerEnhanced] = [{}, {}, {}, {}];
-    const texts = new Map<object, string>([
-      [older, '{"LMK_KEY":"a","ADDRESS1":"1 \\"epcs_enhanced\\":[] Road"}'],
-      [newer, '{"LMK_KEY":"b"}'],
-      [olderEnhanced, '{"address":"has \\"epcs\\":[] too","lmk_key":"a"}'],
-      [newerEnhanced, '{"lmk_key":"b"}'],
-    ]);
+/** The block text with records spliced in, as the splice query writes it. */
+const splice = (text: string, raws: string[], enhanced: string[]) => {
+  const { head, tail } = splitAtRecords(text);
+  return `${head}${raws.join(',')}],"epcs_enhanced":[${enhanced.join(',')}${tail}`;
+};
+
+describe('splitAtRecords', () => {
+  it('splits a block where its records go, after the members before them', () => {
     // A member before the lists whose text holds the same characters: JSON.stringify escapes its quotes.
-    const country = 'England "epcs":[] "epcs_enhanced":[]';
-    const text = withRecordTexts(
+    const country = 'England "epcs":[],"epcs_enhanced":[]';
+    const text = splice(
       JSON.stringify(block(country)),
-      { epcs: [newer, older], epcs_enhanced: [newerEnhanced, olderEnhanced] },
-      texts,
+      ['{"LMK_KEY":"b"}', '{"LMK_KEY":"a","ADDRESS1":"1 \\"epcs_enhanced\\":[] Road"}'],
+      ['{"lmk_key":"b"}', '{"address":"has \\"epcs\\":[] too","lmk_key":"a"}'],
     );
     expect(JSON.parse(text)).toEqual({
       ...block(country),
@@ -34,8 +34,12 @@ describe('withRecordTexts', () => {
     });
   });
 
-  it('leaves both lists empty for a block without certificates', () => {
+  it('gives the block back whole for a block without certificates', () => {
     const text = JSON.stringify(block('Wales'));
-    expect(withRecordTexts(text, { epcs: [], epcs_enhanced: [] }, new Map())).toBe(text);
+    expect(splice(text, [], [])).toBe(text);
+  });
+
+  it('refuses a text without the two empty lists', () => {
+    expect(() => splitAtRecords('{"epcs":[{}],"epcs_enhanced":[]}')).toThrow(/lists of records/);
   });
 });

@@ -136,6 +136,41 @@ describe('uprn_epc_blocks per tile', () => {
     expect(union).toEqual(whole);
   });
 
+  it("holds each certificate's published and enhanced records as epc_enhanced wrote them, the pair together, latest first", async () => {
+    // The records are spliced into the block's text by DuckDB from the order the JavaScript gives: each
+    // (epcs[i], epcs_enhanced[i]) must be one certificate's pair of records, of the block's UPRN.
+    const pairs = new Map<number, Set<string>>();
+    const certificates = await rows(
+      `SELECT uprn, raw, enhanced FROM ${parquetPath(derivedPath(ctx, 'epc_certificates/*'))}`,
+    );
+    for (const c of certificates) {
+      const key = JSON.stringify([c.raw, c.enhanced]);
+      const uprn = Number(c.uprn);
+      if (!pairs.has(uprn)) pairs.set(uprn, new Set());
+      pairs.get(uprn)!.add(key);
+    }
+    const texts = await rows(
+      `SELECT t.uprn, t.text, b.epc_count FROM ${parquetPath(blockTextsPath(uprnEpcBlocksGlob(ctx)))} t
+       JOIN ${parquetPath(uprnEpcBlocksGlob(ctx))} b USING (uprn)`,
+    );
+    let withMany = 0;
+    for (const { uprn, text, epc_count } of texts) {
+      const block = JSON.parse(text as string) as {
+        epcs: unknown[];
+        epcs_enhanced: { lodgement_date: string }[];
+      };
+      expect(block.epcs.length).toBe(Number(epc_count));
+      expect(block.epcs_enhanced.length).toBe(block.epcs.length);
+      block.epcs.forEach((raw, i) => {
+        expect(pairs.get(Number(uprn))?.has(JSON.stringify([raw, block.epcs_enhanced[i]]))).toBe(true);
+      });
+      const dates = block.epcs_enhanced.map((e) => e.lodgement_date);
+      expect(dates).toEqual([...dates].sort().reverse());
+      if (block.epcs.length > 1) withMany += 1;
+    }
+    expect(withMany).toBeGreaterThan(0);
+  });
+
   it('names its statistics groups by id instead of holding them', async () => {
     const [row] = await rows(
       `SELECT block FROM ${parquetPath(uprnEpcBlocksGlob(ctx))} WHERE epc_count > 0 LIMIT 1`,

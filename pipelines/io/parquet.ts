@@ -300,14 +300,17 @@ async function openSmallQueries(): Promise<OwnedConnection> {
   return { connection, close: () => connection.closeSync() };
 }
 
-/** What a writer's stageBy can do on its instance before the query that stages rows. */
+/**
+ * What a writer's stageBy can do on its instance before the query that stages rows: the tables that query
+ * reads, dropped once it has run.
+ */
 export interface StagingScope {
-  /** Runs a statement (a table the query reads, made from Parquet files). */
-  run(sql: string): Promise<void>;
-  /** The rows of a query, as queryParquet gives them. */
-  rows(sql: string): AsyncGenerator<Record<string, unknown>>;
-  /** Creates table `name` of `columns` (replacing one of that name), holding `rows` (as a writer stages them). */
+  /** Creates table `name` holding the rows of `sql` (over Parquet files). */
+  createTableAs(name: string, sql: string): Promise<void>;
+  /** Creates table `name` of `columns` holding `rows` (as a writer stages them). */
   createTable(name: string, columns: readonly ColumnSpec[], rows: Iterable<object>): Promise<void>;
+  /** The rows of a query, as queryParquet gives them; read them all before the next statement. */
+  rows(sql: string): AsyncGenerator<Record<string, unknown>>;
 }
 
 export interface ParquetWriterOptions {
@@ -425,11 +428,10 @@ export class ParquetTableWriter {
   }
 
   /**
-   * Stages the rows of a query on the writer's own instance, after those staged so far: `fill` puts there
-   * what the query reads (StagingScope) and returns it (its columns named as the table's). For rows whose
-   * large values are already in DuckDB: they are staged without being copied into JavaScript and back (the
-   * EPC blocks' certificate records, uprn-epc-blocks.ts). What `fill` creates stays until the writer closes
-   * or `fill` replaces it.
+   * Stages the rows of a query on the writer's own instance, after those staged so far: `fill` makes there the
+   * tables the query reads (StagingScope) and returns it (its columns named as the table's); they are dropped
+   * once it has run. For rows whose large values are already in DuckDB: they are staged without being copied
+   * into JavaScript and back (the EPC blocks' certificate records, uprn-epc-blocks.ts).
    */
   async stageBy(fill: (scope: StagingScope) => Promise<string>): Promise<number> {
     if (!this.appender) throw new Error(`parquet ${this.path}: rows staged by a query need the appender`);
@@ -439,26 +441,34 @@ export class ParquetTableWriter {
     this.unflushed = 0;
     if (!this.queryLimit) await connection.run(`SET memory_limit = ${quoteString(duckdbMemoryLimit())}`);
     this.queryLimit = true;
-    const select = await fill({
-      run: async (sql) => {
-        await connection.run(sql);
-      },
-      rows: (sql) => rowsOf(connection, sql),
-      createTable: async (name, columns, rows) => {
-        const ddl = columns.map((c) => `${quoteIdent(c.name)} ${stagedType(c.type)}`).join(', ');
-        await connection.run(`CREATE OR REPLACE TABLE ${quoteIdent(name)} (${ddl})`);
-        const appender = await connection.createAppender(name);
-        try {
-          for (const row of rows) appendRow(appender, columns, row);
-        } finally {
-          appender.closeSync();
-        }
-      },
-    });
-    const inserted = await connection.runAndReadAll(`INSERT INTO stage BY NAME ${select}`);
-    const rows = Number(inserted.getRows()[0]?.[0] ?? 0);
-    this.rows += rows;
-    return rows;
+    const tables: string[] = [];
+    try {
+      const select = await fill({
+        createTableAs: async (name, sql) => {
+          tables.push(name);
+          await connection.run(`CREATE TABLE ${quoteIdent(name)} AS ${sql}`);
+        },
+        createTable: async (name, columns, rows) => {
+          const ddl = columns.map((c) => `${quoteIdent(c.name)} ${stagedType(c.type)}`).join(', ');
+          tables.push(name);
+          await connection.run(`CREATE TABLE ${quoteIdent(name)} (${ddl})`);
+          const appender = await connection.createAppender(name);
+          try {
+            for (const row of rows) appendRow(appender, columns, row);
+          } finally {
+            appender.closeSync();
+          }
+        },
+        rows: (sql) => rowsOf(connection, sql),
+      });
+      const inserted = await connection.runAndReadAll(`INSERT INTO stage BY NAME ${select}`);
+      const rows = Number(inserted.getRows()[0]?.[0] ?? 0);
+      this.rows += rows;
+      return rows;
+    } finally {
+      // The next fill's tables take their place, and the copy out does not share the memory with them.
+      for (const name of tables) await connection.run(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+    }
   }
 
   /**

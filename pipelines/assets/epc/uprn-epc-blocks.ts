@@ -466,9 +466,7 @@ async function stageChunk(
   tile?: string,
 ): Promise<void> {
   await writer.stageBy(async (db) => {
-    await db.run(
-      `CREATE OR REPLACE TABLE ${BLOCK_CERTS} AS ${chunkCertificatesSql(ctx, uprnsSql, range, tile)}`,
-    );
+    await db.createTableAs(BLOCK_CERTS, chunkCertificatesSql(ctx, uprnsSql, range, tile));
     const skeletons: Record<string, unknown>[] = [];
     const records: { uprn: number; pos: number; row: number }[] = [];
     const add = (group: BlockRow[]) => {

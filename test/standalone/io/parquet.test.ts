@@ -159,6 +159,46 @@ describe('Parquet through DuckDB', () => {
     expect([...(viaCsv[1]!.wkb as Uint8Array)]).toEqual([1, 0, 255]);
   });
 
+  it('stages rows by a query on the writer, after those appended, from tables made for it and dropped after', async () => {
+    const path = join(dir, 'staged-by-query.parquet');
+    const columns: ColumnSpec[] = [
+      { name: 'id', type: 'BIGINT' },
+      { name: 'text', type: 'VARCHAR' },
+    ];
+    const writer = await ParquetTableWriter.open(path, columns);
+    writer.append({ id: 1, text: 'appended' });
+    const seen: unknown[] = [];
+    const fill = (parts: string[]) =>
+      writer.stageBy(async (db) => {
+        await db.createTableAs(
+          'parts',
+          `SELECT * FROM (VALUES ${parts.map((p, i) => `(${i}, '${p}')`).join(', ')}) t(k, part)`,
+        );
+        for await (const row of db.rows('SELECT k FROM parts ORDER BY k')) seen.push(row.k);
+        await db.createTable(
+          'ids',
+          [
+            { name: 'k', type: 'BIGINT' },
+            { name: 'id', type: 'BIGINT' },
+          ],
+          parts.map((_, k) => ({ k, id: 10 + k })),
+        );
+        return "SELECT i.id, p.part || '!' AS text FROM ids i JOIN parts p USING (k) ORDER BY i.id";
+      });
+    expect(await fill(['a', 'b'])).toBe(2);
+    // The same names again: the first fill's tables were dropped once its rows were staged.
+    expect(await fill(['c'])).toBe(1);
+    expect(writer.rowCount).toBe(4);
+    expect(seen).toEqual([0, 1, 0]);
+    await writer.close();
+    expect(await collect(`SELECT id, text FROM ${parquetPath(path)}`)).toEqual([
+      { id: 1, text: 'appended' },
+      { id: 10, text: 'a!' },
+      { id: 11, text: 'b!' },
+      { id: 10, text: 'c!' },
+    ]);
+  });
+
   it('leaves no file and no scratch behind when a write is aborted', async () => {
     const path = join(dir, 'aborted.parquet');
     const failing = (async function* () {

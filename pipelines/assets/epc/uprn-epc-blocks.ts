@@ -45,7 +45,7 @@ import { runFilesOf, runRows } from '../../io/run-files';
 import { scratchFolder } from '../../io/scratch';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnEpcBlockRowSchema } from '../../../schemas/property-block-tables';
-import { buildEpcBlock, type UprnCertificate } from '../../transforms/epc/uprn-block';
+import { buildEpcBlock, latestCertificate, type UprnCertificate } from '../../transforms/epc/uprn-block';
 import { STATS_KEY_COLUMNS, statsGroupIdSql, statsRowIdSql } from '../../transforms/epc/stats-group-id';
 import { partitionOf, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
@@ -277,7 +277,6 @@ interface BlockRow {
   has_record: boolean | null;
   /** What the block reads of the enhanced record, in ENHANCED_FACTS order (json_extract_string's). */
   enhanced_facts: (string | null)[] | null;
-  recommendations: UprnCertificate['recommendations'];
   certificate_id: string | null;
   estimate: EpcEstimate | null;
   [statsKey: string]: unknown;
@@ -294,6 +293,8 @@ interface BlockRow {
 const BLOCK_CERTS = 'block_certs';
 const BLOCK_SKELETONS = 'block_skeletons';
 const BLOCK_RECORDS = 'block_records';
+/** The chunk's blocks' latest certificates, the only ones whose recommendations a block holds. */
+const LATEST_CERTS = 'latest_certs';
 
 /**
  * The certificates of the UPRNs of `uprnsSql` in `range` (BLOCK_CERTS), with their records' texts and what
@@ -327,22 +328,24 @@ function blockRowsSql(
   range: readonly [number, number],
   tile?: string,
 ): string {
-  const { recs } = certificateRelations(ctx, tile);
   const groups = EPC_STATS_GROUPINGS.map((g) => `gs.${g.key}`).join(', ');
   const uprns = `SELECT uprn FROM (${uprnsSql}) WHERE uprn BETWEEN ${range[0]} AND ${range[1]}`;
   return `
-    WITH ${geoSql(ctx, uprns, tile)},
-    r AS (
-      SELECT lmk_key, ${RECOMMENDATIONS_JSON_SQL} AS recommendations
-      FROM ${distinctRecommendations(recs, `SELECT certificate_id FROM ${BLOCK_CERTS}`)} GROUP BY lmk_key)
+    WITH ${geoSql(ctx, uprns, tile)}
     SELECT gs.uprn, gs.geo_country, gs.estimate, ${groups}, d.input_digest,
-      c.rowid AS row, c.country, c.lodged_at, c.has_record, c.enhanced_facts, c.certificate_id,
-      CASE WHEN c.country <> 'Scotland' THEN r.recommendations END AS recommendations
+      c.rowid AS row, c.country, c.lodged_at, c.has_record, c.enhanced_facts, c.certificate_id
     FROM geo_stats gs
     JOIN ${digests} d ON d.uprn = gs.uprn
     LEFT JOIN ${BLOCK_CERTS} c ON c.uprn = gs.uprn
-    LEFT JOIN r ON r.lmk_key = c.certificate_id
     ORDER BY gs.uprn, c.rowid`;
+}
+
+/** The recommendations of the certificates of LATEST_CERTS, by certificate (lmk_key), as JSON lists. */
+function latestRecommendationsSql(ctx: AssetContext, tile?: string): string {
+  const { recs } = certificateRelations(ctx, tile);
+  return `
+    SELECT lmk_key, ${RECOMMENDATIONS_JSON_SQL} AS recommendations
+    FROM ${distinctRecommendations(recs, `SELECT certificate_id FROM ${LATEST_CERTS}`)} GROUP BY lmk_key`;
 }
 
 /**
@@ -396,33 +399,48 @@ const SPLICE_SQL = `
     GROUP BY o.uprn) r ON r.uprn = s.uprn
   ORDER BY s.rowid`;
 
-/** A UPRN's block as BLOCK_SKELETONS holds it, and the rows of its certificates in the block's order. */
-function toBlockRow(group: BlockRow[]): { skeleton: Record<string, unknown>; rows: number[] } {
-  const first = group[0]!;
-  // A certificate delivered twice (a month in two files) counts once: the first row of its number. Only
-  // England and Wales certificates have a number of their own (LMK_KEY); a Scottish certificate_id is the
-  // building's reference, shared by its successive certificates.
+/**
+ * The rows of a UPRN's certificates its block is built from. A certificate delivered twice (a month in two
+ * files) counts once: the first row of its number. Only England and Wales certificates have a number of their
+ * own (LMK_KEY); a Scottish certificate_id is the building's reference, shared by its successive certificates.
+ */
+function blockCertificates(group: readonly BlockRow[]): BlockRow[] {
   const seen = new Set<string>();
+  return group.filter((r) => {
+    if (!r.has_record) return false;
+    if (r.certificate_id === null || r.country === 'Scotland') return true;
+    if (seen.has(r.certificate_id)) return false;
+    seen.add(r.certificate_id);
+    return true;
+  });
+}
+
+/**
+ * A UPRN's block as BLOCK_SKELETONS holds it, and the rows of its certificates in the block's order;
+ * `recommendations` those of its latest certificate (by certificate number).
+ */
+function toBlockRow(
+  group: BlockRow[],
+  recommendations: ReadonlyMap<string, UprnCertificate['recommendations']>,
+): { skeleton: Record<string, unknown>; rows: number[] } {
+  const first = group[0]!;
   // The block is built with a stand-in object for each record (the enhanced one carrying ENHANCED_FACTS), by
   // which the order of the block's records gives the rows their texts are spliced from.
   const rows = new Map<object, number>();
-  const certificates = group
-    .filter((r) => {
-      if (!r.has_record) return false;
-      if (r.certificate_id === null || r.country === 'Scotland') return true;
-      if (seen.has(r.certificate_id)) return false;
-      seen.add(r.certificate_id);
-      return true;
-    })
-    .map((r): UprnCertificate => {
-      const raw = {};
-      rows.set(raw, r.row!);
-      const facts = r.enhanced_facts ?? [];
-      const enhanced = Object.fromEntries(ENHANCED_FACTS.map((f, i) => [f, facts[i] ?? null]));
-      rows.set(enhanced, r.row!);
-      // The stand-in holds only ENHANCED_FACTS: all buildEpcBlock reads of a record it passes through.
-      return { ...(r as unknown as UprnCertificate), raw, enhanced: enhanced as UprnCertificate['enhanced'] };
-    });
+  const certificates = blockCertificates(group).map((r): UprnCertificate => {
+    const raw = {};
+    rows.set(raw, r.row!);
+    const facts = r.enhanced_facts ?? [];
+    const enhanced = Object.fromEntries(ENHANCED_FACTS.map((f, i) => [f, facts[i] ?? null]));
+    rows.set(enhanced, r.row!);
+    // The stand-in holds only ENHANCED_FACTS: all buildEpcBlock reads of a record it passes through.
+    return {
+      ...(r as unknown as UprnCertificate),
+      raw,
+      enhanced: enhanced as UprnCertificate['enhanced'],
+      recommendations: (r.certificate_id !== null && recommendations.get(r.certificate_id)) || null,
+    };
+  });
   const block = buildEpcBlock(certificates, { estimate: first.estimate })!;
   const records = block.epcs.map((raw) => rows.get(raw)!);
   // The splice writes both lists in one order: buildEpcBlock lists a certificate's two records together.
@@ -467,23 +485,35 @@ async function stageChunk(
 ): Promise<void> {
   await writer.stageBy(async (db) => {
     await db.createTableAs(BLOCK_CERTS, chunkCertificatesSql(ctx, uprnsSql, range, tile));
+    // Each UPRN's rows, together in the query's order.
+    const groups: BlockRow[][] = [];
+    for await (const row of db.rows(
+      blockRowsSql(ctx, uprnsSql, digests, range, tile),
+    ) as AsyncGenerator<BlockRow>) {
+      const group = groups.at(-1);
+      if (group?.[0]!.uprn === row.uprn) group.push(row);
+      else groups.push([row]);
+    }
+    // Only the latest certificates' recommendations, the ones a block holds (about half the certificates).
+    // None for a certificate of no known country, as the recommendations' join has always given (a block
+    // built since would otherwise differ from one built before without its digest moving).
+    const latest = groups.flatMap((group) => {
+      const c = latestCertificate(blockCertificates(group));
+      return c?.certificate_id && c.country !== null && c.country !== 'Scotland'
+        ? [{ certificate_id: c.certificate_id }]
+        : [];
+    });
+    await db.createTable(LATEST_CERTS, [{ name: 'certificate_id', type: 'VARCHAR' }], latest);
+    const recommendations = new Map<string, UprnCertificate['recommendations']>();
+    for await (const r of db.rows(latestRecommendationsSql(ctx, tile)))
+      recommendations.set(r.lmk_key as string, r.recommendations as UprnCertificate['recommendations']);
     const skeletons: Record<string, unknown>[] = [];
     const records: { uprn: number; pos: number; row: number }[] = [];
-    const add = (group: BlockRow[]) => {
-      const { skeleton, rows } = toBlockRow(group);
+    for (const group of groups) {
+      const { skeleton, rows } = toBlockRow(group, recommendations);
       skeletons.push(skeleton);
       rows.forEach((row, pos) => records.push({ uprn: group[0]!.uprn, pos, row }));
-    };
-    let group: BlockRow[] = [];
-    const rows = db.rows(blockRowsSql(ctx, uprnsSql, digests, range, tile)) as AsyncGenerator<BlockRow>;
-    for await (const row of rows) {
-      if (group.length > 0 && row.uprn !== group[0]!.uprn) {
-        add(group);
-        group = [];
-      }
-      group.push(row);
     }
-    if (group.length > 0) add(group);
     await db.createTable(BLOCK_SKELETONS, SKELETON_COLUMNS, skeletons);
     await db.createTable(BLOCK_RECORDS, RECORD_COLUMNS, records);
     return SPLICE_SQL;

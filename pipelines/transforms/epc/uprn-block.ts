@@ -24,8 +24,18 @@ export interface UprnCertificate {
   recommendations: RawRecommendation[] | null;
 }
 
-const byLatestFirst = (a: UprnCertificate, b: UprnCertificate): number =>
-  (b.lodged_at ?? '').localeCompare(a.lodged_at ?? '');
+const byLatestFirst = (
+  a: Pick<UprnCertificate, 'lodged_at'>,
+  b: Pick<UprnCertificate, 'lodged_at'>,
+): number => (b.lodged_at ?? '').localeCompare(a.lodged_at ?? '');
+
+/**
+ * The certificate a block takes as its latest (the first of its certificates by lodgement, latest first; of a
+ * tie, the one given first): the one whose country and recommendations it holds.
+ */
+export const latestCertificate = <C extends Pick<UprnCertificate, 'lodged_at'>>(
+  certificates: readonly C[],
+): C | undefined => [...certificates].sort(byLatestFirst)[0];
 
 const nullIfBlank = (text: string | null | undefined): string | null => {
   const t = text?.trim();
@@ -74,7 +84,7 @@ export function buildEpcBlock(
     };
   }
   const sorted = [...certificates].sort(byLatestFirst);
-  const latest = sorted[0]!;
+  const latest = sorted[0]!; // latestCertificate's
   const kept = latest.country === 'Scotland' ? [latest] : sorted.filter((c) => c.country !== 'Scotland');
   const recommendations =
     latest.country === 'Scotland'

@@ -171,6 +171,37 @@ describe('uprn_epc_blocks per tile', () => {
     expect(withMany).toBeGreaterThan(0);
   });
 
+  it("holds its latest England and Wales certificate's recommendations, and only those", async () => {
+    // A chunk reads only its blocks' latest certificates' recommendations (stageChunk).
+    const published = new Map<string, Set<number>>();
+    const recs = await rows(
+      `SELECT DISTINCT lmk_key, improvement_id FROM ${parquetPath(join(ctx.config.dataDir, 'parquet/staged/epc_england_wales_recommendations/*.parquet'))}`,
+    );
+    for (const r of recs) {
+      const key = String(r.lmk_key);
+      if (!published.has(key)) published.set(key, new Set());
+      published.get(key)!.add(Number(r.improvement_id));
+    }
+    const texts = await rows(`SELECT text FROM ${parquetPath(blockTextsPath(uprnEpcBlocksGlob(ctx)))}`);
+    let withRecommendations = 0;
+    for (const { text } of texts) {
+      const block = JSON.parse(text as string) as {
+        epc_country: string | null;
+        epcs_enhanced: { lmk_key?: string; country?: string | null }[];
+        epc_retrofit_recommendations: { improvement_id: number | null }[];
+      };
+      const latest = block.epcs_enhanced[0];
+      const ids = block.epc_retrofit_recommendations.map((r) => r.improvement_id);
+      const expected =
+        latest && block.epc_country !== 'Scotland' && block.epc_country !== null
+          ? [...(published.get(latest.lmk_key ?? '') ?? [])]
+          : [];
+      expect(ids.sort()).toEqual(expected.sort());
+      if (ids.length > 0) withRecommendations += 1;
+    }
+    expect(withRecommendations).toBeGreaterThan(0);
+  });
+
   it('names its statistics groups by id instead of holding them', async () => {
     const [row] = await rows(
       `SELECT block FROM ${parquetPath(uprnEpcBlocksGlob(ctx))} WHERE epc_count > 0 LIMIT 1`,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildEpcBlock, type UprnCertificate } from '../../../../pipelines/transforms/epc/uprn-block';
+import {
+  buildEpcBlock,
+  latestCertificate,
+  type UprnCertificate,
+} from '../../../../pipelines/transforms/epc/uprn-block';
 
 const cert = (over: Partial<UprnCertificate> & { id: string }): UprnCertificate => ({
   country: 'England',
@@ -134,5 +138,23 @@ describe('buildEpcBlock with statistics and estimates', () => {
       epc_estimate: estimate,
     });
     expect(buildEpcBlock([], { stats, estimate: null })).toBeNull();
+  });
+});
+
+describe('latestCertificate', () => {
+  it('is the certificate the block takes as latest: the latest lodged, the first given of a tie, undated last', () => {
+    const older = cert({ id: 'older', lodged_at: '2019-03-01T00:00:00.000Z' });
+    const a = cert({ id: 'a', lodged_at: '2022-05-01T00:00:00.000Z' });
+    const b = cert({ id: 'b', lodged_at: '2022-05-01T00:00:00.000Z' });
+    const undated = cert({ id: 'undated' });
+    for (const given of [
+      [undated, older, a, b],
+      [b, a, older],
+    ]) {
+      expect(latestCertificate(given)).toBe(given.includes(undated) ? a : b);
+      expect(buildEpcBlock(given)!.epcs[0]).toBe(latestCertificate(given)!.raw);
+    }
+    expect(latestCertificate([undated])).toBe(undated);
+    expect(latestCertificate([])).toBeUndefined();
   });
 });

@@ -284,9 +284,10 @@ interface BlockRow {
 
 // A chunk's blocks are built in three steps on the writer's instance (stageChunk): the chunk's certificates,
 // their records' texts included, into BLOCK_CERTS (chunkCertificatesSql); each block built in JavaScript from
-// the facts of its rows (blockRowsSql, which carries no text), as its text without its records (BLOCK_SKELETONS,
-// split where they go) and their order (BLOCK_RECORDS: the rows of BLOCK_CERTS holding them); the records
-// spliced in by one query as the writer stages the blocks (SPLICE_SQL). The records (~7 KB of raw and enhanced
+// the facts of its rows (blockRowsSql, which carries no text) and its latest certificate's recommendations
+// (latestRecommendationsSql), as its text without its records (BLOCK_SKELETONS, split where they go) and their
+// order (BLOCK_RECORDS: the rows of BLOCK_CERTS holding them); the records spliced in by one query as the
+// writer stages the blocks (SPLICE_SQL). The records (~7 KB of raw and enhanced
 // JSON a certificate) never enter JavaScript, nor go through the joins and the sort: read into JavaScript and
 // appended back they were ~3 of a 25,000-UPRN tile's ~24 CPU-s with their garbage collection, and carried
 // through the query's joins and sort a third of its cost.

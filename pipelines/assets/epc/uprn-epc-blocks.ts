@@ -287,27 +287,32 @@ interface BlockRow {
 // the facts of its rows (blockRowsSql, which carries no text) and its latest certificate's recommendations
 // (latestRecommendationsSql), as its text without its records (BLOCK_SKELETONS, split where they go) and their
 // order (BLOCK_RECORDS: the rows of BLOCK_CERTS holding them); the records spliced in by one query as the
-// writer stages the blocks (SPLICE_SQL). The records (~7 KB of raw and enhanced
-// JSON a certificate) never enter JavaScript, nor go through the joins and the sort: read into JavaScript and
-// appended back they were ~3 of a 25,000-UPRN tile's ~24 CPU-s with their garbage collection, and carried
-// through the query's joins and sort a third of its cost.
+// writer stages the blocks (SPLICE_SQL). The records (~7 KB of raw and enhanced JSON a certificate) never enter
+// JavaScript, nor go through the joins and the sort: read into JavaScript and appended back they were ~3 of a
+// 25,000-UPRN tile's ~24 CPU-s with their garbage collection, and carried through the query's joins and sort a
+// third of its cost.
 const BLOCK_CERTS = 'block_certs';
 const BLOCK_SKELETONS = 'block_skeletons';
 const BLOCK_RECORDS = 'block_records';
 /** The chunk's blocks' latest certificates, the only ones whose recommendations a block holds. */
 const LATEST_CERTS = 'latest_certs';
 
+/** What a build's chunks read: its UPRNs (`uprnsSql`), their input digests, the certificates' relations. */
+interface BlockInputs {
+  ctx: AssetContext;
+  uprnsSql: string;
+  digests: string;
+  tile?: string;
+  /** certificateRelations', resolved once a build (a tile's are found by listing its buckets' folders). */
+  certs: string;
+  recs: string;
+}
+
 /**
  * The certificates of the UPRNs of `uprnsSql` in `range` (BLOCK_CERTS), with their records' texts and what
  * the block reads of the enhanced record (ENHANCED_FACTS).
  */
-function chunkCertificatesSql(
-  ctx: AssetContext,
-  uprnsSql: string,
-  range: readonly [number, number],
-  tile?: string,
-): string {
-  const { certs } = certificateRelations(ctx, tile);
+function chunkCertificatesSql({ uprnsSql, certs }: BlockInputs, range: readonly [number, number]): string {
   // A constant range lets DuckDB skip the row groups of other UPRNs (the buckets are sorted by UPRN).
   return `
     SELECT c.uprn, c.country, c.lodged_at, c.raw::VARCHAR AS raw, c.enhanced::VARCHAR AS enhanced,
@@ -323,11 +328,8 @@ function chunkCertificatesSql(
  * of inputDigestsSql's rows), in UPRN order and a UPRN's in BLOCK_CERTS' (its buckets').
  */
 function blockRowsSql(
-  ctx: AssetContext,
-  uprnsSql: string,
-  digests: string,
+  { ctx, uprnsSql, digests, tile }: BlockInputs,
   range: readonly [number, number],
-  tile?: string,
 ): string {
   const groups = EPC_STATS_GROUPINGS.map((g) => `gs.${g.key}`).join(', ');
   const uprns = `SELECT uprn FROM (${uprnsSql}) WHERE uprn BETWEEN ${range[0]} AND ${range[1]}`;
@@ -342,8 +344,7 @@ function blockRowsSql(
 }
 
 /** The recommendations of the certificates of LATEST_CERTS, by certificate (lmk_key), as JSON lists. */
-function latestRecommendationsSql(ctx: AssetContext, tile?: string): string {
-  const { recs } = certificateRelations(ctx, tile);
+function latestRecommendationsSql({ recs }: BlockInputs): string {
   return `
     SELECT lmk_key, ${RECOMMENDATIONS_JSON_SQL} AS recommendations
     FROM ${distinctRecommendations(recs, `SELECT certificate_id FROM ${LATEST_CERTS}`)} GROUP BY lmk_key`;
@@ -417,35 +418,37 @@ function blockCertificates(group: readonly BlockRow[]): BlockRow[] {
 }
 
 /**
- * A UPRN's block as BLOCK_SKELETONS holds it, and the rows of its certificates in the block's order;
- * `recommendations` those of its latest certificate (by certificate number).
+ * A UPRN's block as BLOCK_SKELETONS holds it, and the rows of its certificates in the block's order, from its
+ * rows (`group`) and those its block is built from (blockCertificates'); `recommendations` those of its latest
+ * certificate (by certificate number).
  */
 function toBlockRow(
-  group: BlockRow[],
+  group: readonly BlockRow[],
+  certificates: readonly BlockRow[],
   recommendations: ReadonlyMap<string, UprnCertificate['recommendations']>,
 ): { skeleton: Record<string, unknown>; rows: number[] } {
   const first = group[0]!;
   // The block is built with a stand-in object for each record (the enhanced one carrying ENHANCED_FACTS), by
   // which the order of the block's records gives the rows their texts are spliced from.
-  const rows = new Map<object, number>();
-  const certificates = blockCertificates(group).map((r): UprnCertificate => {
+  const rowOf = new Map<object, number>();
+  const standIns = certificates.map((r): UprnCertificate => {
     const raw = {};
-    rows.set(raw, r.row!);
+    rowOf.set(raw, r.row!);
     const facts = r.enhanced_facts ?? [];
     const enhanced = Object.fromEntries(ENHANCED_FACTS.map((f, i) => [f, facts[i] ?? null]));
-    rows.set(enhanced, r.row!);
+    rowOf.set(enhanced, r.row!);
     // The stand-in holds only ENHANCED_FACTS: all buildEpcBlock reads of a record it passes through.
     return {
       ...(r as unknown as UprnCertificate),
       raw,
       enhanced: enhanced as UprnCertificate['enhanced'],
-      recommendations: (r.certificate_id !== null && recommendations.get(r.certificate_id)) || null,
+      recommendations: recommendations.get(r.certificate_id ?? '') ?? null,
     };
   });
-  const block = buildEpcBlock(certificates, { estimate: first.estimate })!;
-  const records = block.epcs.map((raw) => rows.get(raw)!);
+  const block = buildEpcBlock(standIns, { estimate: first.estimate })!;
+  const rows = block.epcs.map((raw) => rowOf.get(raw)!);
   // The splice writes both lists in one order: buildEpcBlock lists a certificate's two records together.
-  if (block.epcs_enhanced.some((enhanced, i) => rows.get(enhanced) !== records[i]))
+  if (block.epcs_enhanced.some((enhanced, i) => rowOf.get(enhanced) !== rows[i]))
     throw new Error(`UPRN ${first.uprn}: the block's raw and enhanced records in different orders`);
   const latest = block.epcs_enhanced[0] as Record<string, unknown> | undefined;
   const text = (key: string) => (typeof latest?.[key] === 'string' ? latest[key] : null);
@@ -471,50 +474,46 @@ function toBlockRow(
       input_digest: first.input_digest,
       ...splitAtRecords(JSON.stringify(stored)),
     },
-    rows: records,
+    rows,
   };
 }
 
-/** Stages the blocks of the UPRNs of `uprnsSql` in `range` into `writer`, as the steps above say. */
+/** Stages the blocks of the UPRNs of `inputs` in `range` into `writer`, as the steps above say. */
 async function stageChunk(
   writer: ParquetTableWriter,
-  ctx: AssetContext,
-  uprnsSql: string,
-  digests: string,
+  inputs: BlockInputs,
   range: readonly [number, number],
-  tile?: string,
 ): Promise<void> {
   await writer.stageBy(async (db) => {
-    await db.createTableAs(BLOCK_CERTS, chunkCertificatesSql(ctx, uprnsSql, range, tile));
+    await db.createTableAs(BLOCK_CERTS, chunkCertificatesSql(inputs, range));
     // Each UPRN's rows, together in the query's order.
     const groups: BlockRow[][] = [];
-    for await (const row of db.rows(
-      blockRowsSql(ctx, uprnsSql, digests, range, tile),
-    ) as AsyncGenerator<BlockRow>) {
+    for await (const row of db.rows(blockRowsSql(inputs, range)) as AsyncGenerator<BlockRow>) {
       const group = groups.at(-1);
       if (group?.[0]!.uprn === row.uprn) group.push(row);
       else groups.push([row]);
     }
+    const certificates = groups.map(blockCertificates);
     // Only the latest certificates' recommendations, the ones a block holds (about half the certificates).
     // None for a certificate of no known country, as the recommendations' join has always given (a block
     // built since would otherwise differ from one built before without its digest moving).
-    const latest = groups.flatMap((group) => {
-      const c = latestCertificate(blockCertificates(group));
+    const latest = certificates.flatMap((certs) => {
+      const c = latestCertificate(certs);
       return c?.certificate_id && c.country !== null && c.country !== 'Scotland'
         ? [{ certificate_id: c.certificate_id }]
         : [];
     });
     await db.createTable(LATEST_CERTS, [{ name: 'certificate_id', type: 'VARCHAR' }], latest);
     const recommendations = new Map<string, UprnCertificate['recommendations']>();
-    for await (const r of db.rows(latestRecommendationsSql(ctx, tile)))
+    for await (const r of db.rows(latestRecommendationsSql(inputs)))
       recommendations.set(r.lmk_key as string, r.recommendations as UprnCertificate['recommendations']);
     const skeletons: Record<string, unknown>[] = [];
     const records: { uprn: number; pos: number; row: number }[] = [];
-    for (const group of groups) {
-      const { skeleton, rows } = toBlockRow(group, recommendations);
+    groups.forEach((group, i) => {
+      const { skeleton, rows } = toBlockRow(group, certificates[i]!, recommendations);
       skeletons.push(skeleton);
       rows.forEach((row, pos) => records.push({ uprn: group[0]!.uprn, pos, row }));
-    }
+    });
     await db.createTable(BLOCK_SKELETONS, SKELETON_COLUMNS, skeletons);
     await db.createTable(BLOCK_RECORDS, RECORD_COLUMNS, records);
     return SPLICE_SQL;
@@ -542,6 +541,7 @@ async function blockRuns(
   digests: string,
   tile?: string,
 ): Promise<WriterFill[]> {
+  const inputs: BlockInputs = { ctx, uprnsSql, digests, tile, ...certificateRelations(ctx, tile) };
   const runBlocks = EPC_BLOCK_RUN_ROWS();
   const size = Math.min(CHUNK_UPRNS, runBlocks);
   const ranges = await uprnRanges(uprnsSql, size);
@@ -550,7 +550,7 @@ async function blockRuns(
   for (let i = 0; i < ranges.length; i += perRun) {
     const chunks = ranges.slice(i, i + perRun);
     runs.push(async (writer) => {
-      for (const range of chunks) await stageChunk(writer, ctx, uprnsSql, digests, range, tile);
+      for (const range of chunks) await stageChunk(writer, inputs, range);
     });
   }
   return runs;
@@ -621,14 +621,9 @@ export async function writeEpcBlocks(
     // 30,000-UPRN tile to 1.15 GB (a London tile's would not fit).
     const [fresh, built] =
       runs.length <= 1
-        ? await openWriterFilledBy(
-            freshPath,
-            UPRN_EPC_BLOCK_COLUMNS,
-            async (w) => {
-              for (const run of runs) await run(w);
-            },
-            { texts },
-          ).then((w) => [pendingWriter(w), w.rowCount] as const)
+        ? await openWriterFilledBy(freshPath, UPRN_EPC_BLOCK_COLUMNS, async (w) => runs[0]?.(w), {
+            texts,
+          }).then((w) => [pendingWriter(w), w.rowCount] as const)
         : await writeFilledRuns(freshPath, UPRN_EPC_BLOCK_COLUMNS, runs, { texts }).then(
             (r) => [r.files, r.rows] as const,
           );

@@ -49,9 +49,12 @@ const sourceUrls = {
 
 /**
  * The path of the bundle of `entry` (relative to the repository), built now if the cached one is stale; null
- * when it cannot be built (esbuild missing, a source esbuild refuses): the caller runs the sources through tsx.
+ * when it cannot be built (esbuild missing, a source esbuild refuses, an entry outside SOURCES): the caller
+ * runs the sources through tsx. The CLI's entry, and worker threads' (pipelines/io/thread-modules.ts).
  */
 export async function bundledEntry(entry) {
+  // A module outside the sources (a test's fixture) would not be built again when it changed.
+  if (!SOURCES.includes(entry.split('/')[0])) return null;
   try {
     const prefix = `${entry.replace(/[^a-z0-9]+/gi, '-')}-`;
     const dir = join(CACHE, `${prefix}${sourcesDigest(entry)}`);

@@ -1,10 +1,11 @@
 // A loader run on a worker thread, its rows streamed back in batches: for a loader whose library keeps
 // memory the process should not carry after the files are read. h5wasm (NetCDF-4) reserves ~600 MB of
 // resident memory on import, which only the end of the thread that imported it gives back. One thread reads
-// all the files: starting one (TypeScript, h5wasm's WebAssembly) costs ~2 CPU-s, reading a grid ~0.1 s.
+// all the files: starting one costs h5wasm's WebAssembly (~0.3 CPU-s) and the modules (thread-modules.ts).
 import { Worker } from 'node:worker_threads';
 import { DataError } from './errors';
 import type { SourceRow } from './quarantine';
+import { threadModules } from './thread-modules';
 
 /** What the thread posts: a batch of rows, the end, or the loader's error. */
 export type ReaderMessage<Row> =
@@ -16,10 +17,11 @@ export async function* readInWorker<Row>(
   name: string,
   files: readonly string[],
 ): AsyncGenerator<SourceRow<Row>> {
-  const api = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./read-in-worker-thread.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  const worker = new Worker(code, { eval: true, workerData: { module: module.href, name, files } });
+  const { code, urls } = await threadModules([
+    new URL('./read-in-worker-thread.ts', import.meta.url),
+    module,
+  ]);
+  const worker = new Worker(code, { eval: true, workerData: { module: urls[1], name, files } });
   const file = files.join(', ');
   const pending: ReaderMessage<Row>[] = [];
   let wake: (() => void) | null = null;

@@ -19,6 +19,7 @@ import { Worker } from 'node:worker_threads';
 import { decodeBytes, parseCsv, type CsvEncoding } from '../../io/csv-reader';
 import { DataError } from '../../io/errors';
 import type { QuarantinedRow } from '../../io/quarantine';
+import { threadModules } from '../../io/thread-modules';
 import {
   planEnglandWalesCertificateRows,
   planEnglandWalesRecommendationRows,
@@ -44,8 +45,9 @@ export interface StagedCertificates {
 }
 
 /**
- * Files below this size are staged on the calling thread by default: a worker thread costs ~0.75 s of CPU to
- * start (tsx and the loader's modules compiled again in it), the scan ~20 ms per MiB.
+ * Files below this size are staged on the calling thread by default: a worker thread cost ~0.75 s of CPU to
+ * start with the loader's modules compiled again in it through tsx (from bundles less: io/thread-modules.ts),
+ * the scan ~20 ms per MiB.
  */
 const WORKER_MIN_BYTES = 64 << 20;
 
@@ -63,11 +65,8 @@ export interface StageOptions {
   onProgress?: (rows: number) => void;
 }
 
-/** A worker thread running stage-certificates-worker.ts (tsx's loader registered in the thread first). */
-function startWorker(setup: StageSetup): Worker {
-  const api = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./stage-certificates-worker.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
+/** A worker thread running stage-certificates-worker.ts (its `code`: thread-modules.ts). */
+function startWorker(code: string, setup: StageSetup): Worker {
   return new Worker(code, {
     eval: true,
     workerData: { epcStageWorker: true, setup },
@@ -127,7 +126,11 @@ async function stageEnglandWalesFile(
   const setup: StageSetup = { kind, file, header, encoding };
   const local = pieceStager(setup);
 
-  const workers = Array.from({ length: workerCount }, () => startWorker(setup));
+  const { code } =
+    workerCount > 0
+      ? await threadModules([new URL('./stage-certificates-worker.ts', import.meta.url)])
+      : { code: '' };
+  const workers = Array.from({ length: workerCount }, () => startWorker(code, setup));
   const waiting = workers.map(
     () => [] as { resolve: (r: StageResult) => void; reject: (e: unknown) => void }[],
   );

@@ -6,7 +6,6 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../pipelines/config';
-// @ts-expect-error: a JavaScript module without declarations
 import { bundledEntry } from '../../../bin/bundle-cli.js';
 
 describe('the CLI bundle', () => {

@@ -19,10 +19,10 @@ export interface ThreadModules {
 export async function threadModules(sources: readonly URL[]): Promise<ThreadModules> {
   const bundles =
     process.env.PDS_BUNDLE === '0'
-      ? []
+      ? null
       : await Promise.all(sources.map((s) => bundledEntry(relative(REPO_ROOT, fileURLToPath(s)))));
-  if (bundles.length === sources.length && bundles.every((b) => b !== null)) {
-    const urls = bundles.map((b) => pathToFileURL(b!).href);
+  if (bundles?.every((b): b is string => b !== null)) {
+    const urls = bundles.map((b) => pathToFileURL(b).href);
     return { code: `import(${JSON.stringify(urls[0])});`, urls };
   }
   const urls = sources.map((s) => s.href);

@@ -63,7 +63,7 @@ const SHARED_PIECES_MAPPING = {
   properties: { text: { type: 'object', enabled: false } },
 } as const;
 
-/** A row of propertiesJoinSql: the UPRN, what the EPC and area blocks say of it, each block's JSON text. */
+/** A row of joinedRows: the UPRN, what the EPC and area blocks say of it, each block's JSON text. */
 export interface JoinedRow {
   uprn: number;
   x_coord: number;
@@ -211,31 +211,51 @@ export async function sourcesInDelta(
  * table's texts file); the EPC table adds country and count, and the postcodes and country name the document
  * is queried by are read out of the EPC and area blocks here. In no order: documents are indexed in any, and
  * sorting a 30,000-UPRN tile's texts 4,096 UPRNs at a time cost its worker ~80 MB more.
+ *
+ * Two queries, merged here by UPRN: the UPRNs with what is read out of the blocks (a join of narrow
+ * columns), and every block source's texts as one union of scans. Joined in DuckDB, each text went through a
+ * join's hash table: ~200 MB of DuckDB's memory for 2,048 documents (~67 MB of texts), and the 12-way join
+ * planned again for every chunk; a scan streams them a row group at a time. The texts are held here, as the
+ * join's result was, one chunk at a time.
  */
-export function propertiesJoinSql(
+export async function* joinedRows(
   ctx: AssetContext,
   tile?: string,
   only?: string,
   range?: readonly [number, number],
   fromDelta?: ReadonlySet<string>,
-): string {
+): AsyncGenerator<JoinedRow> {
+  const where = { tile, range, only, ...(fromDelta ? { fromDelta } : {}) };
+  const texts = new Map<number, (Uint8Array | null)[]>();
+  for await (const row of queryParquetEach([blockTextsSql(ctx, where)])) {
+    const uprn = row.uprn as number;
+    let blocks = texts.get(uprn);
+    if (!blocks) texts.set(uprn, (blocks = PROPERTY_BLOCK_SOURCES.map(() => null)));
+    blocks[row.source as number] = row.text as Uint8Array;
+  }
   const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
   const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
   const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
-  // The texts as their UTF-8 bytes (a BLOB), cut as they are (propertySource).
-  const columns = PROPERTY_BLOCK_SOURCES.map((s, i) => `encode(t${i}.text) AS "${s.key}"`).join(', ');
-  const where = { tile, range, only, ...(fromDelta ? { fromDelta } : {}) };
-  const joins = [
-    blockJoins(ctx, (s) => READ_OUT[s.key] ?? null, where),
-    blockJoins(ctx, () => ['text'], where, 'texts'),
-  ].join(' ');
   const filters = [
     ...(only === undefined ? [] : [`u.uprn IN (${only})`]),
     ...(range === undefined ? [] : [`u.uprn BETWEEN ${range[0]} AND ${range[1]}`]),
   ];
-  return `SELECT u.*, ${epc}.country, ${epc}.epc_count, ${epc}.epc_postcode, ${area}.area_postcode,
-    ${area}.area_country, ${columns} FROM ${tileUprns(uprns, tile)} u ${joins}
+  const sql = `SELECT u.*, ${epc}.country, ${epc}.epc_count, ${epc}.epc_postcode, ${area}.area_postcode,
+    ${area}.area_country FROM ${tileUprns(uprns, tile)} u ${blockJoins(ctx, (s) => READ_OUT[s.key] ?? null, where)}
     ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`;
+  for await (const row of queryParquetEach([sql])) {
+    const blocks = texts.get(row.uprn as number);
+    PROPERTY_BLOCK_SOURCES.forEach((s, i) => (row[s.key] = blocks?.[i] ?? null));
+    yield row as JoinedRow;
+  }
+}
+
+/** Every block source's texts: `uprn`, `source` (its index in PROPERTY_BLOCK_SOURCES), `text` (UTF-8). */
+function blockTextsSql(ctx: AssetContext, where: BlockWhere): string {
+  return PROPERTY_BLOCK_SOURCES.map(
+    (s, i) =>
+      `SELECT uprn, ${i} AS source, encode(text) AS text FROM ${blockTable(s, s.parquet(ctx), where.tile, 'texts', where.fromDelta?.has(s.key), blockFilter(where))}`,
+  ).join(' UNION ALL ');
 }
 
 /** What the join reads out of a block table besides the text: the EPC's country, count and latest postcode,
@@ -332,38 +352,41 @@ const digestsPath = (ctx: AssetContext, index: string, tile: string): string =>
   derivedPath(ctx, `properties_index_digests/${index}/${tile}`);
 
 /**
- * Every block table (or its texts) joined to the UPRNs `u` by UPRN, as `b0`, `b1`, … (`t0`, … for the
- * texts) in PROPERTY_BLOCK_SOURCES order, each with the `columns` it gives (none: not joined). Only those
- * columns are joined, never the typed block: a join carrying thousands of nested columns cost ~10 times as
- * much, most of it whatever the number of rows. With a range, each table is read for it alone (the tables
+ * Every block table joined to the UPRNs `u` by UPRN, as `b0`, `b1`, … in PROPERTY_BLOCK_SOURCES order, each
+ * with the `columns` it gives (none: not joined). Only those columns are joined, never the typed block: a
+ * join carrying thousands of nested columns cost ~10 times as much, most of it whatever the number of rows. With a range, each table is read for it alone (the tables
  * are sorted by UPRN: only its row groups are read); with `only` (a query of UPRNs, the ones a month changed),
  * each table is cut to them before it is joined.
  */
 function blockJoins(
   ctx: AssetContext,
   columns: (source: PropertyBlockSource) => readonly string[] | null,
-  where: {
-    tile?: string;
-    range?: readonly [number, number];
-    only?: string;
-    /** The sources whose delta holds every row of `only` (sourcesInDelta): read from it alone. */
-    fromDelta?: ReadonlySet<string>;
-  },
-  part: 'table' | 'texts' = 'table',
+  where: BlockWhere,
 ): string {
-  const { tile, range, only, fromDelta } = where;
-  const alias = part === 'texts' ? 't' : 'b';
   return PROPERTY_BLOCK_SOURCES.map((s, i) => {
     const selected = columns(s);
     if (selected === null) return '';
-    const filters = [
-      ...(range ? [`uprn BETWEEN ${range[0]} AND ${range[1]}`] : []),
-      ...(only === undefined ? [] : [`uprn IN (${only})`]),
-    ];
-    const where = filters.length ? filters.join(' AND ') : undefined;
-    const read = `SELECT uprn, ${selected.join(', ')} FROM ${blockTable(s, s.parquet(ctx), tile, part, fromDelta?.has(s.key), where)}`;
-    return `LEFT JOIN (${read}) ${alias}${i} USING (uprn)`;
+    const read = `SELECT uprn, ${selected.join(', ')} FROM ${blockTable(s, s.parquet(ctx), where.tile, 'table', where.fromDelta?.has(s.key), blockFilter(where))}`;
+    return `LEFT JOIN (${read}) b${i} USING (uprn)`;
   }).join(' ');
+}
+
+/** Which rows of the block tables are read: a tile's, within a range of UPRNs, of the UPRNs `only` selects. */
+interface BlockWhere {
+  tile?: string;
+  range?: readonly [number, number];
+  only?: string;
+  /** The sources whose delta holds every row of `only` (sourcesInDelta): read from it alone. */
+  fromDelta?: ReadonlySet<string>;
+}
+
+/** The filter of a block table's rows, pushed into its scan (its files are sorted by UPRN). */
+function blockFilter({ range, only }: BlockWhere): string | undefined {
+  const filters = [
+    ...(range ? [`uprn BETWEEN ${range[0]} AND ${range[1]}`] : []),
+    ...(only === undefined ? [] : [`uprn IN (${only})`]),
+  ];
+  return filters.length ? filters.join(' AND ') : undefined;
 }
 
 /** The staged UPRNs of a tile (half-open, as tileOf assigns them), or all of them. */
@@ -434,9 +457,9 @@ async function deleteIds(es: Client, index: string, ids: Iterable<string>): Prom
 // 10: pieces many UPRNs repeat stored once by content in the shared pieces (CONTENT_SHARED).
 const CODE_VERSION = '10';
 /**
- * Documents read and sent at once. The chunk's joined texts are the largest thing a worker holds while it
- * indexes (~33 KB a document): 2,048 at a time kept the largest tile's build at ~840 MB against ~1.1 GB for
- * 4,096, for ~9 % more CPU (each chunk's query opens an instance and reads the tile's footers; docs/national.md).
+ * Documents read and sent at once. The chunk's texts are the largest thing a worker holds while it indexes
+ * (~33 KB a document): ST76 at scale 20 (30,000 UPRNs) peaks at ~570 MB with 2,048, ~740 with 4,096 for a
+ * few per cent less CPU (each chunk's two queries open an instance each and read the footers; docs/national.md).
  */
 const CHUNK_UPRNS = 2048;
 
@@ -510,18 +533,18 @@ export const propertiesIndex = defineAsset({
         index: string;
         source: string | Buffer;
       }> {
-        const chunks = ranges.map((range) => propertiesJoinSql(ctx, tile, changed, range, fromDelta));
-        for await (const row of queryParquetEach(chunks)) {
-          const doc = indexedProperty(row as unknown as JoinedRow, tile);
-          for (const [id, text] of doc.shared)
-            if (!written.has(id)) {
-              written.add(id);
-              yield { id, index: shared.index, source: JSON.stringify({ text }) };
-            }
-          gone.delete(String(doc.uprn));
-          documents += 1;
-          yield { id: String(doc.uprn), index: properties.index, source: doc.source };
-        }
+        for (const range of ranges)
+          for await (const row of joinedRows(ctx, tile, changed, range, fromDelta)) {
+            const doc = indexedProperty(row, tile);
+            for (const [id, text] of doc.shared)
+              if (!written.has(id)) {
+                written.add(id);
+                yield { id, index: shared.index, source: JSON.stringify({ text }) };
+              }
+            gone.delete(String(doc.uprn));
+            documents += 1;
+            yield { id: String(doc.uprn), index: properties.index, source: doc.source };
+          }
       })();
       const result = await bulkIndex(es, properties.index, docs, (d) => d.id, {
         indexOf: (d) => d.index,

@@ -7,17 +7,12 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, dataPaths } from '../../../pipelines/config';
 import type { AssetContext } from '../../../pipelines/orchestration/definition';
-import {
-  blockTable,
-  propertiesJoinSql,
-  sourcesInDelta,
-} from '../../../pipelines/assets/index/properties-index';
+import { blockTable, joinedRows, sourcesInDelta } from '../../../pipelines/assets/index/properties-index';
 import { PROPERTY_BLOCK_SOURCES } from '../../../pipelines/assets/index/property-blocks';
 import { uprnLocationBlocksDir } from '../../../pipelines/assets/location/uprn-location-blocks';
 import { deltaPath } from '../../../pipelines/io/delta-files';
 import {
   blockTextsPath,
-  queryParquet,
   writeParquet,
   writeParquetRuns,
   type ColumnSpec,
@@ -146,7 +141,7 @@ describe('properties index join', () => {
     expect(existsSync(uprnLocationBlocksDir(ctx))).toBe(false);
 
     const joined: Record<string, unknown>[] = [];
-    for await (const row of queryParquet(propertiesJoinSql(ctx))) joined.push(row);
+    for await (const row of joinedRows(ctx)) joined.push(row);
     joined.sort((a, b) => Number(a.uprn) - Number(b.uprn));
     expect(joined.map((r) => Number(r.uprn))).toEqual([1, 2]);
     expect(joined[0]).toMatchObject({ country: 'England', location_layers: null, flood_risk: null });
@@ -207,7 +202,7 @@ describe('properties index join', () => {
 
     const joinRows = async (fromDelta?: ReadonlySet<string>) => {
       const joined: Record<string, unknown>[] = [];
-      for await (const row of queryParquet(propertiesJoinSql(ctx, 'ST76', changed, undefined, fromDelta)))
+      for await (const row of joinedRows(ctx, 'ST76', changed, undefined, fromDelta))
         joined.push({ ...row, epcs: row.epcs && Buffer.from(row.epcs as Uint8Array).toString() });
       return joined.sort((a, b) => Number(a.uprn) - Number(b.uprn));
     };

@@ -429,11 +429,11 @@ export class ParquetTableWriter {
 
   /**
    * Stages the rows of a query on the writer's own instance, after those staged so far: `fill` makes there the
-   * tables the query reads (StagingScope) and returns it (its columns named as the table's); they are dropped
-   * once it has run. For rows whose large values are already in DuckDB: they are staged without being copied
+   * tables the query reads (StagingScope) and returns it (its columns named as the table's), or several run
+   * in turn; the tables are dropped once they have run. For rows whose large values are already in DuckDB: they are staged without being copied
    * into JavaScript and back (the EPC blocks' certificate records, uprn-epc-blocks.ts).
    */
-  async stageBy(fill: (scope: StagingScope) => Promise<string>): Promise<number> {
+  async stageBy(fill: (scope: StagingScope) => Promise<string | readonly string[]>): Promise<number> {
     if (!this.appender) throw new Error(`parquet ${this.path}: rows staged by a query need the appender`);
     const { connection } = this.db;
     // The rows appended so far go first; the query's reads and joins get the general limit, as a query has.
@@ -461,8 +461,11 @@ export class ParquetTableWriter {
         },
         rows: (sql) => rowsOf(connection, sql),
       });
-      const inserted = await connection.runAndReadAll(`INSERT INTO stage BY NAME ${select}`);
-      const rows = Number(inserted.getRows()[0]?.[0] ?? 0);
+      let rows = 0;
+      for (const query of typeof select === 'string' ? [select] : select) {
+        const inserted = await connection.runAndReadAll(`INSERT INTO stage BY NAME ${query}`);
+        rows += Number(inserted.getRows()[0]?.[0] ?? 0);
+      }
       this.rows += rows;
       return rows;
     } finally {

@@ -286,9 +286,9 @@ interface BlockRow {
 // their records' texts included, into BLOCK_CERTS (chunkCertificatesSql); each block built in JavaScript from
 // the facts of its rows (blockRowsSql, which carries no text) and its latest certificate's recommendations
 // (latestRecommendationsSql), as its text without its records (BLOCK_SKELETONS, split where they go) and their
-// order (BLOCK_RECORDS: the rows of BLOCK_CERTS holding them); the records spliced in by one query as the
-// writer stages the blocks (SPLICE_SQL). The records (~7 KB of raw and enhanced JSON a certificate) never enter
-// JavaScript, nor go through the joins and the sort: read into JavaScript and appended back they were ~3 of a
+// order (BLOCK_RECORDS: the rows of BLOCK_CERTS holding them); the records spliced in as the writer stages
+// the blocks (spliceSql, a query for each SPLICE_UPRNS of them). The records (~7 KB of raw and enhanced JSON a
+// certificate) never enter JavaScript, nor go through the joins and the sort: read into JavaScript and appended back they were ~3 of a
 // 25,000-UPRN tile's ~24 CPU-s with their garbage collection, and carried through the query's joins and sort a
 // third of its cost.
 const BLOCK_CERTS = 'block_certs';
@@ -390,16 +390,27 @@ export function splitAtRecords(text: string): { head: string; tail: string } {
   return { head: text.slice(0, at + open), tail: text.slice(at + EMPTY_RECORDS.length - 1) };
 }
 
-/** The blocks of BLOCK_SKELETONS with their records spliced in from BLOCK_CERTS, in the skeletons' order. */
-const SPLICE_SQL = `
+/**
+ * The blocks of BLOCK_SKELETONS with their records spliced in from BLOCK_CERTS, in the skeletons' order, for
+ * the UPRNs of `range`.
+ */
+const spliceSql = ([first, last]: readonly [number, number]): string => `
   SELECT s.uprn, s.country, s.epc_count, s.postcode, s.tenure, s.energy_rating_current, s.input_digest,
     concat(s.head, r.raws, '${RECORDS_BETWEEN}', r.enhanced, s.tail) AS block
   FROM ${BLOCK_SKELETONS} s LEFT JOIN (
     SELECT o.uprn, string_agg(coalesce(b.raw, 'null'), ',' ORDER BY o.pos) AS raws,
       string_agg(b.enhanced, ',' ORDER BY o.pos) AS enhanced
     FROM ${BLOCK_RECORDS} o JOIN ${BLOCK_CERTS} b ON b.rowid = o.row
+    WHERE o.uprn BETWEEN ${first} AND ${last} AND b.uprn BETWEEN ${first} AND ${last}
     GROUP BY o.uprn) r ON r.uprn = s.uprn
+  WHERE s.uprn BETWEEN ${first} AND ${last}
   ORDER BY s.rowid`;
+
+/**
+ * UPRNs a splice query takes (of a chunk's CHUNK_UPRNS): its join, aggregates, concatenation and sort each
+ * hold a copy of its records' texts (~7 KB a certificate), where the chunk's certificates are held once.
+ */
+const SPLICE_UPRNS = 1024;
 
 /**
  * The rows of a UPRN's certificates its block is built from. A certificate delivered twice (a month in two
@@ -516,7 +527,12 @@ async function stageChunk(
     });
     await db.createTable(BLOCK_SKELETONS, SKELETON_COLUMNS, skeletons);
     await db.createTable(BLOCK_RECORDS, RECORD_COLUMNS, records);
-    return SPLICE_SQL;
+    const splices: string[] = [];
+    for (let i = 0; i < groups.length; i += SPLICE_UPRNS) {
+      const last = groups[Math.min(i + SPLICE_UPRNS, groups.length) - 1]!;
+      splices.push(spliceSql([groups[i]![0]!.uprn, last[0]!.uprn]));
+    }
+    return splices;
   });
 }
 

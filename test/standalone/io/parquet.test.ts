@@ -199,6 +199,21 @@ describe('Parquet through DuckDB', () => {
     ]);
   });
 
+  it('stages the rows of several queries in turn, in their order, from the same tables', async () => {
+    const path = join(dir, 'staged-by-queries.parquet');
+    const columns: ColumnSpec[] = [{ name: 'id', type: 'BIGINT' }];
+    const writer = await ParquetTableWriter.open(path, columns);
+    const staged = await writer.stageBy(async (db) => {
+      await db.createTableAs('ids', 'SELECT * FROM range(6) t(id)');
+      return ['SELECT id FROM ids WHERE id >= 3 ORDER BY id', 'SELECT id FROM ids WHERE id < 3 ORDER BY id'];
+    });
+    expect(staged).toBe(6);
+    await writer.close();
+    expect((await collect(`SELECT id FROM ${parquetPath(path)}`)).map((r) => r.id)).toEqual([
+      3, 4, 5, 0, 1, 2,
+    ]);
+  });
+
   it('leaves no file and no scratch behind when a write is aborted', async () => {
     const path = join(dir, 'aborted.parquet');
     const failing = (async function* () {

@@ -430,8 +430,9 @@ export class ParquetTableWriter {
   /**
    * Stages the rows of a query on the writer's own instance, after those staged so far: `fill` makes there the
    * tables the query reads (StagingScope) and returns it (its columns named as the table's), or several run
-   * in turn; the tables are dropped once they have run. For rows whose large values are already in DuckDB: they are staged without being copied
-   * into JavaScript and back (the EPC blocks' certificate records, uprn-epc-blocks.ts).
+   * in turn; the tables are dropped once they have run. For rows whose large values are already in DuckDB:
+   * they are staged without being copied into JavaScript and back (the EPC blocks' certificate records,
+   * uprn-epc-blocks.ts).
    */
   async stageBy(fill: (scope: StagingScope) => Promise<string | readonly string[]>): Promise<number> {
     if (!this.appender) throw new Error(`parquet ${this.path}: rows staged by a query need the appender`);

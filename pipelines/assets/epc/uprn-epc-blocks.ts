@@ -288,9 +288,9 @@ interface BlockRow {
 // (latestRecommendationsSql), as its text without its records (BLOCK_SKELETONS, split where they go) and their
 // order (BLOCK_RECORDS: the rows of BLOCK_CERTS holding them); the records spliced in as the writer stages
 // the blocks (spliceSql, a query for each SPLICE_UPRNS of them). The records (~7 KB of raw and enhanced JSON a
-// certificate) never enter JavaScript, nor go through the joins and the sort: read into JavaScript and appended back they were ~3 of a
-// 25,000-UPRN tile's ~24 CPU-s with their garbage collection, and carried through the query's joins and sort a
-// third of its cost.
+// certificate) never enter JavaScript, nor go through the joins and the sort: read into JavaScript and appended
+// back they were ~3 of a 25,000-UPRN tile's ~24 CPU-s with their garbage collection, and carried through the
+// query's joins and sort a third of its cost.
 const BLOCK_CERTS = 'block_certs';
 const BLOCK_SKELETONS = 'block_skeletons';
 const BLOCK_RECORDS = 'block_records';

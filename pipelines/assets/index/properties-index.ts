@@ -236,13 +236,10 @@ export async function* joinedRows(
   const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
   const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
   const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
-  const filters = [
-    ...(only === undefined ? [] : [`u.uprn IN (${only})`]),
-    ...(range === undefined ? [] : [`u.uprn BETWEEN ${range[0]} AND ${range[1]}`]),
-  ];
+  const filter = blockFilter(where);
   const sql = `SELECT u.*, ${epc}.country, ${epc}.epc_count, ${epc}.epc_postcode, ${area}.area_postcode,
-    ${area}.area_country FROM ${tileUprns(uprns, tile)} u ${blockJoins(ctx, (s) => READ_OUT[s.key] ?? null, where)}
-    ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''}`;
+    ${area}.area_country FROM (SELECT * FROM ${tileUprns(uprns, tile)} ${filter ? `WHERE ${filter}` : ''}) u
+    ${blockJoins(ctx, (s) => READ_OUT[s.key] ?? null, where)}`;
   for await (const row of queryParquetEach([sql])) {
     const blocks = texts.get(row.uprn as number);
     PROPERTY_BLOCK_SOURCES.forEach((s, i) => (row[s.key] = blocks?.[i] ?? null));
@@ -380,7 +377,7 @@ interface BlockWhere {
   fromDelta?: ReadonlySet<string>;
 }
 
-/** The filter of a block table's rows, pushed into its scan (its files are sorted by UPRN). */
+/** The filter of a table's rows by UPRN, pushed into its scan (the block tables are sorted by UPRN). */
 function blockFilter({ range, only }: BlockWhere): string | undefined {
   const filters = [
     ...(range ? [`uprn BETWEEN ${range[0]} AND ${range[1]}`] : []),

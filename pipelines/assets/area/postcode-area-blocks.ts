@@ -17,6 +17,7 @@ import {
   type EnergyRow,
   type FuelPovertyRow,
 } from '../../transforms/area/area-block';
+import { fileMemo } from '../../io/file-memo';
 import { latestHpiPerAreaSql } from '../../transforms/area/hpi-latest';
 import { type AreaEnergyPrices } from '../../transforms/area/energy-prices';
 import { type AssetContext } from '../../orchestration/definition';
@@ -126,21 +127,19 @@ export function areaJoinSql(
 }
 
 /**
- * The house price index rows (latestHpiPerAreaSql) of every local authority, region and country the keys of
- * `uprnPostcodes` name, by area code: a handful a tile, read once and looked up by code (areaInputsOf).
- * Joined to each key instead, they would be ~12 of its ~15 KB of joined text, sorted with it and parsed again
- * for every key.
+ * The house price index rows (latestHpiPerAreaSql) of every area, by area code: looked up by code
+ * (areaInputsOf), not joined to each key, where they would be ~12 of its ~15 KB of joined text, sorted with it
+ * and parsed again for every key. Read once a staged file by the process (fileMemo): the aggregate over the
+ * national file, ~100 filtered `arg_max`es, cost every tile ~90 ms on the bench's 64 KB file, and each of Great
+ * Britain's ~2,800 tiles would read the full UK file (~150,000 rows).
  */
-async function hpiRowsByCode(ctx: AssetContext, uprnPostcodes: string): Promise<HpiRows> {
-  const codes = `SELECT unnest([b_local_authority_district_code, b_region_code, b_country_code])
-    FROM ${parquetPath(uprnPostcodes)}`;
+const hpiRowsByCode = (ctx: AssetContext): Promise<HpiRows> => latestHpiRows(stagedPath(ctx, HPI_TABLE));
+const latestHpiRows = fileMemo(async (file): Promise<HpiRows> => {
   const rows = await queryRows(
-    `SELECT area_code, to_json(h) AS j FROM (${latestHpiPerAreaSql(
-      `(SELECT * FROM ${parquetPath(stagedPath(ctx, HPI_TABLE))} WHERE area_code IN (${codes}))`,
-    )}) h`,
+    `SELECT area_code, to_json(h) AS j FROM (${latestHpiPerAreaSql(parquetPath(file))}) h`,
   );
   return new Map(rows.map((r) => [String(r.area_code), (r.j ?? null) as Json]));
-}
+});
 
 /** The house price index rows of a tile's areas, by area code (read-only: shared by the keys). */
 export type HpiRows = ReadonlyMap<string, Json>;
@@ -247,7 +246,7 @@ export async function writePostcodeAreaBlocks(
     ranges.length > 0
       ? ranges.map((r) => areaJoinSql(ctx, uprnPostcodes, r))
       : [areaJoinSql(ctx, uprnPostcodes)];
-  const hpi = await hpiRowsByCode(ctx, uprnPostcodes);
+  const hpi = await hpiRowsByCode(ctx);
   const rows = (async function* () {
     let n = 0;
     for await (const row of queryParquetEach(sqls)) {

@@ -21,7 +21,11 @@ import { UprnEnvironmentBlockRowSchema } from '../../../schemas/property-block-t
 import { parseWkb } from '../../io/spatial/wkb';
 import type { Pollutant } from '../../../schemas/environment-features';
 import type { PieceRecord } from '../../transforms/flood/candidates';
-import { percentileOf } from '../../transforms/environment/air-quality';
+import {
+  latestAirQualitySql,
+  percentileOf,
+  sortedValuesByPollutant,
+} from '../../transforms/environment/air-quality';
 import { environmentBlock } from '../../transforms/environment/block';
 import {
   GREENSPACE_NEAREST_LIMIT,
@@ -78,31 +82,21 @@ async function rows(sql: string): Promise<Row[]> {
   return out;
 }
 
-/** Each pollutant's latest value of every 1 km cell in staged `air_quality_cells` file `file`. */
-const latestAirQualitySql = (file: string): string =>
-  `(SELECT pollutant, cell_x, cell_y, value FROM ${parquetPath(file)}
-    QUALIFY row_number() OVER (PARTITION BY pollutant, cell_x, cell_y ORDER BY year DESC) = 1)`;
-
 /**
  * Each pollutant's latest values over every cell, sorted: a cell's percentile is its rank among them. Read once
  * a staged file by the process (fileMemo), not by every tile: ~1 M values for Great Britain's grid.
  */
-const nationalAirQuality = fileMemo(async (file): Promise<Map<string, Float64Array>> => {
-  const all = new Map<string, number[]>();
-  for (const r of await rows(
-    `SELECT pollutant, value FROM ${latestAirQualitySql(file)} ORDER BY pollutant, value`,
-  )) {
-    const list = all.get(String(r.pollutant)) ?? [];
-    list.push(Number(r.value));
-    all.set(String(r.pollutant), list);
-  }
-  return new Map([...all].map(([k, v]) => [k, Float64Array.from(v)]));
-});
+const nationalAirQuality = fileMemo(async (file) =>
+  sortedValuesByPollutant(
+    await rows(`SELECT pollutant, value FROM ${latestAirQualitySql(parquetPath(file))}`),
+  ),
+);
 
 async function airQuality(ctx: AssetContext, box: BBox): Promise<EnvironmentLayerRecords['airQuality']> {
   const file = stagedPath(ctx, 'air_quality_cells');
   const sorted = await nationalAirQuality(file);
-  return (await rows(`SELECT * FROM ${latestAirQualitySql(file)} WHERE ${cellWhere(box)}`)).map((r) => ({
+  const latest = latestAirQualitySql(parquetPath(file));
+  return (await rows(`SELECT * FROM ${latest} WHERE ${cellWhere(box)}`)).map((r) => ({
     pollutant: r.pollutant as Pollutant,
     cellX: Number(r.cell_x),
     cellY: Number(r.cell_y),

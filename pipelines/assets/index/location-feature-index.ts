@@ -9,7 +9,11 @@ import { toPieces } from '../../geo/pieces';
 import { parquetPath, queryParquet } from '../../io/parquet';
 import { parseWkb } from '../../io/spatial/wkb';
 import { latestHpiPerAreaSql } from '../../transforms/area/hpi-latest';
-import { percentileOf } from '../../transforms/environment/air-quality';
+import {
+  latestAirQualitySql,
+  percentileOf,
+  sortedValuesByPollutant,
+} from '../../transforms/environment/air-quality';
 import { SUBSIDENCE_TABLES, subsidenceAttrsOfRow } from '../../transforms/environment/subsidence';
 import type { AreaFamily, PointFamily } from '../../transforms/planning/candidates';
 import {
@@ -98,17 +102,12 @@ const pointOf = (r: Row) => ({
 async function* environmentDocs(ctx: AssetContext): AsyncGenerator<Doc> {
   if (staged(ctx, 'air_quality_cells')) {
     // The latest year of each cell, ranked against every cell of its pollutant, as the batch does.
-    const latest = `(SELECT pollutant, cell_x, cell_y, value FROM ${table(ctx, 'air_quality_cells')}
-      QUALIFY row_number() OVER (PARTITION BY pollutant, cell_x, cell_y ORDER BY year DESC) = 1)`;
-    const all = new Map<string, number[]>();
     const cells: Row[] = [];
-    for await (const r of queryParquet(`SELECT * FROM ${latest} ORDER BY pollutant, value`)) {
-      const list = all.get(String(r.pollutant)) ?? [];
-      list.push(Number(r.value));
-      all.set(String(r.pollutant), list);
+    for await (const r of queryParquet(
+      `SELECT * FROM ${latestAirQualitySql(table(ctx, 'air_quality_cells'))} ORDER BY pollutant, value`,
+    ))
       cells.push(r);
-    }
-    const sorted = new Map([...all].map(([k, v]) => [k, Float64Array.from(v)]));
+    const sorted = sortedValuesByPollutant(cells);
     let n = 0;
     for (const r of cells)
       yield {

@@ -351,9 +351,9 @@ const digestsPath = (ctx: AssetContext, index: string, tile: string): string =>
 /**
  * Every block table joined to the UPRNs `u` by UPRN, as `b0`, `b1`, … in PROPERTY_BLOCK_SOURCES order, each
  * with the `columns` it gives (none: not joined). Only those columns are joined, never the typed block: a
- * join carrying thousands of nested columns cost ~10 times as much, most of it whatever the number of rows. With a range, each table is read for it alone (the tables
- * are sorted by UPRN: only its row groups are read); with `only` (a query of UPRNs, the ones a month changed),
- * each table is cut to them before it is joined.
+ * join carrying thousands of nested columns cost ~10 times as much, most of it whatever the number of rows.
+ * With a range, each table is read for it alone (the tables are sorted by UPRN: only its row groups are read);
+ * with `only` (a query of UPRNs, the ones a month changed), each table is cut to them before it is joined.
  */
 function blockJoins(
   ctx: AssetContext,

@@ -15,3 +15,25 @@ export function percentileOf(sorted: Float64Array | readonly number[], value: nu
   }
   return Math.round((100 * lo) / n);
 }
+
+/**
+ * The latest year's value of each pollutant and cell of staged `air_quality_cells` (relation `from`): one SQL
+ * for the batch (uprn-environment-blocks.ts) and the live index (location-feature-index.ts), so both rank the
+ * same values.
+ */
+export const latestAirQualitySql = (from: string): string =>
+  `(SELECT pollutant, cell_x, cell_y, value FROM ${from}
+    QUALIFY row_number() OVER (PARTITION BY pollutant, cell_x, cell_y ORDER BY year DESC) = 1)`;
+
+/** Each pollutant's values of `cells` (rows of latestAirQualitySql), sorted for percentileOf. */
+export function sortedValuesByPollutant(
+  cells: readonly Record<string, unknown>[],
+): Map<string, Float64Array> {
+  const all = new Map<string, number[]>();
+  for (const c of cells) {
+    const list = all.get(String(c.pollutant)) ?? [];
+    list.push(Number(c.value));
+    all.set(String(c.pollutant), list);
+  }
+  return new Map([...all].map(([k, v]) => [k, Float64Array.from(v).sort()]));
+}

@@ -40,6 +40,9 @@ function boundHeapGrowth(): void {
   v8.setFlagsFromString('--heap-growing-percent=100');
 }
 
+/** Activities a worker runs at once unless told otherwise (bin/pds.js assumes it too). */
+export const DEFAULT_ACTIVITY_SLOTS = 2;
+
 export async function createWorker(config: ServiceConfig, options: WorkerOptions = {}): Promise<Worker> {
   installQuietRuntime();
   boundHeapGrowth();
@@ -53,6 +56,6 @@ export async function createWorker(config: ServiceConfig, options: WorkerOptions
     taskQueue: options.taskQueue ?? config.taskQueue,
     workflowBundle: options.workflowBundle ?? (await workflowBundle()),
     activities: createActivities(config, { assets: options.assets }),
-    maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities ?? 2,
+    maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities ?? DEFAULT_ACTIVITY_SLOTS,
   });
 }

@@ -143,13 +143,21 @@ export function registerRefreshCommands(program: Command): void {
     .description('Run a Temporal worker for refreshes until interrupted')
     .option('--max-activities <n>', 'activities this worker runs at once (default 2)')
     .action(async (opts: { maxActivities?: string }) => {
-      const { createWorker } = await import('../../workflows/worker');
+      const { createWorker, DEFAULT_ACTIVITY_SLOTS } = await import('../../workflows/worker');
       const config = loadConfig();
-      const worker = await createWorker(config, {
-        maxConcurrentActivities: positive('--max-activities', opts.maxActivities),
-      });
+      const slots = positive('--max-activities', opts.maxActivities) ?? DEFAULT_ACTIVITY_SLOTS;
+      // DuckDB runs its statements on libuv's thread pool, sized when first used (bin/pds.js sizes it).
+      const pool = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+      if (pool < slots)
+        process.stderr.write(
+          `worker: libuv's thread pool has ${pool} threads for ${slots} activity slots, so at most ${pool} ` +
+            `statements run at once: start it through bin/pds.js, or with UV_THREADPOOL_SIZE=${slots + 4}\n`,
+        );
+      const worker = await createWorker(config, { maxConcurrentActivities: slots });
       // Said once it is up, so that a supervisor (or bench:national) knows when refreshes can start.
-      process.stderr.write(`worker ready on task queue ${config.taskQueue}\n`);
+      process.stderr.write(
+        `worker ready on task queue ${config.taskQueue}, ${slots} activity slot${slots === 1 ? '' : 's'}\n`,
+      );
       process.once('SIGINT', () => worker.shutdown());
       process.once('SIGTERM', () => worker.shutdown());
       await worker.run();

@@ -2,17 +2,27 @@
 //
 // DuckDB's jemalloc keeps freed pages for ten seconds by default: a partition's query that has finished
 // still held ~500 MB of the worker's resident memory when the next began (epc_enhanced, 60,000 certificates:
-// 1.8–1.9 GB peak, 1.2–1.3 GB with the pages returned after 250 ms, at the same CPU; docs/national.md). A
-// DUCKDB_JE_MALLOC_CONF already set (an operator's tuning) is kept.
+// 1.8–1.9 GB peak, 1.2–1.3 GB with the pages returned after 250 ms, at the same CPU; docs/national.md). And
+// it keeps them per arena, four a core, taken by threads in turn: a slot's successive statements run on
+// different threads of libuv's pool, each filling an arena of its own (Scotland's enhancement alone peaked
+// ~50 MB lower with one arena than with eight). So one arena a thread running statements at once: an activity
+// slot's (PDS_ACTIVITY_SLOTS, set by bin/pds.js) times DuckDB's threads (PDS_DUCKDB_THREADS, io/parquet.ts).
+// A DUCKDB_JE_MALLOC_CONF set otherwise (an operator's tuning) is kept; one this module set in a parent process
+// (a test's, a bench's: PDS_DUCKDB_MALLOC_CONF marks it) is not, since that process's slots were its own.
 import { createRequire } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
 import type * as Api from '@duckdb/node-api';
 import { profileStatements } from './sql-profile';
 
-process.env.DUCKDB_JE_MALLOC_CONF ??= 'dirty_decay_ms:250,muzzy_decay_ms:0';
+const setHere = process.env.DUCKDB_JE_MALLOC_CONF;
+if (setHere === undefined || setHere === process.env.PDS_DUCKDB_MALLOC_CONF) {
+  const arenas = Number(process.env.PDS_ACTIVITY_SLOTS) * Number(process.env.PDS_DUCKDB_THREADS ?? 1);
+  const conf = `dirty_decay_ms:250,muzzy_decay_ms:0${Number.isInteger(arenas) && arenas > 0 ? `,narenas:${arenas}` : ''}`;
+  process.env.DUCKDB_JE_MALLOC_CONF = process.env.PDS_DUCKDB_MALLOC_CONF = conf;
+}
 
 // Loaded by `require` after the setting, not by a static import: jemalloc reads it when the library loads, and
-// the CLI's bundle (bin/bundle-cli.js) hoists a package's static import above every line of the code bundled
+// the CLI's bundle (bin/bundle-cli.mjs) hoists a package's static import above every line of the code bundled
 // beside it (test/standalone/cli/bundle.test.ts).
 const duckdb = createRequire(import.meta.url)('@duckdb/node-api') as typeof Api;
 

@@ -1,11 +1,11 @@
-// How a worker thread loads TypeScript modules: from their bundles (bin/bundle-cli.js, built once per change
+// How a worker thread loads TypeScript modules: from their bundles (bin/bundle-cli.mjs, built once per change
 // of the sources, as the CLI's is), or, when one cannot be built (or PDS_BUNDLE=0), from the sources through
 // tsx's loader registered in the thread first. Compiling the sources again in each thread through tsx cost it
 // ~2-3 CPU-s before any work: HadUK-Grid's reader thread read the sample's six grids in 5.0 CPU-s that way,
 // 2.1 from bundles (docs/national.md).
 import { relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundledEntry } from '../../bin/bundle-cli.js';
+import { bundledEntry } from '../../bin/bundle-cli.mjs';
 import { REPO_ROOT } from '../config';
 
 export interface ThreadModules {

@@ -1,2 +1,0 @@
-/** bin/bundle-cli.js: the bundle of a TypeScript entry (relative to the repository), or null when none. */
-export function bundledEntry(entry: string): Promise<string | null>;

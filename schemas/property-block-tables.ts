@@ -48,8 +48,14 @@ export const EpcCertificateRowSchema = z
     country: z.string().describe('England, Wales or Scotland'),
     certificate_id: z.string().describe('LMK key (England and Wales) or report reference number (Scotland)'),
     lodged_at: z.iso.datetime().nullable().describe('Lodgement date and time, ISO 8601 UTC'),
-    raw: z.unknown().describe('The raw record as published (provenance columns and absent columns left out)'),
-    enhanced: z.unknown().describe('The enhanced record (spec 2.10 rules; docs/epc.md)'),
+    // JSON text, not JSON: DuckDB parses every JSON value it writes or scans to check it, and these records are
+    // written valid by construction and scanned whole by epc_by_tile and the EPC blocks (pipelines/assets/epc/).
+    raw: z
+      .string()
+      .describe(
+        'The raw record as published (provenance columns and absent columns left out): its JSON text',
+      ),
+    enhanced: z.string().describe('The enhanced record (spec 2.10 rules; docs/epc.md): its JSON text'),
   })
   .describe('Every certificate with its raw and enhanced records, for building the per-UPRN EPC blocks');
 
@@ -128,10 +134,6 @@ export const PROPERTY_BLOCK_TABLES = {
   epc_certificates_by_tile: {
     layer: 'derived',
     schema: EpcCertificateRowSchema.extend({
-      // Text, not JSON: the blocks scan a tile's every record to keep a few, and DuckDB checks each JSON value
-      // it scans (pipelines/assets/epc/epc-by-tile.ts).
-      raw: z.string().describe('The raw record as published: its JSON text, as epc_certificates holds it'),
-      enhanced: z.string().describe('The enhanced record: its JSON text, as epc_certificates holds it'),
       cert_digest: z
         .string()
         .describe(

@@ -24,12 +24,7 @@ import { isRunFileOf, runFile, runFilesOf, runRows } from '../../io/run-files';
 import { publishFile, scratchFolder } from '../../io/scratch';
 import { partitionOf, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
-import {
-  CERTIFICATE_TABLE_COLUMNS,
-  EPC_CERTIFICATES_TABLE,
-  SCOTLAND_PARTITION,
-  epcEnhanced,
-} from './epc-enhanced';
+import { EPC_CERTIFICATES_TABLE, SCOTLAND_PARTITION, epcEnhanced } from './epc-enhanced';
 import { EW_RECOMMENDATION_TABLE } from './epc-raw';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 import { rowDigestSql, rowHashSql } from '../../io/row-digest';
@@ -41,8 +36,9 @@ export const CERTIFICATES_BY_TILE = 'epc_certificates_by_tile';
 export const CERT_DIGEST_SQL = rowDigestSql('c.raw', 'c.enhanced');
 /**
  * The bucketed certificates' columns (tx, ty are the folders), from the table's schema: the records as their
- * JSON texts, not JSON. DuckDB checks every JSON value it scans, and a tile's blocks scan all of its buckets'
- * records to keep those of the UPRNs being built (a month's 1,000 of a 30,000-UPRN tile: ~600 → ~400 ms).
+ * JSON texts, as epc_certificates holds them. DuckDB checks every JSON value it scans, and a tile's blocks scan
+ * all of its buckets' records to keep those of the UPRNs being built (a month's 1,000 of a 30,000-UPRN tile:
+ * ~600 → ~400 ms as text).
  */
 export const CERTIFICATES_BY_TILE_COLUMNS: readonly ColumnSpec[] = parquetColumnsFor(
   PROPERTY_BLOCK_TABLES.epc_certificates_by_tile.schema,
@@ -109,11 +105,6 @@ export async function tileBucketsVersion(ctx: AssetContext, tile: string): Promi
   }
   return hash.digest('hex');
 }
-
-/** epc_certificates' JSON records as the buckets hold them (CERTIFICATES_BY_TILE_COLUMNS). */
-const TEXT_RECORDS = CERTIFICATE_TABLE_COLUMNS.filter((c) => c.type === 'JSON')
-  .map((c) => `c.${c.name}::VARCHAR AS ${c.name}`)
-  .join(', ');
 
 const tileColumns = `floor(u.x_coord / ${TILE_SIZE})::BIGINT AS tx, floor(u.y_coord / ${TILE_SIZE})::BIGINT AS ty`;
 
@@ -257,7 +248,7 @@ export const epcByTile = defineAsset({
         CERTIFICATES_BY_TILE,
         key,
         runs.map(
-          (run) => `SELECT c.* EXCLUDE (file_row_number, filename) REPLACE (${TEXT_RECORDS}),
+          (run) => `SELECT c.* EXCLUDE (file_row_number, filename),
              ${CERT_DIGEST_SQL} AS cert_digest,
              rd.recs_digest, ${tileColumns}
            FROM ${numbered(files)} c

@@ -95,8 +95,8 @@ export const epcEnhanced = defineAsset({
   upstream: ['epc_england_wales_raw', 'epc_scotland_raw'],
   // 5: a large partition written in runs, a file each (io/run-files.ts). 6: adjusted costs' whole amounts
   // written as JSON.stringify writes them (72, not 72.0), so a record's text is stored in the blocks as read.
-  // 7: Scotland through the columnar engine.
-  codeVersion: '7',
+  // 7: Scotland through the columnar engine. 8: epc_certificates' records as JSON text (VARCHAR).
+  codeVersion: '8',
   owner: 'epc',
   cadence: 'monthly',
   partitioning: {

@@ -144,7 +144,8 @@ describe('uprn_epc_blocks per tile', () => {
       `SELECT uprn, raw, enhanced FROM ${parquetPath(derivedPath(ctx, 'epc_certificates/*'))}`,
     );
     for (const c of certificates) {
-      const key = JSON.stringify([c.raw, c.enhanced]);
+      // The records are JSON texts (EpcCertificateRowSchema); the block holds them as JSON.
+      const key = JSON.stringify([JSON.parse(c.raw as string), JSON.parse(c.enhanced as string)]);
       const uprn = Number(c.uprn);
       if (!pairs.has(uprn)) pairs.set(uprn, new Set());
       pairs.get(uprn)!.add(key);

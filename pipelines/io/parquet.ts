@@ -323,6 +323,8 @@ export interface ParquetWriterOptions {
   staging?: 'appender' | 'csv';
   /** Also write `<key>, <the nested column's text> AS text` to blockTextsPath(path), in the same order. */
   texts?: BlockTexts;
+  /** The appender's DuckDB memory limit (default 256 MB, or the configured limit): the staged rows spill beyond it. */
+  memoryLimit?: string;
 }
 
 /**
@@ -365,7 +367,10 @@ export class ParquetTableWriter {
     await mkdir(dirname(path), { recursive: true });
     const csv = options.staging === 'csv';
     // CSV staging keeps its rows on disk; DuckDB's CSV reader sizes its buffers by the longest line allowed.
-    const { dir, ...db } = await openScratch(path, csv ? duckdbMemoryLimit() : APPENDER_MEMORY_LIMIT());
+    const { dir, ...db } = await openScratch(
+      path,
+      csv ? duckdbMemoryLimit() : (options.memoryLimit ?? APPENDER_MEMORY_LIMIT()),
+    );
     if (csv) {
       const file = `${dir}/rows.csv`;
       return new ParquetTableWriter(

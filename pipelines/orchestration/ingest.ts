@@ -31,7 +31,7 @@ export interface IngestResult {
 /**
  * Writes every accepted record of `sources` (one loader stream per file) to `table`, mapped by `toRow`
  * (which gets the file relative to the sources folder), and every rejected row to the quarantine table of
- * the same name.
+ * the same name. `memoryLimit`: the staged rows' DuckDB memory, beyond which they spill (ParquetWriterOptions).
  */
 export async function ingestToParquet<T>(
   ctx: AssetContext,
@@ -39,9 +39,11 @@ export async function ingestToParquet<T>(
   columns: readonly ColumnSpec[],
   sources: AsyncIterable<SourceRow<T>>[],
   toRow: (record: T, file: string, line: number) => Record<string, unknown>,
-  options: { orderBy?: string[] } = {},
+  options: { orderBy?: string[]; memoryLimit?: string } = {},
 ): Promise<IngestResult> {
-  const writer = await ParquetTableWriter.open(stagedPath(ctx, table), columns);
+  const writer = await ParquetTableWriter.open(stagedPath(ctx, table), columns, {
+    memoryLimit: options.memoryLimit,
+  });
   const rejected: QuarantinedRow[] = [];
   // Provenance is `<dataset>/<path in its folder>`, so tables do not depend on where the folder lives;
   // memoised per file because it is asked for every row.

@@ -239,6 +239,15 @@ async function stageEwTable(
   return { rows, quarantined: rejected.length, outputs: [target, quarantine.path] };
 }
 
+/**
+ * The Scottish staging's DuckDB memory: its records (~7 KB of JSON each, the whole register in one extract) spill
+ * beyond it. At the writers' 256 MB the staged table held ~250 MB of a 36,000-record extract until its copy
+ * (`epc_scotland_raw` forced at scale 20: 539–573 MB; 468–516 at 128 MB, 412–460 at 64 MB, the CPU within its
+ * spread). The copy needs ~4 row groups' bytes (2,048 records each): 128 MB holds records of up to ~15 KB
+ * (test/standalone/io/parquet.test.ts), 64 MB not, nor 32 MB this extract's.
+ */
+const SCOTLAND_STAGING_MEMORY = '128MB';
+
 export const epcScotlandRaw = defineAsset({
   name: 'epc_scotland_raw',
   kind: 'staged',
@@ -267,6 +276,7 @@ export const epcScotlandRaw = defineAsset({
         source_file: file,
         source_line: line,
       }),
+      { memoryLimit: SCOTLAND_STAGING_MEMORY },
     );
     return { rows: result.rows, outputs: result.outputs, metrics: { quarantined: result.quarantined } };
   },

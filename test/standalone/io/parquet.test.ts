@@ -99,6 +99,28 @@ describe('Parquet through DuckDB', () => {
     }
   });
 
+  it('spills staged rows beyond its memory limit and writes them all, in the appended order', async () => {
+    const path = join(dir, 'spilled.parquet');
+    // ~150 MB of JSON records of 15 KB (twice a Scottish certificate's) staged under epc_scotland_raw's 128 MB.
+    // The copy needs ~4 row groups' bytes (2,048 rows each): records of 30 KB would not fit.
+    const writer = await ParquetTableWriter.open(
+      path,
+      [
+        { name: 'id', type: 'BIGINT' },
+        { name: 'record', type: 'JSON' },
+      ],
+      { memoryLimit: '128MB' },
+    );
+    const ids = Array.from({ length: 10_000 }, (_, i) => (i * 7_919) % 10_000);
+    for (const id of ids) writer.append({ id, record: { id, text: 'x'.repeat(15_000) } });
+    expect((await writer.close()).rows).toBe(ids.length);
+    const rows = await collect(
+      `SELECT id, (record->>'$.id')::BIGINT AS inner_id, length(record->>'$.text') AS n FROM ${parquetPath(path)}`,
+    );
+    expect(rows.map((r) => r.id)).toEqual(ids);
+    expect(rows.every((r) => r.inner_id === r.id && r.n === 15_000)).toBe(true);
+  });
+
   it('writes the same values through CSV staging as through the appender (the fast path for wide tables)', async () => {
     const columns: ColumnSpec[] = [
       { name: 'id', type: 'BIGINT' },

@@ -12,6 +12,9 @@ import { blockDigest, nestedColumn } from './nested-column';
 
 const uprn = z.number().int().describe('Unique Property Reference Number');
 const nullableText = (description: string) => z.string().nullable().describe(description);
+/** A record's JSON as text (a VARCHAR column whose rows are grouped as a JSON column's: io/parquet-columns.ts). */
+const jsonText = (description: string) =>
+  z.string().meta({ contentMediaType: 'application/json' }).describe(description);
 const tile = z.string().describe('10 km British National Grid tile of the UPRN, e.g. ST17 (the partition)');
 
 const tiledBlockRow = (schema: z.ZodType, block: string, what: string) =>
@@ -50,12 +53,10 @@ export const EpcCertificateRowSchema = z
     lodged_at: z.iso.datetime().nullable().describe('Lodgement date and time, ISO 8601 UTC'),
     // JSON text, not JSON: DuckDB parses every JSON value it writes or scans to check it, and these records are
     // written valid by construction and scanned whole by epc_by_tile and the EPC blocks (pipelines/assets/epc/).
-    raw: z
-      .string()
-      .describe(
-        'The raw record as published (provenance columns and absent columns left out): its JSON text',
-      ),
-    enhanced: z.string().describe('The enhanced record (spec 2.10 rules; docs/epc.md): its JSON text'),
+    raw: jsonText(
+      'The raw record as published (provenance columns and absent columns left out): its JSON text',
+    ),
+    enhanced: jsonText('The enhanced record (spec 2.10 rules; docs/epc.md): its JSON text'),
   })
   .describe('Every certificate with its raw and enhanced records, for building the per-UPRN EPC blocks');
 

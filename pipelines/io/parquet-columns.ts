@@ -10,6 +10,8 @@ interface JsonSchemaNode extends NestedNode {
   pointAxis?: 'x' | 'y';
   /** schemas/nested-column.ts nestedColumn: stored as typed STRUCT/LIST/MAP columns (io/nested-type.ts). */
   nested?: boolean;
+  /** `application/json` on a string: JSON kept as text (ColumnSpec.jsonText). */
+  contentMediaType?: string;
 }
 
 function columnType(node: JsonSchemaNode): ColumnType {
@@ -25,7 +27,12 @@ export function parquetColumnsFor(schema: z.ZodObject): ColumnSpec[] {
   return Object.entries(json.properties).map(([name, node]) =>
     node.nested
       ? { name, type: 'JSON', nested: typeOf(node) }
-      : { name, type: columnType(node), ...(node.pointAxis ? { point: node.pointAxis } : {}) },
+      : {
+          name,
+          type: columnType(node),
+          ...(node.pointAxis ? { point: node.pointAxis } : {}),
+          ...(node.contentMediaType === 'application/json' ? { jsonText: true } : {}),
+        },
   );
 }
 

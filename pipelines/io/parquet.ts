@@ -44,6 +44,8 @@ export interface ColumnSpec {
    * (ParquetWriterOptions.texts).
    */
   nested?: NestedType;
+  /** A VARCHAR column holding JSON text (a document of KBs): its rows are grouped as a JSON column's. */
+  jsonText?: boolean;
 }
 
 /** A staged JSON text column as its Parquet value: JSON, or the typed nested value. */
@@ -724,23 +726,20 @@ export const ZSTD_COPY_OPTION = 'COMPRESSION zstd, COMPRESSION_LEVEL 1';
 
 /**
  * The COPY options for a table of `columns`. DuckDB holds a whole row group per writing thread before it
- * flushes it, so the group's rows are sized by what a row carries: documents (JSON, WKB, or `documents`: texts
- * of JSON kept as VARCHAR) of 10–30 KB a row in 2,048-row groups (a 10 km tile's 30,000 EPC blocks in the
- * default 122,880 were one ~450 MB group, and a London tile's would not fit at all), ~130 typed columns in
- * 16,384, narrow rows in the default. zstd for what is kept; `lz4_raw` for a local file written once and read
- * a few times (cheaper both ways, larger).
+ * flushes it, so the group's rows are sized by what a row carries: documents (JSON, WKB, JSON text) of 10–30 KB
+ * a row in 2,048-row groups (a 10 km tile's 30,000 EPC blocks in the default 122,880 were one ~450 MB group,
+ * and a London tile's would not fit at all), ~130 typed columns in 16,384, narrow rows in the default. zstd for
+ * what is kept; `lz4_raw` for a local file written once and read a few times (cheaper both ways, larger).
  */
 export function parquetCopyOptions(
-  columns: readonly Pick<ColumnSpec, 'type'>[],
+  columns: readonly Pick<ColumnSpec, 'type' | 'jsonText'>[],
   compression: 'zstd' | 'lz4_raw' = 'zstd',
-  { documents = false }: { documents?: boolean } = {},
 ): string {
-  const rows =
-    documents || columns.some((c) => c.type === 'JSON' || c.type === 'BLOB')
-      ? 2048
-      : columns.length > 60
-        ? 16_384
-        : 122_880;
+  const rows = columns.some((c) => c.type === 'JSON' || c.type === 'BLOB' || c.jsonText)
+    ? 2048
+    : columns.length > 60
+      ? 16_384
+      : 122_880;
   return `FORMAT parquet, ${compression === 'zstd' ? ZSTD_COPY_OPTION : `COMPRESSION ${compression}`}, ROW_GROUP_SIZE ${rows}`;
 }
 

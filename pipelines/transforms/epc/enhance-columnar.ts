@@ -484,14 +484,14 @@ const scotlandStaged: StagedReader = async (db, staged, scratch) => {
   const columns: ColumnSpec[] = [
     { name: 'source_file', type: 'VARCHAR' },
     { name: 'source_line', type: 'BIGINT' },
-    { name: '#raw', type: 'VARCHAR' },
+    { name: '#raw', type: 'VARCHAR', jsonText: true },
     ...groups.map(([name]) => ({ name, type: 'VARCHAR' as const })),
   ];
   // A local file written once and read a few times: LZ4 (~1 CPU-s less than zstd for 36,000 records).
   await db.run(
     `COPY (SELECT source_file, source_line, raw::VARCHAR AS "#raw", ${extracted.join(', ')} FROM ` +
       `(SELECT *, json_extract_string(raw, [${paths}]) AS v FROM read_parquet(${literal(staged)}))) ` +
-      `TO ${literal(file)} (${parquetCopyOptions(columns, 'lz4_raw', { documents: true })})`,
+      `TO ${literal(file)} (${parquetCopyOptions(columns, 'lz4_raw')})`,
   );
   const index = new Map(groups.map(([name], i) => [name, i]));
   return {
@@ -575,10 +575,8 @@ async function enhanceStaged(
     const runRows = options.runRows ?? Infinity;
     const runs = Math.max(1, Math.ceil(total / runRows));
     const built = { enhanced: [] as string[], certificates: [] as string[] };
-    const copy = async (select: string, file: string, columns: readonly ColumnSpec[], documents = false) => {
-      await db.run(
-        `COPY (${select}) TO ${literal(file)} (${parquetCopyOptions(columns, 'zstd', { documents })})`,
-      );
+    const copy = async (select: string, file: string, columns: readonly ColumnSpec[]) => {
+      await db.run(`COPY (${select}) TO ${literal(file)} (${parquetCopyOptions(columns)})`);
       return file;
     };
     for (let run = 0; run < runs; run++) {
@@ -607,7 +605,6 @@ async function enhanceStaged(
             `"#raw" AS raw, ${enhancedJsonSql(plan)} AS enhanced FROM result ORDER BY uprn, lodged_at`,
           `${scratch}/certificates-${run}.parquet`,
           CERTIFICATE_TABLE_COLUMNS,
-          true,
         ),
       );
       await db.run('DROP TABLE result');

@@ -121,6 +121,22 @@ describe('Parquet through DuckDB', () => {
     expect(rows.every((r) => r.inner_id === r.id && r.n === 15_000)).toBe(true);
   });
 
+  it('holds its staged rows to its own memory limit: rows the copy cannot fit within it fail the write', async () => {
+    const path = join(dir, 'too-small.parquet');
+    // ~30 MB of 15 KB records: the default 256 MB writes them; 32 MB holds not even one row group's copy.
+    const writer = await ParquetTableWriter.open(
+      path,
+      [
+        { name: 'id', type: 'BIGINT' },
+        { name: 'record', type: 'JSON' },
+      ],
+      { memoryLimit: '32MB' },
+    );
+    for (let id = 0; id < 2_000; id++) writer.append({ id, record: { id, text: 'x'.repeat(15_000) } });
+    await expect(writer.close()).rejects.toThrow(/Out of Memory/);
+    expect(existsSync(path)).toBe(false);
+  });
+
   it('writes the same values through CSV staging as through the appender (the fast path for wide tables)', async () => {
     const columns: ColumnSpec[] = [
       { name: 'id', type: 'BIGINT' },

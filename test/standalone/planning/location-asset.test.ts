@@ -229,8 +229,8 @@ describe('uprn_location_blocks on the sample', () => {
     const texts = await read(
       `SELECT * FROM ${parquetPath(blockTextsPath(join(dir, `${tile}.parquet`)))} ORDER BY uprn`,
     );
-    // Runs of 4 × PDS_RUN_ROWS blocks: 40 here.
-    process.env.PDS_RUN_ROWS = '10';
+    // Runs of PDS_RUN_ROWS blocks.
+    process.env.PDS_RUN_ROWS = '40';
     try {
       await uprnLocationBlocks.materialize({ ...ctx, partition: tile });
     } finally {

@@ -1,7 +1,7 @@
 // Certificates and their recommendations bucketed by the 10 km BNG tile of their UPRN, so that a tile of the
 // EPC blocks reads its own rows instead of scanning the whole country's (which made the blocks' cost grow
 // with tiles × certificates). Partitioned like epc_enhanced (per source file, plus Scotland): each partition
-// splits its own certificates in one DuckDB pass and writes `<table>/<tile>/<key>.parquet` (or, past
+// splits its own certificates in one DuckDB pass and writes `<table>/<tile>/<key>.parquet` (or, past half
 // PDS_RUN_ROWS certificates, a pass and a file per run of UPRN ranges), so a new month's file re-buckets only
 // itself. Certificates whose UPRN has no point in OS Open UPRN belong to no tile (they have no block either).
 import { existsSync, readdirSync } from 'node:fs';
@@ -178,10 +178,12 @@ async function copyByTile(select: string, out: string, spill: string): Promise<n
   const db = await instance.connect();
   try {
     // Flush each tile's rows early and in small row groups: PARTITION_BY buffers rows per open file, and a
-    // certificate row carries ~11 KB of JSON, so the defaults held hundreds of MB per tile.
-    await db.run('SET partitioned_write_flush_threshold = 4096');
+    // certificate row carries ~11 KB of JSON, so the defaults held hundreds of MB per tile. A chunk of the EPC
+    // blocks reads whole row groups of its UPRNs: ST76's peaked at 616–617 MB over groups of 4,096, 583–587
+    // over 2,048 (DuckDB's least: it rounds a smaller size up to its vector's), the same CPU.
+    await db.run('SET partitioned_write_flush_threshold = 2048');
     const copied = await db.runAndReadAll(
-      `COPY (${select}) TO '${out.replaceAll("'", "''")}' (FORMAT parquet, ${ZSTD_COPY_OPTION}, ROW_GROUP_SIZE 4096, PARTITION_BY (tx, ty))`,
+      `COPY (${select}) TO '${out.replaceAll("'", "''")}' (FORMAT parquet, ${ZSTD_COPY_OPTION}, ROW_GROUP_SIZE 2048, PARTITION_BY (tx, ty))`,
     );
     return Number(Object.values(copied.getRowObjects()[0] ?? {})[0] ?? 0);
   } finally {
@@ -235,8 +237,11 @@ export const epcByTile = defineAsset({
       }
       // Sorted in runs of UPRN ranges (io/run-files.ts): a whole city's certificates at once took the worker
       // from ~0.3 to ~1.4 GB. Each certificates file (epc_enhanced) and os_open_uprn are sorted by UPRN, so
-      // a run reads only its own row groups.
-      const size = runRows();
+      // a run reads only its own row groups. Half PDS_RUN_ROWS: the sort holds a run's rows whole (~11 KB
+      // each, both records), and E06000022's 60,049 certificates peaked at 493–510 MB in runs of 8,192,
+      // 405–430 in runs of 4,096 (4.4–4.7 → 5.0–5.2 CPU-s alone; the whole asset forced 12.2–12.8, within
+      // its spread before: each run is an instance and a copy of its own).
+      const size = Math.ceil(runRows() / 2);
       const runs =
         (await countRows(`SELECT 1 FROM ${certificates}`)) > size
           ? await uprnRuns(certificates, size)

@@ -374,7 +374,8 @@ describe('uprn_epc_blocks per tile', () => {
     process.env.PDS_RUN_ROWS = '50';
     try {
       ctx = { ...ctx, runId: 'runs', force: true };
-      for (const asset of [epcEnhanced, epcByTile]) await materializeAll(asset);
+      await materializeAll(epcEnhanced);
+      const byTile = await materializeAll(epcByTile);
       // epc_enhanced: a file per 50 staged rows, each ordered by UPRN; no single file left beside them.
       const runs = (await readdir(derived('epc_certificates'))).filter((f) => /\.\d+\.parquet$/.test(f));
       expect(runs.length).toBeGreaterThan(2);
@@ -389,9 +390,11 @@ describe('uprn_epc_blocks per tile', () => {
         expect(n).toBeLessThanOrEqual(50);
         expect(sorted).toBe(true);
       }
-      // epc_by_tile: runs of UPRN ranges, so a tile holds several files of one partition.
+      // epc_by_tile: runs of UPRN ranges, so a tile holds several files of one partition. A run sorts half
+      // PDS_RUN_ROWS certificates (both records of each), so there are about twice as many as the files of 50.
       const tileFiles = await readdir(join(derived('epc_certificates_by_tile'), tiles[0]!));
       expect(tileFiles.some((f) => /\.\d+\.parquet$/.test(f))).toBe(true);
+      expect(byTile.runs).toBeGreaterThan(1.5 * runs.length);
       // uprn_epc_blocks: a tile's blocks in runs too, each with its texts.
       const { runs: blockRuns } = await materializeAll(uprnEpcBlocks);
       expect(blockRuns).toBeGreaterThan(tiles.length);

@@ -11,7 +11,7 @@ import { publishFile } from './scratch';
  * Rows of a wide table (a certificate with its raw and enhanced texts is ~11 KB) that a partition sorts or
  * holds at once (PDS_RUN_ROWS, default 8,192): a larger partition is written in runs of about this many, so
  * a worker's memory follows this setting and not the partition's size. 8,192 certificates: ~0.9 GB peak for
- * epc_enhanced, ~0.6 GB for epc_by_tile, where a 60,000-certificate partition at once took ~1.5 GB.
+ * epc_enhanced, where a 60,000-certificate partition at once took ~1.5 GB (epc_by_tile sorts half as many).
  */
 export function runRows(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.PDS_RUN_ROWS ?? 8192);

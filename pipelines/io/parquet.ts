@@ -725,6 +725,12 @@ function appendValue(appender: DuckDBAppender, column: ColumnSpec, value: unknow
 export const ZSTD_COPY_OPTION = 'COMPRESSION zstd, COMPRESSION_LEVEL 1';
 
 /**
+ * Rows of a row group of documents (rows of 10–30 KB of JSON, WKB or JSON text): DuckDB's least, since it rounds a
+ * smaller `ROW_GROUP_SIZE` up to its vector's 2,048 rows.
+ */
+export const DOCUMENT_ROW_GROUP_ROWS = 2048;
+
+/**
  * The COPY options for a table of `columns`. DuckDB holds a whole row group per writing thread before it
  * flushes it, so the group's rows are sized by what a row carries: documents (JSON, WKB, JSON text) of 10–30 KB
  * a row in 2,048-row groups (a 10 km tile's 30,000 EPC blocks in the default 122,880 were one ~450 MB group,
@@ -736,7 +742,7 @@ export function parquetCopyOptions(
   compression: 'zstd' | 'lz4_raw' = 'zstd',
 ): string {
   const rows = columns.some((c) => c.type === 'JSON' || c.type === 'BLOB' || c.jsonText)
-    ? 2048
+    ? DOCUMENT_ROW_GROUP_ROWS
     : columns.length > 60
       ? 16_384
       : 122_880;
@@ -745,7 +751,7 @@ export function parquetCopyOptions(
 
 /** A block texts file's rows carry a block of JSON each, written once and read once a refresh: LZ4 costs
  * less CPU than zstd both ways (a 30,000-UPRN tile's EPC texts: ~1.3 CPU-s less), for larger files. */
-const TEXTS_COPY_OPTIONS = 'FORMAT parquet, COMPRESSION lz4_raw, ROW_GROUP_SIZE 2048';
+const TEXTS_COPY_OPTIONS = `FORMAT parquet, COMPRESSION lz4_raw, ROW_GROUP_SIZE ${DOCUMENT_ROW_GROUP_ROWS}`;
 
 /**
  * Rows a writer writes ahead of its own, so a table's delta is written once with the rows it carries

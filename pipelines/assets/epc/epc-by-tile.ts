@@ -13,6 +13,7 @@ import { onGridSql, TILE_SIZE, tileOf } from '../../geo/tiles';
 import {
   copyQueryToParquet,
   countRows,
+  DOCUMENT_ROW_GROUP_ROWS,
   duckdbMemoryLimit,
   parquetFiles,
   parquetPath,
@@ -180,10 +181,10 @@ async function copyByTile(select: string, out: string, spill: string): Promise<n
     // Flush each tile's rows early and in small row groups: PARTITION_BY buffers rows per open file, and a
     // certificate row carries ~11 KB of JSON, so the defaults held hundreds of MB per tile. A chunk of the EPC
     // blocks reads whole row groups of its UPRNs: ST76's peaked at 616–617 MB over groups of 4,096, 583–587
-    // over 2,048 (DuckDB's least: it rounds a smaller size up to its vector's), the same CPU.
-    await db.run('SET partitioned_write_flush_threshold = 2048');
+    // over 2,048 (documents' groups, the least), the same CPU.
+    await db.run(`SET partitioned_write_flush_threshold = ${DOCUMENT_ROW_GROUP_ROWS}`);
     const copied = await db.runAndReadAll(
-      `COPY (${select}) TO '${out.replaceAll("'", "''")}' (FORMAT parquet, ${ZSTD_COPY_OPTION}, ROW_GROUP_SIZE 2048, PARTITION_BY (tx, ty))`,
+      `COPY (${select}) TO '${out.replaceAll("'", "''")}' (FORMAT parquet, ${ZSTD_COPY_OPTION}, ROW_GROUP_SIZE ${DOCUMENT_ROW_GROUP_ROWS}, PARTITION_BY (tx, ty))`,
     );
     return Number(Object.values(copied.getRowObjects()[0] ?? {})[0] ?? 0);
   } finally {

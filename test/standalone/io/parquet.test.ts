@@ -99,20 +99,26 @@ describe('Parquet through DuckDB', () => {
     }
   });
 
-  it('spills staged rows beyond its memory limit and writes them all, in the appended order', async () => {
-    const path = join(dir, 'spilled.parquet');
-    // ~150 MB of JSON records of 15 KB (twice a Scottish certificate's) staged under epc_scotland_raw's 128 MB.
-    // The copy needs ~4 row groups' bytes (2,048 rows each): records of 30 KB would not fit.
+  /** A writer under `memoryLimit` with a JSON record of 15 KB appended for each of `ids`. */
+  async function recordsWriter(path: string, memoryLimit: string, ids: readonly number[]) {
     const writer = await ParquetTableWriter.open(
       path,
       [
         { name: 'id', type: 'BIGINT' },
         { name: 'record', type: 'JSON' },
       ],
-      { memoryLimit: '128MB' },
+      { memoryLimit },
     );
-    const ids = Array.from({ length: 10_000 }, (_, i) => (i * 7_919) % 10_000);
     for (const id of ids) writer.append({ id, record: { id, text: 'x'.repeat(15_000) } });
+    return writer;
+  }
+
+  it('spills staged rows beyond its memory limit and writes them all, in the appended order', async () => {
+    const path = join(dir, 'spilled.parquet');
+    // ~150 MB of JSON records of 15 KB (twice a Scottish certificate's) staged under epc_scotland_raw's 128 MB.
+    // The copy needs ~4 row groups' bytes (2,048 rows each): records of 30 KB would not fit.
+    const ids = Array.from({ length: 10_000 }, (_, i) => (i * 7_919) % 10_000);
+    const writer = await recordsWriter(path, '128MB', ids);
     expect((await writer.close()).rows).toBe(ids.length);
     const rows = await collect(
       `SELECT id, (record->>'$.id')::BIGINT AS inner_id, length(record->>'$.text') AS n FROM ${parquetPath(path)}`,
@@ -124,15 +130,11 @@ describe('Parquet through DuckDB', () => {
   it('holds its staged rows to its own memory limit: rows the copy cannot fit within it fail the write', async () => {
     const path = join(dir, 'too-small.parquet');
     // ~30 MB of 15 KB records: the default 256 MB writes them; 32 MB holds not even one row group's copy.
-    const writer = await ParquetTableWriter.open(
+    const writer = await recordsWriter(
       path,
-      [
-        { name: 'id', type: 'BIGINT' },
-        { name: 'record', type: 'JSON' },
-      ],
-      { memoryLimit: '32MB' },
+      '32MB',
+      Array.from({ length: 2_000 }, (_, id) => id),
     );
-    for (let id = 0; id < 2_000; id++) writer.append({ id, record: { id, text: 'x'.repeat(15_000) } });
     await expect(writer.close()).rejects.toThrow(/Out of Memory/);
     expect(existsSync(path)).toBe(false);
   });

@@ -48,6 +48,7 @@ export type {
   DuckDBAppender,
   DuckDBBlobVector,
   DuckDBConnection,
+  DuckDBDataChunk,
   DuckDBType,
   DuckDBVector,
 } from '@duckdb/node-api';

@@ -21,6 +21,7 @@ import {
   type DuckDBAppender,
   type DuckDBBlobVector,
   type DuckDBConnection,
+  type DuckDBDataChunk,
   type DuckDBType,
   type DuckDBVector,
 } from './duckdb';
@@ -1062,6 +1063,65 @@ export async function* queryParquetEach(sqls: Iterable<string>): AsyncGenerator<
   for (const sql of sqls) yield* query(sql, (spill) => openOwnInstance(':memory:', spill), rowsOf);
 }
 
+/** A query's BLOB values held in DuckDB's result chunks (holdBlobs). */
+export interface HeldBlobs {
+  /** The value a reference names, copied out of its chunk; null for -1 or a NULL. */
+  bytes(ref: number): Buffer | null;
+  /** Frees the chunks' memory and closes the query's instance; the references are void after. */
+  release(): void;
+}
+
+/** Rows a reference allows a chunk (DuckDB's chunks hold 2,048). */
+const HELD_CHUNK_ROWS = 65_536;
+
+/**
+ * Runs a query of `(key BIGINT, tag INTEGER, value BLOB)` rows and keeps its result chunks as DuckDB gave
+ * them, calling `each` with every row's key, tag and a reference to its value. The values are not copied
+ * into JavaScript until asked for (`bytes`), and `release` frees them at once: buffers copied up front stay
+ * behind as garbage until V8's next full collection, which does not count DuckDB's memory (a tile's indexing
+ * held two ranges' texts that way).
+ */
+export async function holdBlobs(
+  sql: string,
+  each: (key: number, tag: number, ref: number) => void,
+): Promise<HeldBlobs> {
+  const spill = join(localScratchRoot() ?? tmpdir(), `pds-query-${randomUUID()}`);
+  const { connection, close } = await openOwnInstance(':memory:', spill);
+  const chunks: DuckDBDataChunk[] = [];
+  const values: DuckDBBlobVector[] = [];
+  const release = () => {
+    // A chunk's memory is otherwise freed only when the garbage collector finalises it.
+    for (const chunk of chunks) chunk.reset();
+    chunks.length = 0;
+    values.length = 0;
+    close();
+    void rm(spill, { recursive: true, force: true });
+  };
+  try {
+    const result = await connection.stream(sql);
+    for (;;) {
+      const chunk = await result.fetchChunk();
+      if (!chunk || chunk.rowCount === 0) break;
+      const base = chunks.length * HELD_CHUNK_ROWS;
+      chunks.push(chunk);
+      values.push(chunk.getColumnVector(2) as DuckDBBlobVector);
+      const [keys, tags] = [chunk.getColumnVector(0), chunk.getColumnVector(1)];
+      for (let r = 0; r < chunk.rowCount; r++)
+        each(Number(keys.getItem(r)), Number(tags.getItem(r)), base + r);
+    }
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return {
+    bytes: (ref) =>
+      ref < 0
+        ? null
+        : bufferOf(values[Math.floor(ref / HELD_CHUNK_ROWS)]!.getItemBytes(ref % HELD_CHUNK_ROWS)),
+    release,
+  };
+}
+
 /** A chunk of a query's result, column by column: `columns[name][r]` is row r's value (queryParquet's). */
 export interface ColumnChunk {
   rows: number;
@@ -1169,16 +1229,16 @@ const PLAIN_TYPES: ReadonlySet<number> = new Set([
  */
 function blobBuffers(vector: DuckDBBlobVector, rows: number): (Buffer | null)[] {
   const out: (Buffer | null)[] = new Array<Buffer | null>(rows);
-  for (let r = 0; r < rows; r++) {
-    const bytes = vector.getItemBytes(r);
-    out[r] =
-      bytes === null
-        ? null
-        : bytes.byteLength <= 12
-          ? Buffer.from(bytes)
-          : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  }
+  for (let r = 0; r < rows; r++) out[r] = bufferOf(vector.getItemBytes(r));
   return out;
+}
+
+/** A BLOB value's bytes as a Buffer of its own (blobBuffers). */
+function bufferOf(bytes: Uint8Array | null): Buffer | null {
+  if (bytes === null) return null;
+  return bytes.byteLength <= 12
+    ? Buffer.from(bytes)
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function toJsonValue(value: unknown, isJson: boolean): unknown {

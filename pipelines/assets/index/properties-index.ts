@@ -35,6 +35,7 @@ import {
   queryParquet,
   queryRows,
   queryParquetEach,
+  holdBlobs,
   uprnRanges,
   type ColumnSpec,
 } from '../../io/parquet';
@@ -215,8 +216,10 @@ export async function sourcesInDelta(
  * Two queries, merged here by UPRN: the UPRNs with what is read out of the blocks (a join of narrow
  * columns), and every block source's texts as one union of scans. Joined in DuckDB, each text went through a
  * join's hash table: ~200 MB of DuckDB's memory for 2,048 documents (~67 MB of texts), and the 12-way join
- * planned again for every chunk; a scan streams them a row group at a time. The texts are held here, as the
- * join's result was, one chunk at a time.
+ * planned again for every chunk; a scan streams them a row group at a time. The texts stay in DuckDB's result
+ * chunks (holdBlobs), each copied out as its document is built and the chunks freed when the range is done:
+ * copied into a map of buffers, a range's texts outlived it as garbage until V8's next full collection, and
+ * ST76 at scale 20 peaked at 577–600 MB, 515–526 this way (docs/national.md).
  */
 export async function* joinedRows(
   ctx: AssetContext,
@@ -226,24 +229,28 @@ export async function* joinedRows(
   fromDelta?: ReadonlySet<string>,
 ): AsyncGenerator<JoinedRow> {
   const where = { tile, range, only, ...(fromDelta ? { fromDelta } : {}) };
-  const texts = new Map<number, (Uint8Array | null)[]>();
-  for await (const row of queryParquetEach([blockTextsSql(ctx, where)])) {
-    const uprn = row.uprn as number;
-    let blocks = texts.get(uprn);
-    if (!blocks) texts.set(uprn, (blocks = PROPERTY_BLOCK_SOURCES.map(() => null)));
-    blocks[row.source as number] = row.text as Uint8Array;
-  }
-  const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
-  const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
-  const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
-  const filter = blockFilter(where);
-  const sql = `SELECT u.*, ${epc}.country, ${epc}.epc_count, ${epc}.epc_postcode, ${area}.area_postcode,
-    ${area}.area_country FROM (SELECT * FROM ${tileUprns(uprns, tile)} ${filter ? `WHERE ${filter}` : ''}) u
-    ${blockJoins(ctx, (s) => READ_OUT[s.key] ?? null, where)}`;
-  for await (const row of queryParquetEach([sql])) {
-    const blocks = texts.get(row.uprn as number);
-    PROPERTY_BLOCK_SOURCES.forEach((s, i) => (row[s.key] = blocks?.[i] ?? null));
-    yield row as JoinedRow;
+  // Where each UPRN's texts are among the held result chunks, a reference per block source (-1: none).
+  const at = new Map<number, number[]>();
+  const texts = await holdBlobs(blockTextsSql(ctx, where), (uprn, source, ref) => {
+    let refs = at.get(uprn);
+    if (!refs) at.set(uprn, (refs = PROPERTY_BLOCK_SOURCES.map(() => -1)));
+    refs[source] = ref;
+  });
+  try {
+    const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
+    const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
+    const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
+    const filter = blockFilter(where);
+    const sql = `SELECT u.*, ${epc}.country, ${epc}.epc_count, ${epc}.epc_postcode, ${area}.area_postcode,
+      ${area}.area_country FROM (SELECT * FROM ${tileUprns(uprns, tile)} ${filter ? `WHERE ${filter}` : ''}) u
+      ${blockJoins(ctx, (s) => READ_OUT[s.key] ?? null, where)}`;
+    for await (const row of queryParquetEach([sql])) {
+      const refs = at.get(row.uprn as number);
+      PROPERTY_BLOCK_SOURCES.forEach((s, i) => (row[s.key] = refs ? texts.bytes(refs[i]!) : null));
+      yield row as JoinedRow;
+    }
+  } finally {
+    texts.release();
   }
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  holdBlobs,
   parquetPath,
   queryParquet,
   writeParquet,
@@ -55,6 +56,25 @@ describe('Parquet through DuckDB', () => {
       if (n % 5 === 0) expect(b).toBeNull();
       else expect(b).toEqual(Buffer.from(String.fromCharCode(65 + (n % 26)).repeat(n % 40)));
     }
+  });
+
+  it('holds a query’s BLOBs in its result chunks, read by reference, into copies that outlive the chunks', async () => {
+    const refs = new Map<number, { tag: number; ref: number }>();
+    const held = await holdBlobs(
+      `SELECT i AS key, (i % 3)::INTEGER AS tag, CASE WHEN i % 5 = 0 THEN NULL
+        ELSE repeat(chr((65 + i % 26)::INT), (i % 40)::INT)::BLOB END AS value FROM range(5000) t(i)`,
+      (key, tag, ref) => refs.set(key, { tag, ref }),
+    );
+    expect(refs.size).toBe(5000);
+    // Read out of order, across the result's three chunks.
+    const copies = [...refs].reverse().map(([key, { tag, ref }]) => ({ key, tag, bytes: held.bytes(ref) }));
+    held.release();
+    for (const { key, tag, bytes } of copies) {
+      expect(tag).toBe(key % 3);
+      if (key % 5 === 0) expect(bytes).toBeNull();
+      else expect(bytes).toEqual(Buffer.from(String.fromCharCode(65 + (key % 26)).repeat(key % 40)));
+    }
+    expect(held.bytes(-1)).toBeNull();
   });
 
   it('writes a JSON column of many rows (parsed in slices of the stage) in the order appended', async () => {

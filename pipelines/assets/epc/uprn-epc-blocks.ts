@@ -409,8 +409,10 @@ const spliceSql = ([first, last]: readonly [number, number]): string => `
 /**
  * UPRNs a splice query takes (of a chunk's CHUNK_UPRNS): its join, aggregates, concatenation and sort each
  * hold a copy of its records' texts (~7 KB a certificate), where the chunk's certificates are held once.
+ * ST76 at scale 20 (30,000 UPRNs) forced alone: 1,024 → 512, 596–638 → 560–590 MB at the same CPU; 256 saved
+ * ~25 MB more for ~20 % more CPU (docs/national.md).
  */
-const SPLICE_UPRNS = 1024;
+const SPLICE_UPRNS = 512;
 
 /**
  * The rows of a UPRN's certificates its block is built from. A certificate delivered twice (a month in two

@@ -1095,7 +1095,7 @@ export async function holdBlobs(
     chunks.length = 0;
     values.length = 0;
     close();
-    void rm(spill, { recursive: true, force: true });
+    rm(spill, { recursive: true, force: true }).catch(() => undefined);
   };
   try {
     const result = await connection.stream(sql);

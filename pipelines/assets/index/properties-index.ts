@@ -219,7 +219,7 @@ export async function sourcesInDelta(
  * planned again for every chunk; a scan streams them a row group at a time. The texts stay in DuckDB's result
  * chunks (holdBlobs), each copied out as its document is built and the chunks freed when the range is done:
  * copied into a map of buffers, a range's texts outlived it as garbage until V8's next full collection, and
- * ST76 at scale 20 peaked at 577–600 MB, 515–526 this way (docs/national.md).
+ * ST76 at scale 20 peaked at 568–600 MB, 505–538 this way (docs/national.md).
  */
 export async function* joinedRows(
   ctx: AssetContext,
@@ -462,8 +462,9 @@ async function deleteIds(es: Client, index: string, ids: Iterable<string>): Prom
 const CODE_VERSION = '10';
 /**
  * Documents read and sent at once. The chunk's texts are the largest thing a worker holds while it indexes
- * (~33 KB a document): ST76 at scale 20 (30,000 UPRNs) peaks at ~570 MB with 2,048, ~740 with 4,096 for a
- * few per cent less CPU (each chunk's two queries open an instance each and read the footers; docs/national.md).
+ * (~33 KB a document): ST76 at scale 20 (30,000 UPRNs) peaked at ~570 MB with 2,048, ~740 with 4,096 for a
+ * few per cent less CPU (each chunk's two queries open an instance each and read the footers; docs/national.md),
+ * 505–538 with 2,048 since the texts stay in DuckDB's chunks (joinedRows).
  */
 const CHUNK_UPRNS = 2048;
 

@@ -1085,15 +1085,13 @@ export async function holdBlobs(
   sql: string,
   each: (key: number, tag: number, ref: number) => void,
 ): Promise<HeldBlobs> {
-  const spill = join(localScratchRoot() ?? tmpdir(), `pds-query-${randomUUID()}`);
+  const spill = querySpill();
   const { connection, close } = await openOwnInstance(':memory:', spill);
   const chunks: DuckDBDataChunk[] = [];
-  const values: DuckDBBlobVector[] = [];
   const release = () => {
     // A chunk's memory is otherwise freed only when the garbage collector finalises it.
     for (const chunk of chunks) chunk.reset();
     chunks.length = 0;
-    values.length = 0;
     close();
     rm(spill, { recursive: true, force: true }).catch(() => undefined);
   };
@@ -1104,7 +1102,6 @@ export async function holdBlobs(
       if (!chunk || chunk.rowCount === 0) break;
       const base = chunks.length * HELD_CHUNK_ROWS;
       chunks.push(chunk);
-      values.push(chunk.getColumnVector(2) as DuckDBBlobVector);
       const [keys, tags] = [chunk.getColumnVector(0), chunk.getColumnVector(1)];
       for (let r = 0; r < chunk.rowCount; r++)
         each(Number(keys.getItem(r)), Number(tags.getItem(r)), base + r);
@@ -1114,10 +1111,12 @@ export async function holdBlobs(
     throw error;
   }
   return {
-    bytes: (ref) =>
-      ref < 0
-        ? null
-        : bufferOf(values[Math.floor(ref / HELD_CHUNK_ROWS)]!.getItemBytes(ref % HELD_CHUNK_ROWS)),
+    bytes: (ref) => {
+      if (ref < 0) return null;
+      // The chunk keeps the vectors it made.
+      const values = chunks[Math.floor(ref / HELD_CHUNK_ROWS)]!.getColumnVector(2) as DuckDBBlobVector;
+      return bufferOf(values.getItemBytes(ref % HELD_CHUNK_ROWS));
+    },
     release,
   };
 }
@@ -1138,6 +1137,9 @@ export async function* queryParquetChunks(sql: string): AsyncGenerator<ColumnChu
   yield* query(sql, openQueryInstance, chunksOf);
 }
 
+/** A folder for a query's instance to spill to, of its own (removed by whoever opened the instance). */
+const querySpill = (): string => join(localScratchRoot() ?? tmpdir(), `pds-query-${randomUUID()}`);
+
 async function* query<T>(
   sql: string,
   open: (spill: string) => Promise<OwnedConnection>,
@@ -1145,7 +1147,7 @@ async function* query<T>(
 ): AsyncGenerator<T> {
   // An in-memory database spills only where it is given a folder: without one, a sort or join larger than the
   // memory limit fails instead of spilling (uprn_epc_blocks at 100,000 UPRNs under a 1 GB limit).
-  const spill = join(localScratchRoot() ?? tmpdir(), `pds-query-${randomUUID()}`);
+  const spill = querySpill();
   const { connection, close } = await open(spill);
   try {
     yield* read(connection, sql);

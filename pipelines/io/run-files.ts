@@ -20,6 +20,12 @@ export function runRows(env: NodeJS.ProcessEnv = process.env): number {
   return n;
 }
 
+/**
+ * Rows of a run whose rows are twice as wide: a certificate with both its records sorted whole, or an EPC
+ * block of ~15 KB held with its text (epc_by_tile, uprn_epc_blocks).
+ */
+export const halfRunRows = (env: NodeJS.ProcessEnv = process.env): number => Math.ceil(runRows(env) / 2);
+
 /** The file of run `run` of `runs` of the table `path` (`…/<name>.parquet`). */
 export const runFile = (path: string, run: number, runs: number): string =>
   runs === 1 ? path : path.replace(/\.parquet$/, `.${run}.parquet`);

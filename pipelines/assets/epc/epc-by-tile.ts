@@ -21,7 +21,7 @@ import {
   type ColumnSpec,
   ZSTD_COPY_OPTION,
 } from '../../io/parquet';
-import { isRunFileOf, runFile, runFilesOf, runRows } from '../../io/run-files';
+import { halfRunRows, isRunFileOf, runFile, runFilesOf } from '../../io/run-files';
 import { publishFile, scratchFolder } from '../../io/scratch';
 import { partitionOf, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
@@ -242,7 +242,7 @@ export const epcByTile = defineAsset({
       // each, both records), and E06000022's 60,049 certificates peaked at 493–510 MB in runs of 8,192,
       // 405–430 in runs of 4,096 (4.4–4.7 → 5.0–5.2 CPU-s alone; the whole asset forced 12.2–12.8, within
       // its spread before: each run is an instance and a copy of its own).
-      const size = Math.ceil(runRows() / 2);
+      const size = halfRunRows();
       const runs =
         (await countRows(`SELECT 1 FROM ${certificates}`)) > size
           ? await uprnRuns(certificates, size)

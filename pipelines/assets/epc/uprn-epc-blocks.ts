@@ -41,7 +41,7 @@ import {
 } from '../../io/parquet';
 import { deltaFilesOf } from '../../io/delta-files';
 import { pendingWriter, putFreshRows } from '../../io/fresh-rows';
-import { runFilesOf, runRows } from '../../io/run-files';
+import { halfRunRows, runFilesOf } from '../../io/run-files';
 import { scratchFolder } from '../../io/scratch';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnEpcBlockRowSchema } from '../../../schemas/property-block-tables';
@@ -538,10 +538,6 @@ async function stageChunk(
   });
 }
 
-/** Blocks a run holds: an EPC block is ~15 KB, so half PDS_RUN_ROWS (a writer holds a run's texts, ~60 MB
- * at 4,096). */
-const EPC_BLOCK_RUN_ROWS = (): number => Math.ceil(runRows() / 2);
-
 /**
  * UPRNs a chunk's queries read at once: bounds their joins and the chunk's records whatever the tile's density.
  * A run's worth since the records stay in DuckDB (ST17 forced: 2,048 to 4,096, 16.3–17.3 → 15.2–16.1 CPU-s
@@ -551,7 +547,8 @@ const CHUNK_UPRNS = 4096;
 
 /**
  * The blocks of the UPRNs `uprnsSql` selects, as the fills of runs of whole chunks (CHUNK_UPRNS, or a run's
- * blocks when fewer) of about EPC_BLOCK_RUN_ROWS blocks, in UPRN order.
+ * blocks when fewer) of about halfRunRows() blocks, in UPRN order: an EPC block is ~15 KB, and a writer holds a
+ * run's texts (~60 MB at 4,096).
  */
 async function blockRuns(
   ctx: AssetContext,
@@ -560,7 +557,7 @@ async function blockRuns(
   tile?: string,
 ): Promise<WriterFill[]> {
   const inputs: BlockInputs = { ctx, uprnsSql, digests, tile, ...certificateRelations(ctx, tile) };
-  const runBlocks = EPC_BLOCK_RUN_ROWS();
+  const runBlocks = halfRunRows();
   const size = Math.min(CHUNK_UPRNS, runBlocks);
   const ranges = await uprnRanges(uprnsSql, size);
   const perRun = Math.floor(runBlocks / size);

@@ -16,7 +16,7 @@
 // written by the settle step from epc_stats when their row changed.
 import { existsSync, readdirSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { PropertyDocument } from '../../../schemas/index/properties';
 import { PROPERTIES_INDEX_MAPPING } from '../../../schemas/index/properties';
 import { propertySource } from '../../indexing/stored-property';
@@ -47,6 +47,7 @@ import { parquetColumnsFor } from '../../io/parquet-columns';
 import { EpcStatsRowSchema } from '../../../schemas/epc';
 import { DataError } from '../../io/errors';
 import { isRunFileOf } from '../../io/run-files';
+import { scratchFolder } from '../../io/scratch';
 import { partitionOf, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
@@ -213,13 +214,14 @@ export async function sourcesInDelta(
  * is queried by are read out of the EPC and area blocks here. In no order: documents are indexed in any, and
  * sorting a 30,000-UPRN tile's texts 4,096 UPRNs at a time cost its worker ~80 MB more.
  *
- * Two queries, merged here by UPRN: the UPRNs with what is read out of the blocks (a join of narrow
- * columns), and every block source's texts as one union of scans. Joined in DuckDB, each text went through a
- * join's hash table: ~200 MB of DuckDB's memory for 2,048 documents (~67 MB of texts), and the 12-way join
- * planned again for every chunk; a scan streams them a row group at a time. The texts stay in DuckDB's result
- * chunks (holdBlobs), each copied out as its document is built and the chunks freed when the range is done:
- * copied into a map of buffers, a range's texts outlived it as garbage until V8's next full collection, and
- * ST76 at scale 20 peaked at 568–600 MB, 505–538 this way (docs/national.md).
+ * Two queries, merged here by UPRN: the UPRNs with what is read out of the blocks (factsSql, a join of narrow
+ * columns, or the rows of `facts`, a file of them written once for the tile: writeFacts), and every block
+ * source's texts as one union of scans. Joined in DuckDB, each text went through a join's hash table: ~200 MB
+ * of DuckDB's memory for 2,048 documents (~67 MB of texts), and the 12-way join planned again for every chunk;
+ * a scan streams them a row group at a time. The texts stay in DuckDB's result chunks (holdBlobs), each copied
+ * out as its document is built and the chunks freed when the range is done: copied into a map of buffers, a
+ * range's texts outlived it as garbage until V8's next full collection, and ST76 at scale 20 peaked at 568–600
+ * MB, 505–538 this way (docs/national.md).
  */
 export async function* joinedRows(
   ctx: AssetContext,
@@ -227,6 +229,7 @@ export async function* joinedRows(
   only?: string,
   range?: readonly [number, number],
   fromDelta?: ReadonlySet<string>,
+  facts?: string,
 ): AsyncGenerator<JoinedRow> {
   const where = { tile, range, only, ...(fromDelta ? { fromDelta } : {}) };
   // Where each UPRN's texts are among the held result chunks, a reference per block source (-1: none).
@@ -237,13 +240,10 @@ export async function* joinedRows(
     refs[source] = ref;
   });
   try {
-    const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
-    const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
-    const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
-    const filter = blockFilter(where);
-    const sql = `SELECT u.*, ${epc}.country, ${epc}.epc_count, ${epc}.epc_postcode, ${area}.area_postcode,
-      ${area}.area_country FROM (SELECT * FROM ${tileUprns(uprns, tile)} ${filter ? `WHERE ${filter}` : ''}) u
-      ${blockJoins(ctx, (s) => READ_OUT[s.key] ?? null, where)}`;
+    const sql =
+      facts === undefined
+        ? factsSql(ctx, where)
+        : `SELECT * FROM ${parquetPath(facts)}${range ? ` WHERE uprn BETWEEN ${range[0]} AND ${range[1]}` : ''}`;
     for await (const row of queryParquetEach([sql])) {
       const refs = at.get(row.uprn as number);
       PROPERTY_BLOCK_SOURCES.forEach((s, i) => (row[s.key] = refs ? texts.bytes(refs[i]!) : null));
@@ -252,6 +252,36 @@ export async function* joinedRows(
   } finally {
     texts.release();
   }
+}
+
+/**
+ * The staged UPRNs `where` selects with what their documents read out of the EPC and area blocks (READ_OUT).
+ * Its cost is mostly fixed: ~90 ms a query on ST76 at scale 20 whatever its rows (the typed block tables'
+ * footers, thousands of columns each), so a tile of many chunks runs it once (writeFacts).
+ */
+function factsSql(ctx: AssetContext, where: BlockWhere): string {
+  const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));
+  const epc = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'epcs')}`;
+  const area = `b${PROPERTY_BLOCK_SOURCES.findIndex((s) => s.key === 'area')}`;
+  const filter = blockFilter(where);
+  return `SELECT u.*, ${epc}.country, ${epc}.epc_count, ${epc}.epc_postcode, ${area}.area_postcode,
+    ${area}.area_country FROM (SELECT * FROM ${tileUprns(uprns, where.tile)} ${filter ? `WHERE ${filter}` : ''}) u
+    ${blockJoins(ctx, (s) => READ_OUT[s.key] ?? null, where)}`;
+}
+
+/**
+ * Writes factsSql's rows for the UPRNs of `only` in `tile` to `path`, sorted by UPRN, for joinedRows to read
+ * a chunk's range from (ST76 at scale 20, 15 chunks: its fifteen joins ~1.6 CPU-s).
+ */
+export async function writeFacts(
+  ctx: AssetContext,
+  tile: string,
+  only: string,
+  fromDelta: ReadonlySet<string>,
+  path: string,
+): Promise<string> {
+  await copyQueryToParquet(`${factsSql(ctx, { tile, only, fromDelta })} ORDER BY uprn`, path);
+  return path;
 }
 
 /** Every block source's texts: `uprn`, `source` (its index in PROPERTY_BLOCK_SOURCES), `text` (UTF-8). */
@@ -530,6 +560,8 @@ export const propertiesIndex = defineAsset({
         ranges.length > 0
           ? await sourcesInDelta(ctx, PROPERTY_BLOCK_SOURCES, tile, changed)
           : new Set<string>();
+      // A tile of several chunks reads what its documents take out of the blocks once (writeFacts).
+      const scratch = ranges.length > 1 ? await scratchFolder(current) : undefined;
       // The pieces stored by content go to the shared pieces, each once a tile, ahead of the first document
       // that refers to it (in the same bulk requests, which Elasticsearch applies in order).
       const written = new Set<string>();
@@ -538,8 +570,10 @@ export const propertiesIndex = defineAsset({
         index: string;
         source: string | Buffer;
       }> {
+        const facts =
+          scratch && (await writeFacts(ctx, tile, changed, fromDelta, join(scratch, 'facts.parquet')));
         for (const range of ranges)
-          for await (const row of joinedRows(ctx, tile, changed, range, fromDelta)) {
+          for await (const row of joinedRows(ctx, tile, changed, range, fromDelta, facts)) {
             const doc = indexedProperty(row, tile);
             for (const [id, text] of doc.shared)
               if (!written.has(id)) {
@@ -555,7 +589,7 @@ export const propertiesIndex = defineAsset({
         indexOf: (d) => d.index,
         serialize: (d) => d.source,
         onProgress: (n) => ctx.heartbeat({ tile, indexed: n }),
-      });
+      }).finally(() => scratch && rm(scratch, { recursive: true, force: true }));
       if (result.failed.length) {
         await rm(next, { force: true });
         throw new DataError(

@@ -7,7 +7,12 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, dataPaths } from '../../../pipelines/config';
 import type { AssetContext } from '../../../pipelines/orchestration/definition';
-import { blockTable, joinedRows, sourcesInDelta } from '../../../pipelines/assets/index/properties-index';
+import {
+  blockTable,
+  joinedRows,
+  sourcesInDelta,
+  writeFacts,
+} from '../../../pipelines/assets/index/properties-index';
 import { PROPERTY_BLOCK_SOURCES } from '../../../pipelines/assets/index/property-blocks';
 import { uprnLocationBlocksDir } from '../../../pipelines/assets/location/uprn-location-blocks';
 import { deltaPath } from '../../../pipelines/io/delta-files';
@@ -212,5 +217,23 @@ describe('properties index join', () => {
       [2, 'Wales', '{"epc_country":"Wales"}'],
       [4, null, null],
     ]);
+
+    // A tile of several chunks writes what its documents read out of the blocks once, and each chunk reads
+    // its range of that file: the same rows as each chunk's own join.
+    const facts = await writeFacts(
+      ctx,
+      'ST76',
+      changed,
+      new Set(['epcs']),
+      join(ctx.config.dataDir, 'facts.parquet'),
+    );
+    const chunked: Record<string, unknown>[] = [];
+    for (const range of [
+      [1, 2],
+      [3, 4],
+    ] as const)
+      for await (const row of joinedRows(ctx, 'ST76', changed, range, new Set(['epcs']), facts))
+        chunked.push({ ...row, epcs: row.epcs && Buffer.from(row.epcs as Uint8Array).toString() });
+    expect(chunked).toEqual(fromDelta);
   });
 });

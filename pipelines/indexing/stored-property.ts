@@ -277,6 +277,18 @@ export interface PropertySource {
 
 /** The properties document of one UPRN, its pieces written as they are. */
 export function propertySource(input: PropertySourceInput): PropertySource {
+  const { parts, shared } = propertySourceParts(input);
+  return { source: Buffer.concat(parts), shared };
+}
+
+/**
+ * propertySource's document as the byte ranges it is made of, in order, not yet copied into one buffer: the
+ * index copies them once, into its bulk request (~1 GB of documents for a 30,000-UPRN tile).
+ */
+export function propertySourceParts(input: PropertySourceInput): {
+  parts: Buffer[];
+  shared: Map<string, string>;
+} {
   const cut: Cut = { pieces: [], objects: [], shared: new Map() };
   for (const [key, text] of Object.entries(input.blocks)) {
     if (text == null) continue;
@@ -325,7 +337,7 @@ export function propertySource(input: PropertySourceInput): PropertySource {
   });
   body.unshift(Buffer.from(`${LAYOUT_PREFIX}${layout.join(',')}",`));
   body.push(CLOSE_SOURCE);
-  return { source: Buffer.concat(body), shared: cut.shared };
+  return { parts: body, shared: cut.shared };
 }
 
 const CLOSE_SOURCE = Buffer.from('}}');

@@ -85,8 +85,11 @@ export async function bulkIndex<T extends object>(
     batchSize?: number;
     maxBytes?: number;
     inFlight?: number;
-    /** The document's _source as JSON text or its UTF-8 bytes (JSON.stringify by default). */
-    serialize?: (doc: T) => string | Uint8Array;
+    /**
+     * The document's _source as JSON text or its UTF-8 bytes, whole or in parts to be joined (JSON.stringify
+     * by default).
+     */
+    serialize?: (doc: T) => string | Uint8Array | readonly Uint8Array[];
     /** The index a document goes to, when not `index`. */
     indexOf?: (doc: T) => string;
     onProgress?: (indexed: number) => void;
@@ -149,10 +152,15 @@ export async function bulkIndex<T extends object>(
       `${JSON.stringify({ index: { _index: options.indexOf?.(doc) ?? index, _id: idOf(doc) } })}\n`,
     );
     const serialized = serialize(doc);
-    const source = typeof serialized === 'string' ? Buffer.from(serialized) : serialized;
-    const size = action.length + source.length + 1;
+    const source =
+      typeof serialized === 'string'
+        ? [Buffer.from(serialized)]
+        : serialized instanceof Uint8Array
+          ? [serialized]
+          : serialized;
+    const size = action.length + source.reduce((n, part) => n + part.length, 0) + 1;
     if (count > 0 && bytes + size > maxBytes) await flush();
-    parts.push(action, source, NEWLINE);
+    parts.push(action, ...source, NEWLINE);
     bytes += size;
     if (++count >= batchSize) await flush();
   }

@@ -89,6 +89,32 @@ describe('versioned index and alias', () => {
     await es.indices.delete({ index });
   });
 
+  it('takes a document serialised in parts, sends it joined, and sizes requests by all its parts', async () => {
+    const index = versionedIndexName(alias, 'parts');
+    await createIndex(es, index, mapping);
+    const sizes: number[] = [];
+    const measuring = {
+      bulk: async (request: Parameters<Client['bulk']>[0]) => {
+        sizes.push(((request as { operations: unknown }).operations as Buffer).length);
+        return es.bulk(request);
+      },
+    } as unknown as Client;
+    const parts = (d: ReturnType<typeof docs>[number]) =>
+      ['{"n":', String(d.n), ',"location":', JSON.stringify(d.location), '}'].map((t) => Buffer.from(t));
+    const result = await bulkIndex(measuring, index, docs(12), (d) => String(d.n), {
+      maxBytes: 400,
+      serialize: parts,
+    });
+    expect(result).toEqual({ indexed: 12, failed: [] });
+    // Each document's line is ~110 bytes with its action: a few a request of at most 400.
+    expect(sizes.length).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(400);
+    await es.indices.refresh({ index });
+    expect((await es.count({ index })).count).toBe(12);
+    expect((await es.get({ index, id: '7' }))._source).toEqual(docs(12)[7]);
+    await es.indices.delete({ index });
+  });
+
   it('fails with the error of a request that failed, after the others have finished', async () => {
     const index = versionedIndexName(alias, 'failing');
     await createIndex(es, index, mapping);

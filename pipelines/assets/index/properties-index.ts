@@ -19,7 +19,7 @@ import { rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { PropertyDocument } from '../../../schemas/index/properties';
 import { PROPERTIES_INDEX_MAPPING } from '../../../schemas/index/properties';
-import { propertySource } from '../../indexing/stored-property';
+import { propertySourceParts } from '../../indexing/stored-property';
 import { propertiesAlias, sharedPiecesAlias } from '../../indexing/aliases';
 import { createEsClient } from '../../indexing/es-client';
 import { aliasTargets, bulkIndex, ensureIndex, versionedIndexName } from '../../indexing/versioned-index';
@@ -87,10 +87,10 @@ export interface IndexedProperty {
   postcode: string | null;
   country: PropertyDocument['country'];
   /**
-   * The document as JSON text (UTF-8), ready for the bulk request (its statistics groups by id:
-   * writeStatsGroups).
+   * The document as JSON text (UTF-8) in the parts it is made of, copied once into the bulk request (its
+   * statistics groups by id: writeStatsGroups).
    */
-  source: Buffer;
+  parts: readonly Uint8Array[];
   /** The pieces it holds by content (stored-property.ts CONTENT_SHARED), their texts by id. */
   shared: ReadonlyMap<string, string>;
 }
@@ -103,7 +103,7 @@ export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty 
   const blocks: Record<string, Uint8Array | null> = {};
   // Every block's text is JSON.stringify's (the area block's numbers too: uprn-area-blocks.ts), stored as is.
   for (const { key } of PROPERTY_BLOCK_SOURCES) blocks[key] = (row[key] ?? null) as Uint8Array | null;
-  const { source, shared } = propertySource({
+  const { parts, shared } = propertySourceParts({
     uprn: row.uprn,
     x_coord: row.x_coord,
     y_coord: row.y_coord,
@@ -115,7 +115,7 @@ export function indexedProperty(row: JoinedRow, tile?: string): IndexedProperty 
     ...(tile === undefined ? {} : { tile }),
     blocks,
   });
-  return { uprn: row.uprn, postcode, country, source, shared };
+  return { uprn: row.uprn, postcode, country, parts, shared };
 }
 
 /**
@@ -568,7 +568,7 @@ export const propertiesIndex = defineAsset({
       const docs = (async function* (): AsyncGenerator<{
         id: string;
         index: string;
-        source: string | Buffer;
+        source: string | readonly Uint8Array[];
       }> {
         const facts =
           scratch && (await writeFacts(ctx, tile, changed, fromDelta, join(scratch, 'facts.parquet')));
@@ -582,7 +582,7 @@ export const propertiesIndex = defineAsset({
               }
             gone.delete(String(doc.uprn));
             documents += 1;
-            yield { id: String(doc.uprn), index: properties.index, source: doc.source };
+            yield { id: String(doc.uprn), index: properties.index, source: doc.parts };
           }
       })();
       const result = await bulkIndex(es, properties.index, docs, (d) => d.id, {

@@ -31,7 +31,7 @@ describe('indexedProperty', () => {
       }),
     );
     expect(doc).toMatchObject({ uprn: 1, postcode: 'BA1 1AA', country: 'England' });
-    const source = JSON.parse(doc.source.toString());
+    const source = JSON.parse(Buffer.concat(doc.parts).toString());
     expect(source).toMatchObject({
       uprn: 1,
       location: { lat: 51.38, lon: -2.36 },
@@ -57,13 +57,13 @@ describe('indexedProperty', () => {
       }),
     );
     expect(doc).toMatchObject({ postcode: 'CF10 1AA', country: 'Wales' });
-    expect(JSON.parse(doc.source.toString())).toMatchObject({ epc_count: 0 });
+    expect(JSON.parse(Buffer.concat(doc.parts).toString())).toMatchObject({ epc_count: 0 });
   });
 
   it('leaves postcode and country null when nothing knows them, and blocks not built are absent', () => {
     const doc = indexedProperty(row({}));
     expect(doc).toMatchObject({ postcode: null, country: null });
-    const stored = new StoredProperty(1, Buffer.from(doc.source));
+    const stored = new StoredProperty(1, Buffer.concat(doc.parts));
     expect(stored.get('flood_risk')).toBeUndefined();
     expect(stored.coordinates).toBe('{"x_coord":375000,"y_coord":165000,"latitude":51.38,"longitude":-2.36}');
   });

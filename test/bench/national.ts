@@ -18,9 +18,9 @@
 // `--json` prints one JSON object instead of the tables; BENCH_NATIONAL_RELEASE=0 skips step 4. Measure on a quiet machine: every figure is CPU time
 // of this benchmark's processes, but a busy machine still inflates them (caches, memory bandwidth).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import Database from 'better-sqlite3';
 import { stackStatus, stackUp } from '../../infra/stack';
 import { dataPaths, loadConfig } from '../../pipelines/config';
@@ -305,9 +305,13 @@ function region(scale: number): { dir: string; sourcesDir: string; manifest: Sam
   const sourcesDir = join(dir, 'sources');
   const manifestFile = join(sourcesDir, 'manifest.json');
   if (process.env.BENCH_NATIONAL_FRESH === '1') rmSync(sourcesDir, { recursive: true, force: true });
-  // A release written by an earlier run is not part of the region: generate it again.
-  if (existsSync(manifestFile) && existsSync(join(dir, 'release.json')))
+  // A release written by an earlier run is not part of the region, nor is any file its manifest does not list
+  // as it is (a month written by hand, say: its full refresh would hold the release before it is made): generate
+  // it again.
+  if (existsSync(manifestFile) && (existsSync(join(dir, 'release.json')) || !onlyManifestFiles(sourcesDir))) {
+    say(`scale ${scale}: the region's sources are not its manifest's; generating them again`);
     rmSync(sourcesDir, { recursive: true, force: true });
+  }
   if (!existsSync(manifestFile)) {
     say(`generating the region at scale ${scale} …`);
     execFileSync(
@@ -324,6 +328,26 @@ function region(scale: number): { dir: string; sourcesDir: string; manifest: Sam
   };
   regions.set(scale, found);
   return found;
+}
+
+/**
+ * Whether `sourcesDir` holds its manifest's files, each of its size, and no EPC file besides (a shapefile's
+ * sidecars are not listed; a certificates file left by hand would be a month the region does not have).
+ */
+function onlyManifestFiles(sourcesDir: string): boolean {
+  const manifest = JSON.parse(readFileSync(join(sourcesDir, 'manifest.json'), 'utf8')) as SampleManifest;
+  const sizes = new Map(manifest.files.map((f) => [f.path, f.bytes]));
+  const epcFiles = (readdirSync(sourcesDir, { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => relative(sourcesDir, join(e.parentPath, e.name)).split(sep).join('/'))
+    .filter((path) => path.startsWith('epc-'));
+  return (
+    epcFiles.every((path) => sizes.has(path)) &&
+    [...sizes].every(
+      ([path, bytes]) =>
+        existsSync(join(sourcesDir, path)) && statSync(join(sourcesDir, path)).size === bytes,
+    )
+  );
 }
 
 /** A refresh's environment: its data directory and index prefix, the generated folder as its sources. */

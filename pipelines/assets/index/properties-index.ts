@@ -259,8 +259,9 @@ export async function* joinedRows(
 
 /**
  * The staged UPRNs `where` selects with what their documents read out of the EPC and area blocks (READ_OUT).
- * Its cost is mostly fixed: ~90 ms a query on ST76 at scale 20 whatever its rows (the typed block tables'
- * footers, thousands of columns each), so a tile of many chunks runs it once (writeFacts).
+ * Its cost is mostly fixed: ~90 ms a query on ST76 at scale 20 for 10 UPRNs or 2,048 alike (an instance of its
+ * own, and each block table's files opened and their footers read: the EPC blocks' nine run files ~10 ms each),
+ * so a tile of many chunks runs it once (writeFacts).
  */
 function factsSql(ctx: AssetContext, where: BlockWhere): string {
   const uprns = parquetPath(stagedPath(ctx, 'os_open_uprn'));

@@ -564,8 +564,6 @@ export const propertiesIndex = defineAsset({
         ranges.length > 0
           ? await sourcesInDelta(ctx, PROPERTY_BLOCK_SOURCES, tile, changed)
           : new Set<string>();
-      // A tile of several chunks reads what its documents take out of the blocks once (writeFacts).
-      const scratch = ranges.length > 1 ? await scratchFolder(current) : undefined;
       // The pieces stored by content go to the shared pieces, each once a tile, ahead of the first document
       // that refers to it (in the same bulk requests, which Elasticsearch applies in order).
       const written = new Set<string>();
@@ -574,26 +572,33 @@ export const propertiesIndex = defineAsset({
         index: string;
         source: string | readonly Uint8Array[];
       }> {
-        const facts =
-          scratch && (await writeFacts(ctx, tile, changed, fromDelta, join(scratch, 'facts.parquet')));
-        for (const range of ranges)
-          for await (const row of joinedRows(ctx, tile, changed, range, fromDelta, facts)) {
-            const doc = indexedProperty(row, tile);
-            for (const [id, text] of doc.shared)
-              if (!written.has(id)) {
-                written.add(id);
-                yield { id, index: shared.index, source: JSON.stringify({ text }) };
-              }
-            gone.delete(String(doc.uprn));
-            documents += 1;
-            yield { id: String(doc.uprn), index: properties.index, source: doc.parts };
-          }
+        // A tile of several chunks reads what its documents take out of the blocks once (writeFacts); the
+        // scratch folder goes when the load stops reading, whether it finished or failed.
+        const scratch = ranges.length > 1 ? await scratchFolder(current) : undefined;
+        try {
+          const facts =
+            scratch && (await writeFacts(ctx, tile, changed, fromDelta, join(scratch, 'facts.parquet')));
+          for (const range of ranges)
+            for await (const row of joinedRows(ctx, tile, changed, range, fromDelta, facts)) {
+              const doc = indexedProperty(row, tile);
+              for (const [id, text] of doc.shared)
+                if (!written.has(id)) {
+                  written.add(id);
+                  yield { id, index: shared.index, source: JSON.stringify({ text }) };
+                }
+              gone.delete(String(doc.uprn));
+              documents += 1;
+              yield { id: String(doc.uprn), index: properties.index, source: doc.parts };
+            }
+        } finally {
+          if (scratch) await rm(scratch, { recursive: true, force: true });
+        }
       })();
       const result = await bulkIndex(es, properties.index, docs, (d) => d.id, {
         indexOf: (d) => d.index,
         serialize: (d) => d.source,
         onProgress: (n) => ctx.heartbeat({ tile, indexed: n }),
-      }).finally(() => scratch && rm(scratch, { recursive: true, force: true }));
+      });
       if (result.failed.length) {
         await rm(next, { force: true });
         throw new DataError(

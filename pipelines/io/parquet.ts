@@ -904,17 +904,20 @@ export async function writeParquet(
   path: string,
   columns: readonly ColumnSpec[],
   rows: Iterable<object> | AsyncIterable<object>,
-  options: { orderBy?: string[]; texts?: BlockTexts } = {},
+  options: { orderBy?: string[] } & WriterOptions = {},
 ): Promise<ParquetWriteResult> {
   return (await openFilledWriter(path, columns, rows, options)).close(options);
 }
+
+/** What the helpers below pass to each writer they open (ParquetWriterOptions). */
+type WriterOptions = Pick<ParquetWriterOptions, 'texts' | 'memoryLimit'>;
 
 /** A writer holding all of `rows`, not yet closed (abandoned if reading them fails). */
 export const openFilledWriter = (
   path: string,
   columns: readonly ColumnSpec[],
   rows: Iterable<object> | AsyncIterable<object>,
-  options: { texts?: BlockTexts } = {},
+  options: WriterOptions = {},
 ): Promise<ParquetTableWriter> =>
   openWriterFilledBy(
     path,
@@ -933,9 +936,12 @@ export async function openWriterFilledBy(
   path: string,
   columns: readonly ColumnSpec[],
   fill: WriterFill,
-  options: { texts?: BlockTexts } = {},
+  options: WriterOptions = {},
 ): Promise<ParquetTableWriter> {
-  const writer = await ParquetTableWriter.open(path, columns, { texts: options.texts });
+  const writer = await ParquetTableWriter.open(path, columns, {
+    texts: options.texts,
+    memoryLimit: options.memoryLimit,
+  });
   try {
     await fill(writer);
     return writer;
@@ -954,7 +960,7 @@ export async function writeParquetRuns(
   path: string,
   columns: readonly ColumnSpec[],
   rows: Iterable<object> | AsyncIterable<object>,
-  options: { texts?: BlockTexts; runRows: number },
+  options: WriterOptions & { runRows: number },
 ): Promise<{ rows: number; files: string[]; texts: string[] }> {
   const source = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
   let next = await source.next();
@@ -984,13 +990,16 @@ export async function writeFilledRuns(
   path: string,
   columns: readonly ColumnSpec[],
   runs: Iterable<WriterFill> | AsyncIterable<WriterFill>,
-  options: { texts?: BlockTexts },
+  options: WriterOptions,
 ): Promise<{ rows: number; files: string[]; texts: string[] }> {
   const scratch = await scratchFolder(path);
   const built: ParquetWriteResult[] = [];
   let writer: ParquetTableWriter | undefined;
   const open = () =>
-    ParquetTableWriter.open(join(scratch, `${built.length}.parquet`), columns, { texts: options.texts });
+    ParquetTableWriter.open(join(scratch, `${built.length}.parquet`), columns, {
+      texts: options.texts,
+      memoryLimit: options.memoryLimit,
+    });
   try {
     for await (const fill of runs) {
       writer = await open();

@@ -2,7 +2,7 @@
 // dataset's quarantine table with their file, line and reason. Nothing is dropped silently.
 import { resolve } from 'node:path';
 import { dataPaths } from '../config';
-import { ParquetTableWriter, writeParquet, type ColumnSpec } from '../io/parquet';
+import { writeParquet, writeParquetRuns, type ColumnSpec } from '../io/parquet';
 import type { QuarantinedRow, SourceRow } from '../io/quarantine';
 import type { AssetContext } from './definition';
 import { sourceRelativePath } from './sources';
@@ -32,6 +32,8 @@ export interface IngestResult {
  * Writes every accepted record of `sources` (one loader stream per file) to `table`, mapped by `toRow`
  * (which gets the file relative to the sources folder), and every rejected row to the quarantine table of
  * the same name. `memoryLimit`: the staged rows' DuckDB memory, beyond which they spill (ParquetWriterOptions).
+ * `runRows`: the table is written in runs of that many rows, a file each (io/run-files.ts), so a writer holds
+ * one run, not the whole source; not with `orderBy`.
  */
 export async function ingestToParquet<T>(
   ctx: AssetContext,
@@ -39,11 +41,8 @@ export async function ingestToParquet<T>(
   columns: readonly ColumnSpec[],
   sources: AsyncIterable<SourceRow<T>>[],
   toRow: (record: T, file: string, line: number) => Record<string, unknown>,
-  options: { orderBy?: string[]; memoryLimit?: string } = {},
+  options: { orderBy?: string[]; memoryLimit?: string; runRows?: number } = {},
 ): Promise<IngestResult> {
-  const writer = await ParquetTableWriter.open(stagedPath(ctx, table), columns, {
-    memoryLimit: options.memoryLimit,
-  });
   const rejected: QuarantinedRow[] = [];
   // Provenance is `<dataset>/<path in its folder>`, so tables do not depend on where the folder lives;
   // memoised per file because it is asked for every row.
@@ -53,21 +52,28 @@ export async function ingestToParquet<T>(
     if (rel === undefined) relativeOf.set(file, (rel = sourceRelativePath(ctx, file)));
     return rel;
   };
-  try {
+  let read = 0;
+  async function* accepted(): AsyncGenerator<Record<string, unknown>> {
     for (const source of sources) {
       for await (const row of source) {
-        if (row.ok) writer.append(toRow(row.record, sourceRelative(row.file), row.line));
+        if (row.ok) yield toRow(row.record, sourceRelative(row.file), row.line);
         else rejected.push({ ...row.row, file: sourceRelative(row.row.file) });
-        if ((writer.rowCount + rejected.length) % 50_000 === 0)
-          ctx.heartbeat({ table, rows: writer.rowCount });
+        if (++read % 50_000 === 0) ctx.heartbeat({ table, rows: read - rejected.length });
       }
     }
-  } catch (error) {
-    await writer.abort();
-    throw error;
   }
-  const written = await writer.close(options);
+  const path = stagedPath(ctx, table);
+  const { orderBy, memoryLimit, runRows } = options;
+  if (runRows !== undefined && orderBy?.length)
+    throw new Error(`${table}: a table written in runs is not sorted as a whole`);
+  const written =
+    runRows === undefined
+      ? await writeParquet(path, columns, accepted(), { orderBy, memoryLimit }).then((w) => ({
+          rows: w.rows,
+          files: [w.path],
+        }))
+      : await writeParquetRuns(path, columns, accepted(), { runRows, memoryLimit });
   const quarantine = await writeParquet(quarantinePath(ctx, table), QUARANTINE_COLUMNS, rejected);
   if (rejected.length) ctx.log(`${table}: ${rejected.length} rows quarantined (${quarantine.path})`);
-  return { rows: written.rows, quarantined: rejected.length, outputs: [written.path, quarantine.path] };
+  return { rows: written.rows, quarantined: rejected.length, outputs: [...written.files, quarantine.path] };
 }

@@ -26,6 +26,7 @@ import {
   type ColumnSpec,
 } from '../../io/parquet';
 import type { QuarantinedRow } from '../../io/quarantine';
+import { halfRunRows } from '../../io/run-files';
 import { publishFile, scratchFolder } from '../../io/scratch';
 import { type EpcBulkFile, findEpcBulkFiles, planRawRecord } from '../../sources/epc/england-wales';
 import { findScottishEpcFiles, readScottishEpc } from '../../sources/epc/scotland';
@@ -240,11 +241,12 @@ async function stageEwTable(
 }
 
 /**
- * The Scottish staging's DuckDB memory: its records (~7 KB of JSON each, the whole register in one extract) spill
- * beyond it. At the writers' 256 MB the staged table held ~250 MB of a 36,000-record extract until its copy
- * (`epc_scotland_raw` forced at scale 20: 539–573 MB; 468–516 at 128 MB, 412–460 at 64 MB, the CPU within its
- * spread). The copy needs ~4 row groups' bytes (2,048 records each): 128 MB holds records of up to ~15 KB
- * (test/standalone/io/parquet.test.ts), 64 MB not, nor 32 MB this extract's.
+ * The Scottish extract is the whole register in one file (~7 KB of JSON a record): it is staged in runs of
+ * halfRunRows() records, a file each (io/run-files.ts), so a worker holds one run whatever the extract's size.
+ * Staged whole, its rows spilling beyond this limit, a 36,000-record extract took the worker to 481–497 MB
+ * (`epc_scotland_raw` forced at scale 20), growing with the extract; in runs of 4,096 338–365 MB and of 8,192
+ * 408–414, the CPU within ~5 %. The limit still bounds a run's copy, which needs ~4 row groups' bytes (2,048
+ * records each): 128 MB holds records of up to ~15 KB (test/standalone/io/parquet.test.ts).
  */
 const SCOTLAND_STAGING_MEMORY = '128MB';
 
@@ -276,7 +278,7 @@ export const epcScotlandRaw = defineAsset({
         source_file: file,
         source_line: line,
       }),
-      { memoryLimit: SCOTLAND_STAGING_MEMORY },
+      { memoryLimit: SCOTLAND_STAGING_MEMORY, runRows: halfRunRows() },
     );
     return { rows: result.rows, outputs: result.outputs, metrics: { quarantined: result.quarantined } };
   },

@@ -29,6 +29,7 @@ import {
   duckdbMemoryLimit,
   fromStagedCsv,
   parquetCopyOptions,
+  parquetFiles,
   stagedCsvRelation,
   type ColumnSpec,
   type ColumnType,
@@ -50,7 +51,7 @@ import {
   type RawFieldRule,
 } from './enhance/field-rules';
 import { jsonNumberSql } from '../../io/json-number-sql';
-import { publishRuns } from '../../io/run-files';
+import { publishRuns, runFilesOf } from '../../io/run-files';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { EpcCertificateRowSchema } from '../../../schemas/property-block-tables';
 import { enhancedFileColumns } from './enhance-files';
@@ -467,7 +468,8 @@ const englandWalesStaged: StagedReader = async (db, staged) => {
 };
 
 /**
- * Scotland: the staged record is JSON (extracts differ in their columns). Each list of spellings the rules
+ * Scotland: the staged record is JSON (extracts differ in their columns), the table in runs (`staged` names
+ * it; io/run-files.ts). Each list of spellings the rules
  * read becomes a column holding pick's value (the first spelling the record has), all extracted in one
  * parse of each record into a scratch file; the record's JSON is the staged text as it is.
  */
@@ -490,7 +492,7 @@ const scotlandStaged: StagedReader = async (db, staged, scratch) => {
   // A local file written once and read a few times: LZ4 (~1 CPU-s less than zstd for 36,000 records).
   await db.run(
     `COPY (SELECT source_file, source_line, raw::VARCHAR AS "#raw", ${extracted.join(', ')} FROM ` +
-      `(SELECT *, json_extract_string(raw, [${paths}]) AS v FROM read_parquet(${literal(staged)}))) ` +
+      `(SELECT *, json_extract_string(raw, [${paths}]) AS v FROM ${parquetFiles(runFilesOf(staged))})) ` +
       `TO ${literal(file)} (${parquetCopyOptions(columns, 'lz4_raw')})`,
   );
   const index = new Map(groups.map(([name], i) => [name, i]));

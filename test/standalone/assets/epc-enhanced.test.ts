@@ -3,7 +3,7 @@
 // oracle), and a new certificates-<year>.csv (or a new Scottish extract) re-enhances only its own partition.
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetContext, AssetDefinition } from '../../../pipelines/orchestration/definition';
 import {
@@ -33,6 +33,7 @@ import { writeEpcEnglandWales } from '../../../pipelines/sample-data/epc-england
 import { writeEpcScotland } from '../../../pipelines/sample-data/epc-scotland';
 import { enhanceEnglandWales, enhanceScotland } from '../../../pipelines/transforms/epc/enhance';
 import { stagedPath } from '../../../pipelines/orchestration/ingest';
+import { runFilesOf } from '../../../pipelines/io/run-files';
 import { countryFromOnsCode } from '../../../pipelines/transforms/epc/country';
 import { rows } from '../../helpers/parquet-rows';
 
@@ -149,5 +150,33 @@ describe('epc_enhanced', () => {
     built = await refresh('run-3');
     expect(built.epc_scotland_raw).toEqual(['']);
     expect(built.epc_enhanced).toEqual(['scotland']);
+  }, 60_000);
+
+  it('stages a Scottish extract larger than a run in runs, a file each, and enhances every run', async () => {
+    // Runs of 8 records (halfRunRows of 16): a worker holds one run of the extract, not all of it.
+    process.env.PDS_RUN_ROWS = '16';
+    try {
+      const run = ctx('run-4');
+      await materializeWithCatalog(epcScotlandRaw, run, catalog, { force: true });
+      const runs = runFilesOf(stagedPath(run, SCOTLAND_CERTIFICATE_TABLE));
+      expect(runs.map((f) => basename(f))).toEqual(
+        runs.map((_, i) => `${SCOTLAND_CERTIFICATE_TABLE}.${i}.parquet`),
+      );
+      expect(runs.length).toBeGreaterThan(2);
+      const perRun = await Promise.all(
+        runs.map((f) => rows(`SELECT raw::VARCHAR AS raw FROM ${parquetPath(f)}`)),
+      );
+      expect(perRun.slice(0, -1).every((r) => r.length === 8)).toBe(true);
+
+      await materializeWithCatalog(epcEnhanced, { ...run, partition: 'scotland' }, catalog, { force: true });
+      const staged = perRun.flat();
+      const certificates = await rows(
+        `SELECT raw::VARCHAR AS raw FROM ${parquetPath(derivedGlob(run, EPC_CERTIFICATES_TABLE))}
+         WHERE country = 'Scotland'`,
+      );
+      expect(certificates.map((c) => c.raw).sort()).toEqual(staged.map((r) => r.raw).sort());
+    } finally {
+      delete process.env.PDS_RUN_ROWS;
+    }
   }, 60_000);
 });

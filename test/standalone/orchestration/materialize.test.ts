@@ -3,6 +3,8 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AssetContext, AssetDefinition } from '../../../pipelines/orchestration/definition';
 import { materializeWithCatalog } from '../../../pipelines/orchestration/materialize';
@@ -166,6 +168,30 @@ describe('materializeWithCatalog', () => {
     expect(materialization.metrics.files).toBe(1);
     expect(materialization.metrics.cpu_ms).toBeGreaterThanOrEqual(20);
     expect(materialization.metrics.peak_rss_mb).toBeGreaterThan(10);
+  });
+
+  it('records a memory peak shorter than the sampling interval, by the process high-water mark', async () => {
+    const gc = (() => {
+      v8.setFlagsFromString('--expose-gc');
+      return runInNewContext('gc') as () => void;
+    })();
+    const spike = 400 * 2 ** 20;
+    const before = process.memoryUsage.rss();
+    const brief = sourceAsset({
+      async materialize() {
+        // 400 MB resident for a moment (well within a 250 ms sample), released before the build ends.
+        let held: Buffer | null = Buffer.alloc(spike, 1);
+        held = null;
+        void held;
+        gc();
+        return { rows: 1, outputs: [], metrics: {} };
+      },
+    });
+    const { materialization } = await materializeWithCatalog(brief, ctx('run-spike'), catalog, {
+      force: true,
+    });
+    expect(process.memoryUsage.rss()).toBeLessThan(before + spike / 2);
+    expect(materialization.metrics.peak_rss_mb).toBeGreaterThanOrEqual((before + spike) / 2 ** 20 - 50);
   });
 
   it('keeps the catalog with a rollback journal for a network filesystem (PDS_CATALOG_JOURNAL=delete)', async () => {

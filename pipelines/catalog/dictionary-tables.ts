@@ -65,7 +65,11 @@ const TILE_PARTITIONED = new Set([
 ]);
 
 // Tables a large partition writes in runs, a file each (io/run-files.ts): `<name>.<run>.parquet`.
-const RUN_WRITTEN = new Set(['epc_enhanced_england_wales', 'epc_enhanced_scotland']);
+const RUN_WRITTEN = new Set([
+  'epc_enhanced_england_wales',
+  'epc_enhanced_scotland',
+  'epc_scotland_certificates',
+]);
 
 export function dictionaryTables(): DictionaryTable[] {
   return [

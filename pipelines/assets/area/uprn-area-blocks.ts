@@ -397,7 +397,8 @@ export const uprnAreaBlocks = defineAsset({
       // streaming copy, no sort of a whole tile's blocks). A full build writes the file sorted by UPRN.
       // Assembled half a run of UPRNs at a time (halfRunRows: a block is typed and kept as its text, like the
       // EPC blocks), each range sorted on its own: a 30,000-UPRN tile's ~260 MB of block texts sorted at once
-      // took the worker ~300 MB more; ranges of 8,192 543–569 MB (ST76 forced), of 4,096 494–496 for ~3 % more CPU.
+      // took the worker ~300 MB more. ST76 forced, five each: ranges of 8,192 533–558 MB (mean 544), of 4,096
+      // 497–561 (mean 523), for ~3 % more CPU.
       let written;
       const texts = { texts: AREA_BLOCK_TEXTS };
       const ranges = await uprnRanges(changed ?? `SELECT uprn FROM ${parquetPath(factsFile)}`, halfRunRows());

@@ -200,7 +200,7 @@ async function stageEwTable(
       ];
       const columns = [`'source_line': 'BIGINT'`, ...staged.header.map((_, c) => `'c${c}': 'VARCHAR'`)];
       // The longest line allowed is the longest the stager saw, and the reader's buffer a few MB: with an 8 MB
-      // max_line_size and DuckDB's buffer for it, a 60,000-certificate partition took 438–488 MB, now 388.
+      // max_line_size and DuckDB's buffer for it, a 60,000-certificate partition took 438 MB, now 388–399.
       const maxLine = Math.max(1 << 20, staged.longestLine + 64);
       selects.push(
         `SELECT ${cells.join(', ')} FROM read_csv(${quoteString(staging)}, header = false, ` +

@@ -469,9 +469,9 @@ const englandWalesStaged: StagedReader = async (db, staged) => {
 
 /**
  * Scotland: the staged record is JSON (extracts differ in their columns), the table in runs (`staged` names
- * it; io/run-files.ts). Each list of spellings the rules
- * read becomes a column holding pick's value (the first spelling the record has), all extracted in one
- * parse of each record into a scratch file; the record's JSON is the staged text as it is.
+ * it; io/run-files.ts). Each list of spellings the rules read becomes a column holding pick's value (the first
+ * spelling the record has), all extracted in one parse of each record into a scratch file; the record's JSON is
+ * the staged text as it is.
  */
 const scotlandStaged: StagedReader = async (db, staged, scratch) => {
   const rules = [...SCOTLAND_FIELD_RULES, derived('country', [], () => 'Scotland')];

@@ -29,7 +29,8 @@ import {
   duckdbMemoryLimit,
   fromStagedCsv,
   parquetCopyOptions,
-  parquetFiles,
+  parquetPath,
+  runsRelation,
   stagedCsvRelation,
   type ColumnSpec,
   type ColumnType,
@@ -51,7 +52,7 @@ import {
   type RawFieldRule,
 } from './enhance/field-rules';
 import { jsonNumberSql } from '../../io/json-number-sql';
-import { publishRuns, runFilesOf } from '../../io/run-files';
+import { publishRuns } from '../../io/run-files';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { EpcCertificateRowSchema } from '../../../schemas/property-block-tables';
 import { enhancedFileColumns } from './enhance-files';
@@ -492,7 +493,7 @@ const scotlandStaged: StagedReader = async (db, staged, scratch) => {
   // A local file written once and read a few times: LZ4 (~1 CPU-s less than zstd for 36,000 records).
   await db.run(
     `COPY (SELECT source_file, source_line, raw::VARCHAR AS "#raw", ${extracted.join(', ')} FROM ` +
-      `(SELECT *, json_extract_string(raw, [${paths}]) AS v FROM ${parquetFiles(runFilesOf(staged))})) ` +
+      `(SELECT *, json_extract_string(raw, [${paths}]) AS v FROM ${runsRelation(staged) ?? parquetPath(staged)})) ` +
       `TO ${literal(file)} (${parquetCopyOptions(columns, 'lz4_raw')})`,
   );
   const index = new Map(groups.map(([name], i) => [name, i]));

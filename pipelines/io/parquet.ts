@@ -337,6 +337,14 @@ export interface ParquetWriterOptions {
  */
 const APPENDER_MEMORY_LIMIT = (): string => process.env.PDS_DUCKDB_MEMORY_LIMIT ?? '256MB';
 
+/**
+ * A fill's tables dropped (stageBy) return their memory at once: DuckDB flushes its allocator after a bulk free
+ * this large (512 MB by default), where jemalloc kept the pages until the copy out had allocated its own
+ * beside them. The EPC blocks' chunk of 4,096 UPRNs frees ~130 MB of certificates' texts: ST17 and ST76 at
+ * scale 20 forced, three each alternating, 547–607 → 539–572 MB, ~1 % more CPU (docs/national.md).
+ */
+const STAGED_TABLES_FLUSH = '32MB';
+
 /** Rows buffered before a write to the CSV staging file. */
 const CSV_FLUSH_ROWS = 1000;
 
@@ -448,7 +456,10 @@ export class ParquetTableWriter {
     // The rows appended so far go first; the query's reads and joins get the general limit, as a query has.
     this.appender.flushSync();
     this.unflushed = 0;
-    if (!this.queryLimit) await connection.run(`SET memory_limit = ${quoteString(duckdbMemoryLimit())}`);
+    if (!this.queryLimit) {
+      await connection.run(`SET memory_limit = ${quoteString(duckdbMemoryLimit())}`);
+      await connection.run(`SET allocator_bulk_deallocation_flush_threshold = '${STAGED_TABLES_FLUSH}'`);
+    }
     this.queryLimit = true;
     const tables: string[] = [];
     try {

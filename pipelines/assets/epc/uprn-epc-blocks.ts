@@ -31,6 +31,7 @@ import {
   parquetPath,
   writeFilledRuns,
   type ParquetTableWriter,
+  type StagingScope,
   type WriterFill,
   runsRelation,
   countRows,
@@ -47,6 +48,7 @@ import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnEpcBlockRowSchema } from '../../../schemas/property-block-tables';
 import { buildEpcBlock, latestCertificate, type UprnCertificate } from '../../transforms/epc/uprn-block';
 import { STATS_KEY_COLUMNS, statsGroupIdSql, statsRowIdSql } from '../../transforms/epc/stats-group-id';
+import { collectGarbage } from '../../orchestration/collect-large-heap';
 import { partitionOf, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
 import {
@@ -491,7 +493,13 @@ function toBlockRow(
   };
 }
 
-/** Stages the blocks of the UPRNs of `inputs` in `range` into `writer`, as the steps above say. */
+/**
+ * Stages the blocks of the UPRNs of `inputs` in `range` into `writer`, as the steps above say. The chunk's rows
+ * and skeletons in JavaScript (~40 MB of heap at 4,096 UPRNs) are garbage once their tables are made, and are
+ * collected before the splices run: V8 otherwise kept them while DuckDB held the chunk's records and staged
+ * their splices. ST17 and ST76 at scale 20 forced, two each alternating: 508–518 → 442–460 MB, a collection
+ * ~35 ms a chunk (docs/national.md).
+ */
 async function stageChunk(
   writer: ParquetTableWriter,
   inputs: BlockInputs,
@@ -499,43 +507,57 @@ async function stageChunk(
 ): Promise<void> {
   await writer.stageBy(async (db) => {
     await db.createTableAs(BLOCK_CERTS, chunkCertificatesSql(inputs, range));
-    // Each UPRN's rows, together in the query's order.
-    const groups: BlockRow[][] = [];
-    for await (const row of db.rows(blockRowsSql(inputs, range)) as AsyncGenerator<BlockRow>) {
-      const group = groups.at(-1);
-      if (group?.[0]!.uprn === row.uprn) group.push(row);
-      else groups.push([row]);
-    }
-    const certificates = groups.map(blockCertificates);
-    // Only the latest certificates' recommendations, the ones a block holds (about half the certificates).
-    // None for a certificate of no known country, as the recommendations' join has always given (a block
-    // built since would otherwise differ from one built before without its digest moving).
-    const latest = certificates.flatMap((certs) => {
-      const c = latestCertificate(certs);
-      return c?.certificate_id && c.country !== null && c.country !== 'Scotland'
-        ? [{ certificate_id: c.certificate_id }]
-        : [];
-    });
-    await db.createTable(LATEST_CERTS, [{ name: 'certificate_id', type: 'VARCHAR' }], latest);
-    const recommendations = new Map<string, UprnCertificate['recommendations']>();
-    for await (const r of db.rows(latestRecommendationsSql(inputs)))
-      recommendations.set(r.lmk_key as string, r.recommendations as UprnCertificate['recommendations']);
-    const skeletons: Record<string, unknown>[] = [];
-    const records: { uprn: number; pos: number; row: number }[] = [];
-    groups.forEach((group, i) => {
-      const { skeleton, rows } = toBlockRow(group, certificates[i]!, recommendations);
-      skeletons.push(skeleton);
-      rows.forEach((row, pos) => records.push({ uprn: group[0]!.uprn, pos, row }));
-    });
-    await db.createTable(BLOCK_SKELETONS, SKELETON_COLUMNS, skeletons);
-    await db.createTable(BLOCK_RECORDS, RECORD_COLUMNS, records);
-    const splices: string[] = [];
-    for (let i = 0; i < groups.length; i += SPLICE_UPRNS) {
-      const last = groups[Math.min(i + SPLICE_UPRNS, groups.length) - 1]!;
-      splices.push(spliceSql([groups[i]![0]!.uprn, last[0]!.uprn]));
-    }
+    const splices = await stageSkeletons(db, inputs, range);
+    collectGarbage();
     return splices;
   });
+}
+
+/**
+ * The chunk's blocks built in JavaScript from the facts of BLOCK_CERTS' rows: their skeletons into
+ * BLOCK_SKELETONS and their records' order into BLOCK_RECORDS. Returns the splice queries (SPLICE_UPRNS each).
+ */
+async function stageSkeletons(
+  db: StagingScope,
+  inputs: BlockInputs,
+  range: readonly [number, number],
+): Promise<string[]> {
+  // Each UPRN's rows, together in the query's order.
+  const groups: BlockRow[][] = [];
+  for await (const row of db.rows(blockRowsSql(inputs, range)) as AsyncGenerator<BlockRow>) {
+    const group = groups.at(-1);
+    if (group?.[0]!.uprn === row.uprn) group.push(row);
+    else groups.push([row]);
+  }
+  const certificates = groups.map(blockCertificates);
+  // Only the latest certificates' recommendations, the ones a block holds (about half the certificates).
+  // None for a certificate of no known country, as the recommendations' join has always given (a block
+  // built since would otherwise differ from one built before without its digest moving).
+  const latest = certificates.flatMap((certs) => {
+    const c = latestCertificate(certs);
+    return c?.certificate_id && c.country !== null && c.country !== 'Scotland'
+      ? [{ certificate_id: c.certificate_id }]
+      : [];
+  });
+  await db.createTable(LATEST_CERTS, [{ name: 'certificate_id', type: 'VARCHAR' }], latest);
+  const recommendations = new Map<string, UprnCertificate['recommendations']>();
+  for await (const r of db.rows(latestRecommendationsSql(inputs)))
+    recommendations.set(r.lmk_key as string, r.recommendations as UprnCertificate['recommendations']);
+  const skeletons: Record<string, unknown>[] = [];
+  const records: { uprn: number; pos: number; row: number }[] = [];
+  groups.forEach((group, i) => {
+    const { skeleton, rows } = toBlockRow(group, certificates[i]!, recommendations);
+    skeletons.push(skeleton);
+    rows.forEach((row, pos) => records.push({ uprn: group[0]!.uprn, pos, row }));
+  });
+  await db.createTable(BLOCK_SKELETONS, SKELETON_COLUMNS, skeletons);
+  await db.createTable(BLOCK_RECORDS, RECORD_COLUMNS, records);
+  const splices: string[] = [];
+  for (let i = 0; i < groups.length; i += SPLICE_UPRNS) {
+    const last = groups[Math.min(i + SPLICE_UPRNS, groups.length) - 1]!;
+    splices.push(spliceSql([groups[i]![0]!.uprn, last[0]!.uprn]));
+  }
+  return splices;
 }
 
 /**

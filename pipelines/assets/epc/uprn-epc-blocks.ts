@@ -494,11 +494,12 @@ function toBlockRow(
 }
 
 /**
- * Stages the blocks of the UPRNs of `inputs` in `range` into `writer`, as the steps above say. The chunk's rows
- * and skeletons in JavaScript (~40 MB of heap at 4,096 UPRNs) are garbage once their tables are made, and are
- * collected before the splices run: V8 otherwise kept them while DuckDB held the chunk's records and staged
+ * Stages the blocks of the UPRNs of `inputs` in `range` into `writer`, as the steps above say. A large chunk's
+ * rows and skeletons in JavaScript (~40 MB of heap at 4,096 UPRNs) are garbage once their tables are made, and
+ * are collected before the splices run: V8 otherwise kept them while DuckDB held the chunk's records and staged
  * their splices. ST17 and ST76 at scale 20 forced, two each alternating: 508–518 → 442–460 MB, a collection
- * ~35 ms a chunk (docs/national.md).
+ * ~35 ms a chunk. A month's chunk (its tile's changed UPRNs, ~1,100 at most here) is not worth one: collected,
+ * the bench's release spent ~1.1 CPU-s more on its EPC blocks (docs/national.md).
  */
 async function stageChunk(
   writer: ParquetTableWriter,
@@ -507,21 +508,25 @@ async function stageChunk(
 ): Promise<void> {
   await writer.stageBy(async (db) => {
     await db.createTableAs(BLOCK_CERTS, chunkCertificatesSql(inputs, range));
-    const splices = await stageSkeletons(db, inputs, range);
-    collectGarbage();
+    const { splices, blocks } = await stageSkeletons(db, inputs, range);
+    if (blocks >= COLLECT_AFTER_BLOCKS) collectGarbage();
     return splices;
   });
 }
 
+/** Blocks a chunk builds from which its garbage is collected before its splices (stageChunk). */
+const COLLECT_AFTER_BLOCKS = 2048;
+
 /**
  * The chunk's blocks built in JavaScript from the facts of BLOCK_CERTS' rows: their skeletons into
- * BLOCK_SKELETONS and their records' order into BLOCK_RECORDS. Returns the splice queries (SPLICE_UPRNS each).
+ * BLOCK_SKELETONS and their records' order into BLOCK_RECORDS. Returns the splice queries (SPLICE_UPRNS blocks
+ * each) and how many blocks were built.
  */
 async function stageSkeletons(
   db: StagingScope,
   inputs: BlockInputs,
   range: readonly [number, number],
-): Promise<string[]> {
+): Promise<{ splices: string[]; blocks: number }> {
   // Each UPRN's rows, together in the query's order.
   const groups: BlockRow[][] = [];
   for await (const row of db.rows(blockRowsSql(inputs, range)) as AsyncGenerator<BlockRow>) {
@@ -557,7 +562,7 @@ async function stageSkeletons(
     const last = groups[Math.min(i + SPLICE_UPRNS, groups.length) - 1]!;
     splices.push(spliceSql([groups[i]![0]!.uprn, last[0]!.uprn]));
   }
-  return splices;
+  return { splices, blocks: groups.length };
 }
 
 /**

@@ -49,7 +49,7 @@ import {
 import { deltaOutputsOf, putFreshRows, removeDelta } from '../../io/fresh-rows';
 import { jsonNumberSql } from '../../io/json-number-sql';
 import { halfRunRows } from '../../io/run-files';
-import { collectGarbage } from '../../orchestration/collect-large-heap';
+import { collectAfterBlocks } from '../../orchestration/collect-large-heap';
 import { scratchFolder } from '../../io/scratch';
 import { nestedColumnType } from '../../io/parquet-columns';
 import { UprnAreaBlockRowSchema } from '../../../schemas/area-tables';
@@ -221,9 +221,6 @@ const CODE_VERSION = '13';
 const AREA_BLOCK_COLUMNS = ['uprn', 'postcode', 'country', 'block', 'block_digest', 'input_digest'].map(
   (name) => ({ name }),
 );
-
-/** Blocks a tile builds from which its JavaScript garbage is collected before the assembly (step 4). */
-const COLLECT_BEFORE_ASSEMBLING = 2048;
 
 /** assembleSql's block text, written as the stored block's typed columns (schemas/area-tables.ts
  * UprnAreaBlockRowSchema) with the text kept beside the table. */
@@ -400,7 +397,7 @@ export const uprnAreaBlocks = defineAsset({
       // What steps 2 and 3 built in JavaScript (a block for each area key) is garbage by now, and the assembly is
       // DuckDB's: collected first, unless the tile builds few blocks (a month's). ST76 and ST17 at scale 20
       // forced, three each alternating: 488–497 → 462–469 and 448–464 → 407–419 MB, ~3 % more CPU.
-      if (built >= COLLECT_BEFORE_ASSEMBLING) collectGarbage();
+      collectAfterBlocks(built);
       // Step 4: the blocks to build, then the kept ones in their order and the built ones in theirs (one
       // streaming copy, no sort of a whole tile's blocks). A full build writes the file sorted by UPRN.
       // Assembled half a run of UPRNs at a time (halfRunRows: a block is typed and kept as its text, like the

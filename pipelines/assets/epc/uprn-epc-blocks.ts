@@ -48,7 +48,7 @@ import { parquetColumnsFor } from '../../io/parquet-columns';
 import { UprnEpcBlockRowSchema } from '../../../schemas/property-block-tables';
 import { buildEpcBlock, latestCertificate, type UprnCertificate } from '../../transforms/epc/uprn-block';
 import { STATS_KEY_COLUMNS, statsGroupIdSql, statsRowIdSql } from '../../transforms/epc/stats-group-id';
-import { collectGarbage } from '../../orchestration/collect-large-heap';
+import { collectAfterBlocks } from '../../orchestration/collect-large-heap';
 import { partitionOf, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
 import {
@@ -497,9 +497,8 @@ function toBlockRow(
  * Stages the blocks of the UPRNs of `inputs` in `range` into `writer`, as the steps above say. A large chunk's
  * rows and skeletons in JavaScript (~40 MB of heap at 4,096 UPRNs) are garbage once their tables are made, and
  * are collected before the splices run: V8 otherwise kept them while DuckDB held the chunk's records and staged
- * their splices. ST17 and ST76 at scale 20 forced, two each alternating: 508–518 → 442–460 MB, a collection
- * ~35 ms a chunk. A month's chunk (its tile's changed UPRNs, ~1,100 at most here) is not worth one: collected,
- * the bench's release spent ~1.1 CPU-s more on its EPC blocks (docs/national.md).
+ * their splices. ST17 and ST76 at scale 20 forced, two each alternating: 508–518 → 442–460 MB. A month's chunk
+ * (its tile's changed UPRNs, ~1,100 at most here) is not collected (collectAfterBlocks).
  */
 async function stageChunk(
   writer: ParquetTableWriter,
@@ -509,13 +508,10 @@ async function stageChunk(
   await writer.stageBy(async (db) => {
     await db.createTableAs(BLOCK_CERTS, chunkCertificatesSql(inputs, range));
     const { splices, blocks } = await stageSkeletons(db, inputs, range);
-    if (blocks >= COLLECT_AFTER_BLOCKS) collectGarbage();
+    collectAfterBlocks(blocks);
     return splices;
   });
 }
-
-/** Blocks a chunk builds from which its garbage is collected before its splices (stageChunk). */
-const COLLECT_AFTER_BLOCKS = 2048;
 
 /**
  * The chunk's blocks built in JavaScript from the facts of BLOCK_CERTS' rows: their skeletons into

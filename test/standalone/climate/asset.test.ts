@@ -10,14 +10,16 @@ import type { AssetContext, MaterializeResult } from '../../../pipelines/orchest
 import { quarantinePath } from '../../../pipelines/orchestration/ingest';
 import { osOpenUprn } from '../../../pipelines/assets/address/os-open-uprn';
 import {
+  CLIMATE_CELL_BLOCKS_TABLE,
   climateCells,
   climateTableGlob,
   uprnClimateBlocks,
   UPRN_CLIMATE_BLOCKS_TABLE,
+  UPRN_CLIMATE_CELLS_TABLE,
 } from '../../../pipelines/assets/climate/uprn-climate-blocks';
 import { tilesHoldingUprns } from '../../../pipelines/assets/location/uprn-location-blocks';
 import { loadConfig } from '../../../pipelines/config';
-import { parquetPath, queryParquet } from '../../../pipelines/io/parquet';
+import { blockTextsPath, parquetPath, queryParquet, queryRows } from '../../../pipelines/io/parquet';
 import { generateSampleData, type SampleManifest } from '../../../pipelines/sample-data';
 import { ClimateBlockSchema, HISTORICAL_KEYS, type ClimateBlock } from '../../../schemas/api/climate';
 
@@ -133,5 +135,30 @@ describe('uprn_climate_blocks on the sample', () => {
       eng.upper_hot_days_change! / eng.baseline_hot_days!,
       3,
     );
+  });
+
+  it("gives each UPRN its cell pair's block and text, in UPRN order within its tile's file", async () => {
+    // Every file of a table with its tile (its name) and row number.
+    const scan = (path: string) =>
+      `(SELECT *, parse_filename(filename, true) AS tile FROM read_parquet('${path}', filename = true, file_row_number = true))`;
+    const table = (name: string) => scan(climateTableGlob(ctx, name));
+    const texts = (name: string) => scan(blockTextsPath(climateTableGlob(ctx, name)));
+    const [check] = await queryRows(`
+      SELECT count(*) AS uprns, count(DISTINCT u.climate_id) AS pairs,
+        count(*) FILTER (WHERE b.block_digest IS NOT DISTINCT FROM p.block_digest) AS same_block,
+        count(*) FILTER (WHERE t.text IS NOT DISTINCT FROM pt.text) AS same_text,
+        (SELECT count(*) FROM (
+           SELECT uprn < lag(uprn) OVER (PARTITION BY tile ORDER BY file_row_number) AS back
+           FROM ${table(UPRN_CLIMATE_BLOCKS_TABLE)}) WHERE back) AS out_of_order
+      FROM ${table(UPRN_CLIMATE_CELLS_TABLE)} u
+      JOIN ${table(UPRN_CLIMATE_BLOCKS_TABLE)} b USING (tile, uprn)
+      JOIN ${texts(UPRN_CLIMATE_BLOCKS_TABLE)} t USING (tile, uprn)
+      LEFT JOIN ${table(CLIMATE_CELL_BLOCKS_TABLE)} p ON p.tile = u.tile AND p.climate_id = u.climate_id
+      LEFT JOIN ${texts(CLIMATE_CELL_BLOCKS_TABLE)} pt ON pt.tile = u.tile AND pt.climate_id = u.climate_id`);
+    expect(Number(check!.uprns)).toBe(blocks.size);
+    expect(Number(check!.pairs)).toBeGreaterThan(1);
+    expect(Number(check!.same_block)).toBe(blocks.size);
+    expect(Number(check!.same_text)).toBe(blocks.size);
+    expect(Number(check!.out_of_order)).toBe(0);
   });
 });

@@ -858,12 +858,19 @@ export async function copyQueryToParquet(
     asTexts?: boolean;
     /** With `texts`: rows written ahead of the query's (ParquetTableWriter.close's `before`). */
     before?: RowsBefore;
+    /**
+     * On an instance of its own, closed after the copy, rather than the build's: for a copy over a whole tile
+     * whose joins' memory the build's later steps should not start on (the index's digests of a tile).
+     */
+    ownInstance?: boolean;
   } = {},
 ): Promise<ParquetWriteResult> {
   await mkdir(dirname(path), { recursive: true });
   const dir = await scratchFolder(path);
   // An in-memory database: the copy creates no table, and its sorts spill to the scratch folder.
-  const { connection, close } = await openQueryInstance(`${dir}/spill`);
+  const { connection, close } = options.ownInstance
+    ? await openOwnInstance(':memory:', `${dir}/spill`)
+    : await openQueryInstance(`${dir}/spill`);
   const tmp = `${dir}/out.parquet`;
   const queries = typeof source === 'string' ? [source] : source;
   let sql = queries.join(' UNION ALL ');

@@ -284,7 +284,9 @@ export async function writeFacts(
   fromDelta: ReadonlySet<string>,
   path: string,
 ): Promise<string> {
-  await copyQueryToParquet(`${factsSql(ctx, { tile, only, fromDelta })} ORDER BY uprn`, path);
+  await copyQueryToParquet(`${factsSql(ctx, { tile, only, fromDelta })} ORDER BY uprn`, path, {
+    ownInstance: true,
+  });
   return path;
 }
 
@@ -360,21 +362,22 @@ export function digestsSql(
   ).replace(/'/g, "''");
   const digestOf = `md5(concat_ws(chr(31), ${DIGEST_COLUMNS.join(', ')}))`;
   const run = runLiteral(runId);
+  // The same upstream builds on every row, added after the sort: in it, each row carried its own copy.
+  const withBuiltFrom = (sorted: string) => `SELECT *, '${builtFrom}' AS built_from FROM (${sorted})`;
   if (previous === undefined)
-    return `SELECT uprn, ${digestOf} AS digest, ${run} AS indexed_run, ${DIGEST_COLUMNS.join(', ')},
-        '${builtFrom}' AS built_from
+    return withBuiltFrom(`SELECT uprn, ${digestOf} AS digest, ${run} AS indexed_run, ${DIGEST_COLUMNS.join(', ')}
       FROM (SELECT u.uprn, ${columns.join(', ')} FROM ${tileUprns(uprns, tile)} u ${joins})
-      ORDER BY uprn`;
+      ORDER BY uprn`);
   // The previous file joined once, its digest and run carried beside the inputs: a UPRN whose every input
   // digest is the previous one keeps its digest without another MD5 (all but a month's few).
   const unchanged = DIGEST_COLUMNS.map((c) => `${c} IS NOT DISTINCT FROM p_${c}`).join(' AND ');
-  return `SELECT uprn, digest, CASE WHEN digest = p_digest THEN p_indexed_run ELSE ${run} END AS indexed_run,
-      ${DIGEST_COLUMNS.join(', ')}, '${builtFrom}' AS built_from
+  return withBuiltFrom(`SELECT uprn, digest,
+      CASE WHEN digest = p_digest THEN p_indexed_run ELSE ${run} END AS indexed_run, ${DIGEST_COLUMNS.join(', ')}
     FROM (SELECT *, CASE WHEN p_digest IS NOT NULL AND ${unchanged} THEN p_digest ELSE ${digestOf} END AS digest
       FROM (SELECT u.uprn, ${columns.join(', ')}, p.digest AS p_digest, p.indexed_run AS p_indexed_run,
           ${DIGEST_COLUMNS.map((c) => `p.${c} AS p_${c}`).join(', ')}
         FROM ${tileUprns(uprns, tile)} u LEFT JOIN ${parquetPath(previous.path)} p USING (uprn) ${joins}))
-    ORDER BY uprn`;
+    ORDER BY uprn`);
 }
 
 /** The upstream builds a digests file was computed from; null when it predates `built_from`. */
@@ -545,6 +548,7 @@ export const propertiesIndex = defineAsset({
       const next = `${current}.${ctx.runId}.next`;
       const all = await copyQueryToParquet(digestsSql(ctx, tile, ctx.runId, previous), next, {
         columns: DIGESTS_FILE_COLUMNS,
+        ownInstance: true,
       });
       const changed = `SELECT uprn FROM ${parquetPath(next)} WHERE indexed_run = ${runLiteral(ctx.runId)}`;
       // UPRNs that left the tile (retired, or moved): their documents go too.

@@ -21,7 +21,7 @@ import {
   type ColumnSpec,
   ZSTD_COPY_OPTION,
 } from '../../io/parquet';
-import { halfRunRows, isRunFileOf, runFile, runFilesOf } from '../../io/run-files';
+import { halfRunRows, isRunFileOf, runFile, runFilesOf, runRows } from '../../io/run-files';
 import { publishFile, scratchFolder } from '../../io/scratch';
 import { partitionOf, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
@@ -194,6 +194,52 @@ async function copyByTile(select: string, out: string, spill: string): Promise<n
   }
 }
 
+/**
+ * Recommendations of a source file's row range, in a run: a recommendation row is ~0.5 KB where a certificate
+ * with both its records is ~11 KB, so 16 × PDS_RUN_ROWS of them (~64 MB) sort in about what a certificates run
+ * does. E06000022 at scale 80 (~700,000 recommendations), forced: at once 684–797 MB; in runs of 131,072
+ * 385–395, of 32,768 385–389 (~2 CPU-s more: each run reads the certificates' tiles again).
+ */
+const recommendationRunRows = (): number => runRows() * 16;
+
+/**
+ * Writes a partition's recommendations split by tile, once into each tile its certificate's UPRNs lie in (a
+ * certificate may name two UPRNs), in their source file's order: in runs of its row ranges (a run reads only
+ * its own row groups), each joined to the certificates' tiles, staged once.
+ */
+async function writeRecommendationsByTile(
+  ctx: AssetContext,
+  key: string,
+  recommendations: string,
+  certificates: string,
+  scratch: string,
+): Promise<{ files: string[]; rows: number }> {
+  const tiles = join(scratch, 'certificate-tiles.parquet');
+  await copyQueryToParquet(
+    `SELECT DISTINCT c.certificate_id, ${tileColumns}
+     FROM ${certificates} c JOIN ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u USING (uprn)
+     WHERE ${onGridSql('u.x_coord', 'u.y_coord')}`,
+    tiles,
+  );
+  const source = parquetPath(recommendations);
+  const size = recommendationRunRows();
+  const runs = Math.max(1, Math.ceil((await countRows(`SELECT 1 FROM ${source}`)) / size));
+  const inRun = (run: number) =>
+    runs === 1 ? 'true' : `r.file_row_number BETWEEN ${run * size} AND ${(run + 1) * size - 1}`;
+  return writeByTile(
+    ctx,
+    RECOMMENDATIONS_BY_TILE,
+    key,
+    Array.from(
+      { length: runs },
+      (_, run) => `SELECT r.* EXCLUDE (file_row_number, filename), t.tx, t.ty
+         FROM ${parquetFiles([recommendations], 'file_row_number = true, filename = true')} r
+         JOIN ${parquetPath(tiles)} t ON t.certificate_id = r.lmk_key
+         WHERE ${inRun(run)} ORDER BY r.file_row_number, t.tx, t.ty`,
+    ),
+  );
+}
+
 export const epcByTile = defineAsset({
   name: 'epc_by_tile',
   kind: 'derived',
@@ -265,15 +311,7 @@ export const epcByTile = defineAsset({
       );
       const recs = !withRecommendations
         ? { files: [] }
-        : await writeByTile(ctx, RECOMMENDATIONS_BY_TILE, key, [
-            // Once into each tile its certificate's UPRNs lie in (a certificate may name two UPRNs).
-            `WITH tiles AS (
-                 SELECT DISTINCT c.certificate_id, ${tileColumns}
-                 FROM ${certificates} c JOIN ${uprns} u USING (uprn) WHERE ${inGrid})
-               SELECT r.* EXCLUDE (file_row_number, filename), t.tx, t.ty
-               FROM ${numbered([recommendations])} r
-               JOIN tiles t ON t.certificate_id = r.lmk_key ORDER BY r.file_row_number, t.tx, t.ty`,
-          ]);
+        : await writeRecommendationsByTile(ctx, key, recommendations, certificates, scratch);
       return {
         rows: certs.rows,
         outputs: [...certs.files, ...recs.files],

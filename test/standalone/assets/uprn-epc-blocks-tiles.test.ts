@@ -419,4 +419,24 @@ describe('uprn_epc_blocks per tile', () => {
     for (const asset of [epcEnhanced, epcByTile]) await materializeAll(asset);
     expect((await readdir(derived('epc_certificates'))).filter((f) => /\.\d+\.parquet$/.test(f))).toEqual([]);
   }, 120_000);
+
+  it("writes a partition's recommendations in runs of their source file's rows, the same rows", async () => {
+    const table = join(ctx.config.dataDir, 'parquet/derived/epc_recommendations_by_tile');
+    const files = async () =>
+      (await Promise.all((await readdir(table)).map((t) => readdir(join(table, t))))).flat();
+    const recs = () => rows(`SELECT * FROM read_parquet('${table}/*/*.parquet') ORDER BY ALL`);
+    const before = await recs();
+    expect(before.length).toBeGreaterThan(0);
+    expect((await files()).filter((f) => /\.\d+\.parquet$/.test(f))).toEqual([]);
+    // Runs of 16 × PDS_RUN_ROWS recommendations: E06000022's 333 take three.
+    process.env.PDS_RUN_ROWS = '8';
+    try {
+      ctx = { ...ctx, runId: 'recommendation-runs', force: true };
+      await materializeAll(epcByTile);
+    } finally {
+      delete process.env.PDS_RUN_ROWS;
+    }
+    expect((await files()).filter((f) => /^E06000022\.2\.parquet$/.test(f)).length).toBeGreaterThan(0);
+    expect(await recs()).toEqual(before);
+  }, 60_000);
 });

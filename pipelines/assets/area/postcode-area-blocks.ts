@@ -8,7 +8,7 @@ import {
   queryParquetEach,
   queryRows,
   quoteString,
-  writeParquet,
+  writeParquetInRuns,
 } from '../../io/parquet';
 import {
   buildAreaBlock,
@@ -18,6 +18,7 @@ import {
   type FuelPovertyRow,
 } from '../../transforms/area/area-block';
 import { fileMemo } from '../../io/file-memo';
+import { collectAfterBlocks } from '../../orchestration/collect-large-heap';
 import { latestHpiPerAreaSql } from '../../transforms/area/hpi-latest';
 import { type AreaEnergyPrices } from '../../transforms/area/energy-prices';
 import { type AssetContext } from '../../orchestration/definition';
@@ -221,10 +222,13 @@ export const EMPTY_ATTRIBUTES_OPEN = openAttributesJson({
 });
 
 /**
- * Area keys one join reads and sorts at once, on an instance of its own: a 120,000-UPRN tile's 25,492 keys
- * (~7 KB of text each, in a dozen joined JSON rows) in one query took its worker ~1 GB more.
+ * Area keys one join reads and sorts at once, on an instance of its own, and written a run at a time: a
+ * 120,000-UPRN tile's 25,492 keys (~7 KB of text each, in a dozen joined JSON rows) in one query took its
+ * worker ~1 GB more. ST76 at scale 80, forced, the whole asset: joins of 8,192 keys into one writer 735–748 MB;
+ * joins and runs of 2,048 (and uprn_postcodes in runs) 504–507, for ~5–10 % more CPU (each join reads the
+ * area tables again).
  */
-const CHUNK_KEYS = 8192;
+const CHUNK_KEYS = 2048;
 
 /**
  * Step 2: the block of every area key of a uprn_postcodes file (`uprnPostcodes`), with the facts the grant
@@ -262,6 +266,8 @@ export async function writePostcodeAreaBlocks(
         Record<string, unknown> | null | undefined;
       const decile = lsoa?.index_of_multiple_deprivation_decile;
       if (++n % 50_000 === 0) ctx.heartbeat({ step: 'postcode blocks', rows: n });
+      // A chunk's rows and blocks are garbage once written: V8 let them grow the heap ~110 MB before collecting.
+      if (n % CHUNK_KEYS === 0) collectAfterBlocks(CHUNK_KEYS);
       yield {
         area_key: row.area_key,
         postcode: row.postcode,
@@ -275,7 +281,8 @@ export async function writePostcodeAreaBlocks(
       };
     }
   })();
-  return writeParquet(
+  // A chunk's keys a run, so the writer holds no more than one join's rows (it holds its rows until it closes).
+  return writeParquetInRuns(
     out,
     [
       { name: 'area_key', type: 'VARCHAR' },
@@ -288,5 +295,6 @@ export async function writePostcodeAreaBlocks(
       { name: 'area_attributes_open', type: 'VARCHAR' },
     ],
     rows,
+    CHUNK_KEYS,
   );
 }

@@ -3,7 +3,8 @@
 // polygons' codes at its point and the area key; derived table `uprn_postcodes`.
 import { existsSync } from 'node:fs';
 import { tileBBox } from '../../geo/tiles';
-import { parquetPath, queryParquet, writeParquet } from '../../io/parquet';
+import { parquetPath, queryParquet, writeParquetInRuns } from '../../io/parquet';
+import { runRows } from '../../io/run-files';
 import {
   MAX_POSTCODE_DISTANCE_M,
   normalisePostcode,
@@ -149,7 +150,8 @@ export async function writeUprnPostcodes(
   const rows = (function* () {
     for (const u of uprns) yield postcodeRow(u);
   })();
-  const written = await writeParquet(
+  // In runs: a writer holds its rows until it closes (~1.5 KB each; ST76 at scale 80, 120,000 UPRNs: +155 MB).
+  const written = await writeParquetInRuns(
     out,
     [
       { name: 'uprn', type: 'BIGINT' },
@@ -167,6 +169,7 @@ export async function writeUprnPostcodes(
       { name: 'epc_band', type: 'VARCHAR' },
     ],
     rows,
+    runRows(),
   );
   return { rows: written.rows, path: written.path, fromEpc, fromNearest };
 }

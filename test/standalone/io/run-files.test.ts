@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isRunFileOf, publishRuns, runFile, runFilesOf, runRows } from '../../../pipelines/io/run-files';
-import { runsRelation } from '../../../pipelines/io/parquet';
+import { runsRelation, writeParquetInRuns } from '../../../pipelines/io/parquet';
+import { rows } from '../../helpers/parquet-rows';
 
 describe('run files', () => {
   it('names one run as the table and several by number', () => {
@@ -48,6 +49,25 @@ describe('run files', () => {
         .sort(),
     ).toEqual(['scotland-west.parquet', 'scotland.parquet']);
     expect(runsRelation(join(dir, 'none.parquet'))).toBeNull();
+  });
+
+  it('writes one file a run of rows at a time, the rows in their order, leaving no run behind', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pds-in-runs-'));
+    const path = join(dir, 'keys.parquet');
+    const keys = Array.from({ length: 10 }, (_, i) => ({ key: `k${9 - i}`, n: i }));
+    const written = await writeParquetInRuns(
+      path,
+      [
+        { name: 'key', type: 'VARCHAR' },
+        { name: 'n', type: 'BIGINT' },
+      ],
+      keys,
+      3,
+    );
+    expect(written).toMatchObject({ path, rows: 10 });
+    // The rows as given (not sorted by key), from one file.
+    expect(await rows(`SELECT key, n FROM read_parquet('${path}')`)).toEqual(keys);
+    expect(readdirSync(dir)).toEqual(['keys.parquet']);
   });
 
   it('reads the run size from PDS_RUN_ROWS and refuses nonsense', () => {

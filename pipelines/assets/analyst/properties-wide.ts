@@ -13,9 +13,12 @@ import {
   countRowsOf,
   emptyRelation,
   parquetPath,
+  runsByUprnRange,
   runsRelation,
+  uprnRanges,
   type ColumnSpec,
 } from '../../io/parquet';
+import { runRows } from '../../io/run-files';
 import { parquetColumnsFor } from '../../io/parquet-columns';
 import { propertiesWideSql } from '../../transforms/analyst/properties-wide-sql';
 import { partitionOf, sameBuildsBut, type AssetContext } from '../../orchestration/definition';
@@ -42,6 +45,31 @@ const BLOCK_ROW: ColumnSpec[] = [
 /** A block table's tile: its file (or runs) and its delta (io/delta-files.ts), or no rows. */
 const tileRelation = (ctx: AssetContext, table: string, tile: string): string =>
   runsRelation(tileFile(ctx, table, tile)) ?? emptyRelation(BLOCK_ROW);
+
+type Range = readonly [number, number];
+const BLOCK_TABLES = {
+  location: 'uprn_location_blocks',
+  area: 'uprn_area_blocks',
+  flood: 'uprn_flood_blocks',
+} as const;
+type Blocks = Record<keyof typeof BLOCK_TABLES, string>;
+
+/** The tile's block tables, whole. */
+const blocksOf = (ctx: AssetContext, tile: string): Blocks =>
+  Object.fromEntries(
+    Object.entries(BLOCK_TABLES).map(([k, table]) => [k, tileRelation(ctx, table, tile)]),
+  ) as Blocks;
+
+/** The tile's block tables for one UPRN range at a time: only the run files that meet it (runsByUprnRange). */
+async function blocksByRange(ctx: AssetContext, tile: string): Promise<(range: Range) => Blocks> {
+  const byRange = await Promise.all(
+    Object.entries(BLOCK_TABLES).map(
+      async ([k, table]) => [k, await runsByUprnRange(tileFile(ctx, table, tile))] as const,
+    ),
+  );
+  return (range) =>
+    Object.fromEntries(byRange.map(([k, of]) => [k, of?.(range) ?? emptyRelation(BLOCK_ROW)])) as Blocks;
+}
 
 const CODE_VERSION = '4';
 
@@ -113,29 +141,38 @@ export const propertiesWide = defineAsset({
       await rename(next, digestsFile);
       return { rows: kept, outputs: [out], metrics: { built: 0 } };
     }
-    const sql = (only?: string, previousRows?: string) =>
+    const sql = (only?: string, previousRows?: string, range?: Range, blocks = blocksOf(ctx, tile)) =>
       propertiesWideSql({
         tile,
         uprns: parquetPath(stagedPath(ctx, 'os_open_uprn')),
         inTile: inTileSql(tile),
-        location: tileRelation(ctx, 'uprn_location_blocks', tile),
-        area,
-        flood: tileRelation(ctx, 'uprn_flood_blocks', tile),
+        ...blocks,
         epcLatest,
         listedBuildings: parquetPath(gbHeritagePath(ctx, 'gb_listed_buildings')),
         ...(only === undefined ? {} : { only }),
         ...(previousRows === undefined ? {} : { previous: previousRows }),
+        ...(range === undefined ? {} : { range }),
       });
     const columns = parquetColumnsFor(PropertiesWideRowSchema);
+    // A whole build in runs of UPRN ranges, each joining and sorting only its own rows: ST76 and ST17 at scale 80
+    // (120,000 and ~100,000 UPRNs), forced, two each alternating: 626–628 and 561–563 MB at once, 414–425 and
+    // 383–397 in runs. Runs of 4 × PDS_RUN_ROWS: a run's query costs ~0.4 s to bind and plan whatever its size
+    // (the typed blocks' footers, ~80 columns' expressions), so ST76's 4.2–4.5 CPU-s were 6.6–6.8 in runs of
+    // 32,768 and 6.9–8.7 in runs of 8,192. Scale 20's tiles (30,000 UPRNs at most) are one run.
+    const ranges =
+      changed === undefined ? await uprnRanges(`SELECT uprn FROM ${parquetPath(next)}`, 4 * runRows()) : [];
+    const blocksInRange = ranges.length > 1 ? await blocksByRange(ctx, tile) : undefined;
     const written = await copyQueryToParquet(
       changed === undefined
-        ? sql()
+        ? ranges.length > 1
+          ? ranges.map((range) => sql(undefined, undefined, range, blocksInRange!(range)))
+          : sql()
         : // The schema's columns: the file adds GeoParquet's covering columns, which the copy adds again.
           `SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM ${parquetPath(out)} WHERE uprn IN (${previous})
            UNION ALL SELECT * FROM (${sql(changed, parquetPath(out))})
            ORDER BY uprn`,
       out,
-      { columns },
+      { columns, inRuns: true },
     );
     const built = written.rows - kept;
     await rename(next, digestsFile);

@@ -25,6 +25,8 @@ export interface PropertiesWideInputs {
    * the blocks that did not change.
    */
   previous?: string;
+  /** When given, only the UPRNs from its first to its last (a run of the tile). */
+  range?: readonly [number, number];
   tile: string;
 }
 
@@ -142,12 +144,14 @@ export function propertiesWideSql(i: PropertiesWideInputs): string {
     if (sql === undefined) throw new Error(`properties_wide: no SQL for column ${name}`);
     return `${previous !== undefined && readsPlaceOnly(sql) ? `p."${name}"` : sql} AS "${name}"`;
   });
+  // A run's range read from each table by its row groups' statistics (each is in UPRN order within the tile).
+  const inRange = i.range && `uprn BETWEEN ${i.range[0]} AND ${i.range[1]}`;
   // Only the blocks of the UPRNs built are read; with their previous rows, not the place's blocks.
   const relations = blocks.relations(
     previous === undefined
       ? { l: [i.location], a: [i.area, 'postcode'], f: [i.flood] }
       : { a: [i.area, 'postcode'] },
-    i.only === undefined ? undefined : 'uprn IN (SELECT uprn FROM u)',
+    i.only === undefined ? inRange : `uprn IN (SELECT uprn FROM u)${inRange ? ` AND ${inRange}` : ''}`,
   );
   // What the place's columns are read from: the listed buildings within 1 km and the location and flood
   // blocks, or the previous rows.
@@ -174,10 +178,11 @@ export function propertiesWideSql(i: PropertiesWideInputs): string {
           joins: [`JOIN (SELECT * FROM ${previous} WHERE uprn IN (SELECT uprn FROM u)) p ON p.uprn = u.uprn`],
         };
   // epc_latest carries the UPRN's coordinates: the tile's box prunes row groups before the join.
-  const epc = `e AS (SELECT * FROM ${i.epcLatest} WHERE ${i.inTile} AND uprn IN (SELECT uprn FROM u))`;
+  const andInRange = inRange ? `AND ${inRange}` : '';
+  const epc = `e AS (SELECT * FROM ${i.epcLatest} WHERE ${i.inTile} ${andInRange} AND uprn IN (SELECT uprn FROM u))`;
   return `
     WITH u AS (SELECT uprn, x_coord, y_coord, latitude, longitude FROM ${i.uprns}
-      WHERE ${i.inTile} ${i.only === undefined ? '' : `AND uprn IN (${i.only})`}),
+      WHERE ${i.inTile} ${andInRange} ${i.only === undefined ? '' : `AND uprn IN (${i.only})`}),
     ${[...place.ctes, epc, ...relations].join(',\n    ')}
     SELECT ${select.join(',\n      ')}
     FROM u

@@ -83,4 +83,18 @@ describe('properties_wide, per UPRN', () => {
     expect(await build(true)).toBe(all);
     expect(incremental).toEqual(await rows(table()));
   }, 60_000);
+
+  it('writes a whole build in runs of UPRN ranges (4 × PDS_RUN_ROWS), the same rows in UPRN order', async () => {
+    const whole = await rows(table());
+    process.env.PDS_RUN_ROWS = '2';
+    try {
+      expect(await build(true)).toBe(whole.length);
+    } finally {
+      delete process.env.PDS_RUN_ROWS;
+    }
+    expect(whole.length).toBeGreaterThan(8);
+    expect(await rows(`SELECT * FROM ${parquetPath(derivedPath(ctx, `properties_wide/${tile}`))}`)).toEqual(
+      whole,
+    );
+  }, 60_000);
 });

@@ -18,6 +18,7 @@ import { nestedColumnType, parquetColumnsFor } from '../../../pipelines/io/parqu
 import { UprnAreaBlockRowSchema } from '../../../schemas/area-tables';
 import { UprnFloodBlockRowSchema, UprnLocationBlockRowSchema } from '../../../schemas/property-block-tables';
 import { propertiesWideSql } from '../../../pipelines/transforms/analyst/properties-wide-sql';
+import { rows } from '../../helpers/parquet-rows';
 
 const dir = mkdtempSync(join(tmpdir(), 'pds-wide-'));
 const file = (name: string) => join(dir, `${name}.parquet`);
@@ -234,6 +235,21 @@ describe('properties_wide SQL', () => {
       deprivation_decile: null,
       x_coord: 526000,
     });
+  });
+
+  it('builds a tile in runs of UPRN ranges, copied in their order into the same rows', async () => {
+    const runs = [
+      propertiesWideSql({ ...inputs(), range: [2, 2] }),
+      propertiesWideSql({ ...inputs(), range: [1, 1] }),
+    ];
+    // Each run only its range's rows.
+    for (const [i, uprn] of [2, 1].entries())
+      expect((await rows(runs[i]!)).map((r) => r.uprn)).toEqual([uprn]);
+    const columns = parquetColumnsFor(PropertiesWideRowSchema);
+    // The runs are written in the order given (here backwards), each staged on its own.
+    await copyQueryToParquet(runs, file('wide-runs'), { columns, inRuns: true });
+    const all = (name: string) => rows(`SELECT * EXCLUDE (geometry) FROM ${parquetPath(file(name))}`);
+    expect(await all('wide-runs')).toEqual([...(await all('wide'))].reverse());
   });
 
   it("builds a month's rows from their previous rows: the place's columns kept, the area's and EPC's read", async () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isRunFileOf, publishRuns, runFile, runFilesOf, runRows } from '../../../pipelines/io/run-files';
-import { runsRelation, writeParquetInRuns } from '../../../pipelines/io/parquet';
+import { runsByUprnRange, runsRelation, writeParquetInRuns } from '../../../pipelines/io/parquet';
 import { rows } from '../../helpers/parquet-rows';
 
 describe('run files', () => {
@@ -68,6 +68,37 @@ describe('run files', () => {
     // The rows as given (not sorted by key), from one file.
     expect(await rows(`SELECT key, n FROM read_parquet('${path}')`)).toEqual(keys);
     expect(readdirSync(dir)).toEqual(['keys.parquet']);
+  });
+
+  it("reads a UPRN range from the run files that meet it, by their footers' statistics", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pds-runs-by-range-'));
+    const table = join(dir, 'ST76.parquet');
+    // Three runs: UPRNs 1–10, 11–20, 21–30.
+    await publishRuns(
+      await Promise.all(
+        [0, 1, 2].map(async (run) => {
+          const file = join(dir, `built-${run}.parquet`);
+          const uprns = Array.from({ length: 10 }, (_, i) => ({ uprn: run * 10 + i + 1 }));
+          await writeParquetInRuns(file, [{ name: 'uprn', type: 'BIGINT' }], uprns, 10);
+          return file;
+        }),
+      ),
+      table,
+    );
+    const inRange = (await runsByUprnRange(table))!;
+    expect(inRange([12, 14])).not.toContain('ST76.0.parquet');
+    expect(inRange([12, 14])).not.toContain('ST76.2.parquet');
+    expect(inRange([9, 21])).toContain('ST76.2.parquet');
+    const uprns = async (range: readonly [number, number]) =>
+      (
+        await rows(
+          `SELECT uprn FROM ${inRange(range)} WHERE uprn BETWEEN ${range[0]} AND ${range[1]} ORDER BY uprn`,
+        )
+      ).map((r) => r.uprn);
+    expect(await uprns([9, 12])).toEqual([9, 10, 11, 12]);
+    // A range between the runs still reads a file (no rows), not nothing.
+    expect(await uprns([31, 40])).toEqual([]);
+    expect(await runsByUprnRange(join(dir, 'none.parquet'))).toBeNull();
   });
 
   it('reads the run size from PDS_RUN_ROWS and refuses nonsense', () => {

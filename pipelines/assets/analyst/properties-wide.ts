@@ -141,17 +141,18 @@ export const propertiesWide = defineAsset({
       await rename(next, digestsFile);
       return { rows: kept, outputs: [out], metrics: { built: 0 } };
     }
-    const sql = (only?: string, previousRows?: string, range?: Range, blocks = blocksOf(ctx, tile)) =>
+    // `run`: one UPRN range of a whole build, with the block tables' run files that meet it.
+    const sql = (only?: string, previousRows?: string, run?: { range: Range; blocks: Blocks }) =>
       propertiesWideSql({
         tile,
         uprns: parquetPath(stagedPath(ctx, 'os_open_uprn')),
         inTile: inTileSql(tile),
-        ...blocks,
+        ...(run?.blocks ?? blocksOf(ctx, tile)),
         epcLatest,
         listedBuildings: parquetPath(gbHeritagePath(ctx, 'gb_listed_buildings')),
         ...(only === undefined ? {} : { only }),
         ...(previousRows === undefined ? {} : { previous: previousRows }),
-        ...(range === undefined ? {} : { range }),
+        ...(run === undefined ? {} : { range: run.range }),
       });
     const columns = parquetColumnsFor(PropertiesWideRowSchema);
     // A whole build in runs of UPRN ranges, each joining and sorting only its own rows: ST76 and ST17 at scale 80
@@ -165,7 +166,7 @@ export const propertiesWide = defineAsset({
     const written = await copyQueryToParquet(
       changed === undefined
         ? ranges.length > 1
-          ? ranges.map((range) => sql(undefined, undefined, range, blocksInRange!(range)))
+          ? ranges.map((range) => sql(undefined, undefined, { range, blocks: blocksInRange!(range) }))
           : sql()
         : // The schema's columns: the file adds GeoParquet's covering columns, which the copy adds again.
           `SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM ${parquetPath(out)} WHERE uprn IN (${previous})

@@ -211,14 +211,13 @@ async function writeRecommendationsByTile(
   ctx: AssetContext,
   key: string,
   recommendations: string,
-  certificates: string,
+  /** The partition's certificates, joined to the UPRNs on the grid (`c` and `u`). */
+  certificatesOnGrid: string,
   scratch: string,
 ): Promise<{ files: string[]; rows: number }> {
   const tiles = join(scratch, 'certificate-tiles.parquet');
   await copyQueryToParquet(
-    `SELECT DISTINCT c.certificate_id, ${tileColumns}
-     FROM ${certificates} c JOIN ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u USING (uprn)
-     WHERE ${onGridSql('u.x_coord', 'u.y_coord')}`,
+    `SELECT DISTINCT c.certificate_id, ${tileColumns} FROM ${certificatesOnGrid}`,
     tiles,
   );
   const source = parquetPath(recommendations);
@@ -311,7 +310,13 @@ export const epcByTile = defineAsset({
       );
       const recs = !withRecommendations
         ? { files: [] }
-        : await writeRecommendationsByTile(ctx, key, recommendations, certificates, scratch);
+        : await writeRecommendationsByTile(
+            ctx,
+            key,
+            recommendations,
+            `${certificates} c JOIN ${uprns} u USING (uprn) WHERE ${inGrid}`,
+            scratch,
+          );
       return {
         rows: certs.rows,
         outputs: [...certs.files, ...recs.files],

@@ -1,7 +1,8 @@
 // An epc_latest table for a test from a query of the columns the test cares about: the table's other columns
 // as nulls, and each row's digest as epc_latest's build writes it.
 import type { AssetContext } from '../../pipelines/orchestration/definition';
-import { EPC_LATEST_COLUMNS, EPC_LATEST_TABLE, withRowDigestSql } from '../../pipelines/assets/epc/epc-stats';
+import { EPC_LATEST_TABLE } from '../../pipelines/assets/epc/epc-stats';
+import { EPC_LATEST_COLUMNS, withRowDigestSql } from '../../pipelines/assets/epc/epc-latest-sql';
 import { copyQueryToParquet, queryRows } from '../../pipelines/io/parquet';
 import { derivedPath } from '../../pipelines/orchestration/ingest';
 

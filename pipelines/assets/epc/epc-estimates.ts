@@ -35,7 +35,8 @@ import { partitionOf, sameBuildsBut, type AssetContext } from '../../orchestrati
 import { defineAsset } from '../define';
 import { columnsHashSql } from '../../io/row-digest';
 import { derivedGlob, partitionedTable } from './epc-enhanced';
-import { EPC_LATEST_COLUMNS, EPC_LATEST_TABLE, epcLatestVersion } from './epc-stats';
+import { EPC_LATEST_TABLE, epcLatestVersion } from './epc-stats';
+import { EPC_LATEST_COLUMNS } from './epc-latest-sql';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
 import { tilesHoldingUprns } from '../location/uprn-location-blocks';
 

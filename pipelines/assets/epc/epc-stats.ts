@@ -4,46 +4,19 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { onGridSql, TILE_SIZE, tileName } from '../../geo/tiles';
-import {
-  copyQueryToParquet,
-  emptyRelation,
-  parquetFiles,
-  parquetPath,
-  queryRows,
-  runsRelation,
-} from '../../io/parquet';
+import { copyQueryToParquet, parquetPath, queryRows } from '../../io/parquet';
 import { epcStatsSql } from '../../transforms/epc/stats-sql';
 import { sameBuildsBut, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
-import {
-  EPC_ENHANCED_EW_TABLE,
-  EPC_ENHANCED_SCOTLAND_TABLE,
-  EW_ENHANCED_COLUMNS,
-  SCOTLAND_ENHANCED_COLUMNS,
-  derivedGlob,
-  partitionedTable,
-} from './epc-enhanced';
-import { columnsHashSql } from '../../io/row-digest';
+import { EPC_ENHANCED_EW_TABLE, EPC_ENHANCED_SCOTLAND_TABLE, derivedGlob } from './epc-enhanced';
+import { writeEpcLatest, type LatestMonth } from './epc-latest-sql';
 import { deltaFilesOf } from '../../io/delta-files';
 import { runFilesOf } from '../../io/run-files';
-import { parquetColumnsFor } from '../../io/parquet-columns';
-import { EpcLatestRowSchema } from '../../../schemas/epc/analyst-tables';
-import { derivedPath, stagedPath } from '../../orchestration/ingest';
+import { derivedPath } from '../../orchestration/ingest';
 
 export const EPC_LATEST_TABLE = 'epc_latest';
 const EPC_LATEST_CODE_VERSION = '4';
-/** epc_latest's columns (schemas/epc/analyst-tables.ts). */
-export const EPC_LATEST_COLUMNS = parquetColumnsFor(EpcLatestRowSchema);
 export const EPC_STATS_TABLE = 'epc_stats';
-
-const MEASURES = [
-  'co2_emissions_current',
-  'co2_emissions_potential',
-  'energy_efficiency_current',
-  'energy_efficiency_potential',
-  'energy_rating_current',
-  'energy_rating_potential',
-];
 
 /** Each tile's version of an epc_latest file, and the file's size and modification time it is of. */
 interface TileVersions {
@@ -89,103 +62,6 @@ export async function epcLatestVersion(ctx: AssetContext, tiles: readonly string
     tileVersions.set(path, cached);
   }
   return tiles.map((t) => `${t}=${cached.versions[t] ?? ''}`).join(' ');
-}
-
-/** The columns a row's digest is of: all but the digest. */
-const DIGESTED_COLUMNS = EPC_LATEST_COLUMNS.filter((c) => c.name !== 'row_digest');
-
-/**
- * epc_latest's rows of `select` (its other columns) with their digest (`row_digest`), which its readers
- * compare to tell a changed row instead of digesting the row themselves.
- */
-export const withRowDigestSql = (select: string): string =>
-  `SELECT *, ${columnsHashSql(DIGESTED_COLUMNS, 'r')}::VARCHAR AS row_digest FROM (${select}) r`;
-
-/** Where a certificate's property is keyed: its UPRN, else its building reference, else the certificate. */
-const propertyKeySql = (t = '', id = 'certificate_id'): string =>
-  `coalesce(CAST(${t}uprn AS VARCHAR), 'brn:' || ${t}building_reference_number, 'id:' || ${t}${id})`;
-
-/** A month's build of epc_latest: the last build's file, and the England and Wales files new since it. */
-export interface LatestMonth {
-  previous: string;
-  added: readonly string[];
-}
-
-/**
- * The latest certificate of each property. A property is its UPRN; certificates without one (about 2% in
- * England and Wales) fall back to the building reference number, so they still count in the statistics.
- * Geography comes from ONSPD by postcode (current boundaries), the certificate's own LA code otherwise;
- * Wales and Scotland have no English region, so their region is the country code. In 10 km tile order, then
- * UPRN: a reader of one tile (x_coord, y_coord between its bounds) skips the other tiles' row groups by their
- * statistics instead of scanning the country's.
- *
- * With `month`, only the properties a new file's certificates name are chosen again, from every file as a
- * whole build would choose them; every other property keeps the last build's row (monthOf says when that
- * holds: the files it read unchanged, the same ONSPD and UPRNs).
- */
-export function epcLatestSql(ctx: AssetContext, month?: LatestMonth): string {
-  const ew = partitionedTable(derivedGlob(ctx, EPC_ENHANCED_EW_TABLE), EW_ENHANCED_COLUMNS);
-  const scotland =
-    runsRelation(derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE)) ?? emptyRelation(SCOTLAND_ENHANCED_COLUMNS);
-  const common = `uprn, building_reference_number, postcode, property_type, built_form, construction_age_band,
-    main_fuel, total_floor_area, has_mains_gas, ${MEASURES.join(', ')}, lodgement_date`;
-  const touched = month
-    ? `touched AS (SELECT DISTINCT ${propertyKeySql('', 'lmk_key')} AS k FROM ${parquetFiles(month.added)}),`
-    : '';
-  // A property's key is unique, so the order is total: a month's build writes its rows as a whole one would.
-  const order = `ORDER BY floor(y_coord / ${TILE_SIZE}) NULLS LAST, floor(x_coord / ${TILE_SIZE}), uprn NULLS LAST,
-      building_reference_number, certificate_id`;
-  const chosen =
-    withRowDigestSql(`SELECT l.uprn, l.certificate_id, l.building_reference_number, l.lodgement_date,
-      coalesce(l.country, o.country_name) AS country,
-      l.postcode, split_part(l.postcode, ' ', 1) AS outcode,
-      coalesce(o.local_authority_district_code, l.local_authority) AS local_authority_district_code,
-      CASE WHEN o.region_code IS NOT NULL AND o.region_code NOT LIKE '_99999999' THEN o.region_code
-           WHEN coalesce(l.country, o.country_name) = 'Wales' THEN coalesce(o.country_code, 'W92000004')
-           WHEN coalesce(l.country, o.country_name) = 'Scotland' THEN coalesce(o.country_code, 'S92000003')
-      END AS region_code,
-      l.property_type, l.built_form, l.construction_age_band, l.main_fuel, l.has_mains_gas,
-      l.total_floor_area, ${MEASURES.map((m) => `l.${m}`).join(', ')},
-      l.energy_consumption_per_floor_area_m2_current, l.energy_consumption_per_floor_area_m2_potential,
-      u.x_coord, u.y_coord
-    FROM latest l
-    LEFT JOIN onspd o ON o.postcode = l.postcode
-    LEFT JOIN ${parquetPath(stagedPath(ctx, 'os_open_uprn'))} u ON u.uprn = l.uprn`);
-  return `
-    WITH ${touched}
-    certs AS (
-      SELECT ${common}, country, lmk_key AS certificate_id, local_authority,
-             energy_consumption_per_floor_area_m2_current, energy_consumption_per_floor_area_m2_potential,
-             coalesce(lodgement_datetime, lodgement_date) AS lodged_at
-      FROM ${ew}
-      UNION ALL BY NAME
-      SELECT ${common}, 'Scotland' AS country, building_reference_number AS certificate_id,
-             NULL AS local_authority,
-             energy_consumption_current AS energy_consumption_per_floor_area_m2_current,
-             energy_consumption_potential AS energy_consumption_per_floor_area_m2_potential,
-             lodgement_date AS lodged_at
-      FROM ${scotland}
-    ),
-    latest AS (
-      SELECT c.* FROM certs c
-      ${month ? `SEMI JOIN touched t ON t.k IS NOT DISTINCT FROM ${propertyKeySql('c.')}` : ''}
-      QUALIFY row_number() OVER (
-        PARTITION BY ${propertyKeySql('c.')}
-        ORDER BY lodged_at DESC NULLS LAST, certificate_id DESC) = 1
-    ),
-    onspd AS (
-      SELECT postcode, local_authority_district_code, region_code, country_code, country_name
-      FROM ${parquetPath(stagedPath(ctx, 'onspd'))}
-    )
-    ${
-      month
-        ? `SELECT * FROM (${chosen}
-           UNION ALL BY NAME
-           SELECT p.* FROM ${parquetPath(month.previous)} p
-           ANTI JOIN touched t ON t.k IS NOT DISTINCT FROM ${propertyKeySql('p.')})`
-        : chosen
-    }
-    ${order}`;
 }
 
 /** What epc_latest's build read, beside it: each input file (relative to the table's folder) and its stamp. */
@@ -248,7 +124,7 @@ export const epcLatest = defineAsset({
     const month = await monthOf(ctx, path, stamps);
     // Gone while the table is written: a build cut short leaves no record, and the next is whole.
     await rm(inputsPath(path), { force: true });
-    const written = await copyQueryToParquet(epcLatestSql(ctx, month), path);
+    const written = await writeEpcLatest(ctx, path, month);
     // Its tiles' versions (epcLatestVersion) and its inputs, each written whole then renamed: a reader never
     // sees part of them.
     const versions = tileVersionsPath(written.path);

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { epcLatest, epcLatestSql } from '../../../../pipelines/assets/epc/epc-stats';
+import { epcLatest } from '../../../../pipelines/assets/epc/epc-stats';
+import { writeEpcLatest, type LatestMonth } from '../../../../pipelines/assets/epc/epc-latest-sql';
 import { copyQueryToParquet, queryParquet } from '../../../../pipelines/io/parquet';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pds-epc-latest-'));
@@ -11,6 +12,15 @@ const contextOf = (dir: string) =>
 const ctx = contextOf(dataDir);
 const parquetIn = (dir: string) => (layer: string, table: string) =>
   join(dir, 'parquet', layer, `${table}.parquet`);
+
+/** epc_latest's rows as its build writes them, into a file of their own. */
+async function latestRows(context: never, month?: LatestMonth): Promise<Record<string, unknown>[]> {
+  const file = join(mkdtempSync(join(tmpdir(), 'pds-epc-latest-out-')), 'epc_latest.parquet');
+  await writeEpcLatest(context, file, month);
+  const rows: Record<string, unknown>[] = [];
+  for await (const row of queryParquet(`SELECT * FROM read_parquet('${file}')`)) rows.push(row);
+  return rows;
+}
 
 const COMMON = `NULL::VARCHAR AS built_form, NULL::VARCHAR AS construction_age_band, NULL::VARCHAR AS main_fuel,
   80.0::DOUBLE AS total_floor_area, true AS has_mains_gas, 3.0::DOUBLE AS co2_emissions_current, 1.0::DOUBLE AS co2_emissions_potential,
@@ -49,10 +59,9 @@ async function setUp(parquet = parquetIn(dataDir)): Promise<void> {
   );
 }
 
-describe('epcLatestSql', async () => {
+describe('writeEpcLatest', async () => {
   await setUp();
-  const rows: Record<string, unknown>[] = [];
-  for await (const row of queryParquet(epcLatestSql(ctx))) rows.push(row);
+  const rows = await latestRows(ctx);
 
   it('keeps the latest certificate per property, a certificate without a UPRN as its own property', () => {
     expect(rows.map((r) => [r.uprn, r.certificate_id])).toEqual([
@@ -89,19 +98,17 @@ describe('epcLatestSql', async () => {
 
   it('reads no England and Wales certificates while epc_enhanced has written no partition of them', async () => {
     rmSync(join(dataDir, 'parquet', 'derived', 'epc_enhanced_england_wales'), { recursive: true });
-    const only: unknown[] = [];
-    for await (const row of queryParquet(epcLatestSql(ctx))) only.push(row.certificate_id);
-    expect(only).toEqual(['brn3']);
+    expect((await latestRows(ctx)).map((r) => r.certificate_id)).toEqual(['brn3']);
   });
 });
 
-describe('epcLatestSql for a month', async () => {
+describe('writeEpcLatest for a month', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pds-epc-latest-month-'));
   const at = parquetIn(dir);
   const monthCtx = contextOf(dir);
   await setUp(at);
   const previous = join(dir, 'last-build.parquet');
-  await copyQueryToParquet(epcLatestSql(monthCtx), previous);
+  await writeEpcLatest(monthCtx, previous);
   // A new year's file: a later certificate for UPRN 1, one for a new UPRN 4, an older one for the property
   // without a UPRN (brn2: the last build's row stays), and a later English one for Scotland's UPRN 3.
   const added = at('derived', 'epc_enhanced_england_wales/2026');
@@ -122,8 +129,8 @@ describe('epcLatestSql for a month', async () => {
     for await (const row of queryParquet(sql)) rows.push(row);
     return rows;
   };
-  const whole = await rowsOf(epcLatestSql(monthCtx));
-  const month = await rowsOf(epcLatestSql(monthCtx, { previous, added: [added] }));
+  const whole = await latestRows(monthCtx);
+  const month = await latestRows(monthCtx, { previous, added: [added] });
 
   it('chooses again only the properties the new file names, and gives what a whole build gives', () => {
     expect(whole.map((r) => [r.uprn, r.certificate_id])).toEqual([
@@ -203,5 +210,59 @@ describe('epc_latest: when a month is built from the last build', async () => {
     expect(again.rows.find((r) => (r as { uprn: number }).uprn === 1)).toMatchObject({
       certificate_id: 'y2028',
     });
+  });
+});
+
+describe('writeEpcLatest in runs of the chosen rows', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pds-epc-latest-runs-'));
+  const at = parquetIn(dir);
+  const runsCtx = contextOf(dir);
+  await setUp(at);
+  // 120 English certificates of 80 properties (every tenth without a UPRN), over a 3 × 3 grid of 10 km tiles.
+  const ew = (name: string, from: number, count: number, year: number) =>
+    copyQueryToParquet(
+      `SELECT CASE WHEN i % 10 = 0 THEN NULL ELSE 100 + i % 80 END AS uprn, 'brn' || (i % 80) AS building_reference_number,
+         'BA1 1AA' AS postcode, 'House' AS property_type, (i % 50)::INTEGER AS energy_efficiency_current,
+         'D' AS energy_rating_current, 'E06000022' AS local_authority, 'England' AS country,
+         'lmk' || i AS lmk_key, TIMESTAMP '${year}-01-01' + INTERVAL (i) DAY AS lodgement_date,
+         200.0::DOUBLE AS energy_consumption_per_floor_area_m2_current,
+         90.0::DOUBLE AS energy_consumption_per_floor_area_m2_potential, ${COMMON},
+         NULL::TIMESTAMP AS lodgement_datetime
+       FROM range(${from}, ${from + count}) t(i)`,
+      at('derived', `epc_enhanced_england_wales/${name}`),
+    );
+  await ew('E06000023', 0, 120, 2015);
+  await copyQueryToParquet(
+    `SELECT 100 + i AS uprn, 350000.0 + (i % 3) * 10000 AS x_coord, 150000.0 + (i // 3 % 3) * 10000 AS y_coord
+     FROM range(0, 80) t(i) UNION ALL SELECT 3, 280000.0, 695000.0`,
+    at('staged', 'os_open_uprn'),
+  );
+  const inRunsOf = async <T>(rows: string, fn: () => Promise<T>): Promise<T> => {
+    process.env.PDS_RUN_ROWS = rows;
+    try {
+      return await fn();
+    } finally {
+      delete process.env.PDS_RUN_ROWS;
+    }
+  };
+  const whole = await latestRows(runsCtx);
+  // Runs of 16 chosen rows (16 × PDS_RUN_ROWS): six of them.
+  const inRuns = await inRunsOf('1', () => latestRows(runsCtx));
+  const previous = join(dir, 'last-build.parquet');
+  await writeEpcLatest(runsCtx, previous);
+  await ew('2026', 1000, 30, 2026);
+  const month = await inRunsOf('1', () =>
+    latestRows(runsCtx, { previous, added: [at('derived', 'epc_enhanced_england_wales/2026')] }),
+  );
+  const wholeAfter = await latestRows(runsCtx);
+
+  it('writes the rows of a build in one run, in the same order', () => {
+    expect(whole.length).toBeGreaterThan(64);
+    expect(inRuns).toEqual(whole);
+  });
+
+  it("writes a month in runs as a whole build writes it, the last build's kept rows read by their range", () => {
+    expect(month.filter((r) => String(r.certificate_id).startsWith('lmk10'))).not.toHaveLength(0);
+    expect(month).toEqual(wholeAfter);
   });
 });

@@ -66,17 +66,24 @@ function aggregate(column: string): string {
  * The statistics query over `input` (a relation with LATEST_STATS_INPUT_COLUMNS). Groups whose key is null
  * (say, certificates without a postcode in the postcode grouping) are left out.
  */
-export function epcStatsSql(input: string): string {
+export function epcStatsSql(
+  input: string,
+  groupings: readonly (typeof EPC_STATS_GROUPINGS)[number][] = EPC_STATS_GROUPINGS,
+): string {
   const outputColumns = Object.keys(EpcStatsRowSchema.shape);
   const metrics = outputColumns.filter((c) => c !== 'grouping' && !KEY_COLUMNS.includes(c));
   const measures = [...new Set(metrics.map((c) => /^perc_\d+_(.+)$/.exec(c)?.[1]).filter(Boolean))];
   const ratingMeasures = ['energy_rating_current', 'energy_rating_potential'];
 
-  const sets = EPC_STATS_GROUPINGS.map((g) => `(${g.columns.join(', ')})`).join(', ');
-  const groupingName = `CASE ${EPC_STATS_GROUPINGS.toSorted((a, b) => b.columns.length - a.columns.length)
+  // A key no grouping here groups by is null in all its rows, as GROUPING SETS leaves it in another's.
+  const keys = KEY_COLUMNS.map((c) =>
+    groupings.some((g) => (g.columns as readonly string[]).includes(c)) ? c : `NULL::VARCHAR AS ${c}`,
+  );
+  const sets = groupings.map((g) => `(${g.columns.join(', ')})`).join(', ');
+  const groupingName = `CASE ${groupings.toSorted((a, b) => b.columns.length - a.columns.length)
     .map((g) => `WHEN ${g.columns.map((c) => `grouping(${c}) = 0`).join(' AND ')} THEN '${g.grouping}'`)
     .join(' ')} END`;
-  const keyNotNull = EPC_STATS_GROUPINGS.map(
+  const keyNotNull = groupings.map(
     (g) => `(grouping = '${g.grouping}' AND ${g.columns.map((c) => `${c} IS NOT NULL`).join(' AND ')})`,
   ).join(' OR ');
 
@@ -114,7 +121,7 @@ export function epcStatsSql(input: string): string {
       FROM ${input}
     ),
     grouped AS (
-      SELECT ${groupingName} AS grouping, ${KEY_COLUMNS.join(', ')}, ${inner.join(',\n        ')}
+      SELECT ${groupingName} AS grouping, ${keys.join(', ')}, ${inner.join(',\n        ')}
       FROM input
       GROUP BY GROUPING SETS (${sets})
     )

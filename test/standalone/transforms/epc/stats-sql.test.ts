@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryParquet } from '../../../../pipelines/io/parquet';
 import { LATEST_STATS_INPUT_COLUMNS, epcStatsSql } from '../../../../pipelines/transforms/epc/stats-sql';
-import { EpcStatsRowSchema } from '../../../../schemas/epc';
+import { EPC_STATS_GROUPINGS, EpcStatsRowSchema } from '../../../../schemas/epc';
 
 // Four properties of one postcode (three houses, one flat) and one Welsh house without a postcode.
 const ROWS: (string | number | null)[][] = [
@@ -16,9 +16,9 @@ const sqlValue = (v: string | number | null): string =>
 const INPUT = `(SELECT * FROM (VALUES ${ROWS.map((r) => `(${r.map(sqlValue).join(', ')})`).join(', ')})
   AS t(${LATEST_STATS_INPUT_COLUMNS.join(', ')}))`;
 
-async function statsRows(): Promise<Record<string, unknown>[]> {
+async function statsRows(sql = epcStatsSql(INPUT)): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
-  for await (const row of queryParquet(epcStatsSql(INPUT))) rows.push(row);
+  for await (const row of queryParquet(sql)) rows.push(row);
   return rows;
 }
 
@@ -85,5 +85,23 @@ describe('epcStatsSql', async () => {
       stddev_co2_emissions_current: null,
     });
     expect(find('region', { region_code: 'W92000004' }).property_count).toBe(1);
+  });
+});
+
+describe('epcStatsSql for some of the groupings', async () => {
+  const all = await statsRows();
+  const byName = EPC_STATS_GROUPINGS.toSorted((a, b) => (a.grouping < b.grouping ? -1 : 1));
+  const each: Record<string, unknown>[] = [];
+  for (const g of byName) each.push(...(await statsRows(epcStatsSql(INPUT, [g]))));
+
+  it("gives one grouping's rows, its other keys null", async () => {
+    const outcodes = await statsRows(epcStatsSql(INPUT, [EPC_STATS_GROUPINGS[1]]));
+    expect(outcodes.map((r) => [r.grouping, r.outcode, r.postcode, r.property_count])).toEqual([
+      ['outcode', 'BA1', null, 4],
+    ]);
+  });
+
+  it('gives, a grouping at a time in their names\' order, the rows of all of them at once', () => {
+    expect(each).toEqual(all);
   });
 });

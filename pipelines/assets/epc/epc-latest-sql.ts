@@ -1,7 +1,10 @@
 // epc_latest's build: the latest certificate of every property, chosen over the country's certificates and
-// written in tile order. Two steps, so that no statement holds the country's certificates whole: the choice
-// over narrow columns (which file and row wins for each property, with its point, in the table's order), then
-// the chosen rows' columns a run of the table's order at a time, each run read from the files it names.
+// written in 10 km tile order, then UPRN (a reader of one tile skips the other tiles' row groups by their
+// statistics). A property is its UPRN; a certificate without one (about 2 % in England and Wales) falls back to
+// its building reference number, so it still counts in the statistics. Two steps, so that no statement holds
+// the country's certificates whole: the choice over narrow columns (which file and row wins for each property,
+// with its point, in the table's order), then the chosen rows' columns a run of that order at a time, each run
+// read from the files it names.
 import { existsSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -13,6 +16,7 @@ import {
   parquetPath,
   queryRows,
   quoteString,
+  type ColumnSpec,
   type ParquetWriteResult,
 } from '../../io/parquet';
 import { columnsHashSql } from '../../io/row-digest';
@@ -22,7 +26,6 @@ import { parquetColumnsFor } from '../../io/parquet-columns';
 import { EpcLatestRowSchema } from '../../../schemas/epc/analyst-tables';
 import type { AssetContext } from '../../orchestration/definition';
 import { derivedPath, stagedPath } from '../../orchestration/ingest';
-import type { ColumnSpec } from '../../io/parquet';
 import {
   EPC_ENHANCED_EW_TABLE,
   EPC_ENHANCED_SCOTLAND_TABLE,
@@ -54,7 +57,7 @@ export const withRowDigestSql = (select: string): string =>
   `SELECT *, ${columnsHashSql(DIGESTED_COLUMNS, 'r')}::VARCHAR AS row_digest FROM (${select}) r`;
 
 /** Where a certificate's property is keyed: its UPRN, else its building reference, else the certificate. */
-export const propertyKeySql = (t = '', id = 'certificate_id'): string =>
+const propertyKeySql = (t = '', id = 'certificate_id'): string =>
   `coalesce(CAST(${t}uprn AS VARCHAR), 'brn:' || ${t}building_reference_number, 'id:' || ${t}${id})`;
 
 /** A month's build of epc_latest: the last build's file, and the England and Wales files new since it. */
@@ -120,7 +123,7 @@ const ORDER = `ORDER BY floor(y_coord / ${TILE_SIZE}) NULLS LAST, floor(x_coord 
  * With `month`, only the properties a new file's certificates name are chosen again, from every file as a
  * whole build would choose them; every other property keeps the last build's row.
  */
-export function epcLatestChoiceSql(ctx: AssetContext, sources: readonly Source[], month?: LatestMonth): string {
+function epcLatestChoiceSql(ctx: AssetContext, sources: readonly Source[], month?: LatestMonth): string {
   const touched = month
     ? `touched AS (SELECT DISTINCT ${propertyKeySql('', 'lmk_key')} AS k FROM ${parquetFiles(month.added)}),`
     : '';
@@ -165,7 +168,7 @@ export function epcLatestChoiceSql(ctx: AssetContext, sources: readonly Source[]
 }
 
 /** A run of the chosen rows: its places in the choice's order, and each file's rows it takes (first, last). */
-export interface LatestRun {
+interface LatestRun {
   from: number;
   to: number;
   files: ReadonlyMap<number, { first: number; last: number }>;
@@ -177,7 +180,7 @@ export interface LatestRun {
  * own LA code otherwise; Wales and Scotland have no English region, so their region is the country code.
  * A month's kept rows are the last build's, read by their range of it (the choice keeps them in its order).
  */
-export function epcLatestRunSql(
+function epcLatestRunSql(
   ctx: AssetContext,
   sources: readonly Source[],
   chosen: string,

@@ -1,6 +1,6 @@
 // Derived EPC tables for analysts and for the per-UPRN blocks: the latest certificate of every property
 // with its geography (epc_latest), and the statistics of every grouping of spec 2.10 (epc_stats).
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { onGridSql, TILE_SIZE, tileName } from '../../geo/tiles';
@@ -11,9 +11,8 @@ import { scratchFolder } from '../../io/scratch';
 import { sameBuildsBut, type AssetContext } from '../../orchestration/definition';
 import { defineAsset } from '../define';
 import { EPC_ENHANCED_EW_TABLE, EPC_ENHANCED_SCOTLAND_TABLE, derivedGlob } from './epc-enhanced';
-import { writeEpcLatest, type LatestMonth } from './epc-latest-sql';
+import { latestSources, writeEpcLatest, type LatestMonth } from './epc-latest-sql';
 import { deltaFilesOf } from '../../io/delta-files';
-import { runFilesOf } from '../../io/run-files';
 import { derivedPath } from '../../orchestration/ingest';
 
 export const EPC_LATEST_TABLE = 'epc_latest';
@@ -74,10 +73,8 @@ const ewFolder = (ctx: AssetContext): string => dirname(derivedGlob(ctx, EPC_ENH
 
 /** epc_latest's input files (every England and Wales partition's, Scotland's runs and delta) and their stamps. */
 async function inputStamps(ctx: AssetContext, path: string): Promise<Record<string, string>> {
-  const ewDir = ewFolder(ctx);
-  const ew = existsSync(ewDir) ? readdirSync(ewDir).filter((f) => f.endsWith('.parquet')) : [];
   const scotland = derivedPath(ctx, EPC_ENHANCED_SCOTLAND_TABLE);
-  const files = [...ew.map((f) => join(ewDir, f)), ...runFilesOf(scotland), ...deltaFilesOf(scotland)];
+  const files = [...latestSources(ctx).map((s) => s.path), ...deltaFilesOf(scotland)];
   const stamps: Record<string, string> = {};
   for (const file of files.sort()) {
     const { size, mtimeMs } = await stat(file);

@@ -99,7 +99,11 @@ const sourcesSql = (sources: readonly Source[], places: readonly number[]): stri
         AS s(source, path))`;
 
 /** The rows of these sources' files with the file's path (`filename`) and the row's place in it. */
-function filesOf(sources: readonly Source[], places: readonly number[], columns: readonly ColumnSpec[]): string {
+function filesOf(
+  sources: readonly Source[],
+  places: readonly number[],
+  columns: readonly ColumnSpec[],
+): string {
   if (places.length === 0)
     return `(SELECT *, NULL::VARCHAR AS filename, NULL::BIGINT AS file_row_number FROM ${emptyRelation(columns)})`;
   return parquetFiles(
@@ -130,7 +134,10 @@ function epcLatestChoiceSql(ctx: AssetContext, sources: readonly Source[], month
   const previous = placesOf(sources, 'previous')[0];
   return `
     WITH ${touched}
-    sources AS ${sourcesSql(sources, sources.map((_, i) => i))},
+    sources AS ${sourcesSql(
+      sources,
+      sources.map((_, i) => i),
+    )},
     certs AS (
       SELECT uprn, building_reference_number, lmk_key AS certificate_id,
              coalesce(lodgement_datetime, lodgement_date) AS lodged_at, filename, file_row_number
@@ -189,7 +196,8 @@ function epcLatestRunSql(
   const places = [...run.files.keys()];
   const common = `uprn, building_reference_number, postcode, property_type, built_form, construction_age_band,
     main_fuel, total_floor_area, has_mains_gas, ${MEASURES.join(', ')}, lodgement_date`;
-  const fresh = withRowDigestSql(`SELECT l.uprn, l.certificate_id, l.building_reference_number, l.lodgement_date,
+  const fresh =
+    withRowDigestSql(`SELECT l.uprn, l.certificate_id, l.building_reference_number, l.lodgement_date,
       coalesce(l.country, o.country_name) AS country,
       l.postcode, split_part(l.postcode, ' ', 1) AS outcode,
       coalesce(o.local_authority_district_code, l.local_authority) AS local_authority_district_code,

@@ -80,12 +80,13 @@ export function epcStatsSql(
     groupings.some((g) => (g.columns as readonly string[]).includes(c)) ? c : `NULL::VARCHAR AS ${c}`,
   );
   const sets = groupings.map((g) => `(${g.columns.join(', ')})`).join(', ');
-  const groupingName = `CASE ${groupings.toSorted((a, b) => b.columns.length - a.columns.length)
+  const groupingName = `CASE ${groupings
+    .toSorted((a, b) => b.columns.length - a.columns.length)
     .map((g) => `WHEN ${g.columns.map((c) => `grouping(${c}) = 0`).join(' AND ')} THEN '${g.grouping}'`)
     .join(' ')} END`;
-  const keyNotNull = groupings.map(
-    (g) => `(grouping = '${g.grouping}' AND ${g.columns.map((c) => `${c} IS NOT NULL`).join(' AND ')})`,
-  ).join(' OR ');
+  const keyNotNull = groupings
+    .map((g) => `(grouping = '${g.grouping}' AND ${g.columns.map((c) => `${c} IS NOT NULL`).join(' AND ')})`)
+    .join(' OR ');
 
   const inner = metrics
     .filter((c) => !c.startsWith('perc_') && !c.startsWith('mode_'))

@@ -101,7 +101,7 @@ describe('epcStatsSql for some of the groupings', async () => {
     ]);
   });
 
-  it('gives, a grouping at a time in their names\' order, the rows of all of them at once', () => {
+  it("gives, a grouping at a time in their names' order, the rows of all of them at once", () => {
     expect(each).toEqual(all);
   });
 });

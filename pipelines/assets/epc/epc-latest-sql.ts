@@ -115,6 +115,39 @@ function filesOf(
 const placesOf = (sources: readonly Source[], kind: Source['kind'], among?: readonly number[]): number[] =>
   (among ?? sources.map((_, i) => i)).filter((i) => sources[i]!.kind === kind);
 
+/**
+ * England and Wales' and Scotland's certificates of these places in the same columns: the key, certificate
+ * and date the choice reads, each row's file and place in it, and with `wide` the columns the table takes.
+ */
+function certsSql(
+  sources: readonly Source[],
+  ew: readonly number[],
+  scotland: readonly number[],
+  wide = false,
+): string {
+  const common = `uprn, building_reference_number, ${
+    wide
+      ? `postcode, property_type, built_form, construction_age_band, main_fuel, total_floor_area, has_mains_gas,
+         ${MEASURES.join(', ')}, lodgement_date, `
+      : ''
+  }filename, file_row_number`;
+  return `(
+    SELECT ${common}, lmk_key AS certificate_id, coalesce(lodgement_datetime, lodgement_date) AS lodged_at
+      ${wide ? `, country, local_authority, energy_consumption_per_floor_area_m2_current, energy_consumption_per_floor_area_m2_potential` : ''}
+    FROM ${filesOf(sources, ew, EW_ENHANCED_COLUMNS)}
+    UNION ALL BY NAME
+    SELECT ${common}, building_reference_number AS certificate_id, lodgement_date AS lodged_at
+      ${
+        wide
+          ? `, 'Scotland' AS country, NULL AS local_authority,
+             energy_consumption_current AS energy_consumption_per_floor_area_m2_current,
+             energy_consumption_potential AS energy_consumption_per_floor_area_m2_potential`
+          : ''
+      }
+    FROM ${filesOf(sources, scotland, SCOTLAND_ENHANCED_COLUMNS)}
+  )`;
+}
+
 // A property's key is unique, so the order is total: a month's build writes its rows as a whole one would.
 const ORDER = `ORDER BY floor(y_coord / ${TILE_SIZE}) NULLS LAST, floor(x_coord / ${TILE_SIZE}), uprn NULLS LAST,
   building_reference_number, certificate_id`;
@@ -138,15 +171,7 @@ function epcLatestChoiceSql(ctx: AssetContext, sources: readonly Source[], month
       sources,
       sources.map((_, i) => i),
     )},
-    certs AS (
-      SELECT uprn, building_reference_number, lmk_key AS certificate_id,
-             coalesce(lodgement_datetime, lodgement_date) AS lodged_at, filename, file_row_number
-      FROM ${filesOf(sources, placesOf(sources, 'ew'), EW_ENHANCED_COLUMNS)}
-      UNION ALL BY NAME
-      SELECT uprn, building_reference_number, building_reference_number AS certificate_id,
-             lodgement_date AS lodged_at, filename, file_row_number
-      FROM ${filesOf(sources, placesOf(sources, 'scotland'), SCOTLAND_ENHANCED_COLUMNS)}
-    ),
+    certs AS ${certsSql(sources, placesOf(sources, 'ew'), placesOf(sources, 'scotland'))},
     latest AS (
       SELECT c.* FROM certs c
       ${month ? `SEMI JOIN touched t ON t.k IS NOT DISTINCT FROM ${propertyKeySql('c.')}` : ''}
@@ -194,8 +219,6 @@ function epcLatestRunSql(
   run: LatestRun,
 ): string {
   const places = [...run.files.keys()];
-  const common = `uprn, building_reference_number, postcode, property_type, built_form, construction_age_band,
-    main_fuel, total_floor_area, has_mains_gas, ${MEASURES.join(', ')}, lodgement_date`;
   const fresh =
     withRowDigestSql(`SELECT l.uprn, l.certificate_id, l.building_reference_number, l.lodgement_date,
       coalesce(l.country, o.country_name) AS country,
@@ -229,19 +252,7 @@ function epcLatestRunSql(
       WHERE file_row_number >= ${run.from} AND file_row_number < ${run.to}
     ),
     sources AS ${sourcesSql(sources, places)},
-    certs AS (
-      SELECT ${common}, country, lmk_key AS certificate_id, local_authority,
-             energy_consumption_per_floor_area_m2_current, energy_consumption_per_floor_area_m2_potential,
-             filename, file_row_number
-      FROM ${filesOf(sources, placesOf(sources, 'ew', places), EW_ENHANCED_COLUMNS)}
-      UNION ALL BY NAME
-      SELECT ${common}, 'Scotland' AS country, building_reference_number AS certificate_id,
-             NULL AS local_authority,
-             energy_consumption_current AS energy_consumption_per_floor_area_m2_current,
-             energy_consumption_potential AS energy_consumption_per_floor_area_m2_potential,
-             filename, file_row_number
-      FROM ${filesOf(sources, placesOf(sources, 'scotland', places), SCOTLAND_ENHANCED_COLUMNS)}
-    ),
+    certs AS ${certsSql(sources, placesOf(sources, 'ew', places), placesOf(sources, 'scotland', places), true)},
     onspd AS (
       SELECT postcode, local_authority_district_code, region_code, country_code, country_name
       FROM ${parquetPath(stagedPath(ctx, 'onspd'))}
@@ -259,7 +270,7 @@ const latestRunRows = (): number => runRows() * 16;
 async function runsOf(chosen: string): Promise<LatestRun[]> {
   const size = latestRunRows();
   const rows = await queryRows(`SELECT file_row_number // ${size} AS run, source,
-      min(row) AS first, max(row) AS last, max(file_row_number) AS top
+      min(row) AS first, max(row) AS last
     FROM read_parquet(${quoteString(chosen)}, file_row_number = true) GROUP BY ALL ORDER BY ALL`);
   const runs = new Map<number, LatestRun & { files: Map<number, { first: number; last: number }> }>();
   for (const r of rows) {

@@ -220,20 +220,30 @@ function inputsSql(digests: string, reach: readonly string[]): string {
  * The targets to estimate again: new to the tile (or moved), or with a certified property that changed
  * (added, gone or altered) within their reach. `digests` are this build's certified properties, `previous`
  * the last build's bookkeeping.
+ *
+ * A changed property and a target meet through a grid of cells wider than any reach: a property within a
+ * target's reach lies in the target's cell or one of its eight neighbours, so the join is on equal cells and
+ * only those pairs are measured. As a range join (DuckDB's piecewise merge join on one of the four bounds),
+ * it compared every reached target with every changed property in a band of the tile: ~1.9 of the 4.1
+ * CPU-s of a scale-80 tile's month.
  */
 function affectedSql(targets: string, digests: string, previous: string): string {
+  const cell = (table: string, axis: 'x' | 'y') => `floor(${table}.${axis}_coord / g.size)::BIGINT`;
   return `WITH t AS (${targets}),
     prev AS (SELECT * FROM ${previous}),
     now AS (SELECT uprn, x_coord, y_coord, digest FROM ${digests}),
     was AS (SELECT uprn, x_coord, y_coord, digest FROM prev WHERE kind = 'certified'),
     changed AS ((SELECT * FROM now EXCEPT SELECT * FROM was) UNION ALL (SELECT * FROM was EXCEPT SELECT * FROM now)),
     reached AS (SELECT t.uprn, t.x_coord, t.y_coord, p.reach FROM t
-      JOIN prev p ON p.kind = 'target' AND p.uprn = t.uprn AND p.x_coord = t.x_coord AND p.y_coord = t.y_coord)
+      JOIN prev p ON p.kind = 'target' AND p.uprn = t.uprn AND p.x_coord = t.x_coord AND p.y_coord = t.y_coord),
+    g AS (SELECT max(reach) + ${2 * SLACK_M} AS size FROM reached),
+    changed_cells AS (SELECT c.x_coord, c.y_coord, ${cell('c', 'x')} AS cx, ${cell('c', 'y')} AS cy
+      FROM changed c, g),
+    reached_cells AS (SELECT r.*, ${cell('r', 'x')} + dx AS cx, ${cell('r', 'y')} + dy AS cy
+      FROM reached r, g, (VALUES (-1), (0), (1)) AS a(dx), (VALUES (-1), (0), (1)) AS b(dy))
     SELECT uprn, x_coord, y_coord FROM t WHERE uprn NOT IN (SELECT uprn FROM reached)
     UNION
-    SELECT r.uprn, r.x_coord, r.y_coord FROM reached r JOIN changed c
-      ON c.x_coord BETWEEN r.x_coord - r.reach - ${SLACK_M} AND r.x_coord + r.reach + ${SLACK_M}
-     AND c.y_coord BETWEEN r.y_coord - r.reach - ${SLACK_M} AND r.y_coord + r.reach + ${SLACK_M}
+    SELECT r.uprn, r.x_coord, r.y_coord FROM reached_cells r JOIN changed_cells c USING (cx, cy)
     WHERE sqrt((c.x_coord - r.x_coord) ^ 2 + (c.y_coord - r.y_coord) ^ 2) <= r.reach + ${SLACK_M}`;
 }
 /** Room for rounding at the edge of a reach: a property this close beyond it re-estimates (harmlessly). */

@@ -69,6 +69,43 @@ async function build(force = false): Promise<number> {
   return estimated;
 }
 
+type Inputs = { kind: string; uprn: number; x_coord: number; y_coord: number; digest: string; reach: number };
+
+/** Each tile's bookkeeping: the certified properties it read (with digests) and its targets' reach. */
+const bookkeeping = async () =>
+  Promise.all(
+    tiles.map(
+      async (tile) =>
+        (await rows(
+          `SELECT * FROM ${parquetPath(derivedPath(ctx, `epc_estimates_inputs/${tile}`))}`,
+        )) as unknown as Inputs[],
+    ),
+  );
+
+/** By brute force: the targets of each tile to estimate again from one build's bookkeeping to the next's. */
+function reachedByChanges(before: Inputs[][], after: Inputs[][]): number {
+  const key = (r: Inputs) => `${r.uprn} ${r.x_coord} ${r.y_coord} ${r.digest}`;
+  return after.reduce((sum, now, t) => {
+    const was = before[t]!;
+    const certified = (rs: Inputs[]) => new Set(rs.filter((r) => r.kind === 'certified').map(key));
+    const [a, b] = [certified(was), certified(now)];
+    const changed = [...was, ...now].filter((r) => r.kind === 'certified' && a.has(key(r)) !== b.has(key(r)));
+    const reach = new Map(was.filter((r) => r.kind === 'target').map((r) => [r.uprn, r]));
+    return (
+      sum +
+      now.filter((target) => {
+        if (target.kind !== 'target') return false;
+        const previous = reach.get(target.uprn);
+        if (!previous || previous.x_coord !== target.x_coord || previous.y_coord !== target.y_coord)
+          return true;
+        return changed.some(
+          (c) => Math.hypot(c.x_coord - target.x_coord, c.y_coord - target.y_coord) <= previous.reach + 0.001,
+        );
+      }).length
+    );
+  }, 0);
+}
+
 const estimates = () =>
   rows(`SELECT uprn, postcode, local_authority_district_code, to_json(estimate)::VARCHAR AS estimate
     FROM ${parquetPath(derivedPath(ctx, 'epc_estimates/*'))} ORDER BY uprn`);
@@ -134,10 +171,13 @@ describe('epc_estimates per tile', () => {
 
     // At the western edge: two homes re-rated, one home certified for the first time (it leaves the estimates); one
     // certified home's certificate withdrawn (it joins them).
+    const before = await bookkeeping();
     await writeEpcLatest('(uprn % 3 = 0 AND uprn <> 1017) OR uprn = 1013', 'uprn IN (1011, 1014)');
     const estimated = await build();
     expect(estimated).toBeGreaterThan(0);
     expect(estimated).toBeLessThan(154 / 2);
+    // Exactly the targets new to their tile and those with a changed certified property within their reach.
+    expect(estimated).toBe(reachedByChanges(before, await bookkeeping()));
     const incremental = await estimates();
     expect(incremental.some((r) => r.uprn === 1013)).toBe(false);
     expect(incremental.some((r) => r.uprn === 1017)).toBe(true);

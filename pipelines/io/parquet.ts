@@ -18,6 +18,7 @@ import {
   DuckDBStructValue,
   DuckDBTimestampValue,
   DuckDBTypeId,
+  instanceOptions,
   type DuckDBAppender,
   type DuckDBBlobVector,
   type DuckDBConnection,
@@ -193,11 +194,14 @@ async function createInstance(
   memoryLimit: string,
   settings = INSTANCE_SETTINGS,
 ): Promise<DuckDBInstance> {
-  const instance = await DuckDBInstance.create(path, {
-    threads: duckdbThreads(),
-    memory_limit: memoryLimit,
-    temp_directory: spill,
-  });
+  const instance = await DuckDBInstance.create(
+    path,
+    instanceOptions({
+      threads: duckdbThreads(),
+      memory_limit: memoryLimit,
+      temp_directory: spill,
+    }),
+  );
   const connection = await instance.connect();
   try {
     await connection.run(settings.map((setting) => `SET GLOBAL ${setting}`).join('; '));
@@ -293,7 +297,6 @@ async function openSmallQueries(): Promise<OwnedConnection> {
       ':memory:',
       join(localScratchRoot() ?? tmpdir(), `pds-small-queries-${randomUUID()}`),
       APPENDER_MEMORY_LIMIT(),
-      [...INSTANCE_SETTINGS, 'enable_external_file_cache = false'],
     );
     // Closed with the process, so that DuckDB removes its spill folder.
     process.once('exit', () => instance.closeSync());

@@ -34,28 +34,27 @@ if (profileFile && isMainThread) {
   process.on('exit', () => profile.write(profileFile));
 }
 
-/**
- * An instance's settings with the pipelines' defaults. The external file cache off: DuckDB keeps the blocks
- * of the files an instance reads in its buffer pool, for remote files, and it kept ~57 MB of a local scratch
- * file through all of Scotland's enhancement runs, ~75 MB of the process's peak with the allocator's share
- * (scale 80 alone: 549 → 474 MB, at the same CPU). The operating system's page cache already holds local
- * files.
- */
-export const instanceOptions = (options: Record<string, string> = {}): Record<string, string> => ({
-  enable_external_file_cache: 'false',
-  ...options,
-});
-
 export const {
   DuckDBBlobValue,
-  DuckDBInstance,
   DuckDBListValue,
   DuckDBMapValue,
   DuckDBStructValue,
   DuckDBTimestampValue,
   DuckDBTypeId,
 } = duckdb;
-export type DuckDBInstance = Api.DuckDBInstance;
+
+/**
+ * DuckDB's instance with the pipelines' defaults, whoever opens it. The external file cache off: DuckDB keeps
+ * the blocks of the files an instance reads in its buffer pool (a cache meant for remote files), and it kept
+ * ~57 MB of a local scratch file through all of Scotland's enhancement runs, ~75 MB of the process's peak
+ * with the allocator's share (scale 80 alone: 549 → 474 MB, at the same CPU). The operating system's page
+ * cache already holds local files.
+ */
+export class DuckDBInstance extends duckdb.DuckDBInstance {
+  static override create(path?: string, options: Record<string, string> = {}): Promise<Api.DuckDBInstance> {
+    return duckdb.DuckDBInstance.create(path, { enable_external_file_cache: 'false', ...options });
+  }
+}
 export type {
   DuckDBAppender,
   DuckDBBlobVector,

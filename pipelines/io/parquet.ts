@@ -18,7 +18,6 @@ import {
   DuckDBStructValue,
   DuckDBTimestampValue,
   DuckDBTypeId,
-  instanceOptions,
   type DuckDBAppender,
   type DuckDBBlobVector,
   type DuckDBConnection,
@@ -194,14 +193,11 @@ async function createInstance(
   memoryLimit: string,
   settings = INSTANCE_SETTINGS,
 ): Promise<DuckDBInstance> {
-  const instance = await DuckDBInstance.create(
-    path,
-    instanceOptions({
-      threads: duckdbThreads(),
-      memory_limit: memoryLimit,
-      temp_directory: spill,
-    }),
-  );
+  const instance = await DuckDBInstance.create(path, {
+    threads: duckdbThreads(),
+    memory_limit: memoryLimit,
+    temp_directory: spill,
+  });
   const connection = await instance.connect();
   try {
     await connection.run(settings.map((setting) => `SET GLOBAL ${setting}`).join('; '));

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
-import { DuckDBInstance, instanceOptions } from '../../io/duckdb';
+import { DuckDBInstance } from '../../io/duckdb';
 import { dirname, join } from 'node:path';
 import { onGridSql, TILE_SIZE, tileOf } from '../../geo/tiles';
 import {
@@ -171,14 +171,11 @@ async function copyByTile(select: string, out: string, spill: string): Promise<n
   // One thread: each tile's file then holds its rows in the order of the query, so a rebuild writes the
   // same bytes and the blocks see certificates in the same order. An instance per run: one kept across runs
   // held on to what the earlier runs had used.
-  const instance = await DuckDBInstance.create(
-    ':memory:',
-    instanceOptions({
-      threads: '1',
-      memory_limit: duckdbMemoryLimit(),
-      temp_directory: spill,
-    }),
-  );
+  const instance = await DuckDBInstance.create(':memory:', {
+    threads: '1',
+    memory_limit: duckdbMemoryLimit(),
+    temp_directory: spill,
+  });
   const db = await instance.connect();
   try {
     // Flush each tile's rows early and in small row groups: PARTITION_BY buffers rows per open file, and a

@@ -8,7 +8,7 @@
 // and DuckDB's CSV reader turns the staging files into the Parquet file: no record is built in JavaScript.
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { DuckDBInstance, instanceOptions } from '../../io/duckdb';
+import { DuckDBInstance } from '../../io/duckdb';
 import {
   EW_REGISTER_2025_CERTIFICATE_COLUMNS,
   RAW_EW_COLUMN_ALIASES,
@@ -216,14 +216,11 @@ async function stageEwTable(
     ];
     // No file (a partition without recommendations): an empty table of the same columns.
     const empty = `SELECT ${columns.map((c) => `NULL::${c.type} AS ${quoteIdent(c.name)}`).join(', ')} LIMIT 0`;
-    const instance = await DuckDBInstance.create(
-      ':memory:',
-      instanceOptions({
-        threads: duckdbThreads(),
-        memory_limit: duckdbMemoryLimit(),
-        temp_directory: `${scratch}/spill`,
-      }),
-    );
+    const instance = await DuckDBInstance.create(':memory:', {
+      threads: duckdbThreads(),
+      memory_limit: duckdbMemoryLimit(),
+      temp_directory: `${scratch}/spill`,
+    });
     const db = await instance.connect();
     const out = `${scratch}/out.parquet`;
     try {

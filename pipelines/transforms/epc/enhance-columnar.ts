@@ -22,7 +22,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
-import { DuckDBInstance, instanceOptions, type DuckDBConnection } from '../../io/duckdb';
+import { DuckDBInstance, type DuckDBConnection } from '../../io/duckdb';
 import { RAW_EW_CERTIFICATE_FIELDS } from '../../../schemas/epc';
 import {
   csvLineFor,
@@ -251,14 +251,11 @@ async function withEngine<T>(
   // In memory, spilling to the scratch folder beyond the memory limit. The Parquet writes hold one row group
   // a thread, sized by the row (io/parquet.ts, parquetCopyOptions): ~130 columns in 16,384-row groups fit
   // the general limit (122,880-row groups needed 2 GB).
-  const instance = await DuckDBInstance.create(
-    ':memory:',
-    instanceOptions({
-      threads: String(options.threads ?? availableParallelism()),
-      memory_limit: duckdbMemoryLimit(),
-      temp_directory: `${scratch}/spill`,
-    }),
-  );
+  const instance = await DuckDBInstance.create(':memory:', {
+    threads: String(options.threads ?? availableParallelism()),
+    memory_limit: duckdbMemoryLimit(),
+    temp_directory: `${scratch}/spill`,
+  });
   const db = await instance.connect();
   try {
     await db.run('SET autoinstall_known_extensions = false');
